@@ -1,0 +1,54 @@
+# Kumiki's front door. `make help` lists the targets.
+#   make run [APP=kumiki-tui|kumiki|kumiki-api] [ARGS="..."]
+#   make test [MODULE=Core]        one module's suite builds and runs alone
+#   make bench                     release-build benchmarks (see Benchmarks/README.md)
+
+SHELL := /bin/bash
+APP ?= kumiki-api
+ARGS ?=
+MODULE ?=
+CONFIG ?= debug
+SWIFT ?= swift
+# Undeclared imports of sibling targets are errors, not accidents that happen to link.
+SWIFT_BUILD_FLAGS := --explicit-target-dependency-import-check error
+SOURCES := Package.swift Modules Apps Tests
+MODULE_ENV := $(if $(MODULE),KUMIKI_MODULES=$(MODULE),)
+
+.DEFAULT_GOAL := help
+.PHONY: help bootstrap build run test bench lint format check-deps ci clean
+
+help: ## List the targets
+	@awk 'BEGIN {FS = ":.*## "} /^[a-z-]+:.*## / {printf "  make %-12s %s\n", $$1, $$2}' $(MAKEFILE_LIST)
+	@echo "  Variables: APP=$(APP) MODULE=<module, e.g. Core> ARGS=\"...\" CONFIG=debug|release"
+
+bootstrap: ## Install the system packages Kumiki needs (libcurl, SQLite, tmux)
+	@Scripts/bootstrap
+
+build: bootstrap ## Build one app (APP=...), or everything with APP=all
+	@if [ "$(APP)" = all ]; then $(SWIFT) build -c $(CONFIG) $(SWIFT_BUILD_FLAGS); \
+	else $(SWIFT) build -c $(CONFIG) $(SWIFT_BUILD_FLAGS) --product $(APP); fi
+
+run: bootstrap ## Run an app (APP=..., ARGS="...")
+	@$(SWIFT) build -c $(CONFIG) $(SWIFT_BUILD_FLAGS) --product $(APP)
+	@exec "$$($(SWIFT) build -c $(CONFIG) --show-bin-path)/$(APP)" $(ARGS)
+
+test: bootstrap ## Run every suite, or one module's (MODULE=Core)
+	$(MODULE_ENV) $(SWIFT) build --build-tests $(SWIFT_BUILD_FLAGS)
+	$(MODULE_ENV) $(SWIFT) test --skip-build $(SWIFT_BUILD_FLAGS)
+
+bench: bootstrap ## Release-build benchmarks with figures against the reference baselines
+	@Scripts/bench
+
+lint: ## Check formatting (swift format, .swift-format)
+	$(SWIFT) format lint --strict --parallel --recursive $(SOURCES)
+
+format: ## Rewrite sources in place with swift format
+	$(SWIFT) format format --in-place --parallel --recursive $(SOURCES)
+
+check-deps: ## Enforce the module rules in ARCHITECTURE.md
+	@Scripts/check-deps
+
+ci: bootstrap lint check-deps test ## What CI runs
+
+clean: ## Remove build products
+	rm -rf .build

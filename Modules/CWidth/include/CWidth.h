@@ -1,0 +1,1 @@
+int kumiki_wcwidth(unsigned int c);

@@ -1,0 +1,1 @@
+// Placeholder while Core is written; replaced before landing.

@@ -1,0 +1,1 @@
+// Placeholder while CoreTesting is written; replaced before landing.

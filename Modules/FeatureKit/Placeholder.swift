@@ -1,0 +1,1 @@
+// Placeholder while FeatureKit is written; replaced before landing.

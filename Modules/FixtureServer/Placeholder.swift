@@ -1,0 +1,1 @@
+// Placeholder while FixtureServer is written; replaced before landing.

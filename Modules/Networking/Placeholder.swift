@@ -1,0 +1,1 @@
+// Placeholder while Networking is written; replaced before landing.

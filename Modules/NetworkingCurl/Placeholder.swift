@@ -1,0 +1,1 @@
+// Placeholder while NetworkingCurl is written; replaced before landing.

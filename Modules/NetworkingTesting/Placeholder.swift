@@ -1,0 +1,1 @@
+// Placeholder while NetworkingTesting is written; replaced before landing.

@@ -1,0 +1,1 @@
+// Placeholder while Persistence is written; replaced before landing.

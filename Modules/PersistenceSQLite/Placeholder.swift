@@ -1,0 +1,1 @@
+// Placeholder while PersistenceSQLite is written; replaced before landing.

@@ -1,0 +1,1 @@
+// Placeholder while PersistenceTesting is written; replaced before landing.

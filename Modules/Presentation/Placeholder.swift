@@ -1,0 +1,1 @@
+// Placeholder while Presentation is written; replaced before landing.

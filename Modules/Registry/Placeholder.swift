@@ -1,0 +1,1 @@
+// Placeholder while Registry is written; replaced before landing.

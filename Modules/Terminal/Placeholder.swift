@@ -1,0 +1,1 @@
+// Placeholder while Terminal is written; replaced before landing.

@@ -1,0 +1,305 @@
+// swift-tools-version: 6.1
+// Kumiki: the package map. Every target is written out here, one `// MARK:` section per layer.
+// Sources live in `Modules/` (libraries), `Apps/` (executables) and `Tests/` (one suite per module).
+// See ARCHITECTURE.md for the rules these edges follow; `Scripts/check-deps` enforces them.
+
+import PackageDescription
+
+// MARK: - External packages
+
+let dependencies: [Package.Dependency] = [
+  .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+  .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+  .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+  .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.7.3"),
+  .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+]
+
+let swiftSettings: [SwiftSetting] = [
+  .enableUpcomingFeature("ExistentialAny"),
+]
+
+var targets: [Target] = []
+
+// MARK: - Core: store, test store, presentation vocabulary, plugin contract
+
+targets += [
+  .target(
+    name: "Core",
+    path: "Modules/Core",
+    swiftSettings: swiftSettings
+  ),
+  .target(
+    name: "CoreTesting",
+    dependencies: [
+      "Core",
+      .product(name: "CustomDump", package: "swift-custom-dump"),
+    ],
+    path: "Modules/CoreTesting",
+    swiftSettings: swiftSettings
+  ),
+  .target(
+    name: "Presentation",
+    path: "Modules/Presentation",
+    swiftSettings: swiftSettings
+  ),
+  .target(
+    name: "FeatureKit",
+    dependencies: [
+      "Core",
+      "Presentation",
+    ],
+    path: "Modules/FeatureKit",
+    swiftSettings: swiftSettings
+  ),
+  .target(
+    name: "Registry",
+    dependencies: [
+      "Core",
+      "FeatureKit",
+      "Presentation",
+    ],
+    path: "Modules/Registry",
+    swiftSettings: swiftSettings
+  ),
+]
+
+// MARK: - Networking: interface, libcurl shim, live client, fakes
+
+targets += [
+  .target(
+    name: "Networking",
+    path: "Modules/Networking",
+    swiftSettings: swiftSettings
+  ),
+  .systemLibrary(
+    name: "CCurl",
+    path: "Modules/CCurl",
+    pkgConfig: "libcurl",
+    providers: [.apt(["libcurl4-openssl-dev"])]
+  ),
+  .target(
+    name: "NetworkingCurl",
+    dependencies: [
+      "CCurl",
+      "Networking",
+    ],
+    path: "Modules/NetworkingCurl",
+    swiftSettings: swiftSettings
+  ),
+  .target(
+    name: "NetworkingTesting",
+    dependencies: ["Networking"],
+    path: "Modules/NetworkingTesting",
+    swiftSettings: swiftSettings
+  ),
+]
+
+// MARK: - Persistence: interface, SQLite (GRDB) live store, fakes
+
+targets += [
+  .target(
+    name: "Persistence",
+    path: "Modules/Persistence",
+    swiftSettings: swiftSettings
+  ),
+  .target(
+    name: "PersistenceSQLite",
+    dependencies: [
+      "Persistence",
+      .product(name: "GRDB", package: "GRDB.swift"),
+    ],
+    path: "Modules/PersistenceSQLite",
+    swiftSettings: swiftSettings
+  ),
+  .target(
+    name: "PersistenceTesting",
+    dependencies: ["Persistence"],
+    path: "Modules/PersistenceTesting",
+    swiftSettings: swiftSettings
+  ),
+]
+
+// MARK: - Fixture API server
+
+targets += [
+  .target(
+    name: "FixtureServer",
+    dependencies: [
+      .product(name: "Hummingbird", package: "hummingbird"),
+    ],
+    path: "Modules/FixtureServer",
+    resources: [.copy("Resources/db.json")],
+    swiftSettings: swiftSettings
+  ),
+]
+
+// MARK: - Terminal engine
+
+targets += [
+  .target(
+    name: "CWidth",
+    path: "Modules/CWidth"
+  ),
+  .target(
+    name: "Terminal",
+    dependencies: ["CWidth"],
+    path: "Modules/Terminal",
+    swiftSettings: swiftSettings
+  ),
+]
+
+// MARK: - Apps
+
+targets += [
+  .executableTarget(
+    name: "kumiki-api",
+    dependencies: [
+      "FixtureServer",
+      .product(name: "ArgumentParser", package: "swift-argument-parser"),
+    ],
+    path: "Apps/kumiki-api",
+    swiftSettings: swiftSettings
+  ),
+  .executableTarget(
+    name: "kumiki-bench",
+    dependencies: [
+      "Core",
+      "FeatureKit",
+      "Networking",
+      "NetworkingCurl",
+      "Persistence",
+      "PersistenceSQLite",
+      "Registry",
+      .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      .product(name: "AsyncHTTPClient", package: "async-http-client"),
+      .product(name: "Hummingbird", package: "hummingbird"),
+    ],
+    path: "Apps/kumiki-bench",
+    swiftSettings: swiftSettings
+  ),
+]
+
+// MARK: - Tests (one suite per module, mirroring its sources)
+
+targets += [
+  .testTarget(
+    name: "CoreTests",
+    dependencies: ["Core"],
+    path: "Tests/CoreTests",
+    swiftSettings: swiftSettings
+  ),
+  .testTarget(
+    name: "CoreTestingTests",
+    dependencies: [
+      "Core",
+      "CoreTesting",
+    ],
+    path: "Tests/CoreTestingTests",
+    swiftSettings: swiftSettings
+  ),
+  .testTarget(
+    name: "PresentationTests",
+    dependencies: ["Presentation"],
+    path: "Tests/PresentationTests",
+    swiftSettings: swiftSettings
+  ),
+  .testTarget(
+    name: "RegistryTests",
+    dependencies: [
+      "Core",
+      "CoreTesting",
+      "FeatureKit",
+      "Presentation",
+      "Registry",
+    ],
+    path: "Tests/RegistryTests",
+    swiftSettings: swiftSettings
+  ),
+  .testTarget(
+    name: "NetworkingTests",
+    dependencies: [
+      "Networking",
+      "NetworkingTesting",
+    ],
+    path: "Tests/NetworkingTests",
+    swiftSettings: swiftSettings
+  ),
+  .testTarget(
+    name: "NetworkingCurlTests",
+    dependencies: [
+      "Networking",
+      "NetworkingCurl",
+      .product(name: "Hummingbird", package: "hummingbird"),
+    ],
+    path: "Tests/NetworkingCurlTests",
+    swiftSettings: swiftSettings
+  ),
+  .testTarget(
+    name: "PersistenceSQLiteTests",
+    dependencies: [
+      "Persistence",
+      "PersistenceSQLite",
+      "PersistenceTesting",
+    ],
+    path: "Tests/PersistenceSQLiteTests",
+    swiftSettings: swiftSettings
+  ),
+  .testTarget(
+    name: "FixtureServerTests",
+    dependencies: ["FixtureServer"],
+    path: "Tests/FixtureServerTests",
+    swiftSettings: swiftSettings
+  ),
+  .testTarget(
+    name: "TerminalTests",
+    dependencies: ["Terminal"],
+    path: "Tests/TerminalTests",
+    swiftSettings: swiftSettings
+  ),
+]
+
+// MARK: - Products
+
+var products: [Product] = [
+  .executable(name: "kumiki-api", targets: ["kumiki-api"]),
+  .executable(name: "kumiki-bench", targets: ["kumiki-bench"]),
+]
+
+// MARK: - Module selection (`make test MODULE=X`)
+// With KUMIKI_MODULES=A,B the package holds only the test suites `ATests`, `BTests` (or targets named
+// exactly A, B) and the targets they depend on, so one module's suite builds and runs without
+// compiling — or being blocked by — anything else. Unset, the package is whole.
+
+if let selection = Context.environment["KUMIKI_MODULES"], !selection.isEmpty {
+  let byName = Dictionary(uniqueKeysWithValues: targets.map { ($0.name, $0) })
+  var keep = Set<String>()
+  var work = selection.split(separator: ",").map { name -> String in
+    let name = String(name)
+    return byName[name + "Tests"] != nil ? name + "Tests" : name
+  }
+  while let name = work.popLast() {
+    guard let target = byName[name], keep.insert(name).inserted else { continue }
+    for dependency in target.dependencies {
+      switch dependency {
+      case .targetItem(let name, _), .byNameItem(let name, _): work.append(name)
+      case .productItem: break
+      @unknown default: break
+      }
+    }
+  }
+  targets = targets.filter { keep.contains($0.name) }
+  products = products.filter { product in
+    let members = (product as? Product.Executable)?.targets ?? (product as? Product.Library)?.targets ?? []
+    return members.allSatisfy(keep.contains)
+  }
+}
+
+let package = Package(
+  name: "Kumiki",
+  platforms: [.macOS(.v15)],
+  products: products,
+  dependencies: dependencies,
+  targets: targets,
+  swiftLanguageModes: [.v6]
+)

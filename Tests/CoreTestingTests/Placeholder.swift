@@ -1,0 +1,1 @@
+// Placeholder while CoreTestingTests is written; replaced before landing.

@@ -1,0 +1,1 @@
+// Placeholder while CoreTests is written; replaced before landing.

@@ -1,0 +1,1 @@
+// Placeholder while FixtureServerTests is written; replaced before landing.

@@ -1,0 +1,1 @@
+// Placeholder while NetworkingCurlTests is written; replaced before landing.

@@ -1,0 +1,1 @@
+// Placeholder while NetworkingTests is written; replaced before landing.

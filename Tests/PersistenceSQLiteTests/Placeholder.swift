@@ -1,0 +1,1 @@
+// Placeholder while PersistenceSQLiteTests is written; replaced before landing.

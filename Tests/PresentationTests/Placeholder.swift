@@ -1,0 +1,1 @@
+// Placeholder while PresentationTests is written; replaced before landing.

@@ -1,0 +1,1 @@
+// Placeholder while RegistryTests is written; replaced before landing.

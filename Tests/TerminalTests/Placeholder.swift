@@ -1,0 +1,1 @@
+// Placeholder while TerminalTests is written; replaced before landing.
