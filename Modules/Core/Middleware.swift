@@ -1,0 +1,50 @@
+/// Redux-style middleware: sees every action before the reducer and the state after it.
+///
+/// The body receives the action and `next`, which runs the rest of the chain (the reducer last). A middleware may:
+/// - pass the action on: `next(action)`;
+/// - transform it: `next(otherAction)`;
+/// - swallow it: not call `next`;
+/// - read ``MiddlewareContext/state`` after `next` returns, which is the post-reduce state;
+/// - dispatch further actions (queued until the current one is done) and start effects with
+///   ``MiddlewareContext/run(id:cancelInFlight:_:)``.
+///
+/// `next` may be called at most once and only synchronously, inside the body.
+public struct Middleware<State: Sendable, Action: Sendable>: Sendable {
+  /// The middleware's body.
+  public typealias Body = @Sendable (
+    _ context: MiddlewareContext<State, Action>, _ action: Action, _ next: (Action) -> Void
+  ) -> Void
+
+  let body: Body
+
+  /// Creates a middleware from its body.
+  public init(_ body: @escaping Body) {
+    self.body = body
+  }
+
+  /// A middleware that reacts after the reducer has run: it passes the action on, then calls `effect` with the
+  /// context (whose state is now post-reduce) and the action. The common shape for starting effects.
+  public static func after(
+    _ effect: @escaping @Sendable (_ context: MiddlewareContext<State, Action>, _ action: Action) -> Void
+  ) -> Middleware {
+    Middleware { context, action, next in
+      next(action)
+      effect(context, action)
+    }
+  }
+
+  /// Embeds this middleware in a parent store: it sees only the parent actions that `extract` maps to a child
+  /// action, reads the child state through `state`, and its `next`, dispatches and effects go through `embed`.
+  /// Parent actions it does not own pass straight through.
+  public func lift<ParentState, ParentAction>(
+    state: @escaping @Sendable (ParentState) -> State,
+    extract: @escaping @Sendable (ParentAction) -> Action?,
+    embed: @escaping @Sendable (Action) -> ParentAction
+  ) -> Middleware<ParentState, ParentAction> {
+    let body = self.body
+    return Middleware<ParentState, ParentAction> { context, parentAction, next in
+      guard let action = extract(parentAction) else { return next(parentAction) }
+      body(context.scope(state: state, action: embed), action) { next(embed($0)) }
+    }
+  }
+}

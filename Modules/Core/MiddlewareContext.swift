@@ -1,0 +1,40 @@
+/// What a ``Middleware`` can do besides passing actions on: read state, dispatch, and own effects.
+public struct MiddlewareContext<State: Sendable, Action: Sendable>: Sendable {
+  let readState: @Sendable () -> State
+  let send: @Sendable (Action) -> Void
+  let effects: EffectRunner<Action>
+
+  /// The store's current state. After `next` returns this is the state the reducer produced.
+  public var state: State { readState() }
+
+  /// Dispatches `action` to the store. From inside a dispatch it is queued and runs when the current action
+  /// (reducer and subscribers included) is done; never re-entrantly.
+  public func dispatch(_ action: Action) { send(action) }
+
+  /// Starts an asynchronous effect owned by the store. See ``Store/run(id:cancelInFlight:_:)``.
+  @discardableResult
+  public func run(
+    id: EffectID? = nil,
+    cancelInFlight: Bool = false,
+    _ operation: @escaping @Sendable (Send<Action>) async -> Void
+  ) -> EffectHandle {
+    effects.run(id, cancelInFlight, operation)
+  }
+
+  /// Cancels every in-flight effect started with `id`.
+  public func cancel(id: EffectID) { effects.cancel(id) }
+
+  /// A context for a child part of the state and a child action type, as seen by a lifted middleware.
+  public func scope<ChildState, ChildAction>(
+    state toChild: @escaping @Sendable (State) -> ChildState,
+    action embed: @escaping @Sendable (ChildAction) -> Action
+  ) -> MiddlewareContext<ChildState, ChildAction> {
+    let readState = self.readState
+    let send = self.send
+    return MiddlewareContext<ChildState, ChildAction>(
+      readState: { toChild(readState()) },
+      send: { send(embed($0)) },
+      effects: effects.map(embed)
+    )
+  }
+}

@@ -1,0 +1,56 @@
+/// The store's observers, bucketed by partition so an action only evaluates the bucket it may have changed plus
+/// the observers that declared no partition. Touched only under the store's dispatch lock.
+struct ObserverTable<State> {
+  struct Key: Hashable {
+    let partition: Int?
+    let serial: UInt64
+  }
+
+  private var global: [(serial: UInt64, observer: StateObserver<State>)] = []
+  private var buckets: [[(serial: UInt64, observer: StateObserver<State>)]] = []
+  private var nextSerial: UInt64 = 0
+  private(set) var count = 0
+
+  var isEmpty: Bool { count == 0 }
+
+  mutating func insert(_ observer: StateObserver<State>, partition: Int?) -> Key {
+    nextSerial += 1
+    count += 1
+    let entry = (serial: nextSerial, observer: observer)
+    if let partition {
+      precondition(partition >= 0, "Store partitions are non-negative integers")
+      if buckets.count <= partition { buckets += Array(repeating: [], count: partition + 1 - buckets.count) }
+      buckets[partition].append(entry)
+    } else {
+      global.append(entry)
+    }
+    return Key(partition: partition, serial: nextSerial)
+  }
+
+  mutating func remove(_ key: Key) {
+    if let partition = key.partition {
+      guard partition < buckets.count, let index = buckets[partition].firstIndex(where: { $0.serial == key.serial })
+      else { return }
+      buckets[partition].remove(at: index)
+    } else {
+      guard let index = global.firstIndex(where: { $0.serial == key.serial }) else { return }
+      global.remove(at: index)
+    }
+    count -= 1
+  }
+
+  /// Calls the observers an action of `partition` may concern, in subscription order within each bucket.
+  /// Call it on a copy of the table, so observers may subscribe or cancel while being notified.
+  func notify(_ state: State, partition: Int?) {
+    if let partition {
+      if partition < buckets.count {
+        for entry in buckets[partition] { entry.observer.receive(state) }
+      }
+    } else {
+      for bucket in buckets {
+        for entry in bucket { entry.observer.receive(state) }
+      }
+    }
+    for entry in global { entry.observer.receive(state) }
+  }
+}

@@ -1,1 +1,0 @@
-// Placeholder while Core is written; replaced before landing.

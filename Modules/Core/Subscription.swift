@@ -1,0 +1,20 @@
+import Synchronization
+
+/// A live subscription. Call ``cancel()`` to stop receiving values; it is not cancelled on deinit, so a
+/// subscription lives as long as its store unless cancelled.
+public final class Subscription: Sendable {
+  private let onCancel: Mutex<(@Sendable () -> Void)?>
+
+  init(onCancel: @escaping @Sendable () -> Void) {
+    self.onCancel = Mutex(onCancel)
+  }
+
+  /// Stops delivery. Idempotent; callable from any thread, including from inside the subscriber.
+  public func cancel() {
+    let action = onCancel.withLock { value -> (@Sendable () -> Void)? in
+      defer { value = nil }
+      return value
+    }
+    action?()
+  }
+}

@@ -1,1 +1,0 @@
-// Placeholder while CoreTests is written; replaced before landing.
