@@ -33,8 +33,7 @@ run: bootstrap ## Run an app (APP=..., ARGS="...")
 	@exec "$$($(SWIFT) build -c $(CONFIG) --show-bin-path)/$(APP)" $(ARGS)
 
 test: bootstrap ## Run every suite, or one module's (MODULE=Core)
-	$(MODULE_ENV) $(SWIFT) build --build-tests $(SWIFT_BUILD_FLAGS)
-	$(MODULE_ENV) $(SWIFT) test --skip-build $(SWIFT_BUILD_FLAGS)
+	$(MODULE_ENV) $(SWIFT) test $(SWIFT_BUILD_FLAGS)
 
 bench: bootstrap ## Release-build benchmarks with figures against the reference baselines
 	@Scripts/bench

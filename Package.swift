@@ -30,6 +30,12 @@ targets += [
     swiftSettings: swiftSettings
   ),
   .target(
+    name: "ActionLog",
+    dependencies: ["Core"],
+    path: "Modules/ActionLog",
+    swiftSettings: swiftSettings
+  ),
+  .target(
     name: "CoreTesting",
     dependencies: [
       "Core",
@@ -118,6 +124,16 @@ targets += [
     path: "Modules/PersistenceTesting",
     swiftSettings: swiftSettings
   ),
+  // Child process for PersistenceSQLiteTests' kill -9 and two-writer tests (built with that suite).
+  .executableTarget(
+    name: "persistence-stress",
+    dependencies: [
+      "Persistence",
+      "PersistenceSQLite",
+    ],
+    path: "Tests/Support/persistence-stress",
+    swiftSettings: swiftSettings
+  ),
 ]
 
 // MARK: - Fixture API server
@@ -190,6 +206,15 @@ targets += [
     swiftSettings: swiftSettings
   ),
   .testTarget(
+    name: "ActionLogTests",
+    dependencies: [
+      "ActionLog",
+      "Core",
+    ],
+    path: "Tests/ActionLogTests",
+    swiftSettings: swiftSettings
+  ),
+  .testTarget(
     name: "CoreTestingTests",
     dependencies: [
       "Core",
@@ -241,6 +266,8 @@ targets += [
       "Persistence",
       "PersistenceSQLite",
       "PersistenceTesting",
+      "persistence-stress",
+      .product(name: "GRDB", package: "GRDB.swift"),
     ],
     path: "Tests/PersistenceSQLiteTests",
     swiftSettings: swiftSettings

@@ -35,16 +35,33 @@ public struct Middleware<State: Sendable, Action: Sendable>: Sendable {
 
   /// Embeds this middleware in a parent store: it sees only the parent actions that `extract` maps to a child
   /// action, reads the child state through `state`, and its `next`, dispatches and effects go through `embed`.
-  /// Parent actions it does not own pass straight through.
+  /// Parent actions it does not own pass straight through. `namespace` prefixes its effect ids (see
+  /// ``MiddlewareContext/scope(state:action:namespace:)``).
   public func lift<ParentState, ParentAction>(
     state: @escaping @Sendable (ParentState) -> State,
     extract: @escaping @Sendable (ParentAction) -> Action?,
-    embed: @escaping @Sendable (Action) -> ParentAction
+    embed: @escaping @Sendable (Action) -> ParentAction,
+    namespace: String? = nil
   ) -> Middleware<ParentState, ParentAction> {
     let body = self.body
     return Middleware<ParentState, ParentAction> { context, parentAction, next in
       guard let action = extract(parentAction) else { return next(parentAction) }
-      body(context.scope(state: state, action: embed), action) { next(embed($0)) }
+      body(context.scope(state: state, action: embed, namespace: namespace), action) { next(embed($0)) }
     }
+  }
+
+  /// Runs `chain` around `next` as if its middlewares were in the store's own chain. Routers use it to run
+  /// only the middlewares that own an action.
+  public static func run(
+    _ chain: [Middleware],
+    context: MiddlewareContext<State, Action>,
+    action: Action,
+    next: (Action) -> Void
+  ) {
+    func step(_ index: Int, _ action: Action) {
+      guard index < chain.count else { return next(action) }
+      chain[index].body(context, action) { step(index + 1, $0) }
+    }
+    step(0, action)
   }
 }

@@ -25,12 +25,16 @@ public struct MiddlewareContext<State: Sendable, Action: Sendable>: Sendable {
   public func cancel(id: EffectID) { effects.cancel(id) }
 
   /// A context for a child part of the state and a child action type, as seen by a lifted middleware.
+  /// - Parameter namespace: prefixes the child's effect ids, so two mounts of one feature never cancel each
+  ///   other's effects.
   public func scope<ChildState, ChildAction>(
     state toChild: @escaping @Sendable (State) -> ChildState,
-    action embed: @escaping @Sendable (ChildAction) -> Action
+    action embed: @escaping @Sendable (ChildAction) -> Action,
+    namespace: String? = nil
   ) -> MiddlewareContext<ChildState, ChildAction> {
     let readState = self.readState
     let send = self.send
+    let effects = namespace.map { self.effects.namespaced($0) } ?? self.effects
     return MiddlewareContext<ChildState, ChildAction>(
       readState: { toChild(readState()) },
       send: { send(embed($0)) },

@@ -1,1 +1,0 @@
-// Placeholder while CoreTesting is written; replaced before landing.

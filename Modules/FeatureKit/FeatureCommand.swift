@@ -1,0 +1,109 @@
+import Presentation
+
+/// A command-line command a feature contributes. The CLI builds its command tree from these: the app names no
+/// feature. The command runs by dispatching `actions`, awaiting the store settling, then printing `output`.
+public struct FeatureCommand<State: Sendable, Action: Sendable>: Sendable {
+  /// The words after the feature key (`["search"]` → `kumiki archive search`); empty for the group itself
+  /// (`kumiki home`).
+  public var path: [String]
+  /// One line for help.
+  public var abstract: String
+  /// Example invocations shown first in help, without the `kumiki` prefix.
+  public var examples: [String]
+  /// Arguments, options and flags.
+  public var arguments: [CommandArgument]
+  /// The actions to dispatch for parsed input, in order. Throw ``CommandError/usage(_:)`` for bad input.
+  public var actions: @Sendable (CommandInput) throws -> [Action]
+  /// What to print once the store has settled.
+  public var output: @Sendable (State, CommandInput) -> CommandOutput
+
+  public init(
+    path: [String],
+    abstract: String,
+    examples: [String] = [],
+    arguments: [CommandArgument] = [],
+    actions: @escaping @Sendable (CommandInput) throws -> [Action],
+    output: @escaping @Sendable (State, CommandInput) -> CommandOutput
+  ) {
+    self.path = path
+    self.abstract = abstract
+    self.examples = examples
+    self.arguments = arguments
+    self.actions = actions
+    self.output = output
+  }
+}
+
+/// One argument of a ``FeatureCommand``.
+public struct CommandArgument: Sendable, Equatable {
+  public enum Kind: Sendable, Equatable {
+    /// A positional value.
+    case positional(optional: Bool)
+    /// `--name value`; `choices` restricts the values when not empty.
+    case option(choices: [String])
+    /// `--name`.
+    case flag
+  }
+
+  public var name: String
+  public var help: String
+  public var kind: Kind
+
+  public init(name: String, help: String, kind: Kind) {
+    self.name = name
+    self.help = help
+    self.kind = kind
+  }
+
+  public static func positional(_ name: String, help: String, optional: Bool = false) -> Self {
+    Self(name: name, help: help, kind: .positional(optional: optional))
+  }
+
+  public static func option(_ name: String, help: String, choices: [String] = []) -> Self {
+    Self(name: name, help: help, kind: .option(choices: choices))
+  }
+
+  public static func flag(_ name: String, help: String) -> Self {
+    Self(name: name, help: help, kind: .flag)
+  }
+}
+
+/// Parsed values of a command's arguments, by name.
+public struct CommandInput: Sendable, Equatable {
+  public var values: [String: String]
+  public var flags: Set<String>
+
+  public init(values: [String: String] = [:], flags: Set<String> = []) {
+    self.values = values
+    self.flags = flags
+  }
+
+  public subscript(_ name: String) -> String? { values[name] }
+
+  /// An integer value, or a usage error naming the argument.
+  public func integer(_ name: String) throws -> Int? {
+    guard let text = values[name] else { return nil }
+    guard let value = Int(text) else { throw CommandError.usage("\(name) must be a whole number, got '\(text)'") }
+    return value
+  }
+}
+
+/// What a command prints: a view for people, a JSON value for machines, or a failure.
+public enum CommandOutput: Sendable {
+  /// Success: `view` for text output, `json` for `--json`.
+  case success(view: ViewNode<Never>, json: JSONValue)
+  /// The command failed (exit status 1) with a one-line reason.
+  case failure(String)
+}
+
+/// Errors commands throw while turning input into actions.
+public enum CommandError: Error, Equatable, CustomStringConvertible {
+  /// Bad arguments (exit status 64).
+  case usage(String)
+
+  public var description: String {
+    switch self {
+    case .usage(let message): message
+    }
+  }
+}

@@ -1,0 +1,68 @@
+import Core
+import Presentation
+
+/// Everything a feature contributes to an app, as one value: the plug of Kumiki's joinery.
+///
+/// A feature target exposes a function that builds its module from injected dependencies (clients for network
+/// and storage, as interfaces), e.g. `ArchiveFeature.module(client:saved:)`. The registry mounts modules under
+/// keys, routes actions to them, and hands their presentation and commands to the front ends.
+public struct FeatureModule<State, Action>: Sendable
+where State: Sendable & Equatable & Codable, Action: Sendable & Equatable & Codable {
+  /// The key the feature is mounted under unless the registry says otherwise (`home`, `archive`). Also the
+  /// CLI command group and the persistence key.
+  public var key: String
+  /// Human title (tab label).
+  public var title: String
+  /// The state slice before any action.
+  public var initialState: State
+  /// The slice's reducer.
+  public var reducer: Reducer<State, Action>
+  /// Side effects, built from the dependencies the module was created with.
+  public var middlewares: [Middleware<State, Action>]
+  /// The screen for a state, if the feature has one.
+  public var present: (@Sendable (State) -> ViewNode<Action>)?
+  /// The feature's command-line commands, relative to its key.
+  public var commands: [FeatureCommand<State, Action>]
+  /// The part of the state kept across runs, if any.
+  public var persistence: PersistedState<State>?
+  /// Which app-wide events the feature accepts, as its own action (`nil`: ignored).
+  public var receive: @Sendable (AppEvent) -> Action?
+  /// App-wide events the feature emits after one of its actions was reduced (`nil`: none). The registry routes
+  /// them to the features that accept them; this is how features talk without importing each other.
+  public var emit: @Sendable (Action) -> AppEvent?
+
+  /// Creates a module. Only `key`, `title`, `initialState` and `reducer` are required.
+  public init(
+    key: String,
+    title: String,
+    initialState: State,
+    reducer: Reducer<State, Action>,
+    middlewares: [Middleware<State, Action>] = [],
+    present: (@Sendable (State) -> ViewNode<Action>)? = nil,
+    commands: [FeatureCommand<State, Action>] = [],
+    persistence: PersistedState<State>? = nil,
+    receive: @escaping @Sendable (AppEvent) -> Action? = { _ in nil },
+    emit: @escaping @Sendable (Action) -> AppEvent? = { _ in nil }
+  ) {
+    self.key = key
+    self.title = title
+    self.initialState = initialState
+    self.reducer = reducer
+    self.middlewares = middlewares
+    self.present = present
+    self.commands = commands
+    self.persistence = persistence
+    self.receive = receive
+    self.emit = emit
+  }
+
+  /// The same module mounted under another key, with its initial state adjusted — e.g. a second Archive fixed
+  /// to one category. Each mount has independent state, actions and effects.
+  public func mounted(as key: String, title: String? = nil, configure: (inout State) -> Void = { _ in }) -> Self {
+    var copy = self
+    copy.key = key
+    copy.title = title ?? self.title
+    configure(&copy.initialState)
+    return copy
+  }
+}

@@ -1,1 +1,0 @@
-// Placeholder while FeatureKit is written; replaced before landing.

@@ -1,1 +1,0 @@
-// Placeholder while Presentation is written; replaced before landing.

@@ -1,0 +1,137 @@
+import Core
+import FeatureKit
+import Foundation
+import Presentation
+
+/// A ``FeatureModule`` with its types erased, ready to be mounted by a ``Registry``.
+public struct AnyFeature: Sendable {
+  let runtime: FeatureRuntime
+
+  /// Erases a module.
+  public init<State, Action>(_ module: FeatureModule<State, Action>) {
+    runtime = TypedFeatureRuntime(module)
+  }
+
+  /// The key the feature is mounted under.
+  public var key: String { runtime.key }
+  /// The feature's title.
+  public var title: String { runtime.title }
+}
+
+extension FeatureModule {
+  /// This module, type-erased for the registry's list.
+  public var erased: AnyFeature { AnyFeature(self) }
+}
+
+/// The operations the registry needs from a feature, as virtual calls on one object per feature (no existential
+/// casts on the dispatch path but the payload's own).
+class FeatureRuntime: @unchecked Sendable {
+  // @unchecked: immutable after init (subclasses hold only `let`s of Sendable values).
+  let key: String
+  let title: String
+
+  init(key: String, title: String) {
+    self.key = key
+    self.title = title
+  }
+
+  func makeSlice() -> SliceBox { fatalError("abstract") }
+  func reduce(_ state: inout AppState, slot: Int, action: any Equatable & Sendable) { fatalError("abstract") }
+  func middlewares(slot: Int) -> [Middleware<AppState, AppAction>] { fatalError("abstract") }
+  func emit(_ action: any Equatable & Sendable) -> AppEvent? { fatalError("abstract") }
+  func receive(_ event: AppEvent) -> (any Equatable & Sendable)? { fatalError("abstract") }
+  var hasScreen: Bool { fatalError("abstract") }
+  func present(_ state: AppState, slot: Int) -> ViewNode<AppAction>? { fatalError("abstract") }
+  func commands(slot: Int) -> [AppCommand] { fatalError("abstract") }
+  func persisted(_ state: AppState, slot: Int) -> (version: Int, data: Data)? { fatalError("abstract") }
+  func restore(_ state: inout AppState, slot: Int, data: Data, version: Int) { fatalError("abstract") }
+  func encode(_ action: any Equatable & Sendable) throws -> Data { fatalError("abstract") }
+  func decode(_ data: Data) throws -> any Equatable & Sendable { fatalError("abstract") }
+  func renamed(key: String) -> FeatureRuntime { fatalError("abstract") }
+}
+
+final class TypedFeatureRuntime<State, Action>: FeatureRuntime, @unchecked Sendable
+where State: Sendable & Equatable & Codable, Action: Sendable & Equatable & Codable {
+  // @unchecked: see FeatureRuntime.
+  let module: FeatureModule<State, Action>
+  let reducer: @Sendable (inout State, Action) -> Void
+
+  init(_ module: FeatureModule<State, Action>) {
+    self.module = module
+    self.reducer = module.reducer.reduce
+    super.init(key: module.key, title: module.title)
+  }
+
+  override func makeSlice() -> SliceBox { TypedSlice(module.initialState) }
+
+  @inline(__always)
+  override func reduce(_ state: inout AppState, slot: Int, action: any Equatable & Sendable) {
+    let action = action as! Action
+    state.modify(slot, as: State.self) { reducer(&$0, action) }
+  }
+
+  override func middlewares(slot: Int) -> [Middleware<AppState, AppAction>] {
+    module.middlewares.map { middleware in
+      middleware.lift(
+        state: { $0.slice(slot, as: State.self) },
+        extract: { action in
+          guard case .feature(let owner, let payload) = action, owner == slot else { return nil }
+          return payload as? Action
+        },
+        embed: { .feature(slot: slot, action: $0) },
+        namespace: module.key
+      )
+    }
+  }
+
+  override func emit(_ action: any Equatable & Sendable) -> AppEvent? {
+    (action as? Action).flatMap(module.emit)
+  }
+
+  override func receive(_ event: AppEvent) -> (any Equatable & Sendable)? { module.receive(event) }
+
+  override var hasScreen: Bool { module.present != nil }
+
+  override func present(_ state: AppState, slot: Int) -> ViewNode<AppAction>? {
+    guard let present = module.present else { return nil }
+    return present(state.slice(slot, as: State.self)).map { .feature(slot: slot, action: $0) }
+  }
+
+  override func commands(slot: Int) -> [AppCommand] {
+    module.commands.map { command in
+      AppCommand(
+        featureKey: module.key,
+        path: command.path,
+        abstract: command.abstract,
+        examples: command.examples,
+        arguments: command.arguments,
+        actions: { input in try command.actions(input).map { .feature(slot: slot, action: $0) } },
+        output: { state, input in command.output(state.slice(slot, as: State.self), input) }
+      )
+    }
+  }
+
+  override func persisted(_ state: AppState, slot: Int) -> (version: Int, data: Data)? {
+    guard let persistence = module.persistence,
+      let data = persistence.save(state.slice(slot, as: State.self))
+    else { return nil }
+    return (persistence.version, data)
+  }
+
+  override func restore(_ state: inout AppState, slot: Int, data: Data, version: Int) {
+    guard let persistence = module.persistence else { return }
+    state.modify(slot, as: State.self) { persistence.restore(&$0, data, version) }
+  }
+
+  override func encode(_ action: any Equatable & Sendable) throws -> Data {
+    try JSONEncoder().encode(action as! Action)
+  }
+
+  override func decode(_ data: Data) throws -> any Equatable & Sendable {
+    try JSONDecoder().decode(Action.self, from: data)
+  }
+
+  override func renamed(key: String) -> FeatureRuntime {
+    TypedFeatureRuntime(module.mounted(as: key))
+  }
+}

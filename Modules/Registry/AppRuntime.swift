@@ -1,0 +1,200 @@
+import Core
+import FeatureKit
+import Foundation
+import Presentation
+
+/// An assembled app: the store over ``AppState``, and what front ends need to drive any feature without
+/// knowing it — screens, commands, scoped stores, action encoding for logs.
+public final class AppRuntime: Sendable {
+  /// The app's single store.
+  public let store: Store<AppState, AppAction>
+  /// The mounted features, by slot.
+  public let features: [MountedFeature]
+  let runtimes: [FeatureRuntime]
+  let storage: FeatureStateStorage?
+
+  init(
+    runtimes: [FeatureRuntime],
+    storage: FeatureStateStorage?,
+    middlewares: [Middleware<AppState, AppAction>],
+    mode: AssemblyMode
+  ) {
+    self.runtimes = runtimes
+    self.storage = storage
+    self.features = runtimes.enumerated().map {
+      MountedFeature(slot: $0.offset, key: $0.element.key, title: $0.element.title, hasScreen: $0.element.hasScreen)
+    }
+    let initial = AppState(slices: ContiguousArray(runtimes.map { $0.makeSlice() }), keys: runtimes.map(\.key))
+    let reducer = Reducer<AppState, AppAction> { state, action in
+      switch action {
+      case .feature(let slot, let payload): runtimes[slot].reduce(&state, slot: slot, action: payload)
+      case .restore(let slot, let version, let data):
+        runtimes[slot].restore(&state, slot: slot, data: data, version: version)
+      case .app: break
+      }
+    }
+    self.store = Store(
+      initialState: initial,
+      reducer: reducer,
+      middlewares: (mode == .live ? [Self.router(runtimes)] : []) + middlewares,
+      partition: { $0.slot }
+    )
+  }
+
+  /// Routes each action to the middlewares of the feature that owns it (O(1), whatever the number of features),
+  /// broadcasts app events as the features' own actions, and turns what features emit into app events.
+  static func router(_ runtimes: [FeatureRuntime]) -> Middleware<AppState, AppAction> {
+    let chains = runtimes.enumerated().map { $0.element.middlewares(slot: $0.offset) }
+    return Middleware { context, action, next in
+      switch action {
+      case .feature(let slot, let payload):
+        let chain = chains[slot]
+        if chain.isEmpty {
+          next(action)
+        } else {
+          Middleware.run(chain, context: context, action: action, next: next)
+        }
+        if let event = runtimes[slot].emit(payload) { context.dispatch(.app(event)) }
+      case .app(let event):
+        next(action)
+        for (slot, runtime) in runtimes.enumerated() {
+          if let mapped = runtime.receive(event) { context.dispatch(.feature(slot: slot, action: mapped)) }
+        }
+      case .restore:
+        next(action)
+      }
+    }
+  }
+
+  // MARK: Lifecycle
+
+  /// Restores persisted feature state, starts saving it on change, and broadcasts ``FeatureKit/AppEvent/launch``.
+  /// Storage errors are returned (the app still launches with fresh state for those features).
+  @discardableResult
+  public func launch() -> [any Error] {
+    var errors: [any Error] = []
+    if let storage {
+      for (slot, runtime) in runtimes.enumerated() where runtime.persisted(store.state, slot: slot) != nil {
+        do {
+          if let (version, data) = try storage.load(runtime.key) {
+            store.dispatch(.restore(slot: slot, version: version, data: data))
+          }
+        } catch {
+          errors.append(error)
+        }
+        let key = runtime.key
+        store.subscribe(partition: slot, select: { runtime.persisted($0, slot: slot)?.data }) { data in
+          guard let data, let version = runtime.persisted(self.store.state, slot: slot)?.version else { return }
+          try? storage.save(key, version, data)
+        }
+      }
+    }
+    store.dispatch(.app(.launch))
+    return errors
+  }
+
+  /// Broadcasts an app-wide event.
+  public func send(_ event: AppEvent) { store.dispatch(.app(event)) }
+
+  // MARK: Front-end support
+
+  /// The screen of the feature in `slot` for the current state, with actions addressed to it.
+  public func view(slot: Int) -> ViewNode<AppAction>? {
+    runtimes[slot].present(store.state, slot: slot)
+  }
+
+  /// The screen of the feature in `slot` for a given state (pure; for rendering history or tests).
+  public func view(slot: Int, in state: AppState) -> ViewNode<AppAction>? {
+    runtimes[slot].present(state, slot: slot)
+  }
+
+  /// Every feature's commands, in mount order.
+  public var commands: [AppCommand] {
+    runtimes.enumerated().flatMap { $0.element.commands(slot: $0.offset) }
+  }
+
+  /// A store scoped to the feature mounted under `key`, when its types are `State` and `Action`.
+  public func scope<State: Sendable & Equatable, Action: Equatable & Sendable>(
+    _ key: String,
+    state: State.Type,
+    action: Action.Type
+  ) -> ScopedStore<State, Action>? {
+    guard let slot = features.first(where: { $0.key == key })?.slot, store.state[slot: slot, as: State.self] != nil
+    else { return nil }
+    return store.scope(
+      state: { $0.slice(slot, as: State.self) },
+      action: { AppAction.feature(slot: slot, action: $0) },
+      partition: slot
+    )
+  }
+
+  // MARK: Encoding (action logs, DevTools)
+
+  /// JSON for an action: `{"feature":"archive","action":…}`, `{"app":…}` or
+  /// `{"restore":"key","version":1,"data":"<base64>"}`.
+  public func encode(_ action: AppAction) throws -> Data {
+    var object: [String: Any] = [:]
+    switch action {
+    case .feature(let slot, let payload):
+      object["feature"] = runtimes[slot].key
+      object["action"] = try JSONSerialization.jsonObject(
+        with: runtimes[slot].encode(payload), options: [.fragmentsAllowed])
+    case .app(let event):
+      object["app"] = try JSONSerialization.jsonObject(with: JSONEncoder().encode(event), options: [.fragmentsAllowed])
+    case .restore(let slot, let version, let data):
+      object["restore"] = runtimes[slot].key
+      object["version"] = version
+      object["data"] = data.base64EncodedString()
+    }
+    return try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
+  }
+
+  /// The inverse of ``encode(_:)`` for this app's features.
+  public func decode(_ data: Data) throws -> AppAction {
+    guard let object = try JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+      throw AppActionDecodingError("expected a JSON object")
+    }
+    if let key = object["feature"] as? String, let action = object["action"] {
+      guard let slot = slot(of: key) else { throw AppActionDecodingError("no feature '\(key)' in this app") }
+      let payload = try JSONSerialization.data(withJSONObject: action, options: [.fragmentsAllowed])
+      return .feature(slot: slot, action: try runtimes[slot].decode(payload))
+    }
+    if let event = object["app"] {
+      let payload = try JSONSerialization.data(withJSONObject: event, options: [.fragmentsAllowed])
+      return .app(try JSONDecoder().decode(AppEvent.self, from: payload))
+    }
+    if let key = object["restore"] as? String, let version = object["version"] as? Int,
+      let text = object["data"] as? String, let data = Data(base64Encoded: text)
+    {
+      guard let slot = slot(of: key) else { throw AppActionDecodingError("no feature '\(key)' in this app") }
+      return .restore(slot: slot, version: version, data: data)
+    }
+    throw AppActionDecodingError("expected \"feature\", \"app\" or \"restore\"")
+  }
+
+  /// A one-line description: `archive: search("カレー")`.
+  public func describe(_ action: AppAction) -> String {
+    switch action {
+    case .feature(let slot, let payload): "\(runtimes[slot].key): \(payload)"
+    case .app(let event): "app: \(event)"
+    case .restore(let slot, let version, let data): "\(runtimes[slot].key): restore v\(version) (\(data.count) bytes)"
+    }
+  }
+
+  func slot(of key: String) -> Int? { features.first { $0.key == key }?.slot }
+}
+
+/// A feature as mounted in an app.
+public struct MountedFeature: Sendable, Equatable {
+  public let slot: Int
+  public let key: String
+  public let title: String
+  /// Whether it contributes a screen (gets a TUI tab).
+  public let hasScreen: Bool
+}
+
+/// Why an encoded action could not be read back.
+public struct AppActionDecodingError: Error, CustomStringConvertible {
+  public let description: String
+  init(_ description: String) { self.description = description }
+}

@@ -1,1 +1,0 @@
-// Placeholder while Registry is written; replaced before landing.

@@ -1,0 +1,60 @@
+import Core
+import FeatureKit
+
+/// Assembles a chosen list of features into one app: one state with a slice per feature, one store, actions
+/// routed to their owner by slot.
+///
+/// ```swift
+/// let registry = try Registry([CounterFeature.module().erased, ArchiveFeature.module(...).erased])
+/// let app = try registry.selecting(["archive"]).assemble()
+/// await app.launch()
+/// ```
+public struct Registry: Sendable {
+  /// The features, in mount order.
+  public let features: [AnyFeature]
+
+  /// A registry of `features`. Keys must be unique.
+  public init(_ features: [AnyFeature]) throws {
+    var seen = Set<String>()
+    for feature in features where !seen.insert(feature.key).inserted {
+      throw RegistryError.duplicateKey(feature.key)
+    }
+    self.features = features
+  }
+
+  /// The feature keys, in mount order.
+  public var keys: [String] { features.map(\.key) }
+
+  /// Only the features named in `keys`, kept in registry order (`--features home,archive`). An empty list keeps
+  /// every feature.
+  public func selecting(_ keys: [String]) throws -> Registry {
+    guard !keys.isEmpty else { return self }
+    for key in keys where !self.keys.contains(key) {
+      throw RegistryError.unknownFeature(key, available: self.keys)
+    }
+    return try Registry(features.filter { keys.contains($0.key) })
+  }
+
+  /// Builds the app.
+  /// - Parameters:
+  ///   - storage: where persisted feature state lives; `nil` keeps nothing across runs.
+  ///   - middlewares: app-wide middlewares placed after the router, i.e. closest to the reducer (an
+  ///     ``ActionLog`` recorder, DevTools).
+  ///   - mode: `.live` runs feature middlewares and routes events; `.replay` runs reducers only, for replaying a
+  ///     log of what reached the reducer (which already contains every derived action).
+  public func assemble(
+    storage: FeatureStateStorage? = nil,
+    middlewares: [Middleware<AppState, AppAction>] = [],
+    mode: AssemblyMode = .live
+  ) -> AppRuntime {
+    AppRuntime(runtimes: features.map(\.runtime), storage: storage, middlewares: middlewares, mode: mode)
+  }
+}
+
+/// Whether an assembled app runs side effects.
+public enum AssemblyMode: Sendable, Equatable {
+  /// Feature middlewares run, app events are broadcast, emitted signals are routed.
+  case live
+  /// Reducers only: replaying a recorded log, or DevTools time travel.
+  case replay
+}

@@ -1,1 +1,0 @@
-// Placeholder while Terminal is written; replaced before landing.

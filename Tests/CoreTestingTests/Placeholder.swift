@@ -1,1 +1,0 @@
-// Placeholder while CoreTestingTests is written; replaced before landing.

@@ -1,1 +1,0 @@
-// Placeholder while RegistryTests is written; replaced before landing.

@@ -1,0 +1,154 @@
+import Core
+import FeatureKit
+import Foundation
+import Presentation
+import Registry
+import Synchronization
+import Testing
+
+@Suite struct RegistryTests {
+  func counter(_ app: AppRuntime, _ key: String = "counter") -> CounterFeature.State? {
+    app.store.state[key, as: CounterFeature.State.self]
+  }
+
+  @Test func actionsReachOnlyTheirOwner() throws {
+    let app = try Registry([CounterFeature.module().erased, ListenerFeature.module().erased]).assemble()
+    let counter = try #require(app.scope("counter", state: CounterFeature.State.self, action: CounterFeature.Action.self))
+    counter.dispatch(.add(5))
+    #expect(counter.state.count == 5)
+    #expect(app.store.state["listener", as: ListenerFeature.State.self] == ListenerFeature.State(heard: 0))
+  }
+
+  @Test func oneFeatureMountedTwiceHasIndependentStateAndEffects() async throws {
+    let base = CounterFeature.module()
+    let app = try Registry([
+      base.erased,
+      base.mounted(as: "big", title: "Big counter") { $0.step = 100 }.erased,
+    ]).assemble()
+    let small = try #require(app.scope("counter", state: CounterFeature.State.self, action: CounterFeature.Action.self))
+    let big = try #require(app.scope("big", state: CounterFeature.State.self, action: CounterFeature.Action.self))
+    small.dispatch(.increment)
+    big.dispatch(.increment)
+    // Both start an effect with the same id "later" and cancelInFlight: namespaced per mount, neither cancels
+    // the other.
+    small.dispatch(.incrementLater)
+    big.dispatch(.incrementLater)
+    await app.store.settled()
+    #expect(small.state.count == 2)
+    #expect(big.state.count == 200)
+    #expect(app.features.map(\.title) == ["Counter", "Big counter"])
+  }
+
+  @Test func appEventsAreBroadcastAndSignalsRoutedBetweenFeatures() throws {
+    let app = try Registry([CounterFeature.module().erased, ListenerFeature.module().erased]).assemble()
+    app.send(.refreshAll)
+    #expect(counter(app)?.refreshes == 1)
+    let counterSlot = try #require(app.features.first { $0.key == "counter" }?.slot)
+    app.store.dispatch(.feature(slot: counterSlot, action: CounterFeature.Action.increment))
+    app.store.dispatch(.feature(slot: counterSlot, action: CounterFeature.Action.increment))
+    #expect(app.store.state["listener", as: ListenerFeature.State.self]?.heard == 2)
+  }
+
+  @Test func subscribersOfOtherFeaturesAreNotEvaluated() throws {
+    let app = try Registry([CounterFeature.module().erased, ListenerFeature.module().erased]).assemble()
+    let listener = try #require(app.scope("listener", state: ListenerFeature.State.self, action: ListenerFeature.Action.self))
+    let counter = try #require(app.scope("counter", state: CounterFeature.State.self, action: CounterFeature.Action.self))
+    let evaluations = Mutex(0)
+    listener.subscribe(select: { state -> Int in
+      evaluations.withLock { $0 += 1 }
+      return state.heard
+    }) { _ in }
+    #expect(evaluations.withLock { $0 } == 1)
+    for _ in 0..<10 { counter.dispatch(.add(1)) }
+    #expect(evaluations.withLock { $0 } == 1)
+  }
+
+  @Test func selectingFeaturesKeepsRegistryOrderAndRejectsUnknownKeys() throws {
+    let registry = try Registry([CounterFeature.module().erased, ListenerFeature.module().erased])
+    #expect(try registry.selecting(["listener"]).keys == ["listener"])
+    #expect(try registry.selecting(["listener", "counter"]).keys == ["counter", "listener"])
+    #expect(try registry.selecting([]).keys == ["counter", "listener"])
+    #expect(throws: RegistryError.unknownFeature("nope", available: ["counter", "listener"])) {
+      try registry.selecting(["nope"])
+    }
+    #expect(throws: RegistryError.duplicateKey("counter")) {
+      try Registry([CounterFeature.module().erased, CounterFeature.module().erased])
+    }
+  }
+
+  @Test func presentationActionsAreAddressedToTheirFeature() throws {
+    let app = try Registry([ListenerFeature.module().erased, CounterFeature.module().erased]).assemble()
+    let slot = try #require(app.features.first { $0.key == "counter" }?.slot)
+    #expect(app.features.map(\.hasScreen) == [false, true])
+    let view = try #require(app.view(slot: slot))
+    #expect(view.plainText == ["Count: 0", "Increment"])
+    for action in view.actions { app.store.dispatch(action) }
+    #expect(counter(app)?.count == 1)
+  }
+
+  @Test func commandsAreNamedByFeatureKeyAndDispatchToIt() throws {
+    let app = try Registry([CounterFeature.module().mounted(as: "tally").erased]).assemble()
+    #expect(app.commands.map(\.words) == [["tally"], ["tally", "add"]])
+    let add = app.commands[1]
+    for action in try add.actions(CommandInput(values: ["amount": "7"])) { app.store.dispatch(action) }
+    guard case .success(_, let json) = add.output(app.store.state, CommandInput()) else {
+      Issue.record("expected success")
+      return
+    }
+    #expect(json == .int(7))
+    #expect(throws: CommandError.usage("amount must be a whole number, got 'x'")) {
+      try add.actions(CommandInput(values: ["amount": "x"]))
+    }
+  }
+
+  @Test func persistedStateSurvivesIntoASecondApp() throws {
+    let stored = Mutex<[String: (Int, Data)]>([:])
+    let storage = FeatureStateStorage(
+      load: { key in stored.withLock { $0[key] }.map { (version: $0.0, data: $0.1) } },
+      save: { key, version, data in stored.withLock { $0[key] = (version, data) } }
+    )
+    let registry = try Registry([CounterFeature.module().erased])
+    let first = registry.assemble(storage: storage)
+    first.launch()
+    first.store.dispatch(.feature(slot: 0, action: CounterFeature.Action.add(42)))
+    #expect(stored.withLock { $0["counter"]?.1 }.flatMap { String(data: $0, encoding: .utf8) } == "42")
+
+    let second = registry.assemble(storage: storage)
+    #expect(counter(second)?.count == 0)
+    second.launch()
+    #expect(counter(second)?.count == 42)
+  }
+
+  @Test func unreadablePersistedStateIsIgnoredNotFatal() throws {
+    let storage = FeatureStateStorage(
+      load: { _ in (version: 1, data: Data("not json".utf8)) },
+      save: { _, _, _ in }
+    )
+    let app = try Registry([CounterFeature.module().erased]).assemble(storage: storage)
+    #expect(app.launch().isEmpty)
+    #expect(counter(app)?.count == 0)
+  }
+
+  @Test func encodedActionsRoundTripAndReplayReproducesState() throws {
+    let registry = try Registry([CounterFeature.module().erased, ListenerFeature.module().erased])
+    let log = Mutex<[AppAction]>([])
+    let recorder = Middleware<AppState, AppAction> { _, action, next in
+      next(action)
+      log.withLock { $0.append(action) }
+    }
+    let app = registry.assemble(middlewares: [recorder])
+    app.launch()
+    app.store.dispatch(.feature(slot: 0, action: CounterFeature.Action.increment))
+    app.store.dispatch(.feature(slot: 0, action: CounterFeature.Action.add(3)))
+    app.send(.refreshAll)
+
+    let fresh = registry.assemble(mode: .replay)
+    for action in log.withLock({ $0 }) {
+      let decoded = try fresh.decode(app.encode(action))
+      #expect(decoded == action)
+      fresh.store.dispatch(decoded)
+    }
+    #expect(fresh.store.state == app.store.state)
+    #expect(app.describe(log.withLock { $0[1] }) == "counter: increment")
+  }
+}

@@ -1,1 +1,0 @@
-// Placeholder while TerminalTests is written; replaced before landing.
