@@ -24,7 +24,7 @@ where State: Sendable & Equatable & Codable, Action: Sendable & Equatable & Coda
   /// The feature's command-line commands, relative to its key.
   public var commands: [FeatureCommand<State, Action>]
   /// The part of the state kept across runs, if any.
-  public var persistence: PersistedState<State>?
+  public var persistence: StatePersistence<State>?
   /// Which app-wide events the feature accepts, as its own action (`nil`: ignored).
   public var receive: @Sendable (AppEvent) -> Action?
   /// App-wide events the feature emits after one of its actions was reduced (`nil`: none). The registry routes
@@ -40,7 +40,7 @@ where State: Sendable & Equatable & Codable, Action: Sendable & Equatable & Coda
     middlewares: [Middleware<State, Action>] = [],
     present: (@Sendable (State) -> ViewNode<Action>)? = nil,
     commands: [FeatureCommand<State, Action>] = [],
-    persistence: PersistedState<State>? = nil,
+    persistence: StatePersistence<State>? = nil,
     receive: @escaping @Sendable (AppEvent) -> Action? = { _ in nil },
     emit: @escaping @Sendable (Action) -> AppEvent? = { _ in nil }
   ) {

@@ -8,7 +8,7 @@ public enum AppAction: Sendable, Equatable {
   case feature(slot: Int, action: any Equatable & Sendable)
   /// An app-wide event, broadcast to the features that accept it.
   case app(AppEvent)
-  /// Persisted state read at launch, applied to the feature in `slot` by its ``FeatureKit/PersistedState``.
+  /// Persisted state read at launch, applied to the feature in `slot` by its ``FeatureKit/StatePersistence``.
   /// Restoring is an action like any other, so the state changes only in the reducer and logs replay it.
   case restore(slot: Int, version: Int, data: Data)
 

@@ -2,6 +2,7 @@ import Core
 import FeatureKit
 import Foundation
 import Presentation
+import Synchronization
 
 /// An assembled app: the store over ``AppState``, and what front ends need to drive any feature without
 /// knowing it — screens, commands, scoped stores, action encoding for logs.
@@ -69,28 +70,31 @@ public final class AppRuntime: Sendable {
   // MARK: Lifecycle
 
   /// Restores persisted feature state, starts saving it on change, and broadcasts ``FeatureKit/AppEvent/launch``.
-  /// Storage errors are returned (the app still launches with fresh state for those features).
+  /// Storage errors are returned, not thrown: the app still launches, with fresh state for those features.
   @discardableResult
-  public func launch() -> [any Error] {
-    var errors: [any Error] = []
+  public func launch() async -> [any Error] {
+    let errors = Mutex<[any Error]>([])
     if let storage {
       for (slot, runtime) in runtimes.enumerated() where runtime.persisted(store.state, slot: slot) != nil {
         do {
-          if let (version, data) = try storage.load(runtime.key) {
+          if let (version, data) = try await storage.load(runtime.key) {
             store.dispatch(.restore(slot: slot, version: version, data: data))
           }
         } catch {
-          errors.append(error)
+          errors.withLock { $0.append(error) }
         }
-        let key = runtime.key
+        let writer = PersistenceWriter(key: runtime.key, storage: storage) { error in
+          errors.withLock { $0.append(error) }
+        }
+        let store = self.store
         store.subscribe(partition: slot, select: { runtime.persisted($0, slot: slot)?.data }) { data in
-          guard let data, let version = runtime.persisted(self.store.state, slot: slot)?.version else { return }
-          try? storage.save(key, version, data)
+          guard let data, let version = runtime.persisted(store.state, slot: slot)?.version else { return }
+          writer.enqueue(version: version, data: data, on: store)
         }
       }
     }
     store.dispatch(.app(.launch))
-    return errors
+    return errors.withLock { $0 }
   }
 
   /// Broadcasts an app-wide event.

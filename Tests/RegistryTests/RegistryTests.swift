@@ -101,7 +101,7 @@ import Testing
     }
   }
 
-  @Test func persistedStateSurvivesIntoASecondApp() throws {
+  @Test func persistedStateSurvivesIntoASecondApp() async throws {
     let stored = Mutex<[String: (Int, Data)]>([:])
     let storage = FeatureStateStorage(
       load: { key in stored.withLock { $0[key] }.map { (version: $0.0, data: $0.1) } },
@@ -109,27 +109,29 @@ import Testing
     )
     let registry = try Registry([CounterFeature.module().erased])
     let first = registry.assemble(storage: storage)
-    first.launch()
-    first.store.dispatch(.feature(slot: 0, action: CounterFeature.Action.add(42)))
-    #expect(stored.withLock { $0["counter"]?.1 }.flatMap { String(data: $0, encoding: .utf8) } == "42")
+    await first.launch()
+    for n in 1...50 { first.store.dispatch(.feature(slot: 0, action: CounterFeature.Action.add(n))) }
+    await first.store.settled()
+    // Writes are serial and coalesced: whatever was written in between, the last write is the final value.
+    #expect(stored.withLock { $0["counter"]?.1 }.flatMap { String(data: $0, encoding: .utf8) } == "1275")
 
     let second = registry.assemble(storage: storage)
     #expect(counter(second)?.count == 0)
-    second.launch()
-    #expect(counter(second)?.count == 42)
+    await second.launch()
+    #expect(counter(second)?.count == 1_275)
   }
 
-  @Test func unreadablePersistedStateIsIgnoredNotFatal() throws {
+  @Test func unreadablePersistedStateIsIgnoredNotFatal() async throws {
     let storage = FeatureStateStorage(
       load: { _ in (version: 1, data: Data("not json".utf8)) },
       save: { _, _, _ in }
     )
     let app = try Registry([CounterFeature.module().erased]).assemble(storage: storage)
-    #expect(app.launch().isEmpty)
+    #expect(await app.launch().isEmpty)
     #expect(counter(app)?.count == 0)
   }
 
-  @Test func encodedActionsRoundTripAndReplayReproducesState() throws {
+  @Test func encodedActionsRoundTripAndReplayReproducesState() async throws {
     let registry = try Registry([CounterFeature.module().erased, ListenerFeature.module().erased])
     let log = Mutex<[AppAction]>([])
     let recorder = Middleware<AppState, AppAction> { _, action, next in
@@ -137,7 +139,7 @@ import Testing
       log.withLock { $0.append(action) }
     }
     let app = registry.assemble(middlewares: [recorder])
-    app.launch()
+    await app.launch()
     app.store.dispatch(.feature(slot: 0, action: CounterFeature.Action.increment))
     app.store.dispatch(.feature(slot: 0, action: CounterFeature.Action.add(3)))
     app.send(.refreshAll)

@@ -2,7 +2,7 @@ import Foundation
 
 /// The part of a feature's state that survives restarts, stored by the registry under the feature's key as
 /// versioned JSON.
-public struct PersistedState<State>: Sendable {
+public struct StatePersistence<State>: Sendable {
   /// The format version written now. Bump it when the stored shape changes.
   public var version: Int
   /// The JSON to store for a state, or `nil` to store nothing.
@@ -25,8 +25,8 @@ public struct PersistedState<State>: Sendable {
   public static func property<Value: Codable & Sendable>(
     _ keyPath: any WritableKeyPath<State, Value> & Sendable,
     version: Int = 1
-  ) -> PersistedState {
-    PersistedState(
+  ) -> StatePersistence {
+    StatePersistence(
       version: version,
       save: { try? JSONEncoder().encode($0[keyPath: keyPath]) },
       restore: { state, data, stored in

@@ -1,0 +1,55 @@
+import Core
+import Foundation
+import Synchronization
+
+/// Saves one feature's persisted state off the dispatch path, one write at a time, always ending with the latest
+/// value: changes that arrive while a write runs are coalesced into the next write. Writes are store effects, so
+/// `settled()` waits for them.
+final class PersistenceWriter: Sendable {
+  private struct Pending {
+    var latest: (version: Int, data: Data)?
+    var writing = false
+  }
+
+  private let key: String
+  private let storage: FeatureStateStorage
+  private let pending = Mutex(Pending())
+  private let failures: @Sendable (any Error) -> Void
+
+  init(key: String, storage: FeatureStateStorage, failures: @escaping @Sendable (any Error) -> Void) {
+    self.key = key
+    self.storage = storage
+    self.failures = failures
+  }
+
+  /// Records a new value; starts the writer effect on `store` unless one is already running.
+  func enqueue<State, Action>(version: Int, data: Data, on store: Store<State, Action>) {
+    let start = pending.withLock { pending -> Bool in
+      pending.latest = (version, data)
+      if pending.writing { return false }
+      pending.writing = true
+      return true
+    }
+    guard start else { return }
+    store.run { [self] _ in
+      while let next = self.takeNext() {
+        do {
+          try await storage.save(key, next.version, next.data)
+        } catch {
+          failures(error)
+        }
+      }
+    }
+  }
+
+  private func takeNext() -> (version: Int, data: Data)? {
+    pending.withLock { pending in
+      guard let next = pending.latest else {
+        pending.writing = false
+        return nil
+      }
+      pending.latest = nil
+      return next
+    }
+  }
+}
