@@ -1,0 +1,103 @@
+import HTTPTypes
+import Hummingbird
+import NIOCore
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Turns a ``FixtureReply`` into the HTTP response a client sees, after applying the effective faults (see
+/// ``FaultPlan`` for how lists combine) and the server-wide delay.
+struct FaultInjector: Sendable {
+  /// The error that aborts a response whose connection a fault has already closed or reset.
+  struct ConnectionAbandoned: Error {}
+
+  /// The request header naming per-request faults, e.g. `X-Kumiki-Fault: status=503, latency=100`.
+  static let headerName = HTTPField.Name("X-Kumiki-Fault")!
+
+  /// Added to every data response, before any injected latency.
+  let delay: Duration
+
+  /// The faults for one request: the plan's list for `resource`, then the header's. A header value of `none`
+  /// discards the plan's faults for this request.
+  /// - Throws: ``FaultSpecError`` for a header that does not parse.
+  static func faults(for resource: String, plan: FaultPlan, header: String?) throws(FaultSpecError) -> [InjectedFault] {
+    guard let header, !header.trimmingWhitespace().isEmpty else { return plan.faults(forResource: resource) }
+    if header.trimmingWhitespace().lowercased() == "none" { return [] }
+    var faults = plan.faults(forResource: resource)
+    for spec in header.split(separator: ",") {
+      faults.append(try InjectedFault(parsing: String(spec)))
+    }
+    return faults
+  }
+
+  /// Waits out the delay and latencies, then builds the response the last non-latency fault asks for.
+  func respond(
+    with reply: FixtureReply, faults: [InjectedFault], context: FixtureRequestContext
+  ) async throws -> Response {
+    var wait = delay
+    var decisive: InjectedFault?
+    for fault in faults {
+      if case .latency(let milliseconds) = fault {
+        wait += .milliseconds(milliseconds)
+      } else {
+        decisive = fault
+      }
+    }
+    if wait > .zero { try await Task.sleep(for: wait) }
+
+    var headers = reply.headers
+    headers[.contentType] = "application/json; charset=utf-8"
+    headers[.cacheControl] = "no-cache"
+    headers[.accessControlAllowOrigin] = "*"
+    let writer = JSONWriter(prettyPrinted: true)
+
+    switch decisive {
+    case nil:
+      return Self.response(reply.status, headers, writer.bytes(of: reply.payload))
+    case .latency?:
+      preconditionFailure("latencies are never decisive")
+    case .status(let code)?:
+      let status = HTTPResponse.Status(code: code)
+      let payload = JSONValue.object(
+        JSONObject([("error", .string("injected fault: status=\(code)")), ("status", .integer(code))]))
+      return Self.response(status, headers, writer.bytes(of: payload))
+    case .malformedJSON?:
+      return Self.response(reply.status, headers, FaultBodies.malformed(writer.bytes(of: reply.payload)))
+    case .wrongFieldTypes?:
+      return Self.response(reply.status, headers, writer.bytes(of: FaultBodies.wrongTypes(reply.payload)))
+    case .hugeBody(let bytes)?:
+      return Self.response(reply.status, headers, FaultBodies.huge(reply.payload, minimumBytes: bytes))
+    case .truncatedBody?:
+      let body = writer.bytes(of: reply.payload)
+      let sent = Array(body.prefix(FaultBodies.truncatedLength(of: body.count)))
+      headers[.contentLength] = String(body.count)
+      headers[.connection] = "close"
+      let channel = context.channel
+      return Response(
+        status: reply.status, headers: headers,
+        body: ResponseBody { writer in
+          try await writer.write(ByteBuffer(bytes: sent))
+          try? await channel.close()
+          throw ConnectionAbandoned()
+        })
+    case .connectionReset?:
+      let channel = context.channel
+      if let socket = channel as? any SocketOptionProvider {
+        try? await socket.setSoLinger(linger(l_onoff: 1, l_linger: 0)).get()
+      }
+      try? await channel.close()
+      throw ConnectionAbandoned()
+    }
+  }
+
+  private static func response(_ status: HTTPResponse.Status, _ headers: HTTPFields, _ body: [UInt8]) -> Response {
+    var headers = headers
+    headers[.contentLength] = String(body.count)
+    return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
+  }
+}

@@ -1,0 +1,97 @@
+import HTTPTypes
+import Hummingbird
+
+/// The json-server compatible data endpoints: `GET /name` (list with query, or singular object),
+/// `GET /name/:id`, and `GET /db` (the whole database, unless a resource is called `db`).
+struct FixtureRoutes: Sendable {
+  let database: FixtureDatabase
+  let faults: FaultStore
+  let injector: FaultInjector
+  /// `host:port` used in `Link` URLs when a request has no `Host` header.
+  let fallbackHost: String
+
+  func register(on router: Router<FixtureRequestContext>) {
+    router.get(":resource") { request, context in
+      try await self.resource(request, context)
+    }
+    router.get(":resource/:id") { request, context in
+      try await self.item(request, context)
+    }
+  }
+
+  private func resource(_ request: Request, _ context: FixtureRequestContext) async throws -> Response {
+    let name = context.parameters.get("resource") ?? ""
+    return try await respond(to: request, resource: name, context: context) {
+      switch database[name] {
+      case .array(let elements)?:
+        return try list(elements, request: request)
+      case let value?:
+        return FixtureReply(payload: value)
+      case nil where name == "db":
+        return FixtureReply(payload: .object(database.root))
+      case nil:
+        return .notFound
+      }
+    }
+  }
+
+  private func item(_ request: Request, _ context: FixtureRequestContext) async throws -> Response {
+    let name = context.parameters.get("resource") ?? ""
+    let id = context.parameters.get("id") ?? ""
+    return try await respond(to: request, resource: name, context: context) {
+      guard case .array(let elements)? = database[name] else { return .notFound }
+      // lodash-id's getById: the first element whose `id`, as text, equals the path component.
+      let match = elements.first { element in
+        guard let value = element["id"], value != .null else { return false }
+        return JavaScriptSemantics.strictlyEqual(value.javaScriptText, id)
+      }
+      return match.map { FixtureReply(payload: $0) } ?? .notFound
+    }
+  }
+
+  private func list(_ elements: [JSONValue], request: Request) throws -> FixtureReply {
+    let parameters = QueryParameter.parse(query: request.uri.query ?? "")
+    let result: QueryResult
+    do throws(QueryError) {
+      result = try QueryEngine().run(parameters, on: elements)
+    } catch {
+      return .error(.badRequest, error.description)
+    }
+    var reply = FixtureReply(payload: .array(result.items))
+    var exposed: [String] = []
+    if let total = result.totalCount {
+      reply.headers[Self.totalCount] = String(total)
+      exposed.append("X-Total-Count")
+    }
+    if let links = result.pageLinks {
+      let host = request.head.authority ?? fallbackHost
+      let target = request.head.path ?? request.uri.description
+      if let header = links.linkHeader(requestURL: "http://\(host)\(target)") {
+        reply.headers[Self.link] = header
+      }
+      exposed.append("Link")
+    }
+    if !exposed.isEmpty {
+      reply.headers[.accessControlExposeHeaders] = exposed.joined(separator: ", ")
+    }
+    return reply
+  }
+
+  private func respond(
+    to request: Request, resource: String, context: FixtureRequestContext,
+    _ makeReply: () throws -> FixtureReply
+  ) async throws -> Response {
+    let faultList: [InjectedFault]
+    do throws(FaultSpecError) {
+      faultList = try FaultInjector.faults(
+        for: resource, plan: faults.current, header: request.headers[FaultInjector.headerName])
+    } catch {
+      return try await FaultInjector(delay: .zero).respond(
+        with: .error(.badRequest, error.description), faults: [], context: context)
+    }
+    return try await injector.respond(with: try makeReply(), faults: faultList, context: context)
+  }
+
+  static let totalCount = HTTPField.Name("X-Total-Count")!
+  static let link = HTTPField.Name("Link")!
+}

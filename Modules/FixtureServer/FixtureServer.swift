@@ -1,0 +1,176 @@
+import Foundation
+import Hummingbird
+import Logging
+import NIOCore
+import ServiceLifecycle
+import UnixSignals
+
+/// The Kumiki fixture API: a json-server 0.17 compatible HTTP server for the gourmet-magazine sample data, with
+/// switchable fault injection.
+///
+/// ```swift
+/// let server = try await FixtureServer.start()          // 127.0.0.1, ephemeral port, bundled db.json
+/// let url = server.baseURL.appending(path: "recent_news") // http://127.0.0.1:PORT/recent_news
+/// server.setFaults([.status(503)], for: .endpoint("recent_news"))
+/// server.clearFaults()
+/// await server.shutdown()
+/// ```
+///
+/// Starting is cheap (one listening socket on Hummingbird's shared event loops), so tests can start one server
+/// each and run in parallel. Every method is safe to call from any task.
+public final class FixtureServer: Sendable {
+  /// `http://HOST:PORT` of the running server, without a trailing slash.
+  public let baseURL: URL
+  /// The address the server is bound to.
+  public let host: String
+  /// The bound port (the actual one when ``Configuration/port`` was 0).
+  public let port: Int
+  /// The data being served.
+  public let database: FixtureDatabase
+
+  private let faultStore: FaultStore
+  private let serviceGroup: ServiceGroup
+  private let running: Task<Void, any Error>
+
+  private init(
+    host: String, port: Int, database: FixtureDatabase, faultStore: FaultStore, serviceGroup: ServiceGroup,
+    running: Task<Void, any Error>
+  ) {
+    self.host = host
+    self.port = port
+    self.database = database
+    self.faultStore = faultStore
+    self.serviceGroup = serviceGroup
+    self.running = running
+    let urlHost = host.contains(":") ? "[\(host)]" : host
+    baseURL = URL(string: "http://\(urlHost):\(port)")!
+  }
+
+  deinit {
+    // A server that is dropped without `shutdown()` still stops, instead of listening until the process exits.
+    let group = serviceGroup
+    Task { await group.triggerGracefulShutdown() }
+  }
+
+  // MARK: - Lifecycle
+
+  /// Binds and starts a server, returning once it accepts connections.
+  /// - Throws: ``FixtureServerError`` when the port is invalid or cannot be bound, or
+  ///   ``FixtureDatabaseError`` when no database is given and the bundled one cannot be loaded.
+  public static func start(_ configuration: Configuration = Configuration()) async throws -> FixtureServer {
+    guard (0...65535).contains(configuration.port) else { throw FixtureServerError.invalidPort(configuration.port) }
+    let database = try configuration.database ?? defaultDatabase
+    let faultStore = FaultStore(configuration.faults)
+    let logger = Logger(label: "kumiki.fixture-server") { _ in SwiftLogNoOpLogHandler() }
+
+    let router = Router(context: FixtureRequestContext.self)
+    if let requestLog = configuration.requestLog {
+      router.add(middleware: RequestLogMiddleware(log: requestLog))
+    }
+    FaultControlRoutes(faults: faultStore).register(on: router)
+    FixtureRoutes(
+      database: database, faults: faultStore, injector: FaultInjector(delay: configuration.delay),
+      fallbackHost: "\(configuration.host):\(configuration.port)"
+    ).register(on: router)
+
+    let (events, bound) = AsyncStream.makeStream(of: Result<Int, any Error>.self)
+    let application = Application(
+      router: router,
+      server: LenientHTTP1Channel.builder,
+      configuration: ApplicationConfiguration(address: .hostname(configuration.host, port: configuration.port)),
+      onServerRunning: { channel in
+        bound.yield(.success(channel.localAddress?.port ?? configuration.port))
+      },
+      logger: logger)
+    var groupConfiguration = ServiceGroupConfiguration(
+      services: [application],
+      gracefulShutdownSignals: configuration.handlesTerminationSignals ? [.sigint, .sigterm] : [],
+      logger: logger)
+    groupConfiguration.maximumGracefulShutdownDuration = .seconds(5)
+    groupConfiguration.maximumCancellationDuration = .seconds(2)
+    let serviceGroup = ServiceGroup(configuration: groupConfiguration)
+    let running = Task {
+      do {
+        try await serviceGroup.run()
+        bound.yield(
+          .failure(
+            FixtureServerError.cannotListen(
+              host: configuration.host, port: configuration.port, reason: "the server stopped while starting")))
+        bound.finish()
+      } catch {
+        bound.yield(.failure(error))
+        bound.finish()
+        throw error
+      }
+    }
+
+    for await event in events {
+      switch event {
+      case .success(let port):
+        return FixtureServer(
+          host: configuration.host, port: port, database: database, faultStore: faultStore,
+          serviceGroup: serviceGroup, running: running)
+      case .failure(let error):
+        throw FixtureServerError.cannotListen(
+          host: configuration.host, port: configuration.port, reason: Self.reason(for: error))
+      }
+    }
+    throw FixtureServerError.cannotListen(
+      host: configuration.host, port: configuration.port, reason: "the server stopped while starting")
+  }
+
+  /// Stops accepting connections, lets in-flight requests finish (for at most a few seconds), and returns once
+  /// the server has stopped. Calling it again is harmless.
+  public func shutdown() async {
+    await serviceGroup.triggerGracefulShutdown()
+    _ = await running.result
+  }
+
+  /// Suspends until the server stops — after ``shutdown()`` or, with
+  /// ``Configuration/handlesTerminationSignals``, after SIGINT or SIGTERM.
+  /// - Throws: whatever stopped the server abnormally.
+  public func waitUntilStopped() async throws {
+    try await running.value
+  }
+
+  // MARK: - Faults
+
+  /// The faults currently in force.
+  public var faults: FaultPlan { faultStore.current }
+
+  /// Replaces all faults.
+  public func setFaults(_ plan: FaultPlan) {
+    faultStore.replace(with: plan)
+  }
+
+  /// Replaces the faults of one scope, leaving the others as they are. `[]` clears the scope.
+  public func setFaults(_ faults: [InjectedFault], for scope: FaultScope = .global) {
+    faultStore.set(faults, for: scope)
+  }
+
+  /// Removes every fault.
+  public func clearFaults() {
+    faultStore.replace(with: FaultPlan())
+  }
+
+  // MARK: - Bundled data
+
+  private static let bundledDatabase: Result<FixtureDatabase, FixtureDatabaseError> = Result {
+    () throws(FixtureDatabaseError) -> FixtureDatabase in
+    guard let url = Bundle.module.url(forResource: "db", withExtension: "json") else {
+      throw .missingBundledDatabase
+    }
+    return try FixtureDatabase(contentsOf: url)
+  }
+
+  /// The gourmet-magazine sample data shipped as this module's `db.json` resource, loaded once per process.
+  /// - Throws: ``FixtureDatabaseError`` if the resource is missing or damaged.
+  public static var defaultDatabase: FixtureDatabase {
+    get throws(FixtureDatabaseError) { try bundledDatabase.get() }
+  }
+
+  private static func reason(for error: any Error) -> String {
+    if let error = error as? IOError { return error.description }
+    return String(describing: error)
+  }
+}

@@ -1,1 +1,0 @@
-// Placeholder while FixtureServer is written; replaced before landing.

@@ -1,0 +1,86 @@
+import FixtureServer
+import Foundation
+import Testing
+
+@Suite("FaultControlRoutes and the X-Kumiki-Fault header: switching faults at run time")
+struct FaultControlRoutesTests {
+  @Test("GET /__faults shows the plan given at start")
+  func show() async throws {
+    try await withFixtureServer(
+      FixtureServer.Configuration(faults: FaultPlan(endpoints: ["recent_news": [.status(502)]]))
+    ) { server async throws in
+      let plan = try await HTTPClient.get("/__faults", on: server).object()
+      #expect(plan["global"] as? [String] == [])
+      #expect((plan["endpoints"] as? [String: [String]]) == ["recent_news": ["status=502"]])
+    }
+  }
+
+  @Test("PUT /__faults/{scope} with text or a JSON array switches one scope; DELETE clears it")
+  func perScope() async throws {
+    try await withFixtureServer { server async throws in
+      let set = try await HTTPClient.send("PUT", "/__faults/recent_news", on: server, body: "status=503, latency=1")
+      #expect(set.status == 200)
+      #expect(server.faults[.endpoint("recent_news")] == [.status(503), .latency(milliseconds: 1)])
+      #expect(try await HTTPClient.get("/recent_news", on: server).status == 503)
+      #expect(try await HTTPClient.get("/recent_news/1", on: server).status == 503)
+      #expect(try await HTTPClient.get("/pickup_photos", on: server).status == 200)
+
+      _ = try await HTTPClient.send("PUT", "/__faults/*", on: server, body: #"["status=429"]"#)
+      #expect(server.faults.global == [.status(429)])
+      #expect(try await HTTPClient.get("/pickup_photos", on: server).status == 429)
+
+      _ = try await HTTPClient.send("DELETE", "/__faults/recent_news", on: server)
+      #expect(server.faults == FaultPlan(global: [.status(429)]))
+      #expect(try await HTTPClient.get("/recent_news", on: server).status == 429)
+    }
+  }
+
+  @Test("PUT /__faults replaces the whole plan; DELETE /__faults clears everything")
+  func wholePlan() async throws {
+    try await withFixtureServer { server async throws in
+      let body = #"{"global": ["latency=1"], "endpoints": {"trend_articles": ["status=500"]}}"#
+      let reply = try await HTTPClient.send("PUT", "/__faults", on: server, body: body)
+      #expect(reply.status == 200)
+      #expect(
+        server.faults == FaultPlan(global: [.latency(milliseconds: 1)], endpoints: ["trend_articles": [.status(500)]]))
+      #expect(try await HTTPClient.get("/trend_articles", on: server).status == 500)
+      _ = try await HTTPClient.send("DELETE", "/__faults", on: server)
+      #expect(server.faults.isEmpty)
+      #expect(try await HTTPClient.get("/trend_articles", on: server).status == 200)
+    }
+  }
+
+  @Test("the control endpoint is never faulted itself")
+  func controlUnaffected() async throws {
+    try await withFixtureServer(FixtureServer.Configuration(faults: FaultPlan(global: [.connectionReset]))) {
+      server async throws in
+      #expect(try await HTTPClient.get("/__faults", on: server).status == 200)
+    }
+  }
+
+  @Test("bad control input is 400 with an explanation and leaves the plan alone")
+  func badInput() async throws {
+    try await withFixtureServer { server async throws in
+      let unknown = try await HTTPClient.send("PUT", "/__faults/recent_news", on: server, body: "explode")
+      #expect(unknown.status == 400)
+      #expect((try unknown.object()["error"] as? String)?.contains("explode") == true)
+      let malformed = try await HTTPClient.send("PUT", "/__faults", on: server, body: "{")
+      #expect(malformed.status == 400)
+      #expect(server.faults.isEmpty)
+    }
+  }
+
+  @Test("X-Kumiki-Fault applies to one request only and wins over the plan; 'none' bypasses the plan")
+  func header() async throws {
+    try await withFixtureServer(FixtureServer.Configuration(faults: FaultPlan(global: [.status(500)]))) {
+      server async throws in
+      let faulted = try await HTTPClient.get("/recent_news", on: server, headers: ["X-Kumiki-Fault": "status=418"])
+      #expect(faulted.status == 418)
+      #expect(try await HTTPClient.get("/recent_news", on: server).status == 500)
+      let clean = try await HTTPClient.get("/recent_news", on: server, headers: ["X-Kumiki-Fault": "none"])
+      #expect(clean.status == 200)
+      let bad = try await HTTPClient.get("/recent_news", on: server, headers: ["X-Kumiki-Fault": "boom"])
+      #expect(bad.status == 400)
+    }
+  }
+}

@@ -1,1 +1,0 @@
-// Placeholder while FixtureServerTests is written; replaced before landing.

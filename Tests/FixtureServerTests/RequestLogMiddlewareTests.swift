@@ -1,0 +1,24 @@
+import FixtureServer
+import Synchronization
+import Testing
+
+@Suite("RequestLogMiddleware: one line per request")
+struct RequestLogMiddlewareTests {
+  final class Lines: Sendable {
+    let lines = Mutex<[String]>([])
+    func append(_ line: String) { lines.withLock { $0.append(line) } }
+    var all: [String] { lines.withLock { $0 } }
+  }
+
+  @Test("each request logs method, target and status")
+  func logsRequests() async throws {
+    let lines = Lines()
+    try await withFixtureServer(FixtureServer.Configuration(requestLog: { lines.append($0) })) { server async throws in
+      _ = try await HTTPClient.get("/recent_news?_limit=1", on: server)
+      _ = try await HTTPClient.get("/nope", on: server)
+    }
+    #expect(lines.all.count == 2)
+    #expect(lines.all.first?.hasPrefix("GET /recent_news?_limit=1 → 200 (") == true)
+    #expect(lines.all.last?.hasPrefix("GET /nope → 404 (") == true)
+  }
+}

@@ -1,0 +1,28 @@
+import FixtureServer
+
+/// Starts a server for one test and shuts it down afterwards, also when the test throws.
+@discardableResult
+func withFixtureServer<T: Sendable>(
+  _ configuration: FixtureServer.Configuration = FixtureServer.Configuration(),
+  _ body: (FixtureServer) async throws -> T
+) async throws -> T {
+  let server = try await FixtureServer.start(configuration)
+  do {
+    let result = try await body(server)
+    await server.shutdown()
+    return result
+  } catch {
+    await server.shutdown()
+    throw error
+  }
+}
+
+/// Parses a JSON literal written in a test.
+func json(_ text: String) throws -> JSONValue {
+  try JSONParser.parse(text)
+}
+
+/// Shorthand for a list of query parameters: `query("q=x", "_sort=id")`.
+func query(_ pairs: String...) -> [QueryParameter] {
+  pairs.flatMap { QueryParameter.parse(query: $0) }
+}
