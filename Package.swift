@@ -165,6 +165,36 @@ targets += [
   ),
 ]
 
+// MARK: - Front ends (generic over any registry; they name no feature)
+
+targets += [
+  .target(
+    name: "CLI",
+    dependencies: [
+      "Core",
+      "FeatureKit",
+      "Presentation",
+      "Registry",
+      "Terminal",
+    ],
+    path: "Modules/CLI",
+    swiftSettings: swiftSettings
+  ),
+  .target(
+    name: "TUI",
+    dependencies: [
+      "ActionLog",
+      "Core",
+      "FeatureKit",
+      "Presentation",
+      "Registry",
+      "Terminal",
+    ],
+    path: "Modules/TUI",
+    swiftSettings: swiftSettings
+  ),
+]
+
 // MARK: - Apps
 
 targets += [
@@ -239,6 +269,31 @@ targets += [
       "Registry",
     ],
     path: "Tests/RegistryTests",
+    swiftSettings: swiftSettings
+  ),
+  .testTarget(
+    name: "CLITests",
+    dependencies: [
+      "CLI",
+      "Core",
+      "FeatureKit",
+      "Presentation",
+      "Registry",
+    ],
+    path: "Tests/CLITests",
+    swiftSettings: swiftSettings
+  ),
+  .testTarget(
+    name: "TUITests",
+    dependencies: [
+      "Core",
+      "FeatureKit",
+      "Presentation",
+      "Registry",
+      "Terminal",
+      "TUI",
+    ],
+    path: "Tests/TUITests",
     swiftSettings: swiftSettings
   ),
   .testTarget(

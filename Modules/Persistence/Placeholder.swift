@@ -1,1 +1,0 @@
-// Placeholder while Persistence is written; replaced before landing.

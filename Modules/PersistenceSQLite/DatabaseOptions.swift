@@ -1,0 +1,35 @@
+/// Tuning for `KumikiDatabase`; the defaults suit the apps and the tests.
+public struct DatabaseOptions: Sendable {
+  /// How long a write waits for another process's write lock before SQLite reports busy.
+  public var busyTimeout: Duration
+  /// How many more times a write that still found the database busy is retried (each with the full timeout) before
+  /// `PersistenceError.busy` is thrown.
+  public var busyRetries: Int
+  /// How often observers check `PRAGMA data_version` for commits made by other processes (or other stores on the
+  /// same file). Commits made through this store are seen at once, without polling.
+  public var externalChangePollInterval: Duration
+  /// The most concurrent read connections the pool opens.
+  public var maximumReaderCount: Int
+  /// Whether `open` runs `PRAGMA quick_check`, so a damaged file is found (and moved aside) at open, not mid-use.
+  public var verifiesIntegrityOnOpen: Bool
+
+  /// Creates options; every parameter has the default the apps use.
+  public init(
+    busyTimeout: Duration = .seconds(5), busyRetries: Int = 2,
+    externalChangePollInterval: Duration = .milliseconds(200),
+    maximumReaderCount: Int = 4, verifiesIntegrityOnOpen: Bool = true
+  ) {
+    self.busyTimeout = busyTimeout
+    self.busyRetries = busyRetries
+    self.externalChangePollInterval = externalChangePollInterval
+    self.maximumReaderCount = maximumReaderCount
+    self.verifiesIntegrityOnOpen = verifiesIntegrityOnOpen
+  }
+}
+
+extension Duration {
+  /// The duration in seconds, for APIs that take `TimeInterval`.
+  var timeInterval: Double {
+    Double(components.seconds) + Double(components.attoseconds) / 1e18
+  }
+}

@@ -1,0 +1,52 @@
+import Foundation
+import GRDB
+import Persistence
+
+extension KumikiDatabase {
+  /// The saved items, stored in the `savedItem` table, with the `SavedItemsClient` contract.
+  ///
+  /// `observe` combines a GRDB region observation (commits through this database, seen at once) with polling of
+  /// `PRAGMA data_version` every `options.externalChangePollInterval` (commits by other processes or other
+  /// connections to the same file, which GRDB observations cannot see).
+  public var savedItems: SavedItemsClient {
+    SavedItemsClient(
+      save: { item throws(PersistenceError) in
+        try await self.write("save item \(item.id)") { db in
+          try db.execute(
+            sql: """
+              INSERT INTO savedItem (\(SavedItem.columns)) VALUES (?, ?, ?, ?, ?, ?, ?)
+              ON CONFLICT (id) DO UPDATE SET
+                category = excluded.category, dishName = excluded.dishName, shopName = excluded.shopName,
+                introduction = excluded.introduction, photoURL = excluded.photoURL
+              """,
+            arguments: item.databaseArguments)
+        }
+      },
+      unsave: { id throws(PersistenceError) in
+        try await self.write("unsave item \(id)") { db in
+          try db.execute(sql: "DELETE FROM savedItem WHERE id = ?", arguments: [id])
+        }
+      },
+      list: { () throws(PersistenceError) in
+        try await self.read("list saved items", Self.fetchSavedItems)
+      },
+      contains: { id throws(PersistenceError) in
+        try await self.read("look up saved item \(id)") { db in
+          try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM savedItem WHERE id = ?)", arguments: [id]) ?? false
+        }
+      },
+      allIDs: { () throws(PersistenceError) in
+        try await self.read("list saved ids") { db in
+          Set(try Int.fetchAll(db, sql: "SELECT id FROM savedItem"))
+        }
+      },
+      observe: { SavedItemsObservation(database: self).stream() }
+    )
+  }
+
+  /// All saved items, newest first.
+  @Sendable static func fetchSavedItems(_ db: Database) throws -> [SavedItem] {
+    try Row.fetchAll(db, sql: "SELECT \(SavedItem.columns) FROM savedItem ORDER BY savedAt DESC, id DESC")
+      .map(SavedItem.init(row:))
+  }
+}

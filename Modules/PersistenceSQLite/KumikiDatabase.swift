@@ -1,0 +1,228 @@
+import Foundation
+import GRDB
+import Persistence
+
+/// The live Kumiki database: one SQLite file (WAL, busy timeout) behind one GRDB `DatabasePool`, so readers never wait
+/// for the writer, and the persistence clients built over it.
+///
+/// ```swift
+/// let location = try DatabaseLocation.resolve(environment: ProcessInfo.processInfo.environment, explicitPath: db)
+/// let database = try KumikiDatabase.open(at: location)
+/// if let notice = database.recoveredFrom { print(notice) }  // a corrupt file was moved aside
+/// let persistence = database.client
+/// ```
+/// Every write runs in its own (immediate) transaction and is durable once it returns (`synchronous = FULL`). Several
+/// processes may use the same file at once: writes wait for each other (busy timeout, then retries) instead of
+/// failing with "database is locked".
+public final class KumikiDatabase: Sendable {
+  /// Where the database is.
+  public let location: DatabaseLocation
+  /// Non-nil when the file at `location` was not a usable database: it was moved aside (the error names both files)
+  /// and this database is a fresh one. Apps should show it to the user once.
+  public let recoveredFrom: Persistence.PersistenceError?
+  /// The options it was opened with.
+  public let options: DatabaseOptions
+  /// The GRDB connection(s): a `DatabasePool` for files, a `DatabaseQueue` in memory.
+  let writer: any DatabaseWriter
+
+  private init(
+    location: DatabaseLocation, writer: any DatabaseWriter, options: DatabaseOptions, recoveredFrom: PersistenceError?
+  ) {
+    self.location = location
+    self.writer = writer
+    self.options = options
+    self.recoveredFrom = recoveredFrom
+  }
+
+  /// Opens (creating if needed) and migrates the database at `location`.
+  ///
+  /// Creates missing parent folders. A file that is not a SQLite database, or fails `PRAGMA quick_check`, is moved to
+  /// `<path>.corrupt-<timestamp>` and a fresh database is created; `recoveredFrom` then describes what happened.
+  /// - Throws: `.unwritableLocation` (folder or file cannot be created/written), `.newerSchema` (written by a newer
+  ///   Kumiki; left untouched), `.corruptDatabase` (unreadable and could not be moved aside), `.busy`, `.database`.
+  public static func open(
+    at location: DatabaseLocation, options: DatabaseOptions = DatabaseOptions()
+  )
+    throws(Persistence.PersistenceError) -> KumikiDatabase
+  {
+    switch location {
+    case .inMemory:
+      do {
+        let queue = try DatabaseQueue(configuration: configuration(options))
+        try migrate(queue, path: location.displayPath)
+        return KumikiDatabase(location: location, writer: queue, options: options, recoveredFrom: nil)
+      } catch {
+        throw PersistenceError.from(error, path: location.displayPath, operation: "open the database")
+      }
+    case .file(let path):
+      try prepareFolder(for: path)
+      do {
+        let pool = try openPool(path, options: options)
+        return KumikiDatabase(location: location, writer: pool, options: options, recoveredFrom: nil)
+      } catch let corruption as Corruption {
+        let movedTo: String
+        do {
+          movedTo = try CorruptFileMover.moveAside(path)
+        } catch {
+          throw .corruptDatabase(path: path, reason: "\(corruption.reason); moving it aside failed: \(error)")
+        }
+        let notice = PersistenceError.corruptDatabaseMovedAside(path: path, movedTo: movedTo, reason: corruption.reason)
+        do {
+          let pool = try openPool(path, options: options)
+          return KumikiDatabase(location: location, writer: pool, options: options, recoveredFrom: notice)
+        } catch {
+          throw PersistenceError.from(error, path: path, operation: "create a fresh database")
+        }
+      } catch {
+        throw PersistenceError.from(error, path: path, operation: "open the database")
+      }
+    }
+  }
+
+  /// Opens the database at a file path (see `open(at:options:)`).
+  public static func open(
+    path: String, options: DatabaseOptions = DatabaseOptions()
+  ) throws(Persistence.PersistenceError)
+    -> KumikiDatabase
+  {
+    try open(at: .file(path: path), options: options)
+  }
+
+  /// Closes the connections. Later operations throw. Optional: the connections also close when the last reference to
+  /// the database (including through its clients and observations) goes away.
+  public func close() throws(Persistence.PersistenceError) {
+    do {
+      if let pool = writer as? DatabasePool {
+        try pool.close()
+      } else if let queue = writer as? DatabaseQueue {
+        try queue.close()
+      }
+    } catch {
+      throw PersistenceError.from(error, path: location.displayPath, operation: "close the database")
+    }
+  }
+
+  /// All three clients over this database.
+  public var client: PersistenceClient {
+    PersistenceClient(savedItems: savedItems, settings: settings, featureState: featureState)
+  }
+
+  /// Runs `body` in one immediate write transaction, retrying while another process holds the lock.
+  func write<T: Sendable>(
+    _ operation: String, _ body: @escaping @Sendable (Database) throws -> T
+  )
+    async throws(PersistenceError) -> T
+  {
+    var attempt = 0
+    while true {
+      do {
+        return try await writer.write(body)
+      } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY && attempt < options.busyRetries {
+        attempt += 1
+      } catch {
+        throw PersistenceError.from(error, path: location.displayPath, operation: operation)
+      }
+    }
+  }
+
+  /// Runs `body` on a read connection (a snapshot; never waits for the writer).
+  func read<T: Sendable>(
+    _ operation: String, _ body: @escaping @Sendable (Database) throws -> T
+  )
+    async throws(PersistenceError) -> T
+  {
+    do {
+      return try await writer.read(body)
+    } catch {
+      throw PersistenceError.from(error, path: location.displayPath, operation: operation)
+    }
+  }
+
+  // MARK: - Opening
+
+  /// The file is not a usable database; `open` moves it aside.
+  private struct Corruption: Error {
+    var reason: String
+  }
+
+  private static func configuration(_ options: DatabaseOptions) -> Configuration {
+    var configuration = Configuration()
+    configuration.busyMode = .timeout(options.busyTimeout.timeInterval)
+    configuration.maximumReaderCount = max(1, options.maximumReaderCount)
+    configuration.label = "kumiki"
+    configuration.prepareDatabase { db in
+      // Durable once a write returns, even across power loss (WAL + FULL syncs the log at each commit).
+      try db.execute(sql: "PRAGMA synchronous = FULL")
+    }
+    return configuration
+  }
+
+  private static func prepareFolder(for path: String) throws(PersistenceError) {
+    let fileManager = FileManager.default
+    var isDirectory: ObjCBool = false
+    if fileManager.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+      throw .unwritableLocation(path: path, reason: "it is a folder, not a file")
+    }
+    let folder = (path as NSString).deletingLastPathComponent
+    do {
+      try fileManager.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    } catch {
+      throw .unwritableLocation(
+        path: path, reason: "cannot create the folder \(folder) (\(error.localizedDescription))")
+    }
+    guard fileManager.isWritableFile(atPath: folder) else {
+      throw .unwritableLocation(path: path, reason: "the folder \(folder) is not writable")
+    }
+  }
+
+  /// Opens a pool in WAL mode, checks the file and migrates it. Corruption is reported as `Corruption`.
+  private static func openPool(_ path: String, options: DatabaseOptions) throws -> DatabasePool {
+    let pool: DatabasePool
+    do {
+      pool = try DatabasePool(path: path, configuration: configuration(options))
+    } catch let error as DatabaseError where error.isCorruption {
+      throw Corruption(reason: error.message ?? "not a database")
+    }
+    do {
+      if options.verifiesIntegrityOnOpen {
+        let problems = try pool.read { db in try String.fetchAll(db, sql: "PRAGMA quick_check") }
+        if problems != ["ok"] {
+          throw Corruption(reason: "integrity check failed: " + problems.prefix(3).joined(separator: "; "))
+        }
+      }
+      try migrate(pool, path: path)
+      return pool
+    } catch {
+      try? pool.close()
+      if let error = error as? DatabaseError, error.isCorruption {
+        throw Corruption(reason: error.message ?? "database disk image is malformed")
+      }
+      throw error
+    }
+  }
+
+  /// Applies unapplied migrations. Another process migrating at the same moment is not an error: if a migration
+  /// fails but the schema turns out complete, that process won the race.
+  private static func migrate(_ writer: any DatabaseWriter, path: String) throws {
+    let migrator = KumikiSchema.migrator
+    let applied = try writer.read { db in
+      try db.tableExists("grdb_migrations") ? try migrator.appliedIdentifiers(db) : []
+    }
+    let unknown = applied.subtracting(KumikiSchema.migrationIdentifiers)
+    if !unknown.isEmpty {
+      throw PersistenceError.newerSchema(path: path, unknownMigrations: unknown.sorted())
+    }
+    var attempt = 0
+    while true {
+      do {
+        try migrator.migrate(writer)
+        return
+      } catch {
+        attempt += 1
+        let complete = (try? writer.read { db in try migrator.hasCompletedMigrations(db) }) ?? false
+        if complete { return }
+        if attempt >= 3 { throw error }
+      }
+    }
+  }
+}

@@ -1,0 +1,60 @@
+import GRDB
+
+/// The database schema as an ordered list of GRDB migrations. Each shipped migration is frozen: change the schema
+/// only by appending a new one.
+///
+/// - `v1`: `savedItem` (the saved archive items, as the original app kept them in Realm) and `setting` (typed settings
+///   as JSON, e.g. the former UserDefaults onboarding flag).
+/// - `v2-saved-item-order`: an index matching the saved list's order (newest first).
+/// - `v3-feature-state`: `featureState` (versioned JSON per feature) and `featureStateArchive` (records set aside).
+public enum KumikiSchema {
+  /// The migration identifiers, oldest first.
+  public static let migrationIdentifiers = ["v1", "v2-saved-item-order", "v3-feature-state"]
+
+  /// The migrator that brings any earlier Kumiki database (or an empty file) to the current schema.
+  public static var migrator: DatabaseMigrator {
+    var migrator = DatabaseMigrator()
+    migrator.registerMigration("v1") { db in
+      try db.execute(
+        sql: """
+          CREATE TABLE savedItem (
+            id INTEGER PRIMARY KEY NOT NULL,
+            category TEXT NOT NULL,
+            dishName TEXT NOT NULL,
+            shopName TEXT NOT NULL,
+            introduction TEXT NOT NULL,
+            photoURL TEXT NOT NULL,
+            savedAt REAL NOT NULL -- Date.timeIntervalSinceReferenceDate, exact
+          );
+          CREATE TABLE setting (
+            key TEXT PRIMARY KEY NOT NULL,
+            value BLOB NOT NULL -- JSON
+          );
+          """)
+    }
+    migrator.registerMigration("v2-saved-item-order") { db in
+      try db.execute(sql: "CREATE INDEX savedItem_newestFirst ON savedItem (savedAt DESC, id DESC)")
+    }
+    migrator.registerMigration("v3-feature-state") { db in
+      try db.execute(
+        sql: """
+          CREATE TABLE featureState (
+            featureKey TEXT PRIMARY KEY NOT NULL,
+            version INTEGER NOT NULL,
+            data BLOB NOT NULL, -- JSON
+            updatedAt REAL NOT NULL
+          );
+          CREATE TABLE featureStateArchive (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            featureKey TEXT NOT NULL,
+            version INTEGER NOT NULL,
+            data BLOB NOT NULL,
+            reason TEXT NOT NULL,
+            archivedAt REAL NOT NULL
+          );
+          CREATE INDEX featureStateArchive_featureKey ON featureStateArchive (featureKey, id);
+          """)
+    }
+    return migrator
+  }
+}

@@ -1,1 +1,0 @@
-// Placeholder while PersistenceSQLite is written; replaced before landing.

@@ -1,1 +1,0 @@
-// Placeholder while PersistenceTesting is written; replaced before landing.

@@ -1,0 +1,176 @@
+import Foundation
+import GRDB
+import Persistence
+import PersistenceSQLite
+import Testing
+
+private typealias PersistenceError = Persistence.PersistenceError
+
+/// Opening the live database: location, WAL, locking, corrupt and unwritable files.
+@Suite struct KumikiDatabaseTests {
+  @Test func createsMissingFoldersAndAWALDatabase() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let path = directory.path("nested/deeper/kumiki.sqlite")
+    let database = try KumikiDatabase.open(path: path)
+    #expect(database.recoveredFrom == nil)
+    #expect(database.location == .file(path: path))
+    try await database.savedItems.save(item(1))
+    try database.close()
+    let raw = try DatabaseQueue(path: path)
+    #expect(try await raw.read { try String.fetchOne($0, sql: "PRAGMA journal_mode") } == "wal")
+  }
+
+  @Test func keepsDataAcrossReopening() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let path = directory.path("kumiki.sqlite")
+    let first = try KumikiDatabase.open(path: path)
+    try await first.savedItems.save(item(1))
+    try await first.settings.set(.onboardingCompleted, true)
+    try first.close()
+    let second = try KumikiDatabase.open(path: path)
+    #expect(try await second.savedItems.list() == [item(1)])
+    #expect(try await second.settings.get(.onboardingCompleted))
+  }
+
+  @Test func inMemoryDatabasesWorkAndAreSeparate() async throws {
+    let first = try KumikiDatabase.open(at: .inMemory)
+    let second = try KumikiDatabase.open(at: .inMemory)
+    try await first.savedItems.save(item(1))
+    #expect(try await first.savedItems.allIDs() == [1])
+    #expect(try await second.savedItems.allIDs() == [])
+  }
+
+  @Test func aNonSQLiteFileIsMovedAsideIntactAndAFreshDatabaseCreated() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let path = directory.path("kumiki.sqlite")
+    let garbage = Data("These are my notes, not a database.\n".utf8)
+    try garbage.write(to: URL(fileURLWithPath: path))
+    let database = try KumikiDatabase.open(path: path)
+    guard case .corruptDatabaseMovedAside(let reportedPath, let movedTo, _) = database.recoveredFrom else {
+      Issue.record("expected a moved-aside notice, got \(String(describing: database.recoveredFrom))")
+      return
+    }
+    #expect(reportedPath == path)
+    #expect(movedTo.hasPrefix(path + ".corrupt-"))
+    #expect(try Data(contentsOf: URL(fileURLWithPath: movedTo)) == garbage)
+    #expect(database.recoveredFrom!.description.contains(path))
+    #expect(database.recoveredFrom!.description.contains(movedTo))
+    try await database.savedItems.save(item(1))
+    #expect(try await database.savedItems.allIDs() == [1])
+  }
+
+  @Test func aDamagedDatabaseIsMovedAsideWithItsLog() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let path = directory.path("kumiki.sqlite")
+    let original = try KumikiDatabase.open(path: path)
+    for id in 1...300 { try await original.savedItems.save(item(id)) }
+    try original.close()
+    // Fold the log into the main file first: while the WAL holds intact copies of the pages, SQLite reads those.
+    let checkpointer = try DatabaseQueue(path: path)
+    try await checkpointer.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)") }
+    try checkpointer.close()
+    // Keep the header page, wreck every page after it.
+    let handle = try FileHandle(forUpdating: URL(fileURLWithPath: path))
+    let size = try handle.seekToEnd()
+    try handle.seek(toOffset: 4096)
+    try handle.write(contentsOf: Data(repeating: 0xA5, count: Int(size) - 4096))
+    try handle.close()
+    let damaged = try Data(contentsOf: URL(fileURLWithPath: path))
+
+    let database = try KumikiDatabase.open(path: path)
+    guard case .corruptDatabaseMovedAside(_, let movedTo, _) = database.recoveredFrom else {
+      Issue.record("expected a moved-aside notice, got \(String(describing: database.recoveredFrom))")
+      return
+    }
+    #expect(try Data(contentsOf: URL(fileURLWithPath: movedTo)) == damaged)
+    #expect(try await database.savedItems.list() == [])
+  }
+
+  @Test func anUnwritableLocationIsAClearError() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let blocker = directory.path("not-a-folder")
+    _ = FileManager.default.createFile(atPath: blocker, contents: Data("file".utf8))
+    let path = blocker + "/kumiki.sqlite"
+    #expect {
+      try KumikiDatabase.open(path: path)
+    } throws: { error in
+      guard case .unwritableLocation(let reported, _) = error as? PersistenceError else { return false }
+      return reported == path && (error as! PersistenceError).description.contains(path)
+    }
+  }
+
+  @Test func aFolderAtThePathIsAClearError() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    #expect {
+      try KumikiDatabase.open(path: directory.url.path)
+    } throws: { error in
+      guard case .unwritableLocation(_, let reason) = error as? PersistenceError else { return false }
+      return reason.contains("folder")
+    }
+  }
+
+  @Test(.timeLimit(.minutes(1))) func readersDoNotWaitForAnOpenWriteTransaction() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let path = directory.path("kumiki.sqlite")
+    let database = try KumikiDatabase.open(path: path)
+    try await database.savedItems.save(item(1))
+    let other = try lockHolder(path)
+    try other.inDatabase { db in
+      try db.execute(sql: "BEGIN IMMEDIATE; DELETE FROM savedItem")
+    }
+    #expect(try await database.savedItems.list() == [item(1)])  // would hang if readers waited on the writer
+    try other.inDatabase { db in try db.execute(sql: "ROLLBACK") }
+  }
+
+  @Test func aWriterHeldLockIsReportedAsBusyOnlyAfterTheTimeoutAndRetries() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let path = directory.path("kumiki.sqlite")
+    let database = try KumikiDatabase.open(
+      path: path, options: DatabaseOptions(busyTimeout: .milliseconds(30), busyRetries: 1))
+    let other = try lockHolder(path)
+    try other.inDatabase { db in try db.execute(sql: "BEGIN IMMEDIATE") }
+    await #expect(throws: PersistenceError.busy(path: path, operation: "save item 1")) {
+      try await database.savedItems.save(item(1))
+    }
+    try other.inDatabase { db in try db.execute(sql: "COMMIT") }
+    try await database.savedItems.save(item(1))
+    #expect(try await database.savedItems.allIDs() == [1])
+  }
+
+  @Test func aWriteWaitsForAnotherConnectionInsteadOfFailing() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let path = directory.path("kumiki.sqlite")
+    let database = try KumikiDatabase.open(path: path)
+    var configuration = Configuration()
+    configuration.busyMode = .timeout(10)
+    let other = try DatabasePool(path: path, configuration: configuration)
+    // Another connection writing in a tight loop while we write: neither side may see "database is locked".
+    async let otherWrites: Void = Task.detached {
+      for id in 10_000..<10_300 {
+        try await other.write { db in
+          try db.execute(
+            sql: "INSERT INTO savedItem VALUES (?, 'c', 'd', 's', 'i', 'p', ?)", arguments: [id, Double(id)])
+        }
+      }
+    }.value
+    for id in 1...300 { try await database.savedItems.save(item(id)) }
+    try await otherWrites
+    #expect(try await database.savedItems.allIDs().count == 600)
+  }
+}
+
+/// A second connection that may keep a transaction open across accesses, to hold SQLite's write lock.
+private func lockHolder(_ path: String) throws -> DatabaseQueue {
+  var configuration = Configuration()
+  configuration.allowsUnsafeTransactions = true
+  return try DatabaseQueue(path: path, configuration: configuration)
+}

@@ -1,1 +1,0 @@
-// Placeholder while PersistenceSQLiteTests is written; replaced before landing.

@@ -1,0 +1,63 @@
+import Foundation
+import Persistence
+import PersistenceSQLite
+
+/// `persistence-stress --db PATH --from N --count N [--toggle]`: a child process for PersistenceSQLiteTests.
+///
+/// Opens the database and, for each id in `from..<from+count`, saves it and (with `--toggle`, for ids divisible by 3)
+/// unsaves it again. After each write returns it prints `s <id>` or `u <id>` on its own line and flushes, so a parent
+/// knows exactly which writes were acknowledged before it kills the process. Exits 0 when done, 1 with a message on
+/// stderr on any error, 2 on bad arguments.
+@main
+struct PersistenceStress {
+  static func main() async {
+    var path: String?
+    var from = 1
+    var count = 1000
+    var toggle = false
+    var arguments = CommandLine.arguments.dropFirst().makeIterator()
+    while let argument = arguments.next() {
+      switch argument {
+      case "--db": path = arguments.next()
+      case "--from": from = arguments.next().flatMap(Int.init) ?? -1
+      case "--count": count = arguments.next().flatMap(Int.init) ?? -1
+      case "--toggle": toggle = true
+      default: fail("unknown argument \(argument)", status: 2)
+      }
+    }
+    guard let path, from >= 0, count >= 0 else {
+      fail("usage: persistence-stress --db PATH [--from N] [--count N] [--toggle]", status: 2)
+    }
+    do throws(PersistenceError) {
+      let database = try KumikiDatabase.open(path: path)
+      let savedItems = database.savedItems
+      for id in from..<(from + count) {
+        try await savedItems.save(item(id))
+        acknowledge("s \(id)")
+        if toggle, id % 3 == 0 {
+          try await savedItems.unsave(id)
+          acknowledge("u \(id)")
+        }
+      }
+    } catch {
+      fail(error.description, status: 1)
+    }
+  }
+
+  /// The item saved for `id`; parents rebuild it to check contents.
+  static func item(_ id: Int) -> SavedItem {
+    SavedItem(
+      id: id, category: "stress", dishName: "Dish \(id)", shopName: "Shop \(id)", introduction: "Written by a child.",
+      photoURL: "https://example.com/\(id).jpg", savedAt: Date(timeIntervalSinceReferenceDate: Double(id)))
+  }
+
+  /// Writes one line straight to the stdout file descriptor (no buffering to lose on SIGKILL).
+  static func acknowledge(_ line: String) {
+    FileHandle.standardOutput.write(Data((line + "\n").utf8))
+  }
+
+  static func fail(_ message: String, status: Int32) -> Never {
+    FileHandle.standardError.write(Data(("persistence-stress: " + message + "\n").utf8))
+    exit(status)
+  }
+}
