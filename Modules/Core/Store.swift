@@ -24,14 +24,16 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
 
   private let lock = Mutex<Void>(())
   private let owner = Atomic<UInt>(0)
-  private var current: State
-  private var queue = ActionQueue<Action>()
-  private var observers = ObserverTable<State>()
+  // Exclusivity is guaranteed by `lock`/`owner` as described above; dynamic enforcement would only add cost to
+  // every dispatch.
+  @exclusivity(unchecked) private var current: State
+  @exclusivity(unchecked) private var queue = ActionQueue<Action>()
+  @exclusivity(unchecked) private var observers = ObserverTable<State>()
   private let reducer: @Sendable (inout State, Action) -> Void
   private let middlewares: [Middleware<State, Action>]
   private let partition: (@Sendable (Action) -> Int?)?
   private let tracker = EffectTracker()
-  private var context: MiddlewareContext<State, Action>?
+  @exclusivity(unchecked) private var context: MiddlewareContext<State, Action>?
 
   /// Creates a store.
   /// - Parameters:

@@ -22,6 +22,8 @@ public final class TestStore<State: Sendable & Equatable, Action: Sendable & Equ
   private let recording = ActionRecording<State, Action>()
   private let mode: Mutex<Exhaustivity>
   private let origin: SourceLocation
+  /// Set once unfinished effects were reported, so the release check does not report them again.
+  private let reportedEffects = Mutex(false)
 
   /// Creates a test store over a real ``Store`` with the given reducer and middlewares.
   public init(
@@ -129,7 +131,10 @@ public final class TestStore<State: Sendable & Equatable, Action: Sendable & Equ
         "\(store.effectsInFlight) effect(s) still running after \(timeout); cancel them or let them finish.",
         sourceLocation: sourceLocation
       )
+      reportedEffects.withLock { $0 = true }
       store.cancelAllEffects()
+      // Cancelled effects normally end at once; give them the same grace before moving on.
+      _ = await FirstOf.race({ [store] in await store.settled() }, orTimeout: timeout)
     }
     if exhaustivity == .on {
       let unhandled = recording.pending
@@ -148,7 +153,7 @@ public final class TestStore<State: Sendable & Equatable, Action: Sendable & Equ
       return
     }
     let running = store.effectsInFlight
-    if running > 0 {
+    if running > 0 && !reportedEffects.withLock({ $0 }) {
       Issue.record(
         "\(running) effect(s) were still running when the test store was released; await store.finish().",
         sourceLocation: origin

@@ -25,11 +25,11 @@ where State: Sendable & Equatable & Codable, Action: Sendable & Equatable & Coda
   public var commands: [FeatureCommand<State, Action>]
   /// The part of the state kept across runs, if any.
   public var persistence: StatePersistence<State>?
-  /// Which app-wide events the feature accepts, as its own action (`nil`: ignored).
-  public var receive: @Sendable (AppEvent) -> Action?
-  /// App-wide events the feature emits after one of its actions was reduced (`nil`: none). The registry routes
-  /// them to the features that accept them; this is how features talk without importing each other.
-  public var emit: @Sendable (Action) -> AppEvent?
+  /// Which app-wide events the feature accepts, as its own action (returning `nil`: ignored).
+  public var receive: (@Sendable (AppEvent) -> Action?)?
+  /// App-wide events the feature emits after one of its actions was reduced (returning `nil`: none). The registry
+  /// routes them to the features that accept them; this is how features talk without importing each other.
+  public var emit: (@Sendable (Action) -> AppEvent?)?
 
   /// Creates a module. Only `key`, `title`, `initialState` and `reducer` are required.
   public init(
@@ -41,8 +41,8 @@ where State: Sendable & Equatable & Codable, Action: Sendable & Equatable & Coda
     present: (@Sendable (State) -> ViewNode<Action>)? = nil,
     commands: [FeatureCommand<State, Action>] = [],
     persistence: StatePersistence<State>? = nil,
-    receive: @escaping @Sendable (AppEvent) -> Action? = { _ in nil },
-    emit: @escaping @Sendable (Action) -> AppEvent? = { _ in nil }
+    receive: (@Sendable (AppEvent) -> Action?)? = nil,
+    emit: (@Sendable (Action) -> AppEvent?)? = nil
   ) {
     self.key = key
     self.title = title

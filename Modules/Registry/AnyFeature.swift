@@ -38,6 +38,7 @@ class FeatureRuntime: @unchecked Sendable {
   func makeSlice() -> SliceBox { fatalError("abstract") }
   func reduce(_ state: inout AppState, slot: Int, action: any Equatable & Sendable) { fatalError("abstract") }
   func middlewares(slot: Int) -> [Middleware<AppState, AppAction>] { fatalError("abstract") }
+  var emits: Bool { fatalError("abstract") }
   func emit(_ action: any Equatable & Sendable) -> AppEvent? { fatalError("abstract") }
   func receive(_ event: AppEvent) -> (any Equatable & Sendable)? { fatalError("abstract") }
   var hasScreen: Bool { fatalError("abstract") }
@@ -66,7 +67,8 @@ where State: Sendable & Equatable & Codable, Action: Sendable & Equatable & Coda
 
   @inline(__always)
   override func reduce(_ state: inout AppState, slot: Int, action: any Equatable & Sendable) {
-    let action = action as! Action
+    // An action of another type addressed to this slot is ignored, never a crash.
+    guard let action = action as? Action else { return }
     state.modify(slot, as: State.self) { reducer(&$0, action) }
   }
 
@@ -84,11 +86,14 @@ where State: Sendable & Equatable & Codable, Action: Sendable & Equatable & Coda
     }
   }
 
+  override var emits: Bool { module.emit != nil }
+
   override func emit(_ action: any Equatable & Sendable) -> AppEvent? {
-    (action as? Action).flatMap(module.emit)
+    guard let emit = module.emit, let action = action as? Action else { return nil }
+    return emit(action)
   }
 
-  override func receive(_ event: AppEvent) -> (any Equatable & Sendable)? { module.receive(event) }
+  override func receive(_ event: AppEvent) -> (any Equatable & Sendable)? { module.receive?(event) }
 
   override var hasScreen: Bool { module.present != nil }
 

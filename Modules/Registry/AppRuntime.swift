@@ -46,6 +46,7 @@ public final class AppRuntime: Sendable {
   /// broadcasts app events as the features' own actions, and turns what features emit into app events.
   static func router(_ runtimes: [FeatureRuntime]) -> Middleware<AppState, AppAction> {
     let chains = runtimes.enumerated().map { $0.element.middlewares(slot: $0.offset) }
+    let emits = runtimes.map(\.emits)
     return Middleware { context, action, next in
       switch action {
       case .feature(let slot, let payload):
@@ -55,7 +56,7 @@ public final class AppRuntime: Sendable {
         } else {
           Middleware.run(chain, context: context, action: action, next: next)
         }
-        if let event = runtimes[slot].emit(payload) { context.dispatch(.app(event)) }
+        if emits[slot], let event = runtimes[slot].emit(payload) { context.dispatch(.app(event)) }
       case .app(let event):
         next(action)
         for (slot, runtime) in runtimes.enumerated() {

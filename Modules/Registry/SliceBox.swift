@@ -10,7 +10,8 @@ class SliceBox: @unchecked Sendable {
 
 final class TypedSlice<State: Sendable & Equatable>: SliceBox, @unchecked Sendable {
   // @unchecked: see SliceBox.
-  var state: State
+  // Mutated only under the store's dispatch lock while uniquely referenced (see SliceBox).
+  @exclusivity(unchecked) var state: State
 
   init(_ value: State) { self.state = value }
 
