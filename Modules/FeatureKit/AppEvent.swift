@@ -6,6 +6,10 @@ public enum AppEvent: Sendable, Equatable, Hashable, Codable {
   case terminate
   /// The user asked to refresh every screen.
   case refreshAll
+  /// The feature's screen became visible (sent to that one feature by the front end, see
+  /// `AppRuntime.appear(slot:)`). Features load their data on first appearance, not at launch, so a CLI command
+  /// or another tab costs no requests.
+  case appear
   /// A named signal a feature emitted for others (e.g. `"saved.changed"`). Names are the only shared vocabulary
   /// between features; document them where they are emitted.
   case signal(String)

@@ -21,6 +21,9 @@ where State: Sendable & Equatable & Codable, Action: Sendable & Equatable & Coda
   public var middlewares: [Middleware<State, Action>]
   /// The screen for a state, if the feature has one.
   public var present: (@Sendable (State) -> ViewNode<Action>)?
+  /// Where front ends put the screen: a tab of its own, or an overlay above the active tab (onboarding). An
+  /// overlay's presentation is an empty `.stack([])` while there is nothing to show.
+  public var placement: FeaturePlacement
   /// The feature's command-line commands, relative to its key.
   public var commands: [FeatureCommand<State, Action>]
   /// The part of the state kept across runs, if any.
@@ -39,6 +42,7 @@ where State: Sendable & Equatable & Codable, Action: Sendable & Equatable & Coda
     reducer: Reducer<State, Action>,
     middlewares: [Middleware<State, Action>] = [],
     present: (@Sendable (State) -> ViewNode<Action>)? = nil,
+    placement: FeaturePlacement = .tab,
     commands: [FeatureCommand<State, Action>] = [],
     persistence: StatePersistence<State>? = nil,
     receive: (@Sendable (AppEvent) -> Action?)? = nil,
@@ -50,6 +54,7 @@ where State: Sendable & Equatable & Codable, Action: Sendable & Equatable & Coda
     self.reducer = reducer
     self.middlewares = middlewares
     self.present = present
+    self.placement = placement
     self.commands = commands
     self.persistence = persistence
     self.receive = receive
@@ -65,4 +70,12 @@ where State: Sendable & Equatable & Codable, Action: Sendable & Equatable & Coda
     configure(&copy.initialState)
     return copy
   }
+}
+
+/// Where a feature's screen goes.
+public enum FeaturePlacement: Sendable, Equatable {
+  /// A tab (TUI) of its own.
+  case tab
+  /// Drawn above whichever tab is active, when not empty.
+  case overlay
 }

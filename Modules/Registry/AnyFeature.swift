@@ -42,6 +42,7 @@ class FeatureRuntime: @unchecked Sendable {
   func emit(_ action: any Equatable & Sendable) -> AppEvent? { fatalError("abstract") }
   func receive(_ event: AppEvent) -> (any Equatable & Sendable)? { fatalError("abstract") }
   var hasScreen: Bool { fatalError("abstract") }
+  var placement: FeaturePlacement { fatalError("abstract") }
   func present(_ state: AppState, slot: Int) -> ViewNode<AppAction>? { fatalError("abstract") }
   func commands(slot: Int) -> [AppCommand] { fatalError("abstract") }
   func persisted(_ state: AppState, slot: Int) -> (version: Int, data: Data)? { fatalError("abstract") }
@@ -96,6 +97,8 @@ where State: Sendable & Equatable & Codable, Action: Sendable & Equatable & Coda
   override func receive(_ event: AppEvent) -> (any Equatable & Sendable)? { module.receive?(event) }
 
   override var hasScreen: Bool { module.present != nil }
+
+  override var placement: FeaturePlacement { module.placement }
 
   override func present(_ state: AppState, slot: Int) -> ViewNode<AppAction>? {
     guard let present = module.present else { return nil }

@@ -23,7 +23,9 @@ public final class AppRuntime: Sendable {
     self.runtimes = runtimes
     self.storage = storage
     self.features = runtimes.enumerated().map {
-      MountedFeature(slot: $0.offset, key: $0.element.key, title: $0.element.title, hasScreen: $0.element.hasScreen)
+      MountedFeature(
+        slot: $0.offset, key: $0.element.key, title: $0.element.title, hasScreen: $0.element.hasScreen,
+        placement: $0.element.placement)
     }
     let initial = AppState(slices: ContiguousArray(runtimes.map { $0.makeSlice() }), keys: runtimes.map(\.key))
     let reducer = Reducer<AppState, AppAction> { state, action in
@@ -100,6 +102,12 @@ public final class AppRuntime: Sendable {
 
   /// Broadcasts an app-wide event.
   public func send(_ event: AppEvent) { store.dispatch(.app(event)) }
+
+  /// Tells the feature in `slot` (only) that its screen is visible: it receives ``FeatureKit/AppEvent/appear``.
+  public func appear(slot: Int) {
+    guard runtimes.indices.contains(slot), let action = runtimes[slot].receive(.appear) else { return }
+    store.dispatch(.feature(slot: slot, action: action))
+  }
 
   // MARK: Front-end support
 
@@ -194,8 +202,10 @@ public struct MountedFeature: Sendable, Equatable {
   public let slot: Int
   public let key: String
   public let title: String
-  /// Whether it contributes a screen (gets a TUI tab).
+  /// Whether it contributes a screen.
   public let hasScreen: Bool
+  /// Where its screen goes: a tab, or an overlay above the active tab.
+  public let placement: FeaturePlacement
 }
 
 /// Why an encoded action could not be read back.

@@ -1,0 +1,73 @@
+import Foundation
+import Glibc
+import Presentation
+import Registry
+import Terminal
+
+/// The TUI's entry point and the pure pieces its loop is made of.
+///
+/// ```swift
+/// let devTools = DevTools()
+/// let app = registry.assemble(storage: storage, middlewares: [devTools.middleware])
+/// exit(await TUIApp.run(app: app, options: TUIOptions(color: !noColor, devTools: devTools)))
+/// ```
+public enum TUIApp {
+  /// Runs the full-screen interface until the user quits; returns the process exit status (0 after `q`/Ctrl-C, 1
+  /// when the terminal is unsupported — non-TTY or `TERM=dumb`, with a message pointing to `kumiki` on
+  /// `options.errorOutput` — or fails). The terminal is restored on every exit path (and by the session's signal
+  /// handlers on SIGINT/SIGTERM/SIGHUP and crashes).
+  public static func run(app: AppRuntime, options: TUIOptions = TUIOptions()) async -> Int32 {
+    let session: TerminalSession
+    do {
+      session = try TerminalSession(
+        input: options.input, output: options.output, term: options.term,
+        options: TerminalSession.Options(mouse: options.mouse))
+    } catch {
+      let message = Array(refusalMessage(for: error).utf8)
+      _ = message.withUnsafeBytes { write(options.errorOutput, $0.baseAddress, $0.count) }
+      return 1
+    }
+    defer { session.leave() }
+    var loop = TUILoop(app: app, options: options, size: session.size)
+    return await loop.run(session: session)
+  }
+
+  /// What the TUI says when it cannot start.
+  public static func refusalMessage(for error: TerminalError) -> String {
+    "kumiki-tui: \(error.description).\nUse the command-line interface instead: kumiki --help\n"
+  }
+
+  /// The features that get a tab: those with a screen, in registry order.
+  public static func screens(of app: AppRuntime) -> [MountedFeature] {
+    app.features.filter(\.hasScreen)
+  }
+
+  /// The selected tab's view as shown: from the history entry being looked at while time travelling, live
+  /// otherwise.
+  public static func content(app: AppRuntime, state: TUIState, history: [DevToolsEntry]) -> ViewNode<AppAction>? {
+    let screens = screens(of: app)
+    guard screens.indices.contains(state.selectedTab) else { return nil }
+    let slot = screens[state.selectedTab].slot
+    if let position = state.devTools.position, history.indices.contains(position) {
+      return app.view(slot: slot, in: history[position].after)
+    }
+    return app.view(slot: slot)
+  }
+
+  /// A complete frame for `app` in `state` (pure apart from reading the store): what the loop draws and golden
+  /// tests snapshot.
+  public static func frame(
+    app: AppRuntime, state: TUIState, devTools: DevTools? = nil, theme: TUITheme = .color,
+    timeZone: TimeZone = .current
+  ) -> TUIFrame {
+    let history = devTools?.entries ?? []
+    let panel =
+      state.devTools.isVisible && devTools != nil
+      ? DevToolsPanel.make(
+        entries: history, position: state.devTools.position, describe: app.describe, timeZone: timeZone)
+      : nil
+    return TUIScreen.render(
+      state: state, tabs: screens(of: app).map(\.title), content: content(app: app, state: state, history: history),
+      devTools: panel, theme: theme)
+  }
+}

@@ -1,0 +1,58 @@
+import Glibc
+import Terminal
+
+/// How ``TUIApp/run(app:options:)`` runs: colours, mouse, DevTools, and the terminal's file descriptors (a test
+/// passes a pseudo-terminal's).
+public struct TUIOptions: Sendable {
+  /// Use colours (`--no-color` and a non-empty `NO_COLOR` turn them off; attributes stay).
+  public var color: Bool
+  /// Report mouse clicks (tabs, chips, hearts, buttons) and the wheel.
+  public var mouse: Bool
+  /// The DevTools history whose middleware the app was assembled with, if any.
+  public var devTools: DevTools?
+  /// Where `e` in DevTools writes `kumiki-actions-<timestamp>.jsonl`.
+  public var exportDirectory: String
+  /// Call `app.launch()` (restore persisted state, broadcast `.launch`) right after the first frame.
+  public var launchApp: Bool
+  /// Broadcast `AppEvent.terminate` when the user quits.
+  public var sendTerminate: Bool
+  /// The terminal's input descriptor.
+  public var input: Int32
+  /// The terminal's output descriptor (frames).
+  public var output: Int32
+  /// Where the refusal message goes when the terminal is unsupported.
+  public var errorOutput: Int32
+  /// The `TERM` value to check (`dumb` or unset refuses to start).
+  public var term: String?
+
+  /// Creates options; the defaults run on the process's terminal with colours unless `NO_COLOR` is set.
+  public init(
+    color: Bool = TUIOptions.colorAllowedByEnvironment(),
+    mouse: Bool = true,
+    devTools: DevTools? = nil,
+    exportDirectory: String = ".",
+    launchApp: Bool = true,
+    sendTerminate: Bool = true,
+    input: Int32 = STDIN_FILENO,
+    output: Int32 = STDOUT_FILENO,
+    errorOutput: Int32 = STDERR_FILENO,
+    term: String? = TerminalSession.environmentTerm()
+  ) {
+    self.color = color
+    self.mouse = mouse
+    self.devTools = devTools
+    self.exportDirectory = exportDirectory
+    self.launchApp = launchApp
+    self.sendTerminate = sendTerminate
+    self.input = input
+    self.output = output
+    self.errorOutput = errorOutput
+    self.term = term
+  }
+
+  /// False when `NO_COLOR` is set to a non-empty value (no-color.org).
+  public static func colorAllowedByEnvironment() -> Bool {
+    guard let value = getenv("NO_COLOR") else { return true }
+    return String(cString: value).isEmpty
+  }
+}

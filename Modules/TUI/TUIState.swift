@@ -1,0 +1,65 @@
+import Terminal
+
+/// Everything the TUI itself remembers, apart from the app's state: which tab is shown, where the focus is,
+/// the text being edited, which panels are open, and the status line's facts. A value; changed only by
+/// ``handle(_:in:)`` (input) and by the app loop's notes (size, activity, errors, layout).
+public struct TUIState: Sendable, Equatable {
+  /// The DevTools panel's part of the UI state.
+  public struct DevToolsUI: Sendable, Equatable {
+    /// Whether the panel is shown.
+    public var isVisible = false
+    /// The history index being looked at while time travelling; `nil` follows the live state.
+    public var position: Int?
+
+    /// Closed, live.
+    public init(isVisible: Bool = false, position: Int? = nil) {
+      self.isVisible = isVisible
+      self.position = position
+    }
+  }
+
+  /// Index of the selected app tab (into the features that have a screen).
+  public var selectedTab = 0
+  /// Focused element per tab (index into ``FocusCollector/focusables(in:)``).
+  public var focus: [Int: Int] = [:]
+  /// First content row shown, per tab.
+  public var scroll: [Int: Int] = [:]
+  /// The text field being edited, if any.
+  public var editing: TextEditing?
+  /// Whether the key help is shown.
+  public var isHelpVisible = false
+  /// DevTools panel state.
+  public var devTools = DevToolsUI()
+  /// The terminal size frames are drawn at.
+  public var size: Size
+  /// Effects in flight in the store (the activity indicator spins while > 0).
+  public var activity = 0
+  /// Animation step of spinners and the activity indicator.
+  public var spinnerFrame = 0
+  /// The most recent error a screen showed, for the status bar.
+  public var lastError: String?
+  /// A transient notice for the status bar (export path, hints).
+  public var message: String?
+
+  /// The initial state for a terminal of `size`.
+  public init(size: Size) {
+    self.size = size
+  }
+
+  /// The focused element of the selected tab.
+  public var focusIndex: Int { focus[selectedTab] ?? 0 }
+
+  /// The first content row shown for the selected tab.
+  public var scrollOffset: Int { scroll[selectedTab] ?? 0 }
+
+  /// Whether the screen shows history (time travel): input that would change the app is ignored.
+  public var isTimeTravelling: Bool { devTools.position != nil }
+
+  /// The pure update: `state` after `event`, and the commands for the app loop.
+  public static func reduce(_ state: TUIState, _ event: InputEvent, in context: TUIContext) -> (TUIState, [TUICommand])
+  {
+    var next = state
+    let commands = next.handle(event, in: context)
+    return (next, commands)
+  }
+}

@@ -1,0 +1,121 @@
+import Foundation
+import Registry
+import Synchronization
+import Testing
+
+@testable import TUI
+
+@Suite("DevTools")
+struct DevToolsTests {
+  @Test("the middleware records every action with its timestamp and the states around the reducer")
+  func records() throws {
+    let fixture = try TestApp()
+    fixture.shop(.search("寿司"))
+    fixture.app.send(.refreshAll)  // derived: shop's .refresh is recorded too
+    let entries = fixture.devTools.entries
+    #expect(entries.map(\.sequence) == [1, 2, 3])
+    #expect(
+      entries.map(\.action) == [
+        .feature(slot: 0, action: ShopFeature.Action.search("寿司")), .app(.refreshAll),
+        .feature(slot: 0, action: ShopFeature.Action.refresh),
+      ])
+    #expect(entries[0].before["shop", as: ShopFeature.State.self]?.query == "カレー")
+    #expect(entries[0].after["shop", as: ShopFeature.State.self]?.query == "寿司")
+    #expect(entries[2].after == fixture.app.store.state)
+    #expect(entries[1].timestamp.timeIntervalSince(entries[0].timestamp) == 0.25)
+  }
+
+  @Test("the history keeps the last `capacity` actions; the observer hears each one")
+  func capacityAndObserver() {
+    let devTools = DevTools(capacity: 2)
+    let heard = Counter()
+    devTools.observe { heard.increment() }
+    let state = try! TestApp().app.store.state
+    for _ in 0..<3 { devTools.record(.app(.launch), before: state, after: state) }
+    #expect(devTools.entries.map(\.sequence) == [2, 3])
+    #expect(devTools.droppedCount == 1)
+    #expect(heard.value == 3)
+    devTools.observe(nil)
+    devTools.record(.app(.launch), before: state, after: state)
+    #expect(heard.value == 3)
+    devTools.clear()
+    #expect(devTools.count == 0)
+  }
+
+  @Test("export writes JSON Lines in ActionLog's format that replays to the same state")
+  func exportReplays() throws {
+    let fixture = try TestApp()
+    fixture.shop(.search("親子丼"))
+    fixture.shop(.toggleSave("r3"))
+    fixture.app.send(.refreshAll)
+    fixture.app.store.dispatch(.feature(slot: 2, action: NotesFeature.Action.open(1)))
+    let log = fixture.devTools.exportJSONLines(encode: fixture.app.encode)
+    let lines = log.split(separator: "\n")
+    #expect(lines.count == 5)
+    #expect(
+      lines[0]
+        == #"{"seq":1,"t":"2026-11-21T09:30:00.125Z","action":{"action":{"search":{"_0":"親子丼"}},"feature":"shop"}}"#)
+    let replayed = try TestApp(mode: .replay)
+    try DevTools.replay(log, into: replayed.app)
+    #expect(replayed.app.store.state == fixture.app.store.state)
+    #expect(replayed.notesState.opened == 1)
+    #expect(replayed.shopState.refreshes == 1)  // the derived action was recorded, so replay needs no router
+  }
+
+  @Test("export to a directory names the file after the UTC time and reports its path")
+  func exportFile() throws {
+    let fixture = try TestApp()
+    fixture.shop(.loadMore)
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("kumiki-tui-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let path = try fixture.devTools.export(
+      to: directory.path, encode: fixture.app.encode, at: Date(timeIntervalSince1970: 1_795_253_400))
+    #expect(path == directory.path + "/kumiki-actions-20261121-093000.jsonl")
+    let text = try String(contentsOfFile: path, encoding: .utf8)
+    #expect(text.hasPrefix(#"{"seq":1,"#) && text.hasSuffix("}\n"))
+    #expect(throws: (any Error).self) {
+      try fixture.devTools.export(to: directory.path + "/missing/dir", encode: fixture.app.encode)
+    }
+  }
+
+  @Test("the panel lists actions with times and shows the selected action's state diff")
+  func panel() throws {
+    let fixture = try TestApp()
+    fixture.shop(.search("寿司"))
+    fixture.shop(.toggleSave("r1"))
+    let panel = DevToolsPanel.make(
+      entries: fixture.devTools.entries, position: 0, describe: fixture.app.describe,
+      timeZone: TimeZone(identifier: "UTC")!)
+    #expect(panel.rows.map(\.time) == ["09:30:00.125", "09:30:00.375"])
+    #expect(panel.rows[0].description == #"shop: search("寿司")"#)
+    #expect(panel.isPaused && panel.selected == 0 && panel.total == 2)
+    #expect(panel.diff.contains(#"-   query: "カレー""#))
+    #expect(panel.diff.contains(#"+   query: "寿司""#))
+    #expect(!panel.diff.contains { $0?.contains("saved") == true })
+    let live = DevToolsPanel.make(entries: fixture.devTools.entries, position: nil, describe: fixture.app.describe)
+    #expect(live.selected == 1 && !live.isPaused)
+    #expect(live.diff.contains { $0?.hasPrefix("+") == true && $0?.contains("r1") == true })
+    #expect(DevToolsPanel.make(entries: [], position: nil, describe: fixture.app.describe).selected == nil)
+  }
+
+  @Test("time travel shows the historic screen; the live state is untouched")
+  func timeTravel() throws {
+    let fixture = try TestApp()
+    fixture.shop(.setPhase(.error))
+    fixture.shop(.setPhase(.content))
+    var state = TUIState(size: .init(width: 100, height: 30))
+    state.devTools = .init(isVisible: true, position: 0)
+    let historic = TUIApp.content(app: fixture.app, state: state, history: fixture.devTools.entries)
+    #expect(historic?.firstErrorMessage != nil)
+    state.devTools.position = nil
+    #expect(TUIApp.content(app: fixture.app, state: state, history: fixture.devTools.entries)?.firstErrorMessage == nil)
+  }
+}
+
+/// A thread-safe counter for callbacks.
+final class Counter: Sendable {
+  private let count = Mutex(0)
+  func increment() { count.withLock { $0 += 1 } }
+  var value: Int { count.withLock { $0 } }
+}

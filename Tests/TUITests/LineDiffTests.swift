@@ -1,0 +1,39 @@
+import Testing
+
+@testable import TUI
+
+@Suite("Line diff and state dump")
+struct LineDiffTests {
+  @Test("the diff keeps common lines and marks removed and added ones")
+  func diff() {
+    let lines = LineDiff.diff(["a", "b", "c", "d"], ["a", "x", "c", "d", "e"])
+    #expect(lines == [.same("a"), .removed("b"), .added("x"), .same("c"), .same("d"), .added("e")])
+    #expect(LineDiff.diff([], []) == [])
+    #expect(LineDiff.diff(["a"], []) == [.removed("a")])
+    #expect(LineDiff.hunks(lines, context: 0) == [.removed("b"), .added("x"), nil, .added("e")])
+    #expect(LineDiff.hunks(LineDiff.diff(["a"], ["a"])) == [])
+  }
+
+  @Test("the dump shows nested values one per line, sorted sets, optionals and enums")
+  func dump() {
+    struct Inner: Equatable {
+      var tags: Set<String>
+      var note: String?
+    }
+    enum Mode { case idle, busy(Int) }
+    struct Outer {
+      var name: String
+      var inner: Inner
+      var mode: Mode
+      var idle: Mode
+      var list: [Int]
+    }
+    let lines = StateDump.lines(
+      of: Outer(name: "寿司", inner: Inner(tags: ["b", "a"], note: nil), mode: .busy(3), idle: .idle, list: [1, 2]))
+    #expect(
+      lines == [
+        "Outer", #"  name: "寿司""#, "  inner: Inner", "    tags: [2]", #"      [0]: "a""#, #"      [1]: "b""#,
+        "    note: nil", "  mode: .busy", "    3", "  idle: .idle", "  list: [2]", "    [0]: 1", "    [1]: 2",
+      ])
+  }
+}

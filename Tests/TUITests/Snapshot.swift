@@ -1,0 +1,47 @@
+import Foundation
+import Testing
+
+@testable import TUI
+
+/// Compares `text` with the snapshot `__Snapshots__/<name>.txt` next to this file. On a mismatch it records a
+/// failure with a line diff. With `KUMIKI_RECORD_SNAPSHOTS=1` it (re)writes the file and fails with "recorded",
+/// so a recording run never passes by accident.
+func assertSnapshot(
+  _ text: String, named name: String, filePath: String = #filePath, sourceLocation: SourceLocation = #_sourceLocation
+) {
+  let url = URL(fileURLWithPath: filePath).deletingLastPathComponent()
+    .appendingPathComponent("__Snapshots__").appendingPathComponent(name + ".txt")
+  let expected = try? String(contentsOf: url, encoding: .utf8)
+  let actual = text + "\n"
+  if ProcessInfo.processInfo.environment["KUMIKI_RECORD_SNAPSHOTS"] == "1" {
+    do {
+      try FileManager.default.createDirectory(
+        at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try Data(actual.utf8).write(to: url)
+      Issue.record(
+        "recorded snapshot \(name) (unset KUMIKI_RECORD_SNAPSHOTS to compare)", sourceLocation: sourceLocation)
+    } catch {
+      Issue.record("could not record snapshot \(name): \(error)", sourceLocation: sourceLocation)
+    }
+    return
+  }
+  guard let expected else {
+    Issue.record(
+      "no snapshot \(name) at \(url.path); run with KUMIKI_RECORD_SNAPSHOTS=1 to record it",
+      sourceLocation: sourceLocation)
+    return
+  }
+  guard expected != actual else { return }
+  let diff = LineDiff.hunks(
+    LineDiff.diff(expected.components(separatedBy: "\n"), actual.components(separatedBy: "\n")), context: 2)
+  let lines = diff.map { line -> String in
+    switch line {
+    case .same(let text): "  |\(text)"
+    case .removed(let text): "- |\(text)"
+    case .added(let text): "+ |\(text)"
+    case nil: "  ..."
+    }
+  }
+  let message = "snapshot \(name) differs (- expected, + actual):\n" + lines.joined(separator: "\n")
+  Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
+}
