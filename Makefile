@@ -4,7 +4,7 @@
 #   make bench                     release-build benchmarks (see Benchmarks/README.md)
 
 SHELL := /bin/bash
-APP ?= kumiki-api
+APP ?= kumiki-tui
 ARGS ?=
 MODULE ?=
 CONFIG ?= debug

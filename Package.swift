@@ -61,16 +61,6 @@ targets += [
     path: "Modules/FeatureKit",
     swiftSettings: swiftSettings
   ),
-  .target(
-    name: "Registry",
-    dependencies: [
-      "Core",
-      "FeatureKit",
-      "Presentation",
-    ],
-    path: "Modules/Registry",
-    swiftSettings: swiftSettings
-  ),
 ]
 
 // MARK: - Networking: interface, libcurl shim, live client, fakes
@@ -168,6 +158,93 @@ targets += [
   ),
 ]
 
+// MARK: - Features (one target each: Core, FeatureKit, Presentation and client interfaces — never each other,
+// never a live module)
+
+targets += [
+  .target(
+    name: "ArchiveFeature",
+    dependencies: [
+      "Core",
+      "FeatureKit",
+      "Networking",
+      "Persistence",
+      "Presentation",
+    ],
+    path: "Modules/Features/Archive",
+    swiftSettings: swiftSettings
+  ),
+  .target(
+    name: "FavoriteFeature",
+    dependencies: [
+      "Core",
+      "FeatureKit",
+      "Networking",
+      "Presentation",
+    ],
+    path: "Modules/Features/Favorite",
+    swiftSettings: swiftSettings
+  ),
+  .target(
+    name: "HomeFeature",
+    dependencies: [
+      "Core",
+      "FeatureKit",
+      "Networking",
+      "Presentation",
+    ],
+    path: "Modules/Features/Home",
+    swiftSettings: swiftSettings
+  ),
+  .target(
+    name: "OnboardingFeature",
+    dependencies: [
+      "Core",
+      "FeatureKit",
+      "Persistence",
+      "Presentation",
+    ],
+    path: "Modules/Features/Onboarding",
+    swiftSettings: swiftSettings
+  ),
+  .target(
+    name: "ProfileFeature",
+    dependencies: [
+      "Core",
+      "FeatureKit",
+      "Networking",
+      "Presentation",
+    ],
+    path: "Modules/Features/Profile",
+    swiftSettings: swiftSettings
+  ),
+]
+
+// MARK: - Composition root: assembles features; the only library that imports live clients
+
+targets += [
+  .target(
+    name: "Registry",
+    dependencies: [
+      "ArchiveFeature",
+      "Core",
+      "FavoriteFeature",
+      "FeatureKit",
+      "FixtureServer",
+      "HomeFeature",
+      "Networking",
+      "NetworkingCurl",
+      "OnboardingFeature",
+      "Persistence",
+      "PersistenceSQLite",
+      "Presentation",
+      "ProfileFeature",
+    ],
+    path: "Modules/Registry",
+    swiftSettings: swiftSettings
+  ),
+]
+
 // MARK: - Front ends (generic over any registry; they name no feature)
 
 targets += [
@@ -202,6 +279,26 @@ targets += [
 
 targets += [
   .executableTarget(
+    name: "kumiki",
+    dependencies: [
+      "CLI",
+      "Registry",
+    ],
+    path: "Apps/kumiki",
+    swiftSettings: swiftSettings
+  ),
+  .executableTarget(
+    name: "kumiki-tui",
+    dependencies: [
+      "Registry",
+      "Terminal",
+      "TUI",
+      .product(name: "ArgumentParser", package: "swift-argument-parser"),
+    ],
+    path: "Apps/kumiki-tui",
+    swiftSettings: swiftSettings
+  ),
+  .executableTarget(
     name: "kumiki-api",
     dependencies: [
       "FixtureServer",
@@ -220,6 +317,7 @@ targets += [
       "Persistence",
       "PersistenceSQLite",
       "Registry",
+      "Terminal",
       .product(name: "ArgumentParser", package: "swift-argument-parser"),
       .product(name: "AsyncHTTPClient", package: "async-http-client"),
       .product(name: "Hummingbird", package: "hummingbird"),
@@ -272,6 +370,88 @@ targets += [
       "Registry",
     ],
     path: "Tests/RegistryTests",
+    swiftSettings: swiftSettings
+  ),
+  .testTarget(
+    name: "ArchiveFeatureTests",
+    dependencies: [
+      "ArchiveFeature",
+      "Core",
+      "CoreTesting",
+      "FeatureKit",
+      "FixtureServer",
+      "Networking",
+      "NetworkingCurl",
+      "NetworkingTesting",
+      "Persistence",
+      "PersistenceSQLite",
+      "PersistenceTesting",
+      "Presentation",
+    ],
+    path: "Tests/ArchiveFeatureTests",
+    swiftSettings: swiftSettings
+  ),
+  .testTarget(
+    name: "FavoriteFeatureTests",
+    dependencies: [
+      "Core",
+      "CoreTesting",
+      "FavoriteFeature",
+      "FeatureKit",
+      "FixtureServer",
+      "Networking",
+      "NetworkingCurl",
+      "NetworkingTesting",
+      "Presentation",
+    ],
+    path: "Tests/FavoriteFeatureTests",
+    swiftSettings: swiftSettings
+  ),
+  .testTarget(
+    name: "HomeFeatureTests",
+    dependencies: [
+      "Core",
+      "CoreTesting",
+      "FeatureKit",
+      "FixtureServer",
+      "HomeFeature",
+      "Networking",
+      "NetworkingCurl",
+      "NetworkingTesting",
+      "Presentation",
+    ],
+    path: "Tests/HomeFeatureTests",
+    swiftSettings: swiftSettings
+  ),
+  .testTarget(
+    name: "OnboardingFeatureTests",
+    dependencies: [
+      "Core",
+      "CoreTesting",
+      "FeatureKit",
+      "OnboardingFeature",
+      "Persistence",
+      "PersistenceSQLite",
+      "PersistenceTesting",
+      "Presentation",
+    ],
+    path: "Tests/OnboardingFeatureTests",
+    swiftSettings: swiftSettings
+  ),
+  .testTarget(
+    name: "ProfileFeatureTests",
+    dependencies: [
+      "Core",
+      "CoreTesting",
+      "FeatureKit",
+      "FixtureServer",
+      "Networking",
+      "NetworkingCurl",
+      "NetworkingTesting",
+      "Presentation",
+      "ProfileFeature",
+    ],
+    path: "Tests/ProfileFeatureTests",
     swiftSettings: swiftSettings
   ),
   .testTarget(
@@ -347,6 +527,8 @@ targets += [
 // MARK: - Products
 
 var products: [Product] = [
+  .executable(name: "kumiki", targets: ["kumiki"]),
+  .executable(name: "kumiki-tui", targets: ["kumiki-tui"]),
   .executable(name: "kumiki-api", targets: ["kumiki-api"]),
   .executable(name: "kumiki-bench", targets: ["kumiki-bench"]),
 ]

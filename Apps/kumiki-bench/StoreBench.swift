@@ -6,7 +6,7 @@ import Registry
 /// `kumiki-bench store <workload> --actions N`: dispatches N actions through the full registry path (an assembled
 /// app, its router middleware, partitioned subscriptions) and prints one line. Re-run under callgrind to count
 /// instructions per action; `Scripts/bench` does that with two values of N and takes the difference.
-struct StoreBench: AsyncParsableCommand {
+struct StoreBench: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "store",
     abstract: "Dispatch actions through an assembled app (workloads a, b1, b2, b3, c, m).",
@@ -30,7 +30,7 @@ struct StoreBench: AsyncParsableCommand {
   @Option(help: "How many actions to dispatch.")
   var actions: Int = 1_000_000
 
-  func run() async throws {
+  func run() throws {
     let setup = try BenchApp(workload)
     let clock = ContinuousClock()
     let elapsed = clock.measure { setup.dispatch(actions) }

@@ -1,12 +1,20 @@
 import ArgumentParser
+import Dispatch
 
-/// `kumiki-bench`: one workload per invocation, so figures can be re-taken under callgrind or hyperfine.
-/// `Scripts/bench` (`make bench`) runs them side by side with their baselines.
-@main
-struct KumikiBench: AsyncParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "kumiki-bench",
-    abstract: "Run one Kumiki benchmark workload.",
-    subcommands: [StoreBench.self, NetworkBench.self, PersistenceBench.self]
-  )
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+// CPU workloads (`store`, `terminal`) run on the main thread with a synchronous entry point, so they can be
+// measured under valgrind (whose callgrind does not survive Swift's async main). Everything else is async.
+let arguments = Array(CommandLine.arguments.dropFirst())
+switch arguments.first {
+case "store": StoreBench.main(Array(arguments.dropFirst()))
+case "terminal": TerminalBench.main(Array(arguments.dropFirst()))
+default:
+  Task {
+    await KumikiBench.main(arguments)
+    exit(0)
+  }
+  dispatchMain()
 }

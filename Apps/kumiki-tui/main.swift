@@ -1,0 +1,73 @@
+import ArgumentParser
+import Foundation
+import Registry
+import TUI
+import Terminal
+
+/// `kumiki-tui`: the full-screen terminal app over every registered feature.
+struct KumikiTUI: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "kumiki-tui",
+    abstract: "The Kumiki gourmet magazine, full screen in your terminal.",
+    usage: """
+      kumiki-tui
+      kumiki-tui --features archive
+      kumiki-tui --api http://localhost:3000 --db ./kumiki.sqlite
+      """,
+    discussion: """
+      Keys: Tab/Shift-Tab or 1-9 switch tabs · arrows or h/j/k/l move · Enter activates · / search ·
+      r refresh · d or F12 DevTools · ? help · q or Ctrl-C quit.
+      Without --api (or KUMIKI_API_URL) the app starts its embedded fixture server on a free loopback port.
+      Needs an interactive terminal; for scripts use `kumiki`.
+      """,
+    version: "kumiki-tui 0.1.0"
+  )
+
+  @Option(help: ArgumentHelp("API base URL (env KUMIKI_API_URL; default: the embedded fixture server).", valueName: "url"))
+  var api: String?
+
+  @Option(help: ArgumentHelp("Database file (env KUMIKI_DB; default: $XDG_DATA_HOME/kumiki/kumiki.sqlite).", valueName: "path"))
+  var db: String?
+
+  @Option(help: ArgumentHelp("Only these features, comma-separated (e.g. archive).", valueName: "list"))
+  var features: String?
+
+  @Flag(help: "Do not use colours (also: NO_COLOR).")
+  var noColor = false
+
+  func run() async throws {
+    // Refuse before starting anything when there is no terminal to draw on.
+    do {
+      try TerminalSession.checkSupport()
+    } catch {
+      FileHandle.standardError.write(Data(TUIApp.refusalMessage(for: error).utf8))
+      throw ExitCode(1)
+    }
+    let environment = ProcessInfo.processInfo.environment
+    let devTools = DevTools()
+    let live: LiveApp
+    do {
+      let apiText = api ?? environment["KUMIKI_API_URL"]
+      live = try await LiveApp.start(
+        LaunchOptions(
+          apiURL: try apiText.map(LaunchOptions.apiURL),
+          databasePath: db,
+          features: features.map { $0.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) } } ?? [],
+          environment: environment,
+          middlewares: [devTools.middleware]
+        ))
+    } catch {
+      FileHandle.standardError.write(Data("kumiki-tui: \(error)\n".utf8))
+      throw ExitCode(1)
+    }
+    for notice in live.notices { FileHandle.standardError.write(Data("kumiki-tui: \(notice)\n".utf8)) }
+    let status = await TUIApp.run(
+      app: live.runtime,
+      options: TUIOptions(
+        color: !noColor && TUIOptions.colorAllowedByEnvironment(), devTools: devTools, launchApp: false))
+    await live.shutdown()
+    if status != 0 { throw ExitCode(status) }
+  }
+}
+
+await KumikiTUI.main()

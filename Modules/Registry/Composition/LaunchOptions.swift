@@ -1,0 +1,59 @@
+import Core
+import Foundation
+
+/// How to start the live app: the global options the CLI and the TUI share.
+public struct LaunchOptions: Sendable {
+  /// The API to use; `nil` starts the embedded fixture server on an ephemeral loopback port.
+  public var apiURL: URL?
+  /// The database file; `nil` uses `KUMIKI_DB`, then `$XDG_DATA_HOME/kumiki/kumiki.sqlite`.
+  public var databasePath: String?
+  /// Run only these features (`--features home,archive`); empty means all.
+  public var features: [String]
+  /// The process environment (for `KUMIKI_DB`, `XDG_DATA_HOME`, `HOME`).
+  public var environment: [String: String]
+  /// App-wide middlewares placed closest to the reducer (DevTools, an action log).
+  public var middlewares: [Middleware<AppState, AppAction>]
+  /// Request log lines of the embedded server (`--verbose`), or `nil` for none.
+  public var serverLog: (@Sendable (String) -> Void)?
+
+  public init(
+    apiURL: URL? = nil,
+    databasePath: String? = nil,
+    features: [String] = [],
+    environment: [String: String] = ProcessInfo.processInfo.environment,
+    middlewares: [Middleware<AppState, AppAction>] = [],
+    serverLog: (@Sendable (String) -> Void)? = nil
+  ) {
+    self.apiURL = apiURL
+    self.databasePath = databasePath
+    self.features = features
+    self.environment = environment
+    self.middlewares = middlewares
+    self.serverLog = serverLog
+  }
+
+  /// Parses an `--api` / `KUMIKI_API_URL` value: an absolute http(s) URL.
+  public static func apiURL(_ text: String) throws -> URL {
+    guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
+      url.host != nil
+    else { throw LaunchError.invalidAPIURL(text) }
+    return url
+  }
+}
+
+/// Why the live app could not start. Each message is one line a user can act on.
+public enum LaunchError: Error, Equatable, CustomStringConvertible {
+  case invalidAPIURL(String)
+  case database(String)
+  case embeddedServer(String)
+  case features(String)
+
+  public var description: String {
+    switch self {
+    case .invalidAPIURL(let text): "invalid API URL '\(text)': expected http://host[:port] or https://…"
+    case .database(let reason): "database problem: \(reason)"
+    case .embeddedServer(let reason): "could not start the embedded fixture server: \(reason)"
+    case .features(let reason): reason
+    }
+  }
+}
