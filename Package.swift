@@ -254,7 +254,6 @@ targets += [
       "Core",
       "FeatureKit",
       "Presentation",
-      "Registry",
       "Terminal",
     ],
     path: "Modules/CLI",
@@ -267,7 +266,6 @@ targets += [
       "Core",
       "FeatureKit",
       "Presentation",
-      "Registry",
       "Terminal",
     ],
     path: "Modules/TUI",
@@ -361,15 +359,14 @@ targets += [
     swiftSettings: swiftSettings
   ),
   .testTarget(
-    name: "RegistryTests",
+    name: "FeatureKitTests",
     dependencies: [
       "Core",
       "CoreTesting",
       "FeatureKit",
       "Presentation",
-      "Registry",
     ],
-    path: "Tests/RegistryTests",
+    path: "Tests/FeatureKitTests",
     swiftSettings: swiftSettings
   ),
   .testTarget(
@@ -461,7 +458,6 @@ targets += [
       "Core",
       "FeatureKit",
       "Presentation",
-      "Registry",
     ],
     path: "Tests/CLITests",
     swiftSettings: swiftSettings
@@ -472,7 +468,6 @@ targets += [
       "Core",
       "FeatureKit",
       "Presentation",
-      "Registry",
       "Terminal",
       "TUI",
     ],

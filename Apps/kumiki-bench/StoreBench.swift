@@ -1,7 +1,6 @@
 import ArgumentParser
 import Core
 import FeatureKit
-import Registry
 
 /// `kumiki-bench store <workload> --actions N`: dispatches N actions through the full registry path (an assembled
 /// app, its router middleware, partitioned subscriptions) and prints one line. Re-run under callgrind to count
@@ -54,7 +53,7 @@ struct BenchApp {
     case .c: features = (0..<50).map { BenchCounter.module(key: "counter\($0)").erased }
     case .m: features = [BenchCounter.module(key: "counter", passThroughMiddlewares: 5).erased]
     }
-    app = try Registry(features).assemble()
+    app = try FeatureRegistry(features).assemble()
     slots = workload == .c ? Array(0..<50) : [0]
     switch workload {
     case .b1, .b2:

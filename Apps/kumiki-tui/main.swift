@@ -1,4 +1,5 @@
 import ArgumentParser
+import FeatureKit
 import Foundation
 import Registry
 import TUI

@@ -1,7 +1,7 @@
 import ActionLog
 import Core
+import FeatureKit
 import Foundation
-import Registry
 import Synchronization
 
 /// The Redux DevTools experience for a Kumiki app: a middleware that records every action reaching the reducer

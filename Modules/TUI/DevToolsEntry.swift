@@ -1,5 +1,5 @@
+import FeatureKit
 import Foundation
-import Registry
 
 /// One action DevTools saw reach the reducer, with the state before and after it.
 public struct DevToolsEntry: Sendable {

@@ -1,5 +1,5 @@
+import FeatureKit
 import Foundation
-import Registry
 
 /// What the DevTools panel shows: the action log around the selected action, and that action's state diff.
 /// Built from the history by ``make(entries:position:describe:timeZone:)``; drawn by ``TUIScreen``.

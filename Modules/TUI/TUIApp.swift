@@ -1,7 +1,7 @@
+import FeatureKit
 import Foundation
 import Glibc
 import Presentation
-import Registry
 import Terminal
 
 /// The TUI's entry point and the pure pieces its loop is made of.
@@ -37,9 +37,14 @@ public enum TUIApp {
     "kumiki-tui: \(error.description).\nUse the command-line interface instead: kumiki --help\n"
   }
 
-  /// The features that get a tab: those with a screen, in registry order.
+  /// The features that get a tab: those with a screen placed as a tab, in registry order.
   public static func screens(of app: AppRuntime) -> [MountedFeature] {
-    app.features.filter(\.hasScreen)
+    app.features.filter { $0.hasScreen && $0.placement == .tab }
+  }
+
+  /// The features drawn above whichever tab is active (onboarding), in registry order.
+  public static func overlays(of app: AppRuntime) -> [MountedFeature] {
+    app.features.filter { $0.hasScreen && $0.placement == .overlay }
   }
 
   /// The selected tab's view as shown: from the history entry being looked at while time travelling, live
@@ -48,10 +53,16 @@ public enum TUIApp {
     let screens = screens(of: app)
     guard screens.indices.contains(state.selectedTab) else { return nil }
     let slot = screens[state.selectedTab].slot
+    let appState: AppState
     if let position = state.devTools.position, history.indices.contains(position) {
-      return app.view(slot: slot, in: history[position].after)
+      appState = history[position].after
+    } else {
+      appState = app.store.state
     }
-    return app.view(slot: slot)
+    guard let tab = app.view(slot: slot, in: appState) else { return nil }
+    // Overlay features (onboarding) sit above the tab while they have something to show.
+    let layers = overlays(of: app).compactMap { app.view(slot: $0.slot, in: appState) }.filter { !$0.isEmptyStack }
+    return layers.isEmpty ? tab : .stack([tab] + layers)
   }
 
   /// A complete frame for `app` in `state` (pure apart from reading the store): what the loop draws and golden
@@ -69,5 +80,13 @@ public enum TUIApp {
     return TUIScreen.render(
       state: state, tabs: screens(of: app).map(\.title), content: content(app: app, state: state, history: history),
       devTools: panel, theme: theme)
+  }
+}
+
+extension ViewNode {
+  /// `.stack([])`: what an overlay feature presents while hidden.
+  var isEmptyStack: Bool {
+    if case .stack(let children) = self { return children.isEmpty }
+    return false
   }
 }

@@ -1,4 +1,4 @@
-import Registry
+import FeatureKit
 
 /// What the UI state machine asks the app loop to do after handling an event.
 public enum TUICommand: Sendable, Equatable {

@@ -1,5 +1,5 @@
+import FeatureKit
 import Presentation
-import Registry
 
 /// What the UI state machine needs to know about the app besides its own state: the screens, the active
 /// screen's view and the DevTools history.

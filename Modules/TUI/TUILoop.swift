@@ -1,4 +1,4 @@
-import Registry
+import FeatureKit
 import Synchronization
 import Terminal
 
@@ -23,6 +23,8 @@ struct TUILoop {
   var hits: [HitRegion] = []
   var knownErrors: Set<String> = []
   var showsSpinner = false
+  /// Slots whose feature was told its screen appeared.
+  var appeared: Set<Int> = []
 
   init(app: AppRuntime, options: TUIOptions, size: Size) {
     self.app = app
@@ -62,6 +64,7 @@ struct TUILoop {
     }
 
     noteErrors()
+    appearSelectedTab()
     guard draw(session) else { return 1 }
     if options.launchApp {
       let app = self.app
@@ -101,6 +104,7 @@ struct TUILoop {
       case .notice(let text):
         state.message = text
       }
+      appearSelectedTab()
       guard draw(session) else {
         status = 1
         break
@@ -116,6 +120,15 @@ struct TUILoop {
       tabCount: TUIApp.screens(of: app).count,
       view: TUIApp.content(app: app, state: state, history: history),
       historyCount: history.count, hasDevTools: options.devTools != nil, hits: hits)
+  }
+
+  /// Tells the selected tab's feature, the first time it is shown, that its screen is visible (features load on
+  /// appearance, so tabs never visited cost no requests).
+  private mutating func appearSelectedTab() {
+    let screens = TUIApp.screens(of: app)
+    guard screens.indices.contains(state.selectedTab) else { return }
+    let slot = screens[state.selectedTab].slot
+    if appeared.insert(slot).inserted { app.appear(slot: slot) }
   }
 
   /// Remembers the newest error message any screen shows, for the status bar.

@@ -1,5 +1,5 @@
+import FeatureKit
 import Presentation
-import Registry
 import Terminal
 
 /// Input handling: keys, pastes, mouse and resizes become UI state changes and commands.

@@ -1,5 +1,5 @@
+import FeatureKit
 import Foundation
-import Registry
 import Synchronization
 import Testing
 

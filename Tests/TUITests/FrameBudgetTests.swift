@@ -1,4 +1,4 @@
-import Registry
+import FeatureKit
 import Terminal
 import Testing
 

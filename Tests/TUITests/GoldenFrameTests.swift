@@ -1,6 +1,6 @@
+import FeatureKit
 import Foundation
 import Presentation
-import Registry
 import Terminal
 import Testing
 

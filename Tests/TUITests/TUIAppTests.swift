@@ -1,5 +1,5 @@
+import FeatureKit
 import Glibc
-import Registry
 import Terminal
 import Testing
 

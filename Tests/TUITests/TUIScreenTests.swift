@@ -1,5 +1,5 @@
+import FeatureKit
 import Presentation
-import Registry
 import Terminal
 import Testing
 

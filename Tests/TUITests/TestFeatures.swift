@@ -2,7 +2,6 @@ import Core
 import FeatureKit
 import Foundation
 import Presentation
-import Registry
 import Synchronization
 import TUI
 
@@ -214,7 +213,7 @@ struct TestApp {
   init(mode: AssemblyMode = .live) throws {
     let clock = TestClock()
     devTools = DevTools(now: { clock.next() })
-    let registry = try Registry([
+    let registry = try FeatureRegistry([
       ShopFeature.module().erased, ClockFeature.module().erased, NotesFeature.module().erased,
     ])
     app = registry.assemble(middlewares: [devTools.middleware], mode: mode)

@@ -1,4 +1,3 @@
-import FeatureKit
 import Foundation
 
 /// An action of an assembled app: a feature's own action addressed to the slot it is mounted in, or an app-wide

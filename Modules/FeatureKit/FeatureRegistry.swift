@@ -1,15 +1,14 @@
 import Core
-import FeatureKit
 
 /// Assembles a chosen list of features into one app: one state with a slice per feature, one store, actions
 /// routed to their owner by slot.
 ///
 /// ```swift
-/// let registry = try Registry([CounterFeature.module().erased, ArchiveFeature.module(...).erased])
+/// let registry = try FeatureRegistry([CounterFeature.module().erased, ArchiveFeature.module(...).erased])
 /// let app = try registry.selecting(["archive"]).assemble()
 /// await app.launch()
 /// ```
-public struct Registry: Sendable {
+public struct FeatureRegistry: Sendable {
   /// The features, in mount order.
   public let features: [AnyFeature]
 
@@ -27,12 +26,12 @@ public struct Registry: Sendable {
 
   /// Only the features named in `keys`, kept in registry order (`--features home,archive`). An empty list keeps
   /// every feature.
-  public func selecting(_ keys: [String]) throws -> Registry {
+  public func selecting(_ keys: [String]) throws -> FeatureRegistry {
     guard !keys.isEmpty else { return self }
     for key in keys where !self.keys.contains(key) {
       throw RegistryError.unknownFeature(key, available: self.keys)
     }
-    return try Registry(features.filter { keys.contains($0.key) })
+    return try FeatureRegistry(features.filter { keys.contains($0.key) })
   }
 
   /// Builds the app.

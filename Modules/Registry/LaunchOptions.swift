@@ -1,4 +1,5 @@
 import Core
+import FeatureKit
 import Foundation
 
 /// How to start the live app: the global options the CLI and the TUI share.

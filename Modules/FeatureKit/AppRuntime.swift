@@ -1,5 +1,4 @@
 import Core
-import FeatureKit
 import Foundation
 import Presentation
 import Synchronization

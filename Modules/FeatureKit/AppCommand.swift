@@ -1,4 +1,3 @@
-import FeatureKit
 
 /// A feature's command mounted in an app: its actions already addressed to the feature's slot.
 public struct AppCommand: Sendable {

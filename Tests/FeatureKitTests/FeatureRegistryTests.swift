@@ -2,17 +2,16 @@ import Core
 import FeatureKit
 import Foundation
 import Presentation
-import Registry
 import Synchronization
 import Testing
 
-@Suite struct RegistryTests {
+@Suite struct FeatureRegistryTests {
   func counter(_ app: AppRuntime, _ key: String = "counter") -> CounterFeature.State? {
     app.store.state[key, as: CounterFeature.State.self]
   }
 
   @Test func actionsReachOnlyTheirOwner() throws {
-    let app = try Registry([CounterFeature.module().erased, ListenerFeature.module().erased]).assemble()
+    let app = try FeatureRegistry([CounterFeature.module().erased, ListenerFeature.module().erased]).assemble()
     let counter = try #require(app.scope("counter", state: CounterFeature.State.self, action: CounterFeature.Action.self))
     counter.dispatch(.add(5))
     #expect(counter.state.count == 5)
@@ -21,7 +20,7 @@ import Testing
 
   @Test func oneFeatureMountedTwiceHasIndependentStateAndEffects() async throws {
     let base = CounterFeature.module()
-    let app = try Registry([
+    let app = try FeatureRegistry([
       base.erased,
       base.mounted(as: "big", title: "Big counter") { $0.step = 100 }.erased,
     ]).assemble()
@@ -40,7 +39,7 @@ import Testing
   }
 
   @Test func appEventsAreBroadcastAndSignalsRoutedBetweenFeatures() throws {
-    let app = try Registry([CounterFeature.module().erased, ListenerFeature.module().erased]).assemble()
+    let app = try FeatureRegistry([CounterFeature.module().erased, ListenerFeature.module().erased]).assemble()
     app.send(.refreshAll)
     #expect(counter(app)?.refreshes == 1)
     let counterSlot = try #require(app.features.first { $0.key == "counter" }?.slot)
@@ -50,7 +49,7 @@ import Testing
   }
 
   @Test func subscribersOfOtherFeaturesAreNotEvaluated() throws {
-    let app = try Registry([CounterFeature.module().erased, ListenerFeature.module().erased]).assemble()
+    let app = try FeatureRegistry([CounterFeature.module().erased, ListenerFeature.module().erased]).assemble()
     let listener = try #require(app.scope("listener", state: ListenerFeature.State.self, action: ListenerFeature.Action.self))
     let counter = try #require(app.scope("counter", state: CounterFeature.State.self, action: CounterFeature.Action.self))
     let evaluations = Mutex(0)
@@ -64,7 +63,7 @@ import Testing
   }
 
   @Test func selectingFeaturesKeepsRegistryOrderAndRejectsUnknownKeys() throws {
-    let registry = try Registry([CounterFeature.module().erased, ListenerFeature.module().erased])
+    let registry = try FeatureRegistry([CounterFeature.module().erased, ListenerFeature.module().erased])
     #expect(try registry.selecting(["listener"]).keys == ["listener"])
     #expect(try registry.selecting(["listener", "counter"]).keys == ["counter", "listener"])
     #expect(try registry.selecting([]).keys == ["counter", "listener"])
@@ -72,12 +71,12 @@ import Testing
       try registry.selecting(["nope"])
     }
     #expect(throws: RegistryError.duplicateKey("counter")) {
-      try Registry([CounterFeature.module().erased, CounterFeature.module().erased])
+      try FeatureRegistry([CounterFeature.module().erased, CounterFeature.module().erased])
     }
   }
 
   @Test func presentationActionsAreAddressedToTheirFeature() throws {
-    let app = try Registry([ListenerFeature.module().erased, CounterFeature.module().erased]).assemble()
+    let app = try FeatureRegistry([ListenerFeature.module().erased, CounterFeature.module().erased]).assemble()
     let slot = try #require(app.features.first { $0.key == "counter" }?.slot)
     #expect(app.features.map(\.hasScreen) == [false, true])
     let view = try #require(app.view(slot: slot))
@@ -87,7 +86,7 @@ import Testing
   }
 
   @Test func commandsAreNamedByFeatureKeyAndDispatchToIt() throws {
-    let app = try Registry([CounterFeature.module().mounted(as: "tally").erased]).assemble()
+    let app = try FeatureRegistry([CounterFeature.module().mounted(as: "tally").erased]).assemble()
     #expect(app.commands.map(\.words) == [["tally"], ["tally", "add"]])
     let add = app.commands[1]
     for action in try add.actions(CommandInput(values: ["amount": "7"])) { app.store.dispatch(action) }
@@ -107,7 +106,7 @@ import Testing
       load: { key in stored.withLock { $0[key] }.map { (version: $0.0, data: $0.1) } },
       save: { key, version, data in stored.withLock { $0[key] = (version, data) } }
     )
-    let registry = try Registry([CounterFeature.module().erased])
+    let registry = try FeatureRegistry([CounterFeature.module().erased])
     let first = registry.assemble(storage: storage)
     await first.launch()
     for n in 1...50 { first.store.dispatch(.feature(slot: 0, action: CounterFeature.Action.add(n))) }
@@ -126,13 +125,13 @@ import Testing
       load: { _ in (version: 1, data: Data("not json".utf8)) },
       save: { _, _, _ in }
     )
-    let app = try Registry([CounterFeature.module().erased]).assemble(storage: storage)
+    let app = try FeatureRegistry([CounterFeature.module().erased]).assemble(storage: storage)
     #expect(await app.launch().isEmpty)
     #expect(counter(app)?.count == 0)
   }
 
   @Test func encodedActionsRoundTripAndReplayReproducesState() async throws {
-    let registry = try Registry([CounterFeature.module().erased, ListenerFeature.module().erased])
+    let registry = try FeatureRegistry([CounterFeature.module().erased, ListenerFeature.module().erased])
     let log = Mutex<[AppAction]>([])
     let recorder = Middleware<AppState, AppAction> { _, action, next in
       next(action)

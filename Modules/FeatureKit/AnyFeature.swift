@@ -1,9 +1,8 @@
 import Core
-import FeatureKit
 import Foundation
 import Presentation
 
-/// A ``FeatureModule`` with its types erased, ready to be mounted by a ``Registry``.
+/// A ``FeatureModule`` with its types erased, ready to be mounted by a ``FeatureRegistry``.
 public struct AnyFeature: Sendable {
   let runtime: FeatureRuntime
 
