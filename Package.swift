@@ -135,12 +135,12 @@ targets += [
   .target(
     name: "FixtureServer",
     dependencies: [
-      .product(name: "Hummingbird", package: "hummingbird"),
+      .product(name: "Hummingbird", package: "hummingbird")
     ],
     path: "Modules/FixtureServer",
     resources: [.copy("Resources/db.json")],
     swiftSettings: swiftSettings
-  ),
+  )
 ]
 
 // MARK: - Terminal engine
@@ -242,7 +242,7 @@ targets += [
     ],
     path: "Modules/Registry",
     swiftSettings: swiftSettings
-  ),
+  )
 ]
 
 // MARK: - Front ends (generic over any registry; they name no feature)

@@ -24,10 +24,13 @@ struct KumikiTUI: AsyncParsableCommand {
     version: "kumiki-tui 0.1.0"
   )
 
-  @Option(help: ArgumentHelp("API base URL (env KUMIKI_API_URL; default: the embedded fixture server).", valueName: "url"))
+  @Option(
+    help: ArgumentHelp("API base URL (env KUMIKI_API_URL; default: the embedded fixture server).", valueName: "url"))
   var api: String?
 
-  @Option(help: ArgumentHelp("Database file (env KUMIKI_DB; default: $XDG_DATA_HOME/kumiki/kumiki.sqlite).", valueName: "path"))
+  @Option(
+    help: ArgumentHelp(
+      "Database file (env KUMIKI_DB; default: $XDG_DATA_HOME/kumiki/kumiki.sqlite).", valueName: "path"))
   var db: String?
 
   @Option(help: ArgumentHelp("Only these features, comma-separated (e.g. archive).", valueName: "list"))
@@ -53,7 +56,8 @@ struct KumikiTUI: AsyncParsableCommand {
         LaunchOptions(
           apiURL: try apiText.map(LaunchOptions.apiURL),
           databasePath: db,
-          features: features.map { $0.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) } } ?? [],
+          features: features.map { $0.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) } }
+            ?? [],
           environment: environment,
           middlewares: [devTools.middleware]
         ))

@@ -11,9 +11,10 @@
 /// `next` may be called at most once and only synchronously, inside the body.
 public struct Middleware<State: Sendable, Action: Sendable>: Sendable {
   /// The middleware's body.
-  public typealias Body = @Sendable (
-    _ context: MiddlewareContext<State, Action>, _ action: Action, _ next: (Action) -> Void
-  ) -> Void
+  public typealias Body =
+    @Sendable (
+      _ context: MiddlewareContext<State, Action>, _ action: Action, _ next: (Action) -> Void
+    ) -> Void
 
   let body: Body
 

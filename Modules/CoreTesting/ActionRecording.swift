@@ -32,7 +32,11 @@ final class ActionRecording<State: Sendable, Action: Sendable>: Sendable {
     waiter?.resume()
   }
 
-  func beginSend() { storage.withLock { $0.expectingSent = true; $0.sent = nil } }
+  func beginSend() {
+    storage.withLock {
+      $0.expectingSent = true; $0.sent = nil
+    }
+  }
 
   func endSend() -> Entry? {
     storage.withLock { storage in

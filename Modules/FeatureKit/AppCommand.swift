@@ -1,4 +1,3 @@
-
 /// A feature's command mounted in an app: its actions already addressed to the feature's slot.
 public struct AppCommand: Sendable {
   /// The key of the feature that contributed it; the first word of the command line.

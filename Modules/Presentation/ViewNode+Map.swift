@@ -10,7 +10,8 @@ extension ViewNode {
     case .collection(let collection): .collection(collection.map(f))
     case .button(let label, let action): .button(label: label, action: f(action))
     case .toggle(let label, let isOn, let action): .toggle(label: label, isOn: isOn, action: f(action))
-    case .chips(let chips): .chips(chips.map { Chip(label: $0.label, isSelected: $0.isSelected, action: $0.action.map(f)) })
+    case .chips(let chips):
+      .chips(chips.map { Chip(label: $0.label, isSelected: $0.isSelected, action: $0.action.map(f)) })
     case .textField(let field):
       .textField(
         TextFieldNode(id: field.id, label: field.label, text: field.text, placeholder: field.placeholder) {
@@ -74,7 +75,8 @@ extension ViewNode {
     case .textField: []
     case .tabs(let tabs, let content): tabs.map(\.action) + content.actions
     case .error(_, let retry): retry.map { [$0] } ?? []
-    case .overlay(let overlay): overlay.content.actions + overlay.buttons.map(\.action) + (overlay.dismiss.map { [$0] } ?? [])
+    case .overlay(let overlay):
+      overlay.content.actions + overlay.buttons.map(\.action) + (overlay.dismiss.map { [$0] } ?? [])
     }
   }
 

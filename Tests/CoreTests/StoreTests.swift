@@ -123,9 +123,21 @@ import Testing
       }
     )
     let evaluations = Recorder<String>()
-    store.subscribe(partition: 0, select: { state -> Int in evaluations.append("count"); return state.count }) { _ in }
-    store.subscribe(partition: 1, select: { state -> Int in evaluations.append("other"); return state.other }) { _ in }
-    store.subscribe(select: { state -> Int in evaluations.append("global"); return state.log.count }) { _ in }
+    store.subscribe(
+      partition: 0,
+      select: { state -> Int in
+        evaluations.append("count"); return state.count
+      }
+    ) { _ in }
+    store.subscribe(
+      partition: 1,
+      select: { state -> Int in
+        evaluations.append("other"); return state.other
+      }
+    ) { _ in }
+    store.subscribe(select: { state -> Int in
+      evaluations.append("global"); return state.log.count
+    }) { _ in }
     let initial = evaluations.values.sorted()
     #expect(initial == ["count", "global", "other"])
 

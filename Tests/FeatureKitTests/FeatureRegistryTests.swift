@@ -12,7 +12,8 @@ import Testing
 
   @Test func actionsReachOnlyTheirOwner() throws {
     let app = try FeatureRegistry([CounterFeature.module().erased, ListenerFeature.module().erased]).assemble()
-    let counter = try #require(app.scope("counter", state: CounterFeature.State.self, action: CounterFeature.Action.self))
+    let counter = try #require(
+      app.scope("counter", state: CounterFeature.State.self, action: CounterFeature.Action.self))
     counter.dispatch(.add(5))
     #expect(counter.state.count == 5)
     #expect(app.store.state["listener", as: ListenerFeature.State.self] == ListenerFeature.State(heard: 0))
@@ -50,8 +51,10 @@ import Testing
 
   @Test func subscribersOfOtherFeaturesAreNotEvaluated() throws {
     let app = try FeatureRegistry([CounterFeature.module().erased, ListenerFeature.module().erased]).assemble()
-    let listener = try #require(app.scope("listener", state: ListenerFeature.State.self, action: ListenerFeature.Action.self))
-    let counter = try #require(app.scope("counter", state: CounterFeature.State.self, action: CounterFeature.Action.self))
+    let listener = try #require(
+      app.scope("listener", state: ListenerFeature.State.self, action: ListenerFeature.Action.self))
+    let counter = try #require(
+      app.scope("counter", state: CounterFeature.State.self, action: CounterFeature.Action.self))
     let evaluations = Mutex(0)
     listener.subscribe(select: { state -> Int in
       evaluations.withLock { $0 += 1 }
