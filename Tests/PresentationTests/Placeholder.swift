@@ -1,1 +1,0 @@
-// Placeholder while PresentationTests is written; replaced before landing.
