@@ -1,0 +1,42 @@
+/// One row of the information block, whichever tab it belongs to: an announcement, a comment or a recent
+/// favourite.
+public struct InformationItem: Equatable, Codable, Sendable {
+  public var id: Int
+  /// The category (announcements, recent favourites) or the emotion (comments).
+  public var label: String
+  public var title: String
+  /// `yyyy/MM/dd`, or `nil` when the API's timestamp could not be read.
+  public var publishedDate: String?
+  /// The description (announcements, recent favourites) or the comment (comments).
+  public var body: String
+
+  /// Creates an item.
+  public init(id: Int, label: String, title: String, publishedDate: String?, body: String) {
+    self.id = id
+    self.label = label
+    self.title = title
+    self.publishedDate = publishedDate
+    self.body = body
+  }
+
+  /// An announcement: label = category, body = description.
+  public init(_ announcement: ProfileAnnouncement) {
+    self.init(
+      id: announcement.id, label: announcement.category, title: announcement.title,
+      publishedDate: DisplayDate.format(announcement.publishedAt), body: announcement.description)
+  }
+
+  /// A comment: label = emotion, body = comment.
+  public init(_ comment: ProfileComment) {
+    self.init(
+      id: comment.id, label: comment.emotion, title: comment.title,
+      publishedDate: DisplayDate.format(comment.publishedAt), body: comment.comment)
+  }
+
+  /// A recent favourite: label = category, body = description.
+  public init(_ favorite: ProfileRecentFavorite) {
+    self.init(
+      id: favorite.id, label: favorite.category, title: favorite.title,
+      publishedDate: DisplayDate.format(favorite.publishedAt), body: favorite.description)
+  }
+}

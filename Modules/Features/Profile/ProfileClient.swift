@@ -1,0 +1,54 @@
+import Foundation
+import Networking
+
+/// What Profile needs from the network: one closure per endpoint. The live value is built on
+/// ``Networking/HTTPClient``; tests build one from closures or from a fake `HTTPClient`.
+public struct ProfileClient: Sendable {
+  /// `GET /profile_personal` (one object).
+  public var personal: @Sendable () async throws -> ProfilePersonal
+  /// `GET /profile_announcement`.
+  public var announcements: @Sendable () async throws -> [ProfileAnnouncement]
+  /// `GET /profile_comment`.
+  public var comments: @Sendable () async throws -> [ProfileComment]
+  /// `GET /profile_recent_favorite`.
+  public var recentFavorites: @Sendable () async throws -> [ProfileRecentFavorite]
+
+  /// Creates a client from its endpoint closures.
+  public init(
+    personal: @escaping @Sendable () async throws -> ProfilePersonal,
+    announcements: @escaping @Sendable () async throws -> [ProfileAnnouncement],
+    comments: @escaping @Sendable () async throws -> [ProfileComment],
+    recentFavorites: @escaping @Sendable () async throws -> [ProfileRecentFavorite]
+  ) {
+    self.personal = personal
+    self.announcements = announcements
+    self.comments = comments
+    self.recentFavorites = recentFavorites
+  }
+
+  /// The client that reads the sample API at `baseURL` through `http` (JSON with snake_case keys).
+  public static func live(http: HTTPClient, baseURL: URL) -> ProfileClient {
+    ProfileClient(
+      personal: { try await http.json(ProfilePersonal.self, from: baseURL.appending(path: "profile_personal")) },
+      announcements: {
+        try await http.json([ProfileAnnouncement].self, from: baseURL.appending(path: "profile_announcement"))
+      },
+      comments: { try await http.json([ProfileComment].self, from: baseURL.appending(path: "profile_comment")) },
+      recentFavorites: {
+        try await http.json([ProfileRecentFavorite].self, from: baseURL.appending(path: "profile_recent_favorite"))
+      }
+    )
+  }
+
+  /// Fetches the four endpoints concurrently and returns their results in endpoint order. All must succeed: the
+  /// first failure cancels the others and is thrown.
+  ///
+  /// - Throws: the first endpoint's error (usually ``Networking/HTTPError``), or `CancellationError`.
+  public func fetchAll() async throws -> ProfileResponse {
+    let (personal, announcements, comments, recentFavorites) = try await FanOut.all(
+      personal, announcements, comments, recentFavorites
+    )
+    return ProfileResponse(
+      personal: personal, announcements: announcements, comments: comments, recentFavorites: recentFavorites)
+  }
+}

@@ -1,0 +1,100 @@
+import FeatureKit
+import Presentation
+
+extension ProfileFeature {
+  /// `kumiki profile [--tab announcements|comments|recent]`: loads the profile and prints the personal data,
+  /// introduction, counters, social links and the chosen information tab (default announcements). JSON:
+  /// `{"personal":{...},"<tab>":[...]}` (shapes in the module's README).
+  public static let commands: [FeatureCommand<State, Action>] = [
+    FeatureCommand(
+      path: [],
+      abstract: "Load the profile and print it with one information tab.",
+      examples: ["profile", "profile --tab comments", "profile --tab recent --json"],
+      arguments: [
+        .option(
+          "tab", help: "The information tab to print (default: announcements)",
+          choices: InformationTab.allCases.map(\.rawValue))
+      ],
+      actions: { input in [.selectTab(try tab(input)), .refresh] },
+      output: { state, input in output(state, tab: (try? tab(input)) ?? state.selectedTab) }
+    )
+  ]
+
+  /// The `--tab` value, `announcements` when absent.
+  ///
+  /// - Throws: ``FeatureKit/CommandError/usage(_:)`` for a value that is not a tab.
+  static func tab(_ input: CommandInput) throws -> InformationTab {
+    guard let text = input["tab"] else { return .announcements }
+    guard let tab = InformationTab(rawValue: text) else {
+      let choices = InformationTab.allCases.map(\.rawValue).joined(separator: ", ")
+      throw CommandError.usage("tab must be one of \(choices), got '\(text)'")
+    }
+    return tab
+  }
+
+  /// What `kumiki profile` prints for a settled state and tab: the sections and their JSON, or the error as a
+  /// failure.
+  public static func output(_ state: State, tab: InformationTab) -> CommandOutput {
+    switch state.phase {
+    case .loaded(let content):
+      let view = ViewNode<Never>.stack(
+        personalSections(content.personal)
+          + [.section(title: tab.label, children: [informationList(content.items(tab), tab: tab, select: nil)])])
+      return .success(view: view, json: json(content, tab: tab))
+    case .failed(let message):
+      return .failure(message)
+    case .idle, .loading:
+      return .failure("Profile did not finish loading.")
+    }
+  }
+
+  /// The command's JSON: the personal object and the chosen tab's list, keyed by the tab's name.
+  public static func json(_ content: ProfileContent, tab: InformationTab) -> JSONValue {
+    .object([
+      ("personal", json(content.personal)),
+      (tab.rawValue, .array(content.items(tab).map { json($0, tab: tab) })),
+    ])
+  }
+
+  static func json(_ personal: ProfilePersonalViewObject) -> JSONValue {
+    let history = personal.histories
+    let links = Dictionary(personal.socialLinks.map { ($0.service, $0.url) }, uniquingKeysWith: { first, _ in first })
+    return .object([
+      ("id", .int(personal.id)),
+      ("nickname", .string(personal.nickname)),
+      ("member_since", .string(personal.memberSince)),
+      ("avatar_url", .string(personal.avatarURL?.absoluteString)),
+      ("background_image_url", .string(personal.backgroundImageURL?.absoluteString)),
+      ("introduction", .string(personal.introduction)),
+      (
+        "histories",
+        .object([
+          ("profile_view_count", .int(history.profileViewCount)),
+          ("article_post_count", .int(history.articlePostCount)),
+          ("total_page_view_count", .int(history.totalPageViewCount)),
+          ("total_available_points", .int(history.totalAvailablePoints)),
+          ("total_use_coupon_count", .int(history.totalUseCouponCount)),
+          ("total_visit_shop_count", .int(history.totalVisitShopCount)),
+        ])
+      ),
+      (
+        "social_media",
+        .object(
+          ProfileSocialLink.Service.allCases.map { service in
+            (service.rawValue + "_url", .string(links[service]??.absoluteString))
+          })
+      ),
+    ])
+  }
+
+  static func json(_ item: InformationItem, tab: InformationTab) -> JSONValue {
+    let (labelKey, bodyKey) = tab == .comments ? ("emotion", "comment") : ("category", "description")
+    return .object([
+      ("id", .int(item.id)),
+      ("title", .string(item.title)),
+      (labelKey, .string(item.label)),
+      ("published_at", .string(item.publishedDate)),
+      (bodyKey, .string(item.body)),
+    ])
+  }
+}

@@ -1,0 +1,96 @@
+import Presentation
+
+extension ProfileFeature {
+  /// The Profile screen for `state`: a spinner while loading, the error with Retry, or the personal sections and
+  /// the information tabs (with the detail overlay above them when an item is open).
+  public static func present(_ state: State) -> ViewNode<Action> {
+    switch state.phase {
+    case .idle:
+      return .stack([.empty("Profile has not been loaded yet."), .button(label: "Load", action: .refresh)])
+    case .loading:
+      return .spinner("Loading profile…")
+    case .failed(let message):
+      return .error(message: message, retry: .retry)
+    case .loaded(let content):
+      var children: [ViewNode<Action>] = personalSections(content.personal)
+      let tabs = InformationTab.allCases.map { tab in
+        Tab(label: tab.label, isSelected: tab == state.selectedTab, action: Action.selectTab(tab))
+      }
+      let list = informationList(content.items(state.selectedTab), tab: state.selectedTab, select: Action.select)
+      children.append(.section(title: "Information", children: [.tabs(tabs, content: list)]))
+      children.append(.button(label: "Refresh", action: .refresh))
+      if let detail = state.detail {
+        children.append(.overlay(overlay(detail)))
+      }
+      return .stack(children)
+    }
+  }
+
+  /// Personal data, self-introduction, points and history, and social links, in screen order.
+  static func personalSections<A: Sendable>(_ personal: ProfilePersonalViewObject) -> [ViewNode<A>] {
+    let history = personal.histories
+    return [
+      .section(
+        title: "Personal",
+        children: [
+          .fields([
+            Field("Nickname", personal.nickname),
+            Field("Member since", personal.memberSince ?? "—"),
+            Field("Avatar", personal.avatarURL?.absoluteString ?? "—"),
+            Field("Background", personal.backgroundImageURL?.absoluteString ?? "—"),
+          ])
+        ]),
+      .section(title: "Self-introduction", children: [.text(personal.introduction)]),
+      .section(
+        title: "Points & History",
+        children: [
+          .fields([
+            Field("Profile views", String(history.profileViewCount)),
+            Field("Articles posted", String(history.articlePostCount)),
+            Field("Page views", String(history.totalPageViewCount)),
+            Field("Available points", String(history.totalAvailablePoints)),
+            Field("Coupons used", String(history.totalUseCouponCount)),
+            Field("Shops visited", String(history.totalVisitShopCount)),
+          ])
+        ]),
+      .section(
+        title: "Social Links",
+        children: [
+          .fields(personal.socialLinks.map { Field($0.service.label, $0.url?.absoluteString ?? "—") })
+        ]),
+    ]
+  }
+
+  /// One information tab's items as a list (title; label and date; body), or an empty hint. Rows choose their
+  /// item with `select` (none when `nil`, for output that cannot act).
+  static func informationList<A: Sendable>(
+    _ items: [InformationItem], tab: InformationTab, select: (@Sendable (InformationTab, Int) -> A)?
+  ) -> ViewNode<A> {
+    guard !items.isEmpty else { return .empty("No \(tab.label.lowercased()) yet.") }
+    return .list(
+      ListNode(
+        items: items.map { item in
+          ListItem(
+            id: "\(tab.rawValue)-\(item.id)", title: item.title,
+            subtitle: [item.label, item.publishedDate ?? ""].filter { !$0.isEmpty }.joined(separator: " · "),
+            detail: item.body, action: select?(tab, item.id))
+        }))
+  }
+
+  /// The detail overlay of one information item, closed with ``Action/closeDetail``.
+  static func overlay(_ detail: ProfileDetail) -> OverlayNode<Action> {
+    let labelName = detail.tab == .comments ? "Emotion" : "Category"
+    return OverlayNode(
+      title: detail.item.title,
+      content: .stack([
+        .fields([
+          Field("Tab", detail.tab.label),
+          Field(labelName, detail.item.label),
+          Field("Published", detail.item.publishedDate ?? "—"),
+        ]),
+        .text(detail.item.body),
+      ]),
+      buttons: [OverlayButton(label: "Close", action: .closeDetail)],
+      dismiss: .closeDetail)
+  }
+}

@@ -1,0 +1,65 @@
+import FavoriteFeature
+import Foundation
+import Presentation
+import Testing
+
+@Suite struct FavoritePresentationTests {
+  @Test func idleOffersToLoad() {
+    let view = FavoriteFeature.present(FavoriteFeature.State())
+    #expect(view.plainText == ["Favorites have not been loaded yet.", "Load"])
+    #expect(view.actions == [.refresh])
+  }
+
+  @Test func loadingIsASpinner() {
+    #expect(FavoriteFeature.present(FavoriteFeature.State(phase: .loading)) == .spinner("Loading favorites…"))
+  }
+
+  @Test func errorShowsTheMessageWithRetry() {
+    #expect(
+      FavoriteFeature.present(FavoriteFeature.State(phase: .failed("Could not connect.")))
+        == .error(message: "Could not connect.", retry: .retry))
+  }
+
+  @Test func emptyShowsAHintAndRefresh() {
+    let view = FavoriteFeature.present(FavoriteFeature.State(phase: .empty))
+    #expect(view.plainText == ["No favorite scenes yet.", "Refresh"])
+    #expect(view.actions == [.refresh])
+  }
+
+  @Test func contentShowsEverySceneAsACard() throws {
+    let views = try FavoriteFixtures.scenes().map(FavoriteSceneViewObject.init)
+    let view = FavoriteFeature.present(FavoriteFeature.State(phase: .loaded(views)))
+
+    guard case .stack(let children) = view, case .collection(let collection)? = children.first else {
+      Issue.record("expected cards first, got \(view)")
+      return
+    }
+    #expect(collection.layout == .grid(columns: 2))
+    #expect(collection.cards.count == 12)
+    #expect(
+      collection.cards.first
+        == Card(
+          id: "scene-1", title: "雨の日のうどん",
+          lines: ["佐藤 みのり", "和食", "うどん処 ひより", "あたたかいお出汁に救われました。", "2023/02/02"], action: .select(1)))
+    #expect(view.actions == (1...12).map { .select($0) } + [.refresh])
+    #expect(view.plainText.contains("スープカレー"))
+  }
+
+  @Test func anOpenDetailIsAnOverlayThatCloses() throws {
+    let views = try FavoriteFixtures.scenes().map(FavoriteSceneViewObject.init)
+    let view = FavoriteFeature.present(FavoriteFeature.State(phase: .loaded(views), detail: views[11]))
+
+    guard case .stack(let children) = view, case .overlay(let overlay)? = children.last else {
+      Issue.record("expected an overlay last, got \(view)")
+      return
+    }
+    #expect(overlay.title == "スープカレー")
+    #expect(overlay.dismiss == .closeDetail)
+    #expect(overlay.buttons == [OverlayButton(label: "Close", action: .closeDetail)])
+    #expect(
+      overlay.content.plainText == [
+        "Author: 加藤 葵", "Category: カレー", "Shop: 札幌スープカリー 北斗", "Published: 2023/04/04",
+        "Photo: https://images.kumiki.example/scenes/scene_12.jpg", "野菜がごろごろ入っていて食べ応え十分。",
+      ])
+  }
+}

@@ -1,0 +1,115 @@
+import Foundation
+import HomeFeature
+import Presentation
+import Testing
+
+@Suite struct HomePresentationTests {
+  @Test func idleOffersToLoad() {
+    let view = HomeFeature.present(HomeFeature.State())
+
+    #expect(view.plainText == ["Home has not been loaded yet.", "Load"])
+    #expect(view.actions == [.refresh])
+  }
+
+  @Test func loadingIsASpinner() {
+    #expect(HomeFeature.present(HomeFeature.State(phase: .loading)) == .spinner("Loading Home…"))
+  }
+
+  @Test func errorShowsTheMessageWithRetry() {
+    let view = HomeFeature.present(HomeFeature.State(phase: .failed("The server failed (500).")))
+
+    #expect(view == .error(message: "The server failed (500).", retry: .retry))
+    #expect(view.actions == [.retry])
+  }
+
+  @Test func emptyShowsAHintAndRefresh() {
+    let view = HomeFeature.present(HomeFeature.State(phase: .empty))
+
+    #expect(view.plainText == ["There is nothing on Home yet.", "Refresh"])
+    #expect(view.actions == [.refresh])
+  }
+
+  @Test func contentShowsTheFiveSectionsInOrderWithTheirLayouts() throws {
+    let content = HomeContent(try HomeFixtures.response())
+    let view = HomeFeature.present(HomeFeature.State(phase: .loaded(content)))
+
+    guard case .stack(let children) = view else {
+      Issue.record("expected a stack, got \(view)")
+      return
+    }
+    let sections = children.compactMap { child -> (String, CollectionNode<HomeFeature.Action>)? in
+      guard case .section(let title, let inner) = child, case .collection(let collection)? = inner.first else {
+        return nil
+      }
+      return (title, collection)
+    }
+    #expect(sections.map(\.0) == ["Campaigns", "Recent News", "Featured Topics", "Trend Articles", "Pickup Photos"])
+    #expect(sections.map(\.1.layout) == [.carousel, .carousel, .carousel, .grid(columns: 2), .grid(columns: 3)])
+    #expect(sections.map(\.1.cards.count) == [6, 12, 8, 4, 20])
+    #expect(
+      sections[0].1.cards.first
+        == Card(
+          id: "campaign-1", title: "春の食材フェア開催中🌸",
+          lines: ["旬の筍と菜の花を使った限定メニューを、参加店舗でお楽しみください。", "2023/03/20"],
+          action: .select(.campaignBanner(1))))
+    #expect(sections[1].1.cards.last?.lines == ["お知らせ", "2023/04/28"])
+    #expect(sections[2].1.cards.map(\.rating).first == 4.5)
+    #expect(sections[4].1.cards.first?.lines == ["採れたてのトマトときゅうりが並びます。", "800×1200"])
+
+    let text = view.plainText
+    #expect(text.contains("GW期間中の営業日についてのご案内"))
+    #expect(text.contains("今、ランチで選ばれているのは「定食」"))
+    #expect(text.contains("お弁当"))
+    #expect(view.actions.filter { if case .select = $0 { true } else { false } }.count == 50)
+    #expect(view.actions.last == .refresh)
+  }
+
+  @Test func anEmptySectionSaysSoWhileOthersShowCards() {
+    let news = RecentNewsViewObject(id: 1, thumbnailURL: nil, title: "Only news", newsCategory: "c", publishedDate: nil)
+    let view = HomeFeature.present(HomeFeature.State(phase: .loaded(HomeContent(recentNews: [news]))))
+
+    #expect(
+      view.plainText == [
+        "Campaigns", "No campaigns right now.",
+        "Recent News", "Recent News", "Only news", "c",
+        "Featured Topics", "No featured topics yet.",
+        "Trend Articles", "No trend articles yet.",
+        "Pickup Photos", "No pickup photos yet.",
+        "Refresh",
+      ])
+    #expect(view.actions == [.select(.recentNews(1)), .refresh])
+  }
+
+  @Test func anOpenDetailIsAnOverlayThatCloses() throws {
+    let content = HomeContent(try HomeFixtures.response())
+    let view = HomeFeature.present(
+      HomeFeature.State(phase: .loaded(content), detail: .featuredTopic(content.featuredTopics[0])))
+
+    guard case .stack(let children) = view, case .overlay(let overlay)? = children.last else {
+      Issue.record("expected an overlay last, got \(view)")
+      return
+    }
+    #expect(overlay.title == "朝ごはんが楽しみになる、だしの話")
+    #expect(overlay.dismiss == .closeDetail)
+    #expect(overlay.buttons == [OverlayButton(label: "Close", action: .closeDetail)])
+    #expect(
+      overlay.content.plainText == [
+        "Topic: 2001", "Rating: 4.5", "Published: 2023/02/11",
+        "Thumbnail: https://images.kumiki.example/topics/topic_01.jpg",
+        "かつお節と昆布の合わせだしを、忙しい朝でも手軽に。",
+      ])
+  }
+
+  @Test func detailShowsMissingURLsAndDatesAsDashes() {
+    let article = TrendArticleViewObject(
+      id: 3, thumbnailURL: nil, title: "Article", introduction: "Intro", publishedDate: nil)
+    let view = HomeFeature.present(
+      HomeFeature.State(phase: .loaded(HomeContent(trendArticles: [article])), detail: .trendArticle(article)))
+
+    guard case .stack(let children) = view, case .overlay(let overlay)? = children.last else {
+      Issue.record("expected an overlay last, got \(view)")
+      return
+    }
+    #expect(overlay.content.plainText == ["Published: —", "Thumbnail: —", "Intro"])
+  }
+}

@@ -1,0 +1,155 @@
+import CoreTesting
+import FeatureKit
+import Foundation
+import Networking
+import NetworkingTesting
+import ProfileFeature
+import Testing
+
+@Suite struct ProfileFeatureTests {
+  private func makeStore(
+    http: HTTPClient, initialState: ProfileFeature.State = ProfileFeature.State()
+  ) -> TestStore<ProfileFeature.State, ProfileFeature.Action> {
+    TestStore(
+      initialState: initialState,
+      reducer: ProfileFeature.reducer,
+      middlewares: [ProfileFeature.loadMiddleware(client: .live(http: http, baseURL: ProfileFixtures.baseURL))]
+    )
+  }
+
+  @Test func appearLoadsTheFourPartsFromTheFixture() async throws {
+    let fake = try ProfileFixtures.fakeHTTP()
+    let response = try ProfileFixtures.response()
+    let store = makeStore(http: fake.client)
+
+    await store.send(.appear) { $0.phase = .loading }
+    await store.receive(.loaded(response)) { $0.phase = .loaded(ProfileContent(response)) }
+    await store.finish()
+
+    let content = try #require(store.state.phase.content)
+    #expect(content.personal.nickname == "食いしん坊の編集者")
+    #expect(content.personal.histories.totalVisitShopCount == 231)
+    #expect(content.announcements.count == 5)
+    #expect(content.comments.last?.id == 5)
+    #expect(content.recentFavorites.first?.label == "カレー")
+    #expect(Set(fake.requests.map(\.url.path)) == Set(ProfileFixtures.endpoints.map { "/" + $0 }))
+  }
+
+  @Test func appearAgainDoesNotReload() async throws {
+    let fake = try ProfileFixtures.fakeHTTP()
+    let response = try ProfileFixtures.response()
+    let store = makeStore(http: fake.client)
+
+    await store.send(.appear) { $0.phase = .loading }
+    await store.receive(.loaded(response)) { $0.phase = .loaded(ProfileContent(response)) }
+    await store.send(.appear)
+    await store.finish()
+    #expect(fake.requests.count == 4)
+  }
+
+  @Test(arguments: ProfileFixtures.endpoints)
+  func anyFailingEndpointShowsTheError(endpoint: String) async throws {
+    let fake = try ProfileFixtures.fakeHTTP()
+    fake.stub("/" + endpoint, .status(500))
+    let store = makeStore(http: fake.client)
+    let message = HTTPError.serverError(status: 500, url: ProfileFixtures.baseURL.appending(path: endpoint))
+      .description
+
+    await store.send(.appear) { $0.phase = .loading }
+    await store.receive(.failed(message)) { $0.phase = .failed(message) }
+    await store.finish()
+  }
+
+  @Test func retryAfterAnErrorLoadsAgain() async throws {
+    let fake = try ProfileFixtures.fakeHTTP()
+    fake.stub("/profile_comment", .status(404), .json(try ProfileFixtures.body("profile_comment")))
+    let response = try ProfileFixtures.response()
+    let store = makeStore(http: fake.client)
+    let message = HTTPError.notFound(ProfileFixtures.baseURL.appending(path: "profile_comment")).description
+
+    await store.send(.appear) { $0.phase = .loading }
+    await store.receive(.failed(message)) { $0.phase = .failed(message) }
+    await store.send(.retry) { $0.phase = .loading }
+    await store.receive(.loaded(response)) { $0.phase = .loaded(ProfileContent(response)) }
+    await store.finish()
+  }
+
+  @Test func refreshKeepsTheTabAndClosesTheDetail() async throws {
+    let fake = try ProfileFixtures.fakeHTTP()
+    let response = try ProfileFixtures.response()
+    let content = ProfileContent(response)
+    let store = makeStore(
+      http: fake.client,
+      initialState: ProfileFeature.State(
+        phase: .loaded(content), selectedTab: .comments,
+        detail: ProfileDetail(tab: .comments, item: content.comments[0])))
+
+    await store.send(.refresh) {
+      $0.phase = .loading
+      $0.detail = nil
+    }
+    await store.receive(.loaded(response)) { $0.phase = .loaded(content) }
+    await store.finish()
+  }
+
+  @Test func emptyInformationListsStillLoad() async throws {
+    let fake = FakeHTTPClient()
+    fake.stub("/profile_personal", .json(try ProfileFixtures.body("profile_personal")))
+    for endpoint in ProfileFixtures.endpoints.dropFirst() { fake.stub("/" + endpoint, .json("[]")) }
+    let personal = try ProfileFixtures.response().personal
+    let store = makeStore(http: fake.client)
+
+    await store.send(.appear) { $0.phase = .loading }
+    await store.receive(.loaded(ProfileResponse(personal: personal))) {
+      $0.phase = .loaded(ProfileContent(personal: ProfilePersonalViewObject(personal)))
+    }
+    await store.finish()
+  }
+
+  @Test func cancellationIsNotShownAsAnError() async throws {
+    let response = try ProfileFixtures.response()
+    let store = TestStore(
+      initialState: ProfileFeature.State(),
+      reducer: ProfileFeature.reducer,
+      middlewares: [
+        ProfileFeature.loadMiddleware(
+          client: ProfileClient(
+            personal: { response.personal }, announcements: { throw CancellationError() }, comments: { [] },
+            recentFavorites: { [] }))
+      ]
+    )
+
+    await store.send(.appear) { $0.phase = .loading }
+    await store.finish()
+  }
+
+  @Test func tabsSwitchAndItemsOpenTheirDetail() async throws {
+    let content = ProfileContent(try ProfileFixtures.response())
+    let store = makeStore(http: .unimplemented, initialState: ProfileFeature.State(phase: .loaded(content)))
+
+    await store.send(.selectTab(.recent)) { $0.selectedTab = .recent }
+    await store.send(.select(.recent, id: 5)) {
+      $0.detail = ProfileDetail(tab: .recent, item: content.recentFavorites[4])
+    }
+    await store.send(.closeDetail) { $0.detail = nil }
+    await store.send(.select(.comments, id: 2)) {
+      $0.detail = ProfileDetail(tab: .comments, item: content.comments[1])
+    }
+    await store.send(.select(.announcements, id: 42))
+    await store.finish()
+  }
+
+  @Test func moduleUsesTheRegistryNamesAndEvents() {
+    let module = ProfileFeature.module(client: .live(http: .unimplemented, baseURL: ProfileFixtures.baseURL))
+
+    #expect(module.key == "profile")
+    #expect(module.title == "Profile")
+    #expect(module.initialState == ProfileFeature.State())
+    #expect(module.initialState.selectedTab == .announcements)
+    #expect(module.placement == .tab)
+    #expect(module.commands.map(\.path) == [[]])
+    #expect(module.receive?(.appear) == .appear)
+    #expect(module.receive?(.refreshAll) == .refresh)
+    #expect(module.receive?(.launch) == nil)
+  }
+}
