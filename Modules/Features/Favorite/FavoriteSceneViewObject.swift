@@ -1,3 +1,4 @@
+import FeatureKit
 import Foundation
 
 /// A favourite scene as its card shows it.

@@ -1,3 +1,4 @@
+import FeatureKit
 import Foundation
 
 /// A campaign banner as the screen shows it.

@@ -1,3 +1,4 @@
+import FeatureKit
 import Foundation
 
 /// A featured topic as the screen shows it.

@@ -1,3 +1,4 @@
+import FeatureKit
 import Foundation
 
 /// A pickup photo as the screen shows it.

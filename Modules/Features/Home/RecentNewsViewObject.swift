@@ -1,3 +1,4 @@
+import FeatureKit
 import Foundation
 
 /// A news item as the screen shows it.

@@ -1,3 +1,4 @@
+import FeatureKit
 import Foundation
 
 /// A trend article as the screen shows it.

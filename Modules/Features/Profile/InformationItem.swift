@@ -1,3 +1,5 @@
+import FeatureKit
+
 /// One row of the information block, whichever tab it belongs to: an announcement, a comment or a recent
 /// favourite.
 public struct InformationItem: Equatable, Codable, Sendable {

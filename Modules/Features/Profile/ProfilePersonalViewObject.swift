@@ -1,3 +1,4 @@
+import FeatureKit
 import Foundation
 
 /// The personal part of the Profile screen: who the member is, their introduction, counters and social links.

@@ -1,6 +1,5 @@
+import FeatureKit
 import Testing
-
-@testable import HomeFeature
 
 @Suite struct WebAddressTests {
   @Test func acceptsAbsoluteHTTPAddresses() {

@@ -3,11 +3,11 @@ import Foundation
 /// Turns the API's timestamps (`2022-12-01T07:30:00.000+0000`) into the `yyyy/MM/dd` the screens show, in UTC.
 ///
 /// A fixed-format parser: it depends on no locale, calendar setting or time zone of the machine.
-enum DisplayDate {
+public enum DisplayDate {
   private static let utc = TimeZone(secondsFromGMT: 0)!
 
   /// `yyyy/MM/dd` in UTC for an API timestamp, or `nil` when `text` is not one.
-  static func format(_ text: String) -> String? {
+  public static func format(_ text: String) -> String? {
     guard let date = parse(text) else { return nil }
     var calendar = Calendar(identifier: .gregorian)
     calendar.timeZone = utc
@@ -17,7 +17,7 @@ enum DisplayDate {
   }
 
   /// Parses `yyyy-MM-ddTHH:mm:ss.SSS±hhmm` (the fraction is optional, `Z` stands for `+0000`).
-  static func parse(_ text: String) -> Date? {
+  public static func parse(_ text: String) -> Date? {
     var scanner = DigitScanner(Array(text.utf8))
     guard let year = scanner.number(4), scanner.skip("-"), let month = scanner.number(2), scanner.skip("-"),
       let day = scanner.number(2), scanner.skip("T"), let hour = scanner.number(2), scanner.skip(":"),

@@ -1,0 +1,67 @@
+extension ArchiveFeature {
+  /// Everything that can happen on the Archive screen.
+  public enum Action: Equatable, Codable, Sendable {
+    // MARK: App events
+
+    /// The app launched: read the saved list once.
+    case launched
+    /// The screen became visible: search if nothing was searched yet, and observe the saved items.
+    case appeared
+    /// Refresh the screen: search again with the current conditions and re-read the saved list.
+    case refresh
+    /// The app is exiting: stop observing the saved items.
+    case terminated
+
+    // MARK: Conditions
+
+    /// Submit a keyword; the selected category is kept.
+    case keywordChanged(String)
+    /// Select a category chip (`nil`: all categories); the keyword is kept.
+    case categorySelected(String?)
+    /// Clear both the keyword and the category.
+    case clearAll
+    /// Search with both conditions and start at `page` (the CLI's `archive search`).
+    case search(ArchiveQuery, page: Int)
+    /// Search again after a failure.
+    case retry
+
+    // MARK: Results
+
+    /// A search answered.
+    case searchLoaded(ArchivePage)
+    /// A search failed with this message.
+    case searchFailed(String)
+    /// Load the next page (also retries a failed "load more").
+    case loadMore
+    /// The next page arrived.
+    case moreLoaded(ArchivePage)
+    /// Loading the next page failed with this message.
+    case moreFailed(String)
+
+    // MARK: Saved items
+
+    /// Save the item (the heart of an unsaved item; `kumiki archive save ID`).
+    case save(Int)
+    /// Unsave the item (the heart of a saved item; `kumiki archive unsave ID`).
+    case unsave(Int)
+    /// Read the saved list again.
+    case loadSaved
+    /// The saved list as persisted now (after a read, a write, or a change observed from anywhere).
+    case savedListLoaded([SavedArchiveItem])
+    /// Reading the saved list failed with this message.
+    case savedListFailed(String)
+    /// Saving or unsaving the item failed with this message.
+    case saveFailed(id: Int, message: String)
+    /// Hide the notice.
+    case dismissNotice
+
+    // MARK: Navigation
+
+    /// Show the search results or the saved list.
+    case showMode(State.Mode)
+    /// Open the detail of an item on screen.
+    case select(Int)
+    /// Close the detail.
+    case closeDetail
+  }
+}

@@ -1,0 +1,162 @@
+import FeatureKit
+import Presentation
+
+extension ArchiveFeature {
+  /// `kumiki archive search|save|unsave|saved`. JSON shapes are documented in this module's README.
+  public static var commands: [FeatureCommand<State, Action>] {
+    [searchCommand, saveCommand, unsaveCommand, savedCommand]
+  }
+
+  /// `archive search [KEYWORD] [--category C] [--page N]`.
+  static var searchCommand: FeatureCommand<State, Action> {
+    FeatureCommand(
+      path: ["search"],
+      abstract: "Search the archive by keyword and category, 20 results a page.",
+      examples: ["archive search カレー", "archive search --category 和食", "archive search カレー --category カレー --page 2"],
+      arguments: [
+        .positional("keyword", help: "Free keyword, matched in any field", optional: true),
+        .option("category", help: "Only items of this category", choices: ArchiveCategory.all),
+        .option("page", help: "Page number, from 1 (default 1)"),
+      ],
+      actions: { input in
+        let page = try input.integer("page") ?? 1
+        guard page >= 1 else { throw CommandError.usage("page must be 1 or more, got \(page)") }
+        return [.search(ArchiveQuery(keyword: input["keyword"] ?? "", category: input["category"]), page: page)]
+      },
+      output: { state, input in searchOutput(state, page: (try? input.integer("page")) ?? 1) }
+    )
+  }
+
+  /// `archive save ID`.
+  static var saveCommand: FeatureCommand<State, Action> {
+    FeatureCommand(
+      path: ["save"],
+      abstract: "Save an archive item (fetched by id).",
+      examples: ["archive save 6"],
+      arguments: [.positional("id", help: "The archive item's id")],
+      actions: { input in [.save(try itemID(input))] },
+      output: { state, input in
+        let id = (try? itemID(input)) ?? 0
+        guard state.notice == nil, state.savedIDs.contains(id) else {
+          return .failure(state.notice ?? "archive item \(id) was not saved")
+        }
+        let name = state.item(id: id)?.dishName ?? "item \(id)"
+        return .success(view: .text("Saved \(name) (#\(id))."), json: .object([("id", .int(id)), ("saved", true)]))
+      }
+    )
+  }
+
+  /// `archive unsave ID`.
+  static var unsaveCommand: FeatureCommand<State, Action> {
+    FeatureCommand(
+      path: ["unsave"],
+      abstract: "Remove an item from the saved items.",
+      examples: ["archive unsave 6"],
+      arguments: [.positional("id", help: "The archive item's id")],
+      actions: { input in [.unsave(try itemID(input))] },
+      output: { state, input in
+        let id = (try? itemID(input)) ?? 0
+        if let notice = state.notice { return .failure(notice) }
+        if case .failed(let message) = state.saved { return .failure(message) }
+        guard state.isSavedListKnown, !state.savedIDs.contains(id) else {
+          return .failure("archive item \(id) is still saved")
+        }
+        return .success(view: .text("Item #\(id) is not saved."), json: .object([("id", .int(id)), ("saved", false)]))
+      }
+    )
+  }
+
+  /// `archive saved`.
+  static var savedCommand: FeatureCommand<State, Action> {
+    FeatureCommand(
+      path: ["saved"],
+      abstract: "List the saved items, newest first (offline).",
+      examples: ["archive saved", "archive saved --json"],
+      actions: { _ in [.loadSaved] },
+      output: { state, _ in savedOutput(state) }
+    )
+  }
+
+  /// The output of `archive search` for the state after the search.
+  static func searchOutput(_ state: State, page: Int) -> CommandOutput {
+    switch state.search {
+    case .idle, .loading:
+      return .failure("the search did not finish")
+    case .failed(let message):
+      return .failure(message)
+    case .empty(let query):
+      return .success(
+        view: .empty(emptyText(query)),
+        json: .object([("total", 0), ("page", .int(page)), ("items", .array([]))]))
+    case .loaded(let results):
+      let saved = state.savedIDs
+      let rows = results.items.map { item in
+        [String(item.id), item.dishName, item.shopName, item.category, saved.contains(item.id) ? "♥" : ""]
+      }
+      let view: ViewNode<Never> = .stack([
+        .text("\(countText(results)) · page \(results.lastPage)", .secondary),
+        results.items.isEmpty
+          ? .empty("No items on page \(results.lastPage).")
+          : .table(TableNode(columns: ["ID", "Dish", "Shop", "Category", "Saved"], rows: rows)),
+      ])
+      return .success(
+        view: view,
+        json: .object([
+          ("total", .int(results.total)),
+          ("page", .int(results.lastPage)),
+          ("items", .array(results.items.map { itemJSON($0, saved: saved.contains($0.id)) })),
+        ]))
+    }
+  }
+
+  /// The output of `archive saved`.
+  static func savedOutput(_ state: State) -> CommandOutput {
+    switch state.saved {
+    case .idle, .loading:
+      return .failure("the saved items could not be read")
+    case .failed(let message):
+      return .failure(message)
+    case .empty:
+      return .success(view: .empty("No saved items."), json: .object([("items", .array([]))]))
+    case .loaded(let entries):
+      let rows = entries.map { entry in
+        [
+          String(entry.id), entry.item.dishName, entry.item.shopName, entry.item.category,
+          ArchiveDateFormat.day(entry.savedAt),
+        ]
+      }
+      return .success(
+        view: .table(TableNode(columns: ["ID", "Dish", "Shop", "Category", "Saved on"], rows: rows)),
+        json: .object([
+          (
+            "items",
+            .array(
+              entries.map { entry in
+                itemJSON(
+                  entry.item, saved: true, extra: [("saved_at", .string(ArchiveDateFormat.timestamp(entry.savedAt)))])
+              })
+          )
+        ]))
+    }
+  }
+
+  /// One item as JSON: `{"id","category","dish_name","shop_name","introduction","photo_url","saved"}` and `extra`.
+  static func itemJSON(_ item: ArchiveItem, saved: Bool, extra: [(String, JSONValue)] = []) -> JSONValue {
+    .object(
+      [
+        ("id", .int(item.id)),
+        ("category", .string(item.category)),
+        ("dish_name", .string(item.dishName)),
+        ("shop_name", .string(item.shopName)),
+        ("introduction", .string(item.introduction)),
+        ("photo_url", .string(item.photoURL?.absoluteString)),
+        ("saved", .bool(saved)),
+      ] + extra)
+  }
+
+  /// The `id` argument, a whole number.
+  static func itemID(_ input: CommandInput) throws -> Int {
+    guard let id = try input.integer("id") else { throw CommandError.usage("id is required") }
+    return id
+  }
+}

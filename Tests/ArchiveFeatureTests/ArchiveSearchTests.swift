@@ -1,0 +1,285 @@
+import ArchiveFeature
+import CoreTesting
+import Foundation
+import Networking
+import NetworkingTesting
+import PersistenceTesting
+import Testing
+
+@Suite("Archive search")
+struct ArchiveSearchTests {
+  typealias State = ArchiveFeature.State
+
+  @Test("the first appearance searches everything and observes the saved items; a second one does not search again")
+  func appearSearchesOnce() async throws {
+    let fake = FakeHTTPClient()
+    try ArchiveFixture.stubSearch(fake)
+    let gate = Gate()
+    let store = makeArchiveStore(http: gated(fake.client, by: gate))
+    let first = ArchiveFixture.page(.all, ids: Array(1...20), total: 36)
+
+    await store.send(.appeared) { $0.search = .loading }
+    await store.receive(.savedListLoaded([])) { $0.saved = .empty }
+    gate.open()
+    await store.receive(.searchLoaded(first)) { $0.search = .loaded(ArchiveResults(first)) }
+    #expect(store.state.results?.hasMore == true)
+
+    await store.send(.appeared)
+    await store.receive(.savedListLoaded([]))
+    await store.send(.terminated)
+    await store.finish()
+    #expect(queries(fake.requests) == [["_page=1", "_limit=20"]])
+    #expect(fake.requests.first?.url.absoluteString == "http://archive.test/achive_images")
+  }
+
+  @Test("a failed search shows the server's error; retry searches again and succeeds")
+  func failureAndRetry() async throws {
+    let fake = FakeHTTPClient()
+    let (body, total) = try ArchiveFixture.answer(.all, page: 1)
+    fake.stub("/achive_images", .status(500), .json(body, headers: ["X-Total-Count": String(total)]))
+    let store = makeArchiveStore(http: fake.client)
+    let url = URL(string: "http://archive.test/achive_images?_page=1&_limit=20")!
+    let message = HTTPError.serverError(status: 500, url: url).description
+
+    await store.send(.search(.all, page: 1)) { $0.search = .loading }
+    await store.receive(.searchFailed(message)) { $0.search = .failed(message) }
+    #expect(message.contains("(500)"))
+
+    let page = ArchiveFixture.page(.all, ids: Array(1...20), total: 36)
+    await store.send(.retry) { $0.search = .loading }
+    await store.receive(.searchLoaded(page)) { $0.search = .loaded(ArchiveResults(page)) }
+    await store.finish()
+  }
+
+  @Test("keyword and category combine: each change keeps the other condition; clear all resets both")
+  func conditionsCombine() async throws {
+    let fake = FakeHTTPClient()
+    // Least specific first: the latest matching stub wins.
+    try ArchiveFixture.stubSearch(fake, .all)
+    try ArchiveFixture.stubSearch(fake, ArchiveQuery(category: "和食"))
+    try ArchiveFixture.stubSearch(fake, ArchiveQuery(category: "カレー"))
+    try ArchiveFixture.stubSearch(fake, ArchiveQuery(keyword: "カレー"))
+    try ArchiveFixture.stubSearch(fake, ArchiveQuery(keyword: "ラーメン"))
+    try ArchiveFixture.stubSearch(fake, ArchiveQuery(keyword: "カレー", category: "和食"))
+    try ArchiveFixture.stubSearch(fake, ArchiveQuery(keyword: "カレー", category: "カレー"))
+    let store = makeArchiveStore(http: fake.client)
+
+    let curry = ArchiveQuery(keyword: "カレー")
+    let curryPage = ArchiveFixture.page(curry, ids: [6, 11, 12, 14, 15, 18, 19, 24, 30, 36], total: 10)
+    await store.send(.keywordChanged("  カレー ")) {
+      $0.keyword = "カレー"
+      $0.search = .loading
+    }
+    await store.receive(.searchLoaded(curryPage)) { $0.search = .loaded(ArchiveResults(curryPage)) }
+
+    let curryWashoku = ArchiveQuery(keyword: "カレー", category: "和食")
+    let udon = ArchiveFixture.page(curryWashoku, ids: [19], total: 1)
+    await store.send(.categorySelected("和食")) {
+      $0.category = "和食"
+      $0.search = .loading
+    }
+    await store.receive(.searchLoaded(udon)) { $0.search = .loaded(ArchiveResults(udon)) }
+    #expect(store.state.results?.items.first?.dishName == "カレーうどん")
+
+    let washoku = ArchiveFixture.page(ArchiveQuery(category: "和食"), ids: [1, 7, 13, 19, 25, 31], total: 6)
+    await store.send(.keywordChanged("")) {
+      $0.keyword = ""
+      $0.search = .loading
+    }
+    await store.receive(.searchLoaded(washoku)) { $0.search = .loaded(ArchiveResults(washoku)) }
+
+    await store.send(.keywordChanged("カレー")) {
+      $0.keyword = "カレー"
+      $0.search = .loading
+    }
+    await store.receive(.searchLoaded(udon)) { $0.search = .loaded(ArchiveResults(udon)) }
+
+    let curryCategory = ArchiveFixture.page(
+      ArchiveQuery(keyword: "カレー", category: "カレー"), ids: [6, 12, 18, 24, 30, 36], total: 6)
+    await store.send(.categorySelected("カレー")) {
+      $0.category = "カレー"
+      $0.search = .loading
+    }
+    await store.receive(.searchLoaded(curryCategory)) { $0.search = .loaded(ArchiveResults(curryCategory)) }
+
+    await store.send(.categorySelected(nil)) {
+      $0.category = nil
+      $0.search = .loading
+    }
+    await store.receive(.searchLoaded(curryPage)) { $0.search = .loaded(ArchiveResults(curryPage)) }
+
+    let everything = ArchiveFixture.page(.all, ids: Array(1...20), total: 36)
+    await store.send(.categorySelected("和食")) {
+      $0.category = "和食"
+      $0.search = .loading
+    }
+    await store.receive(.searchLoaded(udon)) { $0.search = .loaded(ArchiveResults(udon)) }
+    await store.send(.clearAll) {
+      $0.keyword = ""
+      $0.category = nil
+      $0.search = .loading
+    }
+    await store.receive(.searchLoaded(everything)) { $0.search = .loaded(ArchiveResults(everything)) }
+
+    let ramen = ArchiveQuery(keyword: "ラーメン")
+    await store.send(.keywordChanged("ラーメン")) {
+      $0.keyword = "ラーメン"
+      $0.search = .loading
+    }
+    await store.receive(.searchLoaded(ArchivePage(query: ramen, page: 1, items: [], total: 0))) {
+      $0.search = .empty(ramen)
+    }
+    await store.finish()
+
+    #expect(
+      queries(fake.requests) == [
+        ["q=カレー", "_page=1", "_limit=20"],
+        ["q=カレー", "category=和食", "_page=1", "_limit=20"],
+        ["category=和食", "_page=1", "_limit=20"],
+        ["q=カレー", "category=和食", "_page=1", "_limit=20"],
+        ["q=カレー", "category=カレー", "_page=1", "_limit=20"],
+        ["q=カレー", "_page=1", "_limit=20"],
+        ["q=カレー", "category=和食", "_page=1", "_limit=20"],
+        ["_page=1", "_limit=20"],
+        ["q=ラーメン", "_page=1", "_limit=20"],
+      ])
+  }
+
+  @Test("a new keyword cancels the search still in flight; its late answer never reaches the state")
+  func newKeywordCancelsInFlight() async throws {
+    let started = Gate()
+    let release = Gate()
+    let wasCancelled = Box<Bool?>(nil)
+    let curry = ArchiveQuery(keyword: "カレー")
+    let client = fixtureClient { query, page in
+      if query == curry {
+        started.open()
+        await release.wait()
+        wasCancelled.set(Task.isCancelled)
+      }
+      return try ArchiveFixture.page(query, page)
+    }
+    let store = makeArchiveStore(client: client, saved: InMemoryPersistence().savedItems)
+
+    await store.send(.keywordChanged("カレー")) {
+      $0.keyword = "カレー"
+      $0.search = .loading
+    }
+    await started.wait()
+    let brulee = ArchiveQuery(keyword: "crème")
+    await store.send(.keywordChanged("crème")) { $0.keyword = "crème" }
+    let page = ArchiveFixture.page(brulee, ids: [26], total: 1)
+    await store.receive(.searchLoaded(page)) { $0.search = .loaded(ArchiveResults(page)) }
+    release.open()
+    await store.finish()
+    #expect(wasCancelled.current == true)
+    #expect(store.state.results?.items.map(\.dishName) == ["Crème brûlée"])
+  }
+
+  @Test("results load 20 at a time until the end: 36 items in two pages")
+  func pagingToTheEnd() async throws {
+    let fake = FakeHTTPClient()
+    try ArchiveFixture.stubSearch(fake, .all, page: 1)
+    try ArchiveFixture.stubSearch(fake, .all, page: 2)
+    let store = makeArchiveStore(http: fake.client)
+    let first = ArchiveFixture.page(.all, ids: Array(1...20), total: 36)
+    let second = ArchiveFixture.page(.all, page: 2, ids: Array(21...36), total: 36)
+
+    await store.send(.search(.all, page: 1)) { $0.search = .loading }
+    await store.receive(.searchLoaded(first)) { $0.search = .loaded(ArchiveResults(first)) }
+    await store.send(.loadMore) {
+      $0.search = .loaded(ArchiveResults(query: .all, items: first.items, total: 36, lastPage: 1, more: .loading))
+    }
+    await store.receive(.moreLoaded(second)) {
+      $0.search = .loaded(ArchiveResults(query: .all, items: ArchiveFixture.items(1...36), total: 36, lastPage: 2))
+    }
+    #expect(store.state.results?.hasMore == false)
+    await store.send(.loadMore)
+    await store.finish()
+    #expect(queries(fake.requests) == [["_page=1", "_limit=20"], ["_page=2", "_limit=20"]])
+  }
+
+  @Test("a failed \"load more\" keeps the loaded items and retries with load more")
+  func loadMoreFailure() async throws {
+    let fake = FakeHTTPClient()
+    try ArchiveFixture.stubSearch(fake, .all, page: 1)
+    let (body, total) = try ArchiveFixture.answer(.all, page: 2)
+    fake.stub(
+      "/achive_images", query: [URLQueryItem(name: "_page", value: "2")],
+      .status(503), .json(body, headers: ["X-Total-Count": String(total)]))
+    let first = ArchiveFixture.page(.all, ids: Array(1...20), total: 36)
+    let store = makeArchiveStore(http: fake.client, state: State(search: .loaded(ArchiveResults(first))))
+    let url = URL(string: "http://archive.test/achive_images?_page=2&_limit=20")!
+    let message = HTTPError.serverError(status: 503, url: url).description
+
+    await store.send(.loadMore) {
+      $0.search = .loaded(ArchiveResults(query: .all, items: first.items, total: 36, lastPage: 1, more: .loading))
+    }
+    await store.receive(.moreFailed(message)) {
+      $0.search = .loaded(
+        ArchiveResults(query: .all, items: first.items, total: 36, lastPage: 1, more: .failed(message)))
+    }
+    await store.send(.loadMore) {
+      $0.search = .loaded(ArchiveResults(query: .all, items: first.items, total: 36, lastPage: 1, more: .loading))
+    }
+    await store.receive(.moreLoaded(ArchiveFixture.page(.all, page: 2, ids: Array(21...36), total: 36))) {
+      $0.search = .loaded(ArchiveResults(query: .all, items: ArchiveFixture.items(1...36), total: 36, lastPage: 2))
+    }
+    await store.finish()
+  }
+
+  @Test("a new search cancels a \"load more\" in flight")
+  func newSearchCancelsLoadMore() async throws {
+    let started = Gate()
+    let release = Gate()
+    let wasCancelled = Box<Bool?>(nil)
+    let client = fixtureClient { query, page in
+      if page == 2 {
+        started.open()
+        await release.wait()
+        wasCancelled.set(Task.isCancelled)
+      }
+      return try ArchiveFixture.page(query, page)
+    }
+    let first = ArchiveFixture.page(.all, ids: Array(1...20), total: 36)
+    let store = makeArchiveStore(
+      client: client, saved: InMemoryPersistence().savedItems, state: State(search: .loaded(ArchiveResults(first))))
+
+    await store.send(.loadMore) {
+      $0.search = .loaded(ArchiveResults(query: .all, items: first.items, total: 36, lastPage: 1, more: .loading))
+    }
+    await started.wait()
+    await store.send(.categorySelected("洋食")) {
+      $0.category = "洋食"
+      $0.search = .loading
+    }
+    let western = ArchiveFixture.page(ArchiveQuery(category: "洋食"), ids: [2, 8, 14, 20, 26, 32], total: 6)
+    await store.receive(.searchLoaded(western)) { $0.search = .loaded(ArchiveResults(western)) }
+    release.open()
+    await store.finish()
+    #expect(wasCancelled.current == true)
+  }
+
+  @Test("refresh searches the current conditions again and re-reads the saved list")
+  func refresh() async throws {
+    let persistence = InMemoryPersistence(savedItems: [ArchiveFixture.savedItem(19)])
+    let gate = Gate()
+    let client = fixtureClient { query, page in
+      await gate.wait()
+      return try ArchiveFixture.page(query, page)
+    }
+    let store = makeArchiveStore(
+      client: client, saved: persistence.savedItems, state: State(keyword: "カレー", category: "和食"))
+    await store.send(.refresh) {
+      $0.search = .loading
+      $0.saved = .loading
+    }
+    await store.receive(.savedListLoaded([ArchiveFixture.entry(19)])) {
+      $0.saved = .loaded([ArchiveFixture.entry(19)])
+    }
+    gate.open()
+    let udon = ArchiveFixture.page(ArchiveQuery(keyword: "カレー", category: "和食"), ids: [19], total: 1)
+    await store.receive(.searchLoaded(udon)) { $0.search = .loaded(ArchiveResults(udon)) }
+    await store.finish()
+  }
+}

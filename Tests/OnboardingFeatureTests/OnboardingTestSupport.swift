@@ -1,0 +1,23 @@
+import CoreTesting
+import Foundation
+import OnboardingFeature
+import Persistence
+import Testing
+
+typealias OnboardingStore = TestStore<OnboardingFeature.State, OnboardingFeature.Action>
+
+/// A test store over the onboarding reducer and middleware with these settings.
+func makeOnboardingStore(
+  settings: SettingsClient, state: OnboardingFeature.State = OnboardingFeature.State()
+) -> OnboardingStore {
+  TestStore(
+    initialState: state, reducer: OnboardingFeature.reducer,
+    middlewares: OnboardingFeature.middlewares(settings: settings))
+}
+
+/// A database path in a fresh temporary folder.
+func temporaryDatabasePath() -> String {
+  FileManager.default.temporaryDirectory
+    .appending(path: "kumiki-onboarding-\(UUID().uuidString)")
+    .appending(path: "kumiki.sqlite").path
+}
