@@ -6,6 +6,7 @@ import TUI
 import Terminal
 
 /// `kumiki-tui`: the full-screen terminal app over every registered feature.
+@main
 struct KumikiTUI: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "kumiki-tui",
@@ -74,5 +75,3 @@ struct KumikiTUI: AsyncParsableCommand {
     if status != 0 { throw ExitCode(status) }
   }
 }
-
-await KumikiTUI.main()
