@@ -69,6 +69,7 @@ targets += [
   .target(
     name: "Networking",
     path: "Modules/Networking",
+    exclude: ["README.md"],
     swiftSettings: swiftSettings
   ),
   .systemLibrary(
@@ -100,6 +101,7 @@ targets += [
   .target(
     name: "Persistence",
     path: "Modules/Persistence",
+    exclude: ["README.md"],
     swiftSettings: swiftSettings
   ),
   .target(
@@ -138,6 +140,7 @@ targets += [
       .product(name: "Hummingbird", package: "hummingbird")
     ],
     path: "Modules/FixtureServer",
+    exclude: ["README.md"],
     resources: [.copy("Resources/db.json")],
     swiftSettings: swiftSettings
   )
@@ -154,6 +157,7 @@ targets += [
     name: "Terminal",
     dependencies: ["CWidth"],
     path: "Modules/Terminal",
+    exclude: ["README.md"],
     swiftSettings: swiftSettings
   ),
 ]
@@ -172,6 +176,7 @@ targets += [
       "Presentation",
     ],
     path: "Modules/Features/Archive",
+    exclude: ["README.md"],
     swiftSettings: swiftSettings
   ),
   .target(
@@ -183,6 +188,7 @@ targets += [
       "Presentation",
     ],
     path: "Modules/Features/Favorite",
+    exclude: ["README.md"],
     swiftSettings: swiftSettings
   ),
   .target(
@@ -194,6 +200,7 @@ targets += [
       "Presentation",
     ],
     path: "Modules/Features/Home",
+    exclude: ["README.md"],
     swiftSettings: swiftSettings
   ),
   .target(
@@ -205,6 +212,7 @@ targets += [
       "Presentation",
     ],
     path: "Modules/Features/Onboarding",
+    exclude: ["README.md"],
     swiftSettings: swiftSettings
   ),
   .target(
@@ -216,6 +224,7 @@ targets += [
       "Presentation",
     ],
     path: "Modules/Features/Profile",
+    exclude: ["README.md"],
     swiftSettings: swiftSettings
   ),
 ]
@@ -257,6 +266,7 @@ targets += [
       "Terminal",
     ],
     path: "Modules/CLI",
+    exclude: ["README.md"],
     swiftSettings: swiftSettings
   ),
   .target(
@@ -269,6 +279,7 @@ targets += [
       "Terminal",
     ],
     path: "Modules/TUI",
+    exclude: ["README.md"],
     swiftSettings: swiftSettings
   ),
 ]
@@ -449,6 +460,18 @@ targets += [
       "ProfileFeature",
     ],
     path: "Tests/ProfileFeatureTests",
+    swiftSettings: swiftSettings
+  ),
+  .testTarget(
+    name: "RegistryTests",
+    dependencies: [
+      "Core",
+      "FeatureKit",
+      "FixtureServer",
+      "Presentation",
+      "Registry",
+    ],
+    path: "Tests/RegistryTests",
     swiftSettings: swiftSettings
   ),
   .testTarget(

@@ -1,0 +1,159 @@
+import Core
+import FeatureKit
+import FixtureServer
+import Foundation
+import Presentation
+import Registry
+import Testing
+
+/// The composition root end to end: all five features on the real fixture server (over libcurl) and a real
+/// SQLite file, as the apps run them.
+@Suite(.timeLimit(.minutes(2))) struct LiveAppTests {
+  @Test func everyFeatureLoadsFromTheEmbeddedServerAndStateSurvivesARestart() async throws {
+    let folder = try TemporaryFolder()
+    let options = LaunchOptions(databasePath: folder.path + "/kumiki.sqlite", environment: [:])
+
+    let first = try await LiveApp.start(options)
+    let runtime = first.runtime
+    #expect(runtime.features.map(\.key) == ["onboarding", "home", "archive", "favorites", "profile"])
+    #expect(
+      runtime.features.filter { $0.placement == .tab }.map(\.title) == ["Home", "Archive", "Favorite", "Profile"])
+
+    // First launch: the onboarding overlay is up.
+    let onboarding = try #require(runtime.features.first { $0.key == "onboarding" })
+    let overlay = try await value(of: runtime) { state in
+      runtime.view(slot: onboarding.slot, in: state).flatMap(\.overlayNode)
+    }
+    // Every tab loads on appearance and shows content — no spinner, no error.
+    for feature in runtime.features where feature.placement == .tab { runtime.appear(slot: feature.slot) }
+    let loaded = try await value(of: runtime) { state -> [String]? in
+      let views = runtime.features.filter { $0.placement == .tab }.compactMap { runtime.view(slot: $0.slot, in: state) }
+      guard views.allSatisfy({ !$0.isLoading && !$0.hasError }) else { return nil }
+      return views.flatMap(\.plainText)
+    }
+    let text = loaded.joined(separator: "\n")
+    #expect(text.contains("春の食材フェア開催中🌸"))  // first campaign banner (Home)
+    #expect(text.contains("鯛めし"))  // first archive item (Archive)
+    #expect(text.contains("食いしん坊の編集者"))  // the profile's nickname (Profile)
+
+    // Close onboarding; save an archive item through its command, as `kumiki archive save 6` does.
+    let dismiss = try #require(overlay.dismiss)
+    runtime.store.dispatch(dismiss)
+    let save = try #require(runtime.commands.first { $0.words == ["archive", "save"] })
+    for action in try save.actions(CommandInput(values: ["id": "6"])) { runtime.store.dispatch(action) }
+    let saved = try await value(of: runtime) { state -> String? in
+      guard
+        case .success(let view, _) = runtime.commands.first(where: { $0.words == ["archive", "saved"] })!
+          .output(state, CommandInput())
+      else { return nil }
+      let lines = view.plainText.joined(separator: "\n")
+      return lines.contains("特製ビーフカレー") ? lines : nil
+    }
+    #expect(saved.contains("特製ビーフカレー"))
+    await first.shutdown()
+
+    // Second run on the same database: onboarding stays closed, the item is still saved.
+    let second = try await LiveApp.start(options)
+    let again = second.runtime
+    let onboardingAgain = try #require(again.features.first { $0.key == "onboarding" })
+    let status = try #require(again.commands.first { $0.words == ["onboarding", "status"] })
+    let completed = try await value(of: again) { state -> Bool? in
+      guard case .success(_, let json) = status.output(state, CommandInput()), json == .object([("completed", true)])
+      else { return nil }
+      return true
+    }
+    #expect(completed)
+    #expect(again.view(slot: onboardingAgain.slot).flatMap(\.overlayNode) == nil)
+    let list = try #require(again.commands.first { $0.words == ["archive", "saved"] })
+    for action in try list.actions(CommandInput()) { again.store.dispatch(action) }
+    await again.store.settled()
+    guard case .success(let view, _) = list.output(again.store.state, CommandInput()) else {
+      Issue.record("archive saved failed after restart")
+      return
+    }
+    #expect(view.plainText.joined().contains("特製ビーフカレー"))
+    await second.shutdown()
+  }
+
+  @Test func serverErrorsBecomeErrorStatesNotCrashes() async throws {
+    let folder = try TemporaryFolder()
+    let server = try await FixtureServer.start(.init(port: 0))
+    server.setFaults([.status(500)], for: .endpoint("recent_news"))
+    let live = try await LiveApp.start(
+      LaunchOptions(apiURL: server.baseURL, databasePath: folder.path + "/kumiki.sqlite", environment: [:]))
+    let home = try #require(live.runtime.features.first { $0.key == "home" })
+    live.runtime.appear(slot: home.slot)
+    let message = try await value(of: live.runtime) { state in
+      live.runtime.view(slot: home.slot, in: state)?.errorMessage
+    }
+    #expect(message.contains("500"))
+    await live.shutdown()
+    await server.shutdown()
+  }
+
+  @Test func badOptionsAreClearErrors() async throws {
+    #expect(throws: LaunchError.invalidAPIURL("ftp://example")) { try LaunchOptions.apiURL("ftp://example") }
+    let folder = try TemporaryFolder()
+    let notADirectory = folder.path + "/file"
+    try Data("x".utf8).write(to: URL(fileURLWithPath: notADirectory))
+    await #expect(throws: LaunchError.self) {
+      _ = try await LiveApp.start(LaunchOptions(databasePath: notADirectory + "/kumiki.sqlite", environment: [:]))
+    }
+    await #expect(
+      throws: LaunchError.features("unknown feature 'nope'; available: onboarding, home, archive, favorites, profile")
+    ) {
+      _ = try await LiveApp.start(
+        LaunchOptions(databasePath: folder.path + "/k.sqlite", features: ["nope"], environment: [:]))
+    }
+  }
+
+  /// The first non-nil `extract(state)`, checked now and after every state change (no polling, no sleeping).
+  func value<T>(of runtime: AppRuntime, _ extract: @escaping @Sendable (AppState) -> T?) async throws -> T {
+    for await state in runtime.store.values(select: { $0 }) {
+      if let value = extract(state) { return value }
+    }
+    throw CancellationError()
+  }
+}
+
+extension ViewNode {
+  var overlayNode: OverlayNode<Action>? {
+    switch self {
+    case .overlay(let overlay): overlay
+    case .stack(let children), .section(_, let children): children.lazy.compactMap(\.overlayNode).first
+    default: nil
+    }
+  }
+
+  var isLoading: Bool {
+    switch self {
+    case .spinner: true
+    case .stack(let children), .section(_, let children): children.contains(where: \.isLoading)
+    case .tabs(_, let content): content.isLoading
+    default: false
+    }
+  }
+
+  var errorMessage: String? {
+    switch self {
+    case .error(let message, _): message
+    case .stack(let children), .section(_, let children): children.lazy.compactMap(\.errorMessage).first
+    case .tabs(_, let content): content.errorMessage
+    default: nil
+    }
+  }
+
+  var hasError: Bool { errorMessage != nil }
+}
+
+/// A folder under the system temporary directory, removed when the value is released.
+final class TemporaryFolder: Sendable {
+  let path: String
+
+  init() throws {
+    path = NSTemporaryDirectory() + "kumiki-registry-" + UUID().uuidString
+    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+  }
+
+  deinit { try? FileManager.default.removeItem(atPath: path) }
+}
