@@ -16,6 +16,9 @@ public struct LaunchOptions: Sendable {
   public var middlewares: [Middleware<AppState, AppAction>]
   /// Request log lines of the embedded server (`--verbose`), or `nil` for none.
   public var serverLog: (@Sendable (String) -> Void)?
+  /// Whether `LiveApp.start` launches the app (restores state, sends `.launch`). The CLI launches it itself,
+  /// only when a feature command runs.
+  public var launch: Bool
 
   public init(
     apiURL: URL? = nil,
@@ -23,7 +26,8 @@ public struct LaunchOptions: Sendable {
     features: [String] = [],
     environment: [String: String] = ProcessInfo.processInfo.environment,
     middlewares: [Middleware<AppState, AppAction>] = [],
-    serverLog: (@Sendable (String) -> Void)? = nil
+    serverLog: (@Sendable (String) -> Void)? = nil,
+    launch: Bool = true
   ) {
     self.apiURL = apiURL
     self.databasePath = databasePath
@@ -31,6 +35,7 @@ public struct LaunchOptions: Sendable {
     self.environment = environment
     self.middlewares = middlewares
     self.serverLog = serverLog
+    self.launch = launch
   }
 
   /// Parses an `--api` / `KUMIKI_API_URL` value: an absolute http(s) URL.

@@ -80,10 +80,28 @@ public final class LiveApp: Sendable {
       save: { key, version, data in try await featureState.save(key, version, data) }
     )
     let runtime = registry.assemble(storage: storage, middlewares: options.middlewares)
-    for error in await runtime.launch() { notices.append("could not restore saved state: \(error)") }
+    if options.launch {
+      for error in await runtime.launch() { notices.append("could not restore saved state: \(error)") }
+    }
     return LiveApp(
       runtime: runtime, apiURL: apiURL, databasePath: database.location.displayPath, notices: notices,
       activity: http.activity, server: server, database: database)
+  }
+
+  /// The standard features assembled over inert clients (no server, an in-memory database, no network), for
+  /// reading what they offer — command lists for help and shell completion — without side effects.
+  public static func introspection(features: [String]) throws -> AppRuntime {
+    let database = try KumikiDatabase.open(at: .inMemory)
+    let offline = HTTPClient { request in
+      throw HTTPError.cannotConnect(request.url, reason: "offline (introspection only)")
+    }
+    let dependencies = FeatureDependencies(
+      http: offline, apiURL: URL(string: "http://127.0.0.1:9")!, persistence: database.client)
+    do {
+      return try StandardFeatures.registry(dependencies).selecting(features).assemble()
+    } catch {
+      throw LaunchError.features(String(describing: error))
+    }
   }
 
   /// Stops effects, the embedded server and closes the database.

@@ -1,0 +1,118 @@
+import Foundation
+
+/// The global options of `kumiki`, valid before or after the command:
+/// `--api URL`, `--db PATH`, `--features LIST`, `--json`, `--no-color`, `--verbose`.
+///
+/// The composition root builds the app from these (``KumikiCLI/main(arguments:environment:version:standardOutput:standardError:makeApp:)``
+/// passes them to `makeApp`).
+public struct CLIOptions: Sendable, Equatable {
+  /// The backend's base URL (`--api`, else `KUMIKI_API_URL`); `nil` means the embedded fixture server on an
+  /// ephemeral loopback port. Any json-server-compatible backend works.
+  public var api: URL?
+  /// The database file (`--db`, else `KUMIKI_DB`); `nil` means the default location.
+  public var db: String?
+  /// The feature keys to mount (`--features home,archive`), in the order given; empty means every feature.
+  public var features: [String]
+  /// `--json`: print the command's JSON on standard output instead of text.
+  public var json: Bool
+  /// `--no-color`: never style output.
+  public var noColor: Bool
+  /// `--verbose`: diagnostics (dispatched actions, timings) on standard error.
+  public var verbose: Bool
+
+  /// Options with explicit values; every parameter defaults to "not given".
+  public init(
+    api: URL? = nil, db: String? = nil, features: [String] = [], json: Bool = false, noColor: Bool = false,
+    verbose: Bool = false
+  ) {
+    self.api = api
+    self.db = db
+    self.features = features
+    self.json = json
+    self.noColor = noColor
+    self.verbose = verbose
+  }
+
+  /// The environment variable read when `--api` is absent.
+  public static let apiVariable = "KUMIKI_API_URL"
+  /// The environment variable read when `--db` is absent.
+  public static let databaseVariable = "KUMIKI_DB"
+
+  /// Takes the global options out of `arguments` (the command line without the program name) wherever they
+  /// appear before a `--`, and returns them with the remaining arguments in order (a `--` is kept in them).
+  ///
+  /// Accepts `--name value` and `--name=value`; a flag given a value (`--json=yes`), a missing value, or an
+  /// `--api` that is not an absolute http(s) URL (also from `KUMIKI_API_URL`) is a ``UsageError``. Empty
+  /// environment variables count as unset.
+  public static func parse(
+    _ arguments: [String], environment: [String: String] = [:]
+  ) throws(UsageError) -> (options: CLIOptions, remaining: [String]) {
+    var options = CLIOptions()
+    var apiText: String?
+    var remaining: [String] = []
+    var index = 0
+    while index < arguments.count {
+      let argument = arguments[index]
+      index += 1
+      if argument == "--" {
+        remaining += arguments[(index - 1)...]
+        break
+      }
+      let (name, inlineValue) = Self.split(argument)
+      switch name {
+      case "--api", "--db", "--features":
+        let value: String
+        if let inlineValue {
+          value = inlineValue
+        } else if index < arguments.count, !arguments[index].hasPrefix("--") {
+          value = arguments[index]
+          index += 1
+        } else {
+          throw UsageError("missing value for \(name)", details: ["Usage: kumiki \(name) <value> <command> …"])
+        }
+        switch name {
+        case "--api": apiText = value
+        case "--db": options.db = value
+        default: options.features = Self.list(value)
+        }
+      case "--json", "--no-color", "--verbose":
+        if inlineValue != nil { throw UsageError("\(name) takes no value") }
+        switch name {
+        case "--json": options.json = true
+        case "--no-color": options.noColor = true
+        default: options.verbose = true
+        }
+      default:
+        remaining.append(argument)
+      }
+    }
+    if apiText == nil, let value = environment[apiVariable], !value.isEmpty { apiText = value }
+    if options.db == nil, let value = environment[databaseVariable], !value.isEmpty { options.db = value }
+    if let apiText {
+      guard let url = Self.httpURL(apiText) else {
+        throw UsageError("--api must be an absolute http(s) URL, got '\(TextLine.clean(apiText))'")
+      }
+      options.api = url
+    }
+    return (options, remaining)
+  }
+
+  /// `--name=value` → ("--name", "value"); anything else → (argument, nil).
+  static func split(_ argument: String) -> (name: String, value: String?) {
+    guard argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") else { return (argument, nil) }
+    return (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
+  }
+
+  /// Comma-separated, trimmed, empty items dropped.
+  static func list(_ value: String) -> [String] {
+    value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+  }
+
+  /// `text` as a URL when it is absolute http or https with a host.
+  static func httpURL(_ text: String) -> URL? {
+    guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
+      let host = url.host, !host.isEmpty
+    else { return nil }
+    return url
+  }
+}

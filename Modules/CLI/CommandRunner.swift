@@ -1,0 +1,78 @@
+import FeatureKit
+
+/// Runs one feature command against a launched app: dispatches its actions in order, awaits the store settling
+/// (no sleep, no polling), then prints its output as text or JSON.
+///
+/// - `CommandOutput.success` → the view rendered by ``TextRenderer`` (or `json.text` and a newline with `--json`)
+///   on standard output; exit 0.
+/// - `CommandOutput.failure(reason)` → `kumiki: <reason>` as one inert line on standard error, nothing on
+///   standard output (JSON mode too); exit 1.
+/// - The command's `actions` throwing `CommandError.usage` → the message and the command's usage line on standard
+///   error; exit 64. Any other error thrown there → exit 1 with its description.
+///
+/// While waiting, a spinner may show on standard error (``OutputSettings/spinner``), after
+/// ``OutputSettings/spinnerDelay``; it is erased before anything is printed.
+public struct CommandRunner: Sendable {
+  /// The app, already launched.
+  public let app: AppRuntime
+  /// How to print.
+  public let settings: OutputSettings
+  /// Data goes here.
+  public let standardOutput: any TextStream
+  /// Diagnostics, failures and the spinner go here.
+  public let standardError: any TextStream
+
+  /// A runner for `app` printing with `settings` to the given streams.
+  public init(
+    app: AppRuntime, settings: OutputSettings, standardOutput: any TextStream, standardError: any TextStream
+  ) {
+    self.app = app
+    self.settings = settings
+    self.standardOutput = standardOutput
+    self.standardError = standardError
+  }
+
+  /// Runs `command` with `input` and returns the exit status.
+  public func run(_ command: AppCommand, input: CommandInput) async -> CLIExitCode {
+    let actions: [AppAction]
+    do {
+      actions = try command.actions(input)
+    } catch let CommandError.usage(message) {
+      standardError.write(ArgumentBinder.error(TextLine.clean(message), command).report)
+      return .usage
+    } catch {
+      return fail(String(describing: error))
+    }
+    let clock = ContinuousClock()
+    let start = clock.now
+    let spinner =
+      settings.spinner
+      ? Spinner(
+        stream: standardError, label: "kumiki \(command.name)", width: settings.width, delay: settings.spinnerDelay)
+      : nil
+    for action in actions {
+      if settings.verbose { standardError.write("kumiki: dispatch \(TextLine.clean(app.describe(action)))\n") }
+      app.store.dispatch(action)
+    }
+    await app.store.settled()
+    await spinner?.stop()
+    if settings.verbose { standardError.write("kumiki: settled after \(clock.now - start)\n") }
+    switch command.output(app.store.state, input) {
+    case .success(let view, let json):
+      if settings.json {
+        standardOutput.write(json.text + "\n")
+      } else {
+        standardOutput.write(TextRenderer(width: settings.width, color: settings.color).render(view))
+      }
+      return .success
+    case .failure(let reason):
+      return fail(reason)
+    }
+  }
+
+  func fail(_ reason: String) -> CLIExitCode {
+    let line = TextLine.clean(reason)
+    standardError.write("kumiki: \(line.isEmpty ? "failed" : line)\n")
+    return .failure
+  }
+}

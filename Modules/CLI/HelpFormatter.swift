@@ -1,0 +1,186 @@
+import FeatureKit
+import Terminal
+
+/// The help texts of `kumiki`, built from the app's commands. Every help leads with EXAMPLES (the commands' own,
+/// then global ones), then the usage, the commands grouped by feature, options, exit codes and environment
+/// variables. Text contributed by features is made inert (`TextSanitizer`).
+public struct HelpFormatter: Sendable {
+  /// The app's commands, in mount order.
+  public let commands: [AppCommand]
+  /// The mounted features, for group titles.
+  public let features: [MountedFeature]
+
+  /// A formatter for `commands` of `features`.
+  public init(commands: [AppCommand], features: [MountedFeature]) {
+    self.commands = commands
+    self.features = features
+  }
+
+  /// The usage line of the tool itself.
+  public static let rootUsage = "kumiki [<options>] <command> [<arguments>]"
+
+  /// The global options and their help, in help order.
+  public static let globalOptions: [(String, String)] = [
+    ("--api <url>", "Backend base URL, any json-server-compatible API (env KUMIKI_API_URL; default: the embedded"),
+    ("", "fixture server on an ephemeral loopback port)."),
+    ("--db <path>", "Database file (env KUMIKI_DB; default: the standard location)."),
+    ("--features <list>", "Comma-separated feature keys to mount (default: all), e.g. home,archive."),
+    ("--json", "Print the result as JSON on standard output (see Modules/CLI/README.md)."),
+    ("--no-color", "Never colour the output."),
+    ("--verbose", "Print diagnostics (dispatched actions, timings) on standard error."),
+    ("-h, --help", "Show help; 'kumiki <command> --help' for one command."),
+    ("--version", "Show the version."),
+  ]
+
+  /// The exit statuses and their meaning.
+  public static let exitCodes: [(String, String)] = [
+    ("0", "Success."),
+    ("1", "Failure, with a one-line reason on standard error (cannot connect, HTTP status, timeout, bad data,"),
+    ("", "database problem)."),
+    ("64", "Usage error: unknown command, unknown option, missing or invalid argument."),
+  ]
+
+  /// The environment variables read.
+  public static let environmentVariables: [(String, String)] = [
+    ("KUMIKI_API_URL", "Backend base URL when --api is not given."),
+    ("KUMIKI_DB", "Database file when --db is not given."),
+    ("NO_COLOR", "When set and not empty, disables colour (no-color.org)."),
+    ("TERM", "'dumb' disables colour and the progress spinner."),
+    ("COLUMNS", "Width of text output (default: the terminal's width, else 80)."),
+  ]
+
+  /// The help text for `topic`, newline-terminated.
+  public func text(for topic: HelpTopic) -> String {
+    let sections: [[String]] =
+      switch topic {
+      case .root: rootSections()
+      case .command(let command): commandSections(command)
+      case .group(let key): groupSections(key)
+      }
+    return sections.filter { !$0.isEmpty }.map { $0.joined(separator: "\n") }.joined(separator: "\n\n") + "\n"
+  }
+
+  // MARK: Topics
+
+  func rootSections() -> [[String]] {
+    var examples = commands.compactMap { $0.examples.first }.map { "kumiki " + $0 }
+    if let first = commands.first {
+      examples.append("kumiki --json \(first.name)")
+      examples.append("kumiki help \(first.name)")
+    }
+    examples += ["kumiki features", "source <(kumiki completion bash)"]
+    var rows: [String] = []
+    let nameWidth = (commands.map(\.name) + Self.builtinRows.map(\.0)).map(Self.width).max() ?? 0
+    for key in Self.orderedKeys(commands) {
+      rows.append("  " + Self.safe(title(of: key)))
+      rows += commands.filter { $0.featureKey == key }.map {
+        Self.row($0.name, $0.abstract, indent: 4, width: nameWidth)
+      }
+    }
+    rows.append("  Built in")
+    rows += Self.builtinRows.map { Self.row($0.0, $0.1, indent: 4, width: nameWidth) }
+    return [
+      Self.examples(examples),
+      ["USAGE: " + Self.rootUsage],
+      ["COMMANDS:"] + rows,
+      ["OPTIONS:"] + Self.table(Self.globalOptions),
+      ["EXIT CODES:"] + Self.table(Self.exitCodes),
+      ["ENVIRONMENT:"] + Self.table(Self.environmentVariables),
+    ]
+  }
+
+  func commandSections(_ command: AppCommand) -> [[String]] {
+    var examples = command.examples.map { "kumiki " + $0 }
+    if examples.isEmpty {
+      let required = command.arguments.filter { $0.kind == .positional(optional: false) }.map(\.label)
+      examples = [(["kumiki", command.name] + required).joined(separator: " ")]
+    }
+    let positionals = command.arguments.filter(\.isPositional)
+    let options = command.arguments.filter { !$0.isPositional }
+    let children = subcommands(of: command.words)
+    return [
+      Self.examples(examples),
+      ["OVERVIEW: " + Self.safe(command.abstract)],
+      ["USAGE: " + Self.safe(command.usage)],
+      positionals.isEmpty ? [] : ["ARGUMENTS:"] + Self.table(positionals.map { ($0.label, Self.help(for: $0)) }),
+      ["OPTIONS:"]
+        + Self.table(options.map { ($0.label, Self.help(for: $0)) } + [("-h, --help", "Show this help.")]),
+      children.isEmpty ? [] : ["SUBCOMMANDS:"] + Self.table(children.map { ($0.name, $0.abstract) }),
+      [
+        "Global options (--api, --db, --features, --json, --no-color, --verbose) work with every command;",
+        "see 'kumiki --help'.",
+      ],
+      ["EXIT CODES:"] + Self.table(Self.exitCodes),
+    ]
+  }
+
+  func groupSections(_ key: String) -> [[String]] {
+    let children = commands.filter { $0.featureKey == key }
+    var examples = children.flatMap(\.examples).map { "kumiki " + $0 }
+    if examples.isEmpty { examples = children.prefix(3).map { "kumiki " + $0.name } }
+    return [
+      Self.examples(examples),
+      ["OVERVIEW: " + Self.safe(title(of: key))],
+      ["USAGE: kumiki \(Self.safe(key)) <subcommand> [<arguments>]"],
+      ["SUBCOMMANDS:"] + Self.table(children.map { ($0.name, $0.abstract) }),
+      ["See 'kumiki \(Self.safe(key)) <subcommand> --help' for one command, 'kumiki --help' for global options."],
+    ]
+  }
+
+  // MARK: Pieces
+
+  /// Rows `  <name>  <abstract>` for an unknown-command report, aligned by display width.
+  static func commandRows(_ commands: [AppCommand], includeBuiltins: Bool) -> [String] {
+    let pairs = commands.map { ($0.name, $0.abstract) } + (includeBuiltins ? builtinRows : [])
+    return table(pairs)
+  }
+
+  static let builtinRows: [(String, String)] = [
+    ("features", "List the registered features."),
+    ("help [<command>]", "Show help, for the tool or one command."),
+    ("completion <shell>", "Print a completion script for bash, zsh or fish."),
+  ]
+
+  func title(of key: String) -> String {
+    let title = features.first { $0.key == key }?.title ?? key
+    return title == key ? key : "\(title) (\(key))"
+  }
+
+  func subcommands(of words: [String]) -> [AppCommand] {
+    commands.filter { $0.words.count > words.count && $0.words.starts(with: words) }
+  }
+
+  static func orderedKeys(_ commands: [AppCommand]) -> [String] {
+    var seen = Set<String>()
+    return commands.map(\.featureKey).filter { seen.insert($0).inserted }
+  }
+
+  static func examples(_ lines: [String]) -> [String] {
+    ["EXAMPLES:"] + lines.map { "  " + safe($0) }
+  }
+
+  static func help(for argument: CommandArgument) -> String {
+    var text = argument.help
+    switch argument.kind {
+    case .positional(let optional): if optional { text += " (optional)" }
+    case .option(let choices): if !choices.isEmpty { text += " (one of: \(choices.joined(separator: ", ")))" }
+    case .flag: break
+    }
+    return text
+  }
+
+  /// Two columns, the first padded to its widest cell (by display width), indented by two spaces.
+  static func table(_ rows: [(String, String)]) -> [String] {
+    let width = rows.map { self.width($0.0) }.max() ?? 0
+    return rows.map { row($0.0, $0.1, indent: 2, width: width) }
+  }
+
+  static func row(_ name: String, _ text: String, indent: Int, width: Int) -> String {
+    let line = String(repeating: " ", count: indent) + safe(name).padded(toWidth: width) + "  " + safe(text)
+    return String(line.reversed().drop { $0 == " " }.reversed())
+  }
+
+  static func width(_ text: String) -> Int { displayWidth(of: safe(text)) }
+
+  static func safe(_ text: String) -> String { TextSanitizer.inert(text) }
+}

@@ -1,0 +1,132 @@
+import FeatureKit
+import Foundation
+
+/// The `kumiki` command line as one function, for the executable and for in-process tests.
+///
+/// ```swift
+/// // Apps/kumiki/main.swift
+/// import CLI
+/// import Foundation
+/// let status = await KumikiCLI.main(
+///   arguments: Array(CommandLine.arguments.dropFirst()),
+///   environment: ProcessInfo.processInfo.environment,
+///   version: "1.0.0"
+/// ) { options, purpose in
+///   try await CompositionRoot.app(options: options, purpose: purpose)  // assembled, NOT launched
+/// }
+/// exit(status)
+/// ```
+public enum KumikiCLI {
+  /// Parses `arguments` (without the program name), builds the app with `makeApp`, runs what was asked and
+  /// returns the exit status (0 success, 1 failure, 64 usage error).
+  ///
+  /// 1. Global options are taken out wherever they appear (``CLIOptions/parse(_:environment:)``); a bad one is a
+  ///    usage error. `--version` is answered here, without building the app.
+  /// 2. `makeApp(options, purpose)` is called once. It must return an app that is assembled but **not launched**;
+  ///    `purpose` is ``AppPurpose/introspection`` for help, `features` and `completion` (only the command list is
+  ///    read), else ``AppPurpose/execution``. An error it throws ends the run with one line `kumiki: <reason>` on
+  ///    standard error and status 1 — or 64 for a ``UsageError``, a `CommandError.usage` or
+  ///    `RegistryError.unknownFeature` (a bad `--features`).
+  /// 3. The rest is parsed against the app's commands (``CommandLineParser``). Help, `features` and completion
+  ///    scripts are printed on standard output. A feature command launches the app (storage errors reported by
+  ///    `launch()` are printed as warnings on standard error), runs through ``CommandRunner``, then broadcasts
+  ///    `terminate` and awaits the store settling so pending writes finish.
+  public static func main(
+    arguments: [String],
+    environment: [String: String],
+    version: String,
+    standardOutput: any TextStream = FileStream.standardOutput,
+    standardError: any TextStream = FileStream.standardError,
+    makeApp: (CLIOptions, AppPurpose) async throws -> AppRuntime
+  ) async -> Int32 {
+    let options: CLIOptions
+    let remaining: [String]
+    do {
+      (options, remaining) = try CLIOptions.parse(arguments, environment: environment)
+    } catch {
+      standardError.write(error.report)
+      return CLIExitCode.usage.rawValue
+    }
+    if remaining == ["--version"] {
+      standardOutput.write(versionText(version, json: options.json))
+      return CLIExitCode.success.rawValue
+    }
+    let app: AppRuntime
+    do {
+      app = try await makeApp(options, purpose(of: remaining))
+    } catch {
+      return report(error, to: standardError).rawValue
+    }
+    let settings = OutputSettings.resolve(
+      options: options, environment: environment, standardOutput: standardOutput, standardError: standardError)
+    let invocation: Invocation
+    do {
+      invocation = try CommandLineParser(app: app).parse(remaining)
+    } catch {
+      standardError.write(error.report)
+      return CLIExitCode.usage.rawValue
+    }
+    switch invocation {
+    case .version:
+      standardOutput.write(versionText(version, json: options.json))
+    case .help(let topic):
+      standardOutput.write(HelpFormatter(commands: app.commands, features: app.features).text(for: topic))
+    case .completion(let shell):
+      standardOutput.write(CompletionScript(commands: app.commands, features: app.features).script(for: shell))
+    case .features:
+      let catalog = FeatureCatalog(features: app.features, commands: app.commands)
+      standardOutput.write(
+        settings.json
+          ? catalog.json.text + "\n"
+          : TextRenderer(width: settings.width, color: settings.color).render(catalog.view))
+    case .run(let command, let input):
+      for error in await app.launch() {
+        standardError.write("kumiki: warning: \(TextLine.clean(String(describing: error)))\n")
+      }
+      let runner = CommandRunner(
+        app: app, settings: settings, standardOutput: standardOutput, standardError: standardError)
+      let status = await runner.run(command, input: input)
+      app.send(.terminate)
+      await app.store.settled()
+      return status.rawValue
+    }
+    return CLIExitCode.success.rawValue
+  }
+
+  /// `kumiki <version>`, or `{"version":"<version>"}` with `--json`; newline-terminated.
+  static func versionText(_ version: String, json: Bool) -> String {
+    json ? JSONValue.object([("version", .string(version))]).text + "\n" : "kumiki \(TextLine.clean(version))\n"
+  }
+
+  /// ``AppPurpose/introspection`` when the arguments ask only for help, `features`, a completion script or
+  /// nothing at all (or start with an option, which is an error); else ``AppPurpose/execution``.
+  static func purpose(of arguments: [String]) -> AppPurpose {
+    let options = arguments.prefix { $0 != "--" }
+    guard let first = arguments.first, !options.contains("--help"), !options.contains("-h") else {
+      return .introspection
+    }
+    return CommandLineParser.builtins.contains(first) || first.hasPrefix("-") ? .introspection : .execution
+  }
+
+  /// Prints why the app could not be built; returns 64 for usage problems, else 1.
+  static func report(_ error: any Error, to stream: any TextStream) -> CLIExitCode {
+    switch error {
+    case let error as UsageError:
+      stream.write(error.report)
+      return .usage
+    case let error as CommandError:
+      stream.write(UsageError(TextLine.clean(error.description)).report)
+      return .usage
+    case let error as RegistryError:
+      if case .unknownFeature = error {
+        stream.write(UsageError(TextLine.clean(error.description)).report)
+        return .usage
+      }
+    default:
+      break
+    }
+    let reason = TextLine.clean((error as? any LocalizedError)?.errorDescription ?? String(describing: error))
+    stream.write("kumiki: \(reason.isEmpty ? "could not start" : reason)\n")
+    return .failure
+  }
+}

@@ -1,0 +1,30 @@
+/// When text output is coloured, when a spinner may be drawn, and how wide text output is — pure functions of the
+/// streams' nature, the environment and the flags (clig.dev, no-color.org).
+public enum OutputPolicy {
+  /// Colour only when standard output is a terminal, `TERM` is set and not `dumb`, `NO_COLOR` is unset or empty,
+  /// and `--no-color` was not given.
+  public static func colorEnabled(
+    stdoutIsTerminal: Bool, environment: [String: String], noColorFlag: Bool
+  ) -> Bool {
+    guard stdoutIsTerminal, !noColorFlag, capableTerminal(environment) else { return false }
+    return (environment["NO_COLOR"] ?? "").isEmpty
+  }
+
+  /// A spinner only when standard error is a terminal and `TERM` is set and not `dumb` (it is never written to
+  /// a pipe or a file, and never to standard output). `NO_COLOR` does not affect it: it has no colour.
+  public static func spinnerEnabled(stderrIsTerminal: Bool, environment: [String: String]) -> Bool {
+    stderrIsTerminal && capableTerminal(environment)
+  }
+
+  /// The width of text output: `COLUMNS` when it is a positive number, else the terminal's width, else 80;
+  /// never less than 20.
+  public static func width(environment: [String: String], terminalColumns: Int?) -> Int {
+    let width = environment["COLUMNS"].flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil } ?? terminalColumns ?? 80
+    return max(20, width)
+  }
+
+  static func capableTerminal(_ environment: [String: String]) -> Bool {
+    let term = environment["TERM"] ?? ""
+    return !term.isEmpty && term != "dumb"
+  }
+}

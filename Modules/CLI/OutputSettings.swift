@@ -1,0 +1,46 @@
+/// How a run prints: JSON or text, colour, width, spinner and diagnostics — resolved once from the options, the
+/// environment and the streams with ``OutputPolicy``.
+public struct OutputSettings: Sendable, Equatable {
+  /// Print the command's JSON instead of text.
+  public var json: Bool
+  /// Style text output with SGR sequences.
+  public var color: Bool
+  /// Columns available to text output.
+  public var width: Int
+  /// Show a spinner on standard error while waiting.
+  public var spinner: Bool
+  /// How long a wait lasts before the spinner appears.
+  public var spinnerDelay: Duration
+  /// Print diagnostics on standard error.
+  public var verbose: Bool
+
+  /// Explicit settings; the defaults are plain 80-column text, no spinner, no diagnostics.
+  public init(
+    json: Bool = false, color: Bool = false, width: Int = 80, spinner: Bool = false,
+    spinnerDelay: Duration = .milliseconds(300), verbose: Bool = false
+  ) {
+    self.json = json
+    self.color = color
+    self.width = width
+    self.spinner = spinner
+    self.spinnerDelay = spinnerDelay
+    self.verbose = verbose
+  }
+
+  /// The settings for `options` in `environment`, writing to `standardOutput` and `standardError`. Colour is never
+  /// used with `--json`.
+  public static func resolve(
+    options: CLIOptions, environment: [String: String], standardOutput: any TextStream,
+    standardError: any TextStream
+  ) -> OutputSettings {
+    OutputSettings(
+      json: options.json,
+      color: !options.json
+        && OutputPolicy.colorEnabled(
+          stdoutIsTerminal: standardOutput.isTerminal, environment: environment, noColorFlag: options.noColor),
+      width: OutputPolicy.width(environment: environment, terminalColumns: standardOutput.columns),
+      spinner: OutputPolicy.spinnerEnabled(stderrIsTerminal: standardError.isTerminal, environment: environment),
+      verbose: options.verbose
+    )
+  }
+}

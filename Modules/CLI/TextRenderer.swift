@@ -1,0 +1,205 @@
+import Presentation
+import Terminal
+
+/// Renders a command's view as plain text lines for a terminal `width` columns wide.
+///
+/// - Sections print their title, then their children indented by two spaces; block-level children of a stack
+///   (sections, lists, collections, tables, tabs, overlays) are separated by a blank line.
+/// - List items print as `- title  [x] accessory`, with subtitle and detail indented below (`>` marks the
+///   selected item); cards likewise, with their rating as `4.5/5`.
+/// - Toggles print as `[x] label` / `[ ] label`, buttons as `[label]`, chips and tabs on one line with the
+///   selected one in brackets, fields as aligned `label: value` rows, errors as `Error: message`.
+/// - Tables align by display width (a CJK character or an emoji takes two columns) and fit `width`, truncating
+///   cells without splitting a wide character (``TableLayout``).
+///
+/// Every string from the view goes through `TextSanitizer.inert`, so escape sequences and control characters in
+/// data are printed as visible placeholders. With `color`, titles are bold, secondary text dim, highlights and
+/// errors coloured; without it the output contains no escape sequence at all. Lines carry no trailing spaces.
+public struct TextRenderer: Sendable {
+  /// The number of terminal columns available.
+  public var width: Int
+  /// Whether to emit SGR styling.
+  public var color: Bool
+
+  /// A renderer for `width` columns (at least 1), with or without colour.
+  public init(width: Int = 80, color: Bool = false) {
+    self.width = max(1, width)
+    self.color = color
+  }
+
+  /// The text for `node`: its lines joined by newlines and newline-terminated, or "" when it has no lines.
+  public func render(_ node: ViewNode<Never>) -> String {
+    let lines = self.lines(node)
+    return lines.isEmpty ? "" : lines.joined(separator: "\n") + "\n"
+  }
+
+  /// The lines for `node`, without newlines.
+  public func lines(_ node: ViewNode<Never>) -> [String] {
+    lines(node, width: width).map(Self.trimmingTrailingSpaces)
+  }
+
+  var style: ANSIStyle { ANSIStyle(enabled: color) }
+
+  // MARK: Nodes
+
+  func lines(_ node: ViewNode<Never>, width: Int) -> [String] {
+    switch node {
+    case .text(let text, let style):
+      return Self.multiline(text).map { self.style.apply(style, to: $0) }
+    case .spans(let spans):
+      return [spans.map { style.apply($0.style, to: Self.inline($0.text)) }.joined()]
+    case .stack(let children):
+      return stack(children, width: width)
+    case .section(let title, let children):
+      return [style.apply(.title, to: Self.inline(title))] + Self.indent(stack(children, width: width - 2))
+    case .list(let list):
+      return self.list(list, width: width)
+    case .collection(let collection):
+      let cards = collection.cards.flatMap { card in
+        let rating = card.rating.map { "  " + style.apply(.emphasis, to: Self.rating($0)) } ?? ""
+        let title = "- " + style.apply(.emphasis, to: Self.inline(card.title)) + rating
+        return [title] + Self.indent(card.lines.flatMap(Self.multiline).map { style.apply(.secondary, to: $0) })
+      }
+      let title = collection.title.isEmpty ? [] : [style.apply(.title, to: Self.inline(collection.title))]
+      return title + (title.isEmpty ? cards : Self.indent(cards))
+    case .button(let label, _):
+      return [style.apply(.secondary, to: "[\(Self.inline(label))]")]
+    case .toggle(let label, let isOn, _):
+      return [Self.checkbox(isOn) + " " + Self.inline(label)]
+    case .chips(let chips):
+      return chips.isEmpty ? [] : [choices(chips.map { ($0.label, $0.isSelected) })]
+    case .textField(let field):
+      let value =
+        field.text.isEmpty
+        ? style.apply(.secondary, to: Self.inline(field.placeholder)) : Self.inline(field.text)
+      return [Self.inline(field.label) + ": " + value]
+    case .tabs(let tabs, let content):
+      let content = lines(content, width: width)
+      return [choices(tabs.map { ($0.label, $0.isSelected) })] + (content.isEmpty ? [] : [""] + content)
+    case .fields(let fields):
+      return self.fields(fields)
+    case .table(let table):
+      return self.table(table, width: width)
+    case .rating(let value):
+      return [Self.rating(value)]
+    case .spinner(let text):
+      return [style.apply(.secondary, to: Self.inline(text))]
+    case .error(let message, _):
+      return Self.multiline(message).enumerated().map { index, line in
+        style.apply(.danger, to: (index == 0 ? "Error: " : "       ") + line)
+      }
+    case .empty(let text):
+      return Self.multiline(text).map { style.apply(.secondary, to: $0) }
+    case .overlay(let overlay):
+      let buttons = overlay.buttons.map { "[\(Self.inline($0.label))]" }.joined(separator: " ")
+      return [style.apply(.title, to: Self.inline(overlay.title))]
+        + Self.indent(
+          lines(overlay.content, width: width - 2) + (buttons.isEmpty ? [] : [style.apply(.secondary, to: buttons)]))
+    }
+  }
+
+  func stack(_ children: [ViewNode<Never>], width: Int) -> [String] {
+    var result: [String] = []
+    var previousIsBlock = false
+    for child in children {
+      let lines = self.lines(child, width: width)
+      guard !lines.isEmpty else { continue }
+      let isBlock = Self.isBlock(child)
+      if !result.isEmpty && (isBlock || previousIsBlock) { result.append("") }
+      result += lines
+      previousIsBlock = isBlock
+    }
+    return result
+  }
+
+  func list(_ list: ListNode<Never>, width: Int) -> [String] {
+    var result: [String] = []
+    for (index, item) in list.items.enumerated() {
+      var title =
+        (index == list.selected ? "> " : "- ")
+        + item.title.map { style.apply($0.style, to: Self.inline($0.text)) }.joined()
+      if let accessory = item.accessory {
+        title += "  " + Self.checkbox(accessory.isOn) + " " + Self.inline(accessory.label)
+      }
+      result.append(title)
+      if !item.subtitle.isEmpty {
+        result.append("  " + item.subtitle.map { style.apply($0.style, to: Self.inline($0.text)) }.joined())
+      }
+      if let detail = item.detail {
+        result += Self.indent(Self.multiline(detail).map { style.apply(.secondary, to: $0) })
+      }
+    }
+    if let more = list.more { result.append(style.apply(.secondary, to: "(\(Self.inline(more.label)))")) }
+    return result
+  }
+
+  func fields(_ fields: [Field]) -> [String] {
+    let labelWidth = fields.map { displayWidth(of: Self.inline($0.label)) + 1 }.max() ?? 0
+    return fields.flatMap { field in
+      let label = (Self.inline(field.label) + ":").padded(toWidth: labelWidth)
+      let values = Self.multiline(field.value)
+      let first = style.apply(.secondary, to: label) + " " + (values.first ?? "")
+      let rest = values.dropFirst().map { String(repeating: " ", count: labelWidth + 1) + $0 }
+      return [first] + rest
+    }
+  }
+
+  func table(_ table: TableNode, width: Int) -> [String] {
+    let columns = table.columns.map(Self.cell)
+    let rows = table.rows.map { $0.map(Self.cell) }
+    let layout = TableLayout(columns: columns, rows: rows, maxWidth: width)
+    guard !layout.widths.isEmpty else { return [] }
+    let gap = String(repeating: " ", count: TableLayout.gap)
+    var result: [String] = []
+    if !columns.isEmpty {
+      result.append(layout.cells(columns).map { style.apply(.title, to: $0) }.joined(separator: gap))
+      result.append(style.apply(.secondary, to: layout.rule.joined(separator: gap)))
+    }
+    result += rows.map { layout.cells($0).joined(separator: gap) }
+    return result
+  }
+
+  func choices(_ choices: [(label: String, isSelected: Bool)]) -> String {
+    choices.map { choice in
+      let label = Self.inline(choice.label)
+      return choice.isSelected ? style.apply(.emphasis, to: "[\(label)]") : label
+    }.joined(separator: "  ")
+  }
+
+  // MARK: Text
+
+  /// One inert line: line breaks and controls become visible placeholders.
+  static func inline(_ text: String) -> String { TextSanitizer.inert(text) }
+
+  /// Inert lines, split at line breaks (CR LF counts as one).
+  static func multiline(_ text: String) -> [String] {
+    TextSanitizer.inert(text, keepingLineBreaks: true).split(separator: "\n", omittingEmptySubsequences: false)
+      .map(String.init)
+  }
+
+  /// A table cell: one inert line, whitespace runs (line breaks, tabs) folded into one space.
+  static func cell(_ text: String) -> String { TextLine.clean(text) }
+
+  /// `4.5/5`: one decimal, clamped to 0…5; `-/5` when not a number.
+  static func rating(_ value: Double) -> String {
+    guard value.isFinite else { return "-/5" }
+    let tenths = Int((min(5, max(0, value)) * 10).rounded())
+    return "\(tenths / 10).\(tenths % 10)/5"
+  }
+
+  static func checkbox(_ isOn: Bool) -> String { isOn ? "[x]" : "[ ]" }
+
+  static func indent(_ lines: [String]) -> [String] { lines.map { $0.isEmpty ? $0 : "  " + $0 } }
+
+  static func isBlock(_ node: ViewNode<Never>) -> Bool {
+    switch node {
+    case .section, .list, .collection, .table, .tabs, .overlay: true
+    default: false
+    }
+  }
+
+  static func trimmingTrailingSpaces(_ line: String) -> String {
+    guard line.last == " " else { return line }
+    return String(line.reversed().drop { $0 == " " }.reversed())
+  }
+}

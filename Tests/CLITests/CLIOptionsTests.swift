@@ -1,0 +1,57 @@
+import CLI
+import Foundation
+import Testing
+
+@Suite struct CLIOptionsTests {
+  @Test func globalsAreTakenFromBeforeAndAfterTheCommand() throws {
+    let (options, rest) = try CLIOptions.parse(
+      ["--json", "catalogue", "list", "--api", "http://localhost:3000", "--category=food", "--verbose", "--no-color"])
+    #expect(options == CLIOptions(api: URL(string: "http://localhost:3000"), json: true, noColor: true, verbose: true))
+    #expect(rest == ["catalogue", "list", "--category=food"])
+  }
+
+  @Test func equalsFormAndListsAreParsed() throws {
+    let (options, rest) = try CLIOptions.parse(["--db=/tmp/k.sqlite", "--features", " home, archive,,", "home"])
+    #expect(options.db == "/tmp/k.sqlite")
+    #expect(options.features == ["home", "archive"])
+    #expect(rest == ["home"])
+  }
+
+  @Test func environmentIsTheFallbackAndFlagsWin() throws {
+    let environment = ["KUMIKI_API_URL": "https://api.example.com/v1", "KUMIKI_DB": "/data/k.db"]
+    let fromEnvironment = try CLIOptions.parse(["home"], environment: environment).options
+    #expect(fromEnvironment.api == URL(string: "https://api.example.com/v1"))
+    #expect(fromEnvironment.db == "/data/k.db")
+    let fromFlags = try CLIOptions.parse(["--api", "http://127.0.0.1:9", "--db", "x.db"], environment: environment)
+      .options
+    #expect(fromFlags.api == URL(string: "http://127.0.0.1:9"))
+    #expect(fromFlags.db == "x.db")
+    let empty = try CLIOptions.parse([], environment: ["KUMIKI_API_URL": "", "KUMIKI_DB": ""]).options
+    #expect(empty == CLIOptions())
+  }
+
+  @Test func argumentsAfterDoubleDashAreNeverGlobals() throws {
+    let (options, rest) = try CLIOptions.parse(["catalogue", "list", "--", "--json"])
+    #expect(!options.json)
+    #expect(rest == ["catalogue", "list", "--", "--json"])
+  }
+
+  @Test func badGlobalsAreUsageErrors() {
+    #expect(throws: UsageError.self) { try CLIOptions.parse(["--api"]) }
+    #expect(throws: UsageError.self) { try CLIOptions.parse(["--db", "--json"]) }
+    #expect(throws: UsageError.self) { try CLIOptions.parse(["--json=yes"]) }
+    #expect(throws: UsageError.self) { try CLIOptions.parse(["--api", "localhost:3000"]) }
+    #expect(throws: UsageError.self) { try CLIOptions.parse(["--api", "ftp://example.com"]) }
+    #expect(throws: UsageError.self) { try CLIOptions.parse([], environment: ["KUMIKI_API_URL": "not a url"]) }
+  }
+
+  @Test func hostileValuesAreInertInTheError() throws {
+    do {
+      _ = try CLIOptions.parse(["--api", "\u{1B}[2Jx"])
+      Issue.record("expected a usage error")
+    } catch {
+      #expect(!error.report.contains("\u{1B}"))
+      #expect(error.report.contains("^[[2Jx"))
+    }
+  }
+}

@@ -1,0 +1,129 @@
+import CLI
+import FeatureKit
+import Synchronization
+import Testing
+
+@Suite struct KumikiCLITests {
+  @Test func runsAFeatureCommandWithGlobalsAnywhere() async {
+    let run = await kumiki(["counter", "add", "--json", "4"])
+    #expect(run.status == 0)
+    #expect(run.output == #"{"count":4}"# + "\n")
+    #expect(run.error == "")
+  }
+
+  @Test func textOutputWithTheAsyncEffect() async {
+    let run = await kumiki(["catalogue", "list", "--category=food"])
+    #expect(run.status == 0)
+    #expect(
+      run.output == "ID  Name          Price\n--  ------------  -----\n 1  カレーライス    850\n 2  Ramen 🍜       1200\n")
+  }
+
+  @Test func exitCodes() async {
+    #expect(await kumiki(["counter"]).status == 0)
+    #expect(await kumiki(["catalogue", "broken"]).status == 1)
+    #expect(await kumiki(["catalog"]).status == 64)
+    #expect(await kumiki(["counter", "add"]).status == 64)
+    #expect(await kumiki(["counter", "add", "x"]).status == 64)
+    #expect(await kumiki(["catalogue", "list", "--category", "toys"]).status == 64)
+    #expect(await kumiki(["--db"]).status == 64)
+  }
+
+  @Test func unknownCommandReportIsOnStandardError() async {
+    let run = await kumiki(["countr"])
+    #expect(run.output == "")
+    #expect(run.error.hasPrefix("kumiki: unknown command 'countr'\nDid you mean 'kumiki counter'?\n\nCommands:\n"))
+    #expect(run.error.contains("  catalogue list"))
+  }
+
+  @Test func failureInJSONModeIsOneLineOnStandardError() async {
+    let run = await kumiki(["--json", "catalogue", "broken"])
+    #expect(run.status == 1)
+    #expect(run.output == "")
+    #expect(run.error == "kumiki: cannot connect to http://127.0.0.1:9 connection refused\n")
+  }
+
+  @Test func helpAndVersion() async {
+    let help = await kumiki(["--help"])
+    #expect(help.status == 0)
+    #expect(help.output.hasPrefix("EXAMPLES:\n"))
+    let commandHelp = await kumiki(["counter", "add", "--help"])
+    #expect(commandHelp.output.contains("USAGE: kumiki counter add <amount> [--quiet]"))
+    #expect(await kumiki([]).output.hasPrefix("EXAMPLES:\n"))
+    #expect(await kumiki(["--version"]) == Run(status: 0, output: "kumiki 1.2.3\n", error: ""))
+    #expect(await kumiki(["--version", "--json"]).output == #"{"version":"1.2.3"}"# + "\n")
+  }
+
+  @Test func versionDoesNotBuildTheApp() async {
+    let run = await kumiki(["--version"]) { throw RegistryError.duplicateKey("x") }
+    #expect(run.status == 0)
+  }
+
+  @Test func featuresAsTextAndJSON() async {
+    let json = await kumiki(["features", "--json"])
+    #expect(
+      json.output
+        == #"{"features":[{"key":"counter","title":"Counter","screen":true,"commands":["counter","counter add","#
+        + #""counter reset"]},{"key":"catalogue","title":"Catalogue","screen":false,"commands":["catalogue list","#
+        + #""catalogue slow","catalogue broken","catalogue hostile"]}]}"# + "\n")
+    let text = await kumiki(["features"], environment: ["COLUMNS": "200"])
+    let commands = "catalogue list, catalogue slow, catalogue broken, catalogue hostile"
+    #expect(
+      text.output.split(separator: "\n").map(String.init) == [
+        "KEY        TITLE      SCREEN  COMMANDS",
+        "---------  ---------  ------  " + String(repeating: "-", count: commands.count),
+        "counter    Counter    yes     counter, counter add, counter reset",
+        "catalogue  Catalogue  no      " + commands,
+      ])
+  }
+
+  @Test func completionScriptOnStandardOutput() async {
+    let run = await kumiki(["completion", "fish"])
+    #expect(run.status == 0)
+    #expect(run.output.contains("complete -c kumiki"))
+  }
+
+  @Test func makeAppErrorsAreOneLineWithTheRightStatus() async {
+    struct Unreachable: Error, CustomStringConvertible {
+      var description: String { "cannot open database\n/tmp/x.db: \u{1B}[31mlocked" }
+    }
+    let failed = await kumiki(["counter"]) { throw Unreachable() }
+    #expect(failed == Run(status: 1, output: "", error: "kumiki: cannot open database /tmp/x.db: ^[[31mlocked\n"))
+    let unknown = await kumiki(["--features", "nope", "counter"]) {
+      throw RegistryError.unknownFeature("nope", available: ["counter"])
+    }
+    #expect(unknown == Run(status: 64, output: "", error: "kumiki: unknown feature 'nope'; available: counter\n"))
+  }
+
+  @Test func optionsAndPurposeReachMakeApp() async throws {
+    let seen = Recorder()
+    let status = await KumikiCLI.main(
+      arguments: ["--api", "http://127.0.0.1:3000", "counter", "--features", "counter", "--help"],
+      environment: ["KUMIKI_DB": "/tmp/k.db"], version: "0", standardOutput: CapturedStream(),
+      standardError: CapturedStream()
+    ) { options, purpose in
+      seen.record(options, purpose)
+      return try makeTestApp()
+    }
+    #expect(status == 0)
+    let (options, purpose) = try #require(seen.value)
+    #expect(options.api?.absoluteString == "http://127.0.0.1:3000")
+    #expect(options.db == "/tmp/k.db")
+    #expect(options.features == ["counter"])
+    #expect(purpose == .introspection)
+    _ = await KumikiCLI.main(
+      arguments: ["counter"], environment: [:], version: "0", standardOutput: CapturedStream(),
+      standardError: CapturedStream()
+    ) { options, purpose in
+      seen.record(options, purpose)
+      return try makeTestApp()
+    }
+    #expect(seen.value?.1 == .execution)
+  }
+}
+
+/// Remembers the last options and purpose `makeApp` was called with.
+final class Recorder: Sendable {
+  private let storage = Mutex<(CLIOptions, AppPurpose)?>(nil)
+  func record(_ options: CLIOptions, _ purpose: AppPurpose) { storage.withLock { $0 = (options, purpose) } }
+  var value: (CLIOptions, AppPurpose)? { storage.withLock { $0 } }
+}
