@@ -10,32 +10,51 @@ import Synchronization
 enum Kumiki {
   static func main() async {
     let environment = ProcessInfo.processInfo.environment
-    let started = Mutex<LiveApp?>(nil)
+    let started = StartedApp()
     let status = await KumikiCLI.main(
       arguments: Array(CommandLine.arguments.dropFirst()),
       environment: environment,
-      version: "kumiki 0.1.0"
-    ) { options, purpose in
-      do {
-        switch purpose {
-        case .introspection:
-          return try LiveApp.introspection(features: options.features)
-        case .execution:
-          let log: (@Sendable (String) -> Void)? =
-            options.verbose ? { line in FileHandle.standardError.write(Data("kumiki-api: \(line)\n".utf8)) } : nil
-          let live = try await LiveApp.start(
-            LaunchOptions(
-              apiURL: options.api, databasePath: options.db, features: options.features, environment: environment,
-              serverLog: log, launch: false))
-          for notice in live.notices { FileHandle.standardError.write(Data("kumiki: \(notice)\n".utf8)) }
-          started.withLock { $0 = live }
-          return live.runtime
-        }
-      } catch LaunchError.features(let reason) {
-        throw CommandError.usage(reason)  // a bad --features list is a usage error (64)
+      version: "kumiki 0.1.0",
+      makeApp: { @Sendable options, purpose in
+        try await makeApp(options: options, purpose: purpose, environment: environment, started: started)
       }
-    }
-    if let live = started.withLock({ $0 }) { await live.shutdown() }
+    )
+    if let live = started.value { await live.shutdown() }
     exit(status)
+  }
+
+  /// Help and completion read the command list from an inert app; commands run on the live one (not launched:
+  /// the CLI launches it when a feature command runs).
+  static func makeApp(
+    options: CLIOptions, purpose: AppPurpose, environment: [String: String], started: StartedApp
+  ) async throws -> AppRuntime {
+    do {
+      if purpose == .introspection { return try LiveApp.introspection(features: options.features) }
+      var log: (@Sendable (String) -> Void)? = nil
+      if options.verbose {
+        log = { line in FileHandle.standardError.write(Data("kumiki-api: \(line)\n".utf8)) }
+      }
+      let live = try await LiveApp.start(
+        LaunchOptions(
+          apiURL: options.api, databasePath: options.db, features: options.features, environment: environment,
+          serverLog: log, launch: false))
+      for notice in live.notices { FileHandle.standardError.write(Data("kumiki: \(notice)\n".utf8)) }
+      started.value = live
+      return live.runtime
+    } catch let error as LaunchError {
+      // A bad --features list is a usage error (64); everything else fails with its one-line reason (1).
+      if case .features(let reason) = error { throw CommandError.usage(reason) }
+      throw error
+    }
+  }
+}
+
+/// The live app once started, so `main` can shut it down after the command.
+final class StartedApp: Sendable {
+  private let storage = Mutex<LiveApp?>(nil)
+
+  var value: LiveApp? {
+    get { storage.withLock { $0 } }
+    set { storage.withLock { $0 = newValue } }
   }
 }
