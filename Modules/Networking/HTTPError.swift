@@ -1,0 +1,134 @@
+import Foundation
+
+/// Every way an HTTP request can fail, each with a message a user can act on.
+///
+/// Thrown by ``HTTPClient`` and its helpers. Cancelling the calling task throws `CancellationError`
+/// instead (structured concurrency's convention, which ``FanOut`` relies on); ``cancelled(_:)`` is for
+/// transfers abandoned for other reasons, such as the client shutting down while they ran.
+public enum HTTPError: Error, Sendable, Hashable, CustomStringConvertible, LocalizedError {
+  /// The address is not an absolute `http` or `https` URL with a host.
+  case invalidURL(String)
+  /// The server could not be reached: name resolution failed, the connection was refused, or no route.
+  case cannotConnect(URL, reason: String)
+  /// The connection or the whole request took longer than allowed.
+  case timedOut(URL)
+  /// A secure connection could not be established: certificate verification, handshake or protocol failure.
+  case tlsFailure(URL, reason: String)
+  /// Status 400: the server rejected the request as malformed.
+  case badRequest(URL)
+  /// Status 401: authentication is required or was rejected.
+  case unauthorized(URL)
+  /// Status 403: the server refuses access.
+  case forbidden(URL)
+  /// Status 404: nothing at this address.
+  case notFound(URL)
+  /// Any other 4xx status.
+  case clientError(status: Int, url: URL)
+  /// Any 5xx status: the server failed.
+  case serverError(status: Int, url: URL)
+  /// Any other status outside 200–299 (1xx or 3xx that was not followed, or a nonstandard code).
+  case unexpectedStatus(status: Int, url: URL)
+  /// The response body exceeded `limit` bytes; the transfer was aborted.
+  case responseTooLarge(URL, limit: Int)
+  /// The body was not the expected JSON. `keyPath` locates the problem (`""` for the top level),
+  /// `snippet` is the start of the body.
+  case decodingFailed(URL, keyPath: String, reason: String, snippet: String)
+  /// The transfer was abandoned before it finished, without the calling task being cancelled.
+  case cancelled(URL)
+  /// The transfer failed after connecting: the connection dropped, or the server's reply was not valid HTTP.
+  case transferFailed(URL, reason: String)
+
+  /// The error for a response status outside 200–299, or `nil` for a success status.
+  public init?(status: Int, url: URL) {
+    switch status {
+    case 200..<300: return nil
+    case 400: self = .badRequest(url)
+    case 401: self = .unauthorized(url)
+    case 403: self = .forbidden(url)
+    case 404: self = .notFound(url)
+    case 400..<500: self = .clientError(status: status, url: url)
+    case 500..<600: self = .serverError(status: status, url: url)
+    default: self = .unexpectedStatus(status: status, url: url)
+    }
+  }
+
+  /// The HTTP status this error reports, if it reports one.
+  public var status: Int? {
+    switch self {
+    case .badRequest: 400
+    case .unauthorized: 401
+    case .forbidden: 403
+    case .notFound: 404
+    case .clientError(let status, _), .serverError(let status, _), .unexpectedStatus(let status, _): status
+    default: nil
+    }
+  }
+
+  /// The URL the failed request was for (`nil` only for ``invalidURL(_:)``).
+  public var url: URL? {
+    switch self {
+    case .invalidURL: nil
+    case .cannotConnect(let url, _), .timedOut(let url), .tlsFailure(let url, _), .badRequest(let url),
+      .unauthorized(let url), .forbidden(let url), .notFound(let url), .clientError(_, let url),
+      .serverError(_, let url), .unexpectedStatus(_, let url), .responseTooLarge(let url, _),
+      .decodingFailed(let url, _, _, _), .cancelled(let url), .transferFailed(let url, _):
+      url
+    }
+  }
+
+  /// Whether trying the same request again later may succeed (connectivity, timeouts, 5xx, 408, 429).
+  public var isRetryable: Bool {
+    switch self {
+    case .cannotConnect, .timedOut, .serverError, .transferFailed, .cancelled: true
+    case .clientError(let status, _): status == 408 || status == 429
+    default: false
+    }
+  }
+
+  /// A one-sentence message for the user, naming the address and what to do.
+  public var description: String {
+    switch self {
+    case .invalidURL(let text):
+      return "“\(text)” is not a valid web address (an http or https URL with a host is needed)."
+    case .cannotConnect(let url, let reason):
+      return
+        "Could not connect to \(Self.host(url)) (\(reason)). Check the network connection and that the server is running."
+    case .timedOut(let url):
+      return "The request to \(url.absoluteString) timed out. The server may be busy; try again."
+    case .tlsFailure(let url, let reason):
+      return "A secure connection to \(Self.host(url)) could not be established (\(reason))."
+    case .badRequest(let url):
+      return "The server rejected the request to \(url.absoluteString) as invalid (400)."
+    case .unauthorized(let url):
+      return "Sign-in is required for \(url.absoluteString) (401). Sign in again and retry."
+    case .forbidden(let url):
+      return "Access to \(url.absoluteString) is not allowed (403)."
+    case .notFound(let url):
+      return "Nothing was found at \(url.absoluteString) (404)."
+    case .clientError(let status, let url):
+      return "The server refused the request to \(url.absoluteString) (\(status))."
+    case .serverError(let status, let url):
+      return "The server failed to answer \(url.absoluteString) (\(status)). Try again later."
+    case .unexpectedStatus(let status, let url):
+      return "The server answered \(url.absoluteString) with unexpected status \(status)."
+    case .responseTooLarge(let url, let limit):
+      return "The response from \(url.absoluteString) was larger than \(limit) bytes and was not downloaded."
+    case .decodingFailed(let url, let keyPath, let reason, let snippet):
+      let location = keyPath.isEmpty ? "" : " at “\(keyPath)”"
+      return "The response from \(url.absoluteString) was not in the expected format\(location): \(reason) "
+        + "Body starts: \(snippet)"
+    case .cancelled(let url):
+      return "The request to \(url.absoluteString) was cancelled."
+    case .transferFailed(let url, let reason):
+      return "The connection to \(Self.host(url)) failed during the transfer (\(reason)). Try again."
+    }
+  }
+
+  /// Same as ``description``.
+  public var errorDescription: String? { description }
+
+  private static func host(_ url: URL) -> String {
+    guard let host = url.host(percentEncoded: false), !host.isEmpty else { return url.absoluteString }
+    return url.port.map { "\(host):\($0)" } ?? host
+  }
+}

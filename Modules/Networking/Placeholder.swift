@@ -1,1 +1,0 @@
-// Placeholder while Networking is written; replaced before landing.

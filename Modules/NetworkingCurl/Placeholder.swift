@@ -1,1 +1,0 @@
-// Placeholder while NetworkingCurl is written; replaced before landing.

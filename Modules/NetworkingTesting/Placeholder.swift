@@ -1,1 +1,0 @@
-// Placeholder while NetworkingTesting is written; replaced before landing.

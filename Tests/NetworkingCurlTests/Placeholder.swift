@@ -1,1 +1,0 @@
-// Placeholder while NetworkingCurlTests is written; replaced before landing.

@@ -1,1 +1,0 @@
-// Placeholder while NetworkingTests is written; replaced before landing.
