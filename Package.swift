@@ -475,6 +475,16 @@ targets += [
     swiftSettings: swiftSettings
   ),
   .testTarget(
+    name: "EndToEndTests",
+    dependencies: [
+      "FixtureServer",
+      "kumiki",
+      "kumiki-tui",
+    ],
+    path: "Tests/EndToEndTests",
+    swiftSettings: swiftSettings
+  ),
+  .testTarget(
     name: "CLITests",
     dependencies: [
       "CLI",

@@ -1,0 +1,116 @@
+import FixtureServer
+import Foundation
+import Testing
+
+/// The real `kumiki` binary against the fixture server over HTTP and a real database: output, JSON and exit codes.
+@Suite(.serialized, .timeLimit(.minutes(3)))
+struct KumikiEndToEndTests {
+  let binary = BuiltBinary.path("kumiki")
+
+  func kumiki(
+    _ arguments: [String], api: URL? = nil, folder: TemporaryFolder, environment: [String: String] = [:]
+  )
+    throws -> CommandResult
+  {
+    var env = ["KUMIKI_DB": folder.path + "/kumiki.sqlite"]
+    if let api { env["KUMIKI_API_URL"] = api.absoluteString }
+    env.merge(environment) { $1 }
+    return try CommandResult.run(binary, arguments, environment: env)
+  }
+
+  @Test func archiveSearchPrintsResultsOnTheEmbeddedServer() throws {
+    let folder = try TemporaryFolder()
+    let result = try kumiki(["archive", "search", "カレー", "--category", "カレー"], folder: folder)
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stdout.contains("特製ビーフカレー"))
+    #expect(!result.stdout.contains("グリーンカレー"))  // エスニック料理, filtered out by the category
+  }
+
+  @Test func jsonOutputIsStableAndComplete() async throws {
+    let folder = try TemporaryFolder()
+    let server = try await FixtureServer.start(.init(port: 0))
+    defer { Task { await server.shutdown() } }
+    let home = try kumiki(["home", "--json"], api: server.baseURL, folder: folder)
+    #expect(home.status == 0, "\(home.stderr)")
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(home.stdout.utf8)) as? [String: Any])
+    let banners = try #require(object["campaign_banners"] as? [[String: Any]])
+    #expect(banners.count == 6)
+    #expect(banners.first?["banner_contents_id"] as? Int == 1001)
+    #expect((object["recent_news"] as? [[String: Any]])?.last?["id"] as? Int == 12)
+
+    let search = try kumiki(["archive", "search", "カレー", "--json"], api: server.baseURL, folder: folder)
+    let found = try #require(try JSONSerialization.jsonObject(with: Data(search.stdout.utf8)) as? [String: Any])
+    #expect(found["total"] as? Int == 10)
+  }
+
+  @Test func saveUnsaveAndSavedPersistAcrossRuns() async throws {
+    let folder = try TemporaryFolder()
+    let server = try await FixtureServer.start(.init(port: 0))
+    defer { Task { await server.shutdown() } }
+    #expect(try kumiki(["archive", "save", "6"], api: server.baseURL, folder: folder).status == 0)
+    let saved = try kumiki(["archive", "saved", "--json"], api: server.baseURL, folder: folder)
+    #expect(saved.stdout.contains("\"id\":6"))
+    #expect(try kumiki(["archive", "unsave", "6"], api: server.baseURL, folder: folder).status == 0)
+    let none = try kumiki(["archive", "saved", "--json"], api: server.baseURL, folder: folder)
+    #expect(!none.stdout.contains("\"id\":6"))
+    let missing = try kumiki(["archive", "save", "9999"], api: server.baseURL, folder: folder)
+    #expect(missing.status == 1)
+    #expect(missing.stderr.contains("9999"))
+  }
+
+  @Test func failuresExitOneWithAOneLineReason() async throws {
+    let folder = try TemporaryFolder()
+    // Server down: nothing listens on this port.
+    let down = try kumiki(["favorites"], api: URL(string: "http://127.0.0.1:9")!, folder: folder)
+    #expect(down.status == 1)
+    #expect(down.stderr.split(separator: "\n").count == 1)
+
+    let server = try await FixtureServer.start(.init(port: 0))
+    defer { Task { await server.shutdown() } }
+    server.setFaults([.status(500)], for: .endpoint("favorite_scenes"))
+    let status = try kumiki(["favorites"], api: server.baseURL, folder: folder)
+    #expect(status.status == 1)
+    #expect(status.stderr.contains("500"))
+
+    server.setFaults([.malformedJSON], for: .endpoint("favorite_scenes"))
+    let malformed = try kumiki(["favorites", "--json"], api: server.baseURL, folder: folder)
+    #expect(malformed.status == 1)
+    #expect(malformed.stdout.isEmpty)
+  }
+
+  @Test func usageErrorsExit64() throws {
+    let folder = try TemporaryFolder()
+    let unknown = try kumiki(["archvie", "search"], folder: folder)
+    #expect(unknown.status == 64)
+    #expect(unknown.stderr.contains("archive"))  // did you mean
+    #expect(try kumiki(["--features", "nope", "home"], folder: folder).status == 64)
+    #expect(try kumiki(["profile", "--tab", "nope"], folder: folder).status == 64)
+    let help = try kumiki(["--help"], folder: folder)
+    #expect(help.status == 0)
+    #expect(help.stdout.contains("archive search"))
+  }
+
+  @Test func hostileTextFromTheAPIIsPrintedInert() async throws {
+    let folder = try TemporaryFolder()
+    let hostile = "\u{1B}]52;c;ZXZpbA==\u{07}\u{1B}[2Jカレー"
+    let json = """
+      {"achive_images": [{"id": 1, "photo_url": "x", "category": "カレー", "dish_name": "\(hostile.jsonEscaped)",
+       "shop_name": "s", "introduction": "i"}]}
+      """
+    let server = try await FixtureServer.start(.init(port: 0, database: try FixtureDatabase(json: Array(json.utf8))))
+    defer { Task { await server.shutdown() } }
+    let result = try kumiki(["archive", "search"], api: server.baseURL, folder: folder, environment: ["NO_COLOR": "1"])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stdout.contains("カレー"))
+    #expect(!result.stdout.contains("\u{1B}"))
+    #expect(!result.stdout.contains("\u{07}"))
+  }
+}
+
+extension String {
+  var jsonEscaped: String {
+    unicodeScalars.map { scalar in
+      scalar.value < 0x20 ? String(format: "\\u%04x", scalar.value) : String(scalar)
+    }.joined()
+  }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+
+/// The real `kumiki-tui` binary in a real terminal (tmux), on its embedded fixture server and a real database.
+@Suite(.serialized, .timeLimit(.minutes(3)), .enabled(if: TmuxSession.isAvailable, "needs tmux (make bootstrap)"))
+struct KumikiTUIEndToEndTests {
+  let binary = BuiltBinary.path("kumiki-tui")
+
+  @Test func onboardingSearchSaveQuitAndEverythingIsStillThereNextTime() async throws {
+    let folder = try TemporaryFolder()
+    let environment = ["KUMIKI_DB": folder.path + "/kumiki.sqlite", "NO_COLOR": "1"]
+    do {
+      let tmux = try TmuxSession(command: binary, environment: environment)
+      _ = try await tmux.waitFor(text: "Welcome to Kumiki")
+      try tmux.keys("Escape")  // dismiss onboarding
+      try await tmux.waitFor("onboarding dismissed") { !$0.contains("Welcome to Kumiki") && $0.contains("Campaigns") }
+      try tmux.keys("2")  // Archive tab
+      _ = try await tmux.waitFor(text: "36 results")
+      try tmux.keys("/")
+      try tmux.type("カレー")
+      try tmux.keys("Enter")
+      let results = try await tmux.waitFor(text: "10 results")
+      #expect(results.contains("特製ビーフカレー"))
+      try tmux.keys("Down", "Down", "Down", "Right", "Enter")  // chips, clear all, first result, its heart
+      _ = try await tmux.waitFor(text: "Saved (1)")
+      try tmux.keys("q")
+      _ = try await tmux.waitFor(text: "[exit 0]")
+    }
+    do {
+      let tmux = try TmuxSession(command: binary, environment: environment)
+      let home = try await tmux.waitFor(text: "Campaigns")
+      #expect(!home.contains("Welcome to Kumiki"))  // onboarding stays closed
+      try tmux.keys("2")
+      _ = try await tmux.waitFor(text: "Saved (1)")
+      try tmux.keys("q")
+      _ = try await tmux.waitFor(text: "[exit 0]")
+    }
+  }
+
+  @Test func resizingRepaintsAtTheNewSize() async throws {
+    let folder = try TemporaryFolder()
+    let tmux = try TmuxSession(command: binary, environment: ["KUMIKI_DB": folder.path + "/k.sqlite"])
+    _ = try await tmux.waitFor(text: "Welcome to Kumiki")
+    try tmux.keys("Escape")
+    _ = try await tmux.waitFor(text: "Campaigns")
+    try tmux.resize(width: 60, height: 20)
+    let small = try await tmux.waitFor("a 60-column frame") { screen in
+      let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
+      return lines.count >= 20 && lines.allSatisfy { $0.count <= 60 } && screen.contains("1 Home")
+    }
+    #expect(small.contains("q:quit") || small.contains("?:help"))
+    try tmux.keys("q")
+    _ = try await tmux.waitFor(text: "[exit 0]")
+  }
+
+  @Test(arguments: ["C-c", "TERM"])
+  func theTerminalIsSaneAfterCtrlCAndSIGTERM(_ how: String) async throws {
+    let folder = try TemporaryFolder()
+    let database = folder.path + "/k.sqlite"  // unique, so pkill finds only this test's app
+    let tmux = try TmuxSession(command: binary + " --db " + database)
+    _ = try await tmux.waitFor(text: "Welcome to Kumiki")
+    if how == "TERM" {
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+      process.arguments = ["pkill", "-TERM", "-f", "^" + binary + " --db " + database]
+      try process.run()
+      process.waitUntilExit()
+      #expect(process.terminationStatus == 0)
+    } else {
+      try tmux.keys("C-c")
+    }
+    _ = try await tmux.waitFor(text: "[exit")
+    try tmux.type("stty -a | tr ' ' '\\n' | grep -xE -- '-?(icanon|echo)'")
+    try tmux.keys("Enter")
+    let screen = try await tmux.waitFor("stty output") { $0.contains("\nicanon") || $0.contains("\n-icanon") }
+    #expect(screen.contains("\nicanon"))
+    #expect(screen.contains("\necho"))
+    #expect(!screen.contains("\n-icanon"))
+    #expect(!screen.contains("\n-echo"))
+  }
+}

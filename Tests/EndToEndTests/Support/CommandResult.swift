@@ -1,0 +1,49 @@
+import Foundation
+
+/// What a run of a built binary printed and returned.
+struct CommandResult {
+  let status: Int32
+  let stdout: String
+  let stderr: String
+
+  /// Runs `binary` with `arguments` and `environment` (added to a minimal one), no standard input.
+  static func run(
+    _ binary: String, _ arguments: [String], environment: [String: String] = [:]
+  ) throws
+    -> CommandResult
+  {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: binary)
+    process.arguments = arguments
+    var env = ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory(), "TERM": "xterm-256color"]
+    env.merge(environment) { $1 }
+    process.environment = env
+    let out = Pipe()
+    let err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    // Drain stderr on its own OS thread (not a task: the cooperative pool may be only two threads) while this
+    // thread drains stdout, so neither pipe can fill up and block the child.
+    let errors = DataBox()
+    let drained = DispatchSemaphore(value: 0)
+    let reader = Thread {
+      errors.data = err.fileHandleForReading.readDataToEndOfFile()
+      drained.signal()
+    }
+    reader.start()
+    let output = out.fileHandleForReading.readDataToEndOfFile()
+    drained.wait()
+    process.waitUntilExit()
+    let errorData = errors.data
+    return CommandResult(
+      status: process.terminationStatus, stdout: String(decoding: output, as: UTF8.self),
+      stderr: String(decoding: errorData, as: UTF8.self))
+  }
+}
+
+private final class DataBox: @unchecked Sendable {
+  // @unchecked: written once by the reader thread before the semaphore is signalled, read after waiting on it.
+  var data = Data()
+}

@@ -1,0 +1,99 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// A real terminal: a detached tmux session running a command, driven with `send-keys` and read with
+/// `capture-pane`. Each session has its own tmux server socket, so tests run in parallel without meeting.
+///
+/// tmux offers no event to await for "the screen now shows X", so `waitFor` polls the pane every 20 ms up to a
+/// deadline — the deadline only turns a hang into a failure with the last screen attached.
+final class TmuxSession: Sendable {
+  let socket: String
+  let name = "kumiki"
+
+  init(command: String, width: Int = 100, height: Int = 30, environment: [String: String] = [:]) throws {
+    socket = NSTemporaryDirectory() + "kumiki-tmux-" + UUID().uuidString
+    let exports = environment.map { "export \($0.key)=\(Self.quote($0.value))" }.joined(separator: "; ")
+    // Keep the pane after the app exits so its exit status and the terminal state can be inspected.
+    let script = (exports.isEmpty ? "" : exports + "; ") + command + "; echo \"[exit $?]\"; exec bash --norc -i"
+    try run([
+      "new-session", "-d", "-s", name, "-x", String(width), "-y", String(height), "bash", "--norc", "-c", script,
+    ])
+  }
+
+  deinit { _ = try? run(["kill-server"]) }
+
+  /// Sends tmux key names (`Enter`, `Escape`, `Down`, `C-c`, …).
+  func keys(_ keys: String...) throws { try run(["send-keys", "-t", name] + keys) }
+
+  /// Types literal text (UTF-8 as a terminal sends it).
+  func type(_ text: String) throws { try run(["send-keys", "-t", name, "-l", text]) }
+
+  /// The visible screen as text.
+  func screen() throws -> String { try run(["capture-pane", "-p", "-t", name]) }
+
+  func resize(width: Int, height: Int) throws {
+    try run(["resize-window", "-t", name, "-x", String(width), "-y", String(height)])
+  }
+
+  /// Waits until the screen satisfies `condition`; fails with the last screen after `timeout`.
+  @discardableResult
+  func waitFor(
+    _ description: String, timeout: Duration = .seconds(20), _ condition: (String) -> Bool
+  ) async throws -> String {
+    let clock = ContinuousClock()
+    let deadline = clock.now + timeout
+    var last = ""
+    while clock.now < deadline {
+      last = try screen()
+      if condition(last) { return last }
+      try await Task.sleep(for: .milliseconds(20))
+    }
+    throw TmuxError.timedOut(description, screen: last)
+  }
+
+  func waitFor(text: String, timeout: Duration = .seconds(20)) async throws -> String {
+    try await waitFor("screen shows \"\(text)\"", timeout: timeout) { $0.contains(text) }
+  }
+
+  /// Runs tmux through the shell with `popen`, reading its output to the end. (Foundation's `Process` can miss the
+  /// exit of a client whose server daemonises, which hung these tests.)
+  @discardableResult
+  private func run(_ arguments: [String], capture: Bool = true) throws -> String {
+    let command =
+      (["tmux", "-S", socket] + arguments).map(Self.quote).joined(separator: " ")
+      + (capture ? " 2>&1" : " </dev/null >/dev/null 2>&1")
+    guard let pipe = popen(command, "r") else { throw TmuxError.failed(arguments.joined(separator: " "), "popen") }
+    var data = [UInt8]()
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    while true {
+      let count = fread(&buffer, 1, buffer.count, pipe)
+      if count <= 0 { break }
+      data.append(contentsOf: buffer[0..<count])
+    }
+    let status = pclose(pipe)
+    let text = String(decoding: data, as: UTF8.self)
+    guard status == 0 else { throw TmuxError.failed(arguments.joined(separator: " "), text) }
+    return text
+  }
+
+  static func quote(_ value: String) -> String { "'" + value.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+
+  static var isAvailable: Bool {
+    FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux")
+  }
+}
+
+enum TmuxError: Error, CustomStringConvertible {
+  case failed(String, String)
+  case timedOut(String, screen: String)
+
+  var description: String {
+    switch self {
+    case .failed(let command, let output): "tmux \(command) failed: \(output)"
+    case .timedOut(let what, let screen): "timed out waiting for \(what); screen:\n\(screen)"
+    }
+  }
+}
