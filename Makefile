@@ -13,6 +13,9 @@ SWIFT ?= swift
 SWIFT_BUILD_FLAGS := --explicit-target-dependency-import-check error
 SOURCES := Package.swift Modules Apps Tests
 MODULE_ENV := $(if $(MODULE),KUMIKI_MODULES=$(MODULE),)
+# Suites share process-wide resources (one terminal session per process, timing-sensitive fan-out checks), so
+# the whole-package run is serial; a single module's run keeps Swift Testing's parallelism.
+TEST_FLAGS ?= $(if $(MODULE),,--no-parallel)
 
 .DEFAULT_GOAL := help
 .PHONY: help bootstrap build run test bench lint format check-deps ci clean
@@ -33,7 +36,7 @@ run: bootstrap ## Run an app (APP=..., ARGS="...")
 	@exec "$$($(SWIFT) build -c $(CONFIG) --show-bin-path)/$(APP)" $(ARGS)
 
 test: bootstrap ## Run every suite, or one module's (MODULE=Core)
-	$(MODULE_ENV) $(SWIFT) test $(SWIFT_BUILD_FLAGS)
+	$(MODULE_ENV) KUMIKI_NO_BENCH=1 $(SWIFT) test $(SWIFT_BUILD_FLAGS) $(TEST_FLAGS)
 
 bench: bootstrap ## Release-build benchmarks with figures against the reference baselines
 	@Scripts/bench

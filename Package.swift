@@ -590,6 +590,15 @@ if let selection = Context.environment["KUMIKI_MODULES"], !selection.isEmpty {
   }
 }
 
+// MARK: - Test runs leave the benchmark out
+// `make test` sets KUMIKI_NO_BENCH=1: kumiki-bench links the benchmark peers (AsyncHTTPClient, and with it
+// swift-nio-ssl and BoringSSL), which no test needs. `make bench` builds it.
+
+if Context.environment["KUMIKI_NO_BENCH"] == "1" {
+  targets = targets.filter { $0.name != "kumiki-bench" }
+  products = products.filter { $0.name != "kumiki-bench" }
+}
+
 let package = Package(
   name: "Kumiki",
   platforms: [.macOS(.v15)],
