@@ -22,7 +22,7 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
   // `owner` (only the lock holder ever stores its own identity there) and touch them from that same thread.
   // Everything else is immutable or synchronised on its own (`tracker`, `owner`).
 
-  private let lock = Mutex<Void>(())
+  private let lock = DispatchLock()
   private let owner = Atomic<UInt>(0)
   // Exclusivity is guaranteed by `lock`/`owner` as described above; dynamic enforcement would only add cost to
   // every dispatch.
@@ -82,7 +82,7 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
       queue.append(action, from: nil)
       return
     }
-    lock.withLock { _ in
+    lock.withLock {
       owner.store(me, ordering: .relaxed)
       process(action)
       drainQueue()
@@ -98,7 +98,7 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
       queue.append(action, from: effect)
       return
     }
-    lock.withLock { _ in
+    lock.withLock {
       owner.store(me, ordering: .relaxed)
       if !effect.isCancelled { process(action) }
       drainQueue()
@@ -144,7 +144,7 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
   private func exclusively<R>(_ body: () -> R) -> R {
     let me = currentThreadIdentity()
     if owner.load(ordering: .relaxed) == me { return body() }
-    return lock.withLock { _ in
+    return lock.withLock {
       owner.store(me, ordering: .relaxed)
       let result = body()
       drainQueue()
