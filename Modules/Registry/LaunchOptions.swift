@@ -10,7 +10,7 @@ public struct LaunchOptions: Sendable {
   public var databasePath: String?
   /// Run only these features (`--features home,archive`); empty means all.
   public var features: [String]
-  /// The process environment (for `KUMIKI_DB`, `XDG_DATA_HOME`, `HOME`).
+  /// The process environment (for `KUMIKI_DB`, `KUMIKI_TIMEOUT`, `XDG_DATA_HOME`, `HOME`).
   public var environment: [String: String]
   /// App-wide middlewares placed closest to the reducer (DevTools, an action log).
   public var middlewares: [Middleware<AppState, AppAction>]
@@ -53,6 +53,7 @@ public enum LaunchError: Error, Equatable, CustomStringConvertible {
   case database(String)
   case embeddedServer(String)
   case features(String)
+  case invalidTimeout(String)
 
   public var description: String {
     switch self {
@@ -60,6 +61,7 @@ public enum LaunchError: Error, Equatable, CustomStringConvertible {
     case .database(let reason): "database problem: \(reason)"
     case .embeddedServer(let reason): "could not start the embedded fixture server: \(reason)"
     case .features(let reason): reason
+    case .invalidTimeout(let text): "invalid KUMIKI_TIMEOUT '\(text)': expected a number of seconds, e.g. 2.5"
     }
   }
 }

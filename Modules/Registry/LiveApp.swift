@@ -64,7 +64,7 @@ public final class LiveApp: Sendable {
       }
     }
 
-    let http = HTTPClient.curl()
+    let http = HTTPClient.curl(CurlConfiguration(timeout: try requestTimeout(options.environment)))
     let dependencies = FeatureDependencies(http: http, apiURL: apiURL, persistence: database.client)
     let registry: FeatureRegistry
     do {
@@ -102,6 +102,15 @@ public final class LiveApp: Sendable {
     } catch {
       throw LaunchError.features(String(describing: error))
     }
+  }
+
+  /// The per-request time limit: `KUMIKI_TIMEOUT` seconds (decimals allowed), 30 s by default.
+  static func requestTimeout(_ environment: [String: String]) throws -> Duration {
+    guard let text = environment["KUMIKI_TIMEOUT"], !text.isEmpty else { return .seconds(30) }
+    guard let seconds = Double(text), seconds > 0, seconds.isFinite else {
+      throw LaunchError.invalidTimeout(text)
+    }
+    return .milliseconds(Int((seconds * 1000).rounded(.up)))
   }
 
   /// Stops effects, the embedded server and closes the database.

@@ -72,6 +72,12 @@ struct KumikiEndToEndTests {
     #expect(status.status == 1)
     #expect(status.stderr.contains("500"))
 
+    // Timeout: the server answers after 5 s, the client gives up after 0.3 s.
+    server.setFaults([.latency(milliseconds: 5_000)], for: .endpoint("favorite_scenes"))
+    let slow = try kumiki(["favorites"], api: server.baseURL, folder: folder, environment: ["KUMIKI_TIMEOUT": "0.3"])
+    #expect(slow.status == 1)
+    #expect(slow.stderr.lowercased().contains("timed out"), "\(slow.stderr)")
+
     server.setFaults([.malformedJSON], for: .endpoint("favorite_scenes"))
     let malformed = try kumiki(["favorites", "--json"], api: server.baseURL, folder: folder)
     #expect(malformed.status == 1)
