@@ -57,7 +57,7 @@ public final class KumikiDatabase: Sendable {
     case .file(let path):
       try prepareFolder(for: path)
       do {
-        let pool = try openPool(path, options: options)
+        let pool = try retryingWhileBusy(options) { try openPool(path, options: options) }
         return KumikiDatabase(location: location, writer: pool, options: options, recoveredFrom: nil)
       } catch let corruption as Corruption {
         let movedTo: String
@@ -75,6 +75,25 @@ public final class KumikiDatabase: Sendable {
         }
       } catch {
         throw PersistenceError.from(error, path: path, operation: "open the database")
+      }
+    }
+  }
+
+  /// Runs `open` again while SQLite answers busy or locked, up to `options.busyTimeout`. Several processes opening a
+  /// new file at once race to switch it to WAL and migrate it; SQLite reports some of those conflicts at once,
+  /// without calling the busy handler, so opening retries them itself with a short, growing pause.
+  static func retryingWhileBusy<T>(_ options: DatabaseOptions, _ open: () throws -> T) throws -> T {
+    let clock = ContinuousClock()
+    let deadline = clock.now + options.busyTimeout
+    var pause = Duration.milliseconds(2)
+    while true {
+      do {
+        return try open()
+      } catch let error as DatabaseError
+        where (error.resultCode == .SQLITE_BUSY || error.resultCode == .SQLITE_LOCKED) && clock.now < deadline
+      {
+        Thread.sleep(forTimeInterval: Double(pause.components.attoseconds) / 1e18 + Double(pause.components.seconds))
+        pause = min(pause * 2, .milliseconds(100))
       }
     }
   }
