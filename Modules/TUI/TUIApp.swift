@@ -82,11 +82,3 @@ public enum TUIApp {
       devTools: panel, theme: theme)
   }
 }
-
-extension ViewNode {
-  /// `.stack([])`: what an overlay feature presents while hidden.
-  var isEmptyStack: Bool {
-    if case .stack(let children) = self { return children.isEmpty }
-    return false
-  }
-}

@@ -22,13 +22,13 @@ import Testing
     // First launch: the onboarding overlay is up.
     let onboarding = try #require(runtime.features.first { $0.key == "onboarding" })
     let overlay = try await value(of: runtime) { state in
-      runtime.view(slot: onboarding.slot, in: state).flatMap(\.overlayNode)
+      runtime.view(slot: onboarding.slot, in: state).flatMap(\.firstOverlay)
     }
     // Every tab loads on appearance and shows content — no spinner, no error.
     for feature in runtime.features where feature.placement == .tab { runtime.appear(slot: feature.slot) }
     let loaded = try await value(of: runtime) { state -> [String]? in
       let views = runtime.features.filter { $0.placement == .tab }.compactMap { runtime.view(slot: $0.slot, in: state) }
-      guard views.allSatisfy({ !$0.isLoading && !$0.hasError }) else { return nil }
+      guard views.allSatisfy({ !$0.containsSpinner && $0.firstErrorMessage == nil }) else { return nil }
       return views.flatMap(\.plainText)
     }
     let text = loaded.joined(separator: "\n")
@@ -63,7 +63,7 @@ import Testing
       return true
     }
     #expect(completed)
-    #expect(again.view(slot: onboardingAgain.slot).flatMap(\.overlayNode) == nil)
+    #expect(again.view(slot: onboardingAgain.slot).flatMap(\.firstOverlay) == nil)
     let list = try #require(again.commands.first { $0.words == ["archive", "saved"] })
     for action in try list.actions(CommandInput()) { again.store.dispatch(action) }
     await again.store.settled()
@@ -84,7 +84,7 @@ import Testing
     let home = try #require(live.runtime.features.first { $0.key == "home" })
     live.runtime.appear(slot: home.slot)
     let message = try await value(of: live.runtime) { state in
-      live.runtime.view(slot: home.slot, in: state)?.errorMessage
+      live.runtime.view(slot: home.slot, in: state)?.firstErrorMessage
     }
     #expect(message.contains("500"))
     await live.shutdown()
@@ -114,36 +114,6 @@ import Testing
     }
     throw CancellationError()
   }
-}
-
-extension ViewNode {
-  var overlayNode: OverlayNode<Action>? {
-    switch self {
-    case .overlay(let overlay): overlay
-    case .stack(let children), .section(_, let children): children.lazy.compactMap(\.overlayNode).first
-    default: nil
-    }
-  }
-
-  var isLoading: Bool {
-    switch self {
-    case .spinner: true
-    case .stack(let children), .section(_, let children): children.contains(where: \.isLoading)
-    case .tabs(_, let content): content.isLoading
-    default: false
-    }
-  }
-
-  var errorMessage: String? {
-    switch self {
-    case .error(let message, _): message
-    case .stack(let children), .section(_, let children): children.lazy.compactMap(\.errorMessage).first
-    case .tabs(_, let content): content.errorMessage
-    default: nil
-    }
-  }
-
-  var hasError: Bool { errorMessage != nil }
 }
 
 /// A folder under the system temporary directory, removed when the value is released.
