@@ -10,7 +10,9 @@ MODULE ?=
 CONFIG ?= debug
 SWIFT ?= swift
 # Undeclared imports of sibling targets are errors, not accidents that happen to link.
-SWIFT_BUILD_FLAGS := --explicit-target-dependency-import-check error
+# Release builds link the Swift runtime and Foundation statically: no symbol lookups across a dozen shared
+# libraries at start-up (Benchmarks/README.md, "Apps"). Debug builds stay dynamic.
+SWIFT_BUILD_FLAGS := --explicit-target-dependency-import-check error $(if $(filter release,$(CONFIG)),--static-swift-stdlib,)
 SOURCES := Package.swift Modules Apps Tests
 MODULE_ENV := $(if $(MODULE),KUMIKI_MODULES=$(MODULE),)
 # Suites share process-wide resources (one terminal session per process, timing-sensitive fan-out checks), so
@@ -33,7 +35,7 @@ build: bootstrap ## Build one app (APP=...), or everything with APP=all
 
 run: bootstrap ## Run an app (APP=..., ARGS="...")
 	@$(SWIFT) build -c $(CONFIG) $(SWIFT_BUILD_FLAGS) --product $(APP)
-	@exec "$$($(SWIFT) build -c $(CONFIG) --show-bin-path)/$(APP)" $(ARGS)
+	@exec "$$($(SWIFT) build -c $(CONFIG) $(SWIFT_BUILD_FLAGS) --show-bin-path)/$(APP)" $(ARGS)
 
 test: bootstrap ## Run every suite, or one module's (MODULE=Core)
 	$(MODULE_ENV) KUMIKI_NO_BENCH=1 $(SWIFT) test $(SWIFT_BUILD_FLAGS) $(TEST_FLAGS)

@@ -505,6 +505,7 @@ targets += [
       "TUI",
     ],
     path: "Tests/TUITests",
+    exclude: ["__Snapshots__"],
     swiftSettings: swiftSettings
   ),
   .testTarget(

@@ -21,6 +21,7 @@ struct KumikiTUI: AsyncParsableCommand {
       r refresh · d or F12 DevTools · ? help · q or Ctrl-C quit.
       Without --api (or KUMIKI_API_URL) the app starts its embedded fixture server on a free loopback port.
       Needs an interactive terminal; for scripts use `kumiki`.
+      KUMIKI_TUI_TRACE=path writes a JSON line per frame (time, bytes, tab, complete) for start-up measurements.
       """,
     version: "kumiki-tui 0.1.0"
   )
@@ -67,10 +68,23 @@ struct KumikiTUI: AsyncParsableCommand {
       throw ExitCode(1)
     }
     for notice in live.notices { FileHandle.standardError.write(Data("kumiki-tui: \(notice)\n".utf8)) }
+    var onFrame: (@Sendable (FrameReport) -> Void)?
+    if let path = environment["KUMIKI_TUI_TRACE"], !path.isEmpty {
+      do {
+        let trace = try FrameTrace(path: path)
+        onFrame = { trace.record($0) }
+      } catch {
+        FileHandle.standardError.write(Data("kumiki-tui: KUMIKI_TUI_TRACE: \(error)\n".utf8))
+        await live.shutdown()
+        throw ExitCode(1)
+      }
+    }
+    let activity = live.activity
     let status = await TUIApp.run(
       app: live.runtime,
       options: TUIOptions(
-        color: !noColor && TUIOptions.colorAllowedByEnvironment(), devTools: devTools, launchApp: false))
+        color: !noColor && TUIOptions.colorAllowedByEnvironment(), devTools: devTools, launchApp: false,
+        activity: { activity.inFlight }, onFrame: onFrame))
     await live.shutdown()
     if status != 0 { throw ExitCode(status) }
   }

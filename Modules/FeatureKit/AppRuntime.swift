@@ -198,8 +198,11 @@ public final class AppRuntime: Sendable {
 
 /// A feature as mounted in an app.
 public struct MountedFeature: Sendable, Equatable {
+  /// Its position in the app's partitioned state, in registry order.
   public let slot: Int
+  /// The feature's key (`archive`), used for slot routing, persistence and `--features`.
   public let key: String
+  /// The feature's human title (tab label, `kumiki features`).
   public let title: String
   /// Whether it contributes a screen.
   public let hasScreen: Bool

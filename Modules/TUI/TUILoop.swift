@@ -1,4 +1,5 @@
 import FeatureKit
+import Presentation
 import Synchronization
 import Terminal
 
@@ -25,6 +26,8 @@ struct TUILoop {
   var showsSpinner = false
   /// Slots whose feature was told its screen appeared.
   var appeared: Set<Int> = []
+  /// Frames written so far.
+  var frames = 0
 
   init(app: AppRuntime, options: TUIOptions, size: Size) {
     self.app = app
@@ -97,7 +100,7 @@ struct TUILoop {
         pending.lower()
         noteErrors()
       case .tick:
-        let activity = app.store.effectsInFlight
+        let activity = options.activity?() ?? app.store.effectsInFlight
         guard activity > 0 || showsSpinner || activity != state.activity else { continue }
         state.activity = activity
         if activity > 0 || showsSpinner { state.spinnerFrame &+= 1 }
@@ -159,16 +162,28 @@ struct TUILoop {
     let frame = TUIApp.frame(app: app, state: state, devTools: options.devTools, theme: theme)
     state.scroll[state.selectedTab] = frame.scrollOffset
     hits = frame.hits
-    showsSpinner =
-      TUIApp.content(app: app, state: state, history: options.devTools?.entries ?? [])?.containsSpinner ?? false
+    let content = TUIApp.content(app: app, state: state, history: options.devTools?.entries ?? [])
+    showsSpinner = content?.containsSpinner ?? false
     bytes.removeAll(keepingCapacity: true)
     renderer.render(frame.buffer, cursor: frame.cursor, into: &bytes)
     do {
       try session.write(bytes)
-      return true
     } catch {
       return false
     }
+    frames += 1
+    if let onFrame = options.onFrame { onFrame(report(content: content)) }
+    return true
+  }
+
+  /// What the frame just written showed.
+  private func report(content: ViewNode<AppAction>?) -> FrameReport {
+    let screens = TUIApp.screens(of: app)
+    let tab = screens.indices.contains(state.selectedTab) ? screens[state.selectedTab] : nil
+    let complete =
+      tab.map { appeared.contains($0.slot) } == true && content != nil && !showsSpinner
+      && content?.firstErrorMessage == nil
+    return FrameReport(number: frames, bytes: bytes.count, tab: tab?.title ?? "", complete: complete)
   }
 }
 

@@ -24,6 +24,12 @@ public struct TUIOptions: Sendable {
   public var errorOutput: Int32
   /// The `TERM` value to check (`dumb` or unset refuses to start).
   public var term: String?
+  /// Work in flight that the status bar's activity indicator shows, read on every animation tick: the app's
+  /// HTTP requests in flight, say. `nil` counts the store's effects in flight, which includes long-lived ones
+  /// such as database observations.
+  public var activity: (@Sendable () -> Int)?
+  /// Called after every frame is written, with what it showed: for tracing and start-up measurements.
+  public var onFrame: (@Sendable (FrameReport) -> Void)?
 
   /// Creates options; the defaults run on the process's terminal with colours unless `NO_COLOR` is set.
   public init(
@@ -36,7 +42,9 @@ public struct TUIOptions: Sendable {
     input: Int32 = STDIN_FILENO,
     output: Int32 = STDOUT_FILENO,
     errorOutput: Int32 = STDERR_FILENO,
-    term: String? = TerminalSession.environmentTerm()
+    term: String? = TerminalSession.environmentTerm(),
+    activity: (@Sendable () -> Int)? = nil,
+    onFrame: (@Sendable (FrameReport) -> Void)? = nil
   ) {
     self.color = color
     self.mouse = mouse
@@ -48,6 +56,8 @@ public struct TUIOptions: Sendable {
     self.output = output
     self.errorOutput = errorOutput
     self.term = term
+    self.activity = activity
+    self.onFrame = onFrame
   }
 
   /// False when `NO_COLOR` is set to a non-empty value (no-color.org).

@@ -44,17 +44,86 @@ import Testing
     #expect(!script.contains("rm -rf"))
   }
 
-  @Test(arguments: [CompletionShell.bash]) func scriptParses(_ shell: CompletionShell) throws {
-    let bash = URL(fileURLWithPath: "/bin/bash")
-    try #require(FileManager.default.isExecutableFile(atPath: bash.path), "bash is needed to check the script")
-    let file = FileManager.default.temporaryDirectory.appendingPathComponent("kumiki-completion-\(UUID()).bash")
-    try generator.script(for: shell).write(to: file, atomically: true, encoding: .utf8)
+  @Test(arguments: CompletionShell.allCases) func scriptParsesInItsShell(_ shell: CompletionShell) throws {
+    let file = try temporaryScript(for: shell)
     defer { try? FileManager.default.removeItem(at: file) }
+    let check = shell == .fish ? ["--no-execute", file.path] : ["-n", file.path]
+    let run = try Shell.run(shell, check)
+    #expect(run.status == 0, "\(shell) rejects the script: \(run.errors)")
+  }
+
+  /// Each shell completes real command lines with the script loaded: the words that come next, an option's
+  /// choices, and nothing from another command.
+  @Test(arguments: CompletionShell.allCases) func shellCompletesCommandLines(_ shell: CompletionShell) throws {
+    let file = try temporaryScript(for: shell)
+    defer { try? FileManager.default.removeItem(at: file) }
+    let root = Set(try Shell.complete(shell, script: file.path, words: ["kumiki", ""]))
+    #expect(root.isSuperset(of: ["counter", "catalogue", "features", "completion"]))
+    let counter = Set(try Shell.complete(shell, script: file.path, words: ["kumiki", "counter", ""]))
+    #expect(counter.isSuperset(of: ["add", "reset"]))
+    #expect(!counter.contains("list"))
+    let line = ["kumiki", "catalogue", "list", "--category", ""]
+    #expect(Set(try Shell.complete(shell, script: file.path, words: line)) == ["food", "drink"])
+  }
+
+  func temporaryScript(for shell: CompletionShell) throws -> URL {
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent("kumiki-completion-\(UUID()).\(shell)")
+    try generator.script(for: shell).write(to: file, atomically: true, encoding: .utf8)
+    return file
+  }
+}
+
+/// Runs the real shells (bash, zsh and fish come with `make bootstrap`).
+enum Shell {
+  struct Run {
+    var status: Int32
+    var output: String
+    var errors: String
+  }
+
+  static func run(_ shell: CompletionShell, _ arguments: [String]) throws -> Run {
+    let path = "/usr/bin/\(shell.rawValue)"
+    try #require(FileManager.default.isExecutableFile(atPath: path), "\(path) is missing: run make bootstrap")
     let process = Process()
-    process.executableURL = bash
-    process.arguments = ["-n", file.path]
+    process.executableURL = URL(fileURLWithPath: path)
+    process.arguments = arguments
+    let output = Pipe()
+    let errors = Pipe()
+    process.standardOutput = output
+    process.standardError = errors
     try process.run()
+    // Outputs are a few lines: reading to the end before waiting cannot fill a pipe.
+    let out = output.fileHandleForReading.readDataToEndOfFile()
+    let err = errors.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
-    #expect(process.terminationStatus == 0)
+    return Run(
+      status: process.terminationStatus, output: String(decoding: out, as: UTF8.self),
+      errors: String(decoding: err, as: UTF8.self))
+  }
+
+  /// The candidates `shell` offers for the last of `words` (the word being typed; "" for a new word), with the
+  /// script at `script` loaded.
+  static func complete(_ shell: CompletionShell, script: String, words: [String]) throws -> [String] {
+    let program: String
+    switch shell {
+    case .bash:
+      let quoted = words.map { "'\($0)'" }.joined(separator: " ")
+      program = """
+        source '\(script)'; COMP_WORDS=(\(quoted)); COMP_CWORD=\(words.count - 1); _kumiki
+        printf '%s\\n' "${COMPREPLY[@]}"
+        """
+    case .zsh:
+      // Outside a completion widget: `compadd` and `compdef` are stubs that print and ignore.
+      let quoted = words.map { "'\($0)'" }.joined(separator: " ")
+      program = """
+        compdef() { :; }; compadd() { [[ $1 == -- ]] && shift; print -l -- "$@"; }
+        source '\(script)'; words=(\(quoted)); CURRENT=\(words.count); _kumiki
+        """
+    case .fish:
+      program = "source '\(script)'; complete --do-complete '\(words.joined(separator: " "))' | string split -f1 \\t"
+    }
+    let run = try run(shell, ["-c", program])
+    #expect(run.status == 0, "\(shell): \(run.errors)")
+    return run.output.split(separator: "\n").map(String.init).filter { !$0.isEmpty }
   }
 }

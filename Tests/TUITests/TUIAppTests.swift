@@ -1,5 +1,6 @@
 import FeatureKit
 import Glibc
+import Synchronization
 import Terminal
 import Testing
 
@@ -86,6 +87,50 @@ struct TUIAppTests {
     #expect(fixture.devTools.entries.contains { $0.action == .app(.terminate) })
   }
 
+  @Test(
+    "the status bar shows the activity source's count, and each frame is reported with the tab and whether it is complete",
+    .timeLimit(.minutes(1)))
+  func activityAndFrameReports() async throws {
+    let fixture = try TestApp()
+    fixture.shop(.setPhase(.loading))
+    let pty = try PseudoTerminal()
+    let activity = ActivitySource()
+    let reports = FrameReports()
+    let options = TUIOptions(
+      color: false, mouse: false, launchApp: false, input: pty.terminal, output: pty.terminal,
+      term: "xterm-256color", activity: activity.read, onFrame: reports.record)
+    let app = fixture.app
+    let run = Task { await TUIApp.run(app: app, options: options) }
+
+    let first = await reports.next { _ in true }
+    #expect(first == FrameReport(number: 1, bytes: first.bytes, tab: "Shop", complete: false))  // spinner
+    #expect(first.bytes > 0)
+    // The renderer writes only changed cells, so look for the changed word, not the padded label.
+    #expect(pty.read(until: "ready"))  // nothing in flight although the screen shows a spinner
+
+    var mark = pty.output.count
+    activity.set(2)
+    #expect(pty.read(until: "loading", from: mark))
+    mark = pty.output.count
+    activity.set(0)
+    #expect(pty.read(until: "ready", from: mark))
+
+    // Read each frame off the terminal before waiting for its report: a full pseudo-terminal blocks the writer.
+    mark = pty.output.count
+    fixture.shop(.setPhase(.content))
+    #expect(pty.read(until: "Popular this week", from: mark))
+    let complete = await reports.next { $0.complete }
+    #expect(complete.tab == "Shop")
+
+    mark = pty.output.count
+    pty.type("2")
+    #expect(pty.read(until: "Buy milk", from: mark))
+    let notes = await reports.next { $0.tab == "Notes" }
+    #expect(notes.complete)  // no spinner, no error: shown in full
+    pty.type("q")
+    #expect(await run.value == 0)
+  }
+
   /// Waits until the app's state satisfies `condition` (an async sequence of states, no polling).
   func until(_ app: AppRuntime, _ condition: @escaping @Sendable (AppState) -> Bool) async {
     for await satisfied in app.store.values(select: condition) where satisfied { return }
@@ -106,4 +151,56 @@ enum FileManagerLite {
     }
     return names
   }
+}
+
+/// Reports of the frames an app loop wrote, in order, for a test to wait on.
+final class FrameReports: Sendable {
+  private struct State {
+    var reports: [FrameReport] = []
+    var consumed = 0
+    var waiter: CheckedContinuation<Void, Never>?
+  }
+  private let state = Mutex(State())
+
+  /// The callback for ``TUIOptions/onFrame``.
+  var record: @Sendable (FrameReport) -> Void {
+    { [self] report in
+      let waiter = state.withLock { state in
+        state.reports.append(report)
+        defer { state.waiter = nil }
+        return state.waiter
+      }
+      waiter?.resume()
+    }
+  }
+
+  /// Waits for the next report (after those already returned) satisfying `condition`.
+  func next(where condition: (FrameReport) -> Bool) async -> FrameReport {
+    while true {
+      let found = state.withLock { state -> FrameReport? in
+        while state.consumed < state.reports.count {
+          defer { state.consumed += 1 }
+          if condition(state.reports[state.consumed]) { return state.reports[state.consumed] }
+        }
+        return nil
+      }
+      if let found { return found }
+      await withCheckedContinuation { continuation in
+        let ready = state.withLock { state in
+          guard state.consumed == state.reports.count else { return true }
+          state.waiter = continuation
+          return false
+        }
+        if ready { continuation.resume() }
+      }
+    }
+  }
+}
+
+/// A settable count of work in flight, for ``TUIOptions/activity``.
+final class ActivitySource: Sendable {
+  private let count = Atomic(0)
+
+  func set(_ value: Int) { count.store(value, ordering: .relaxed) }
+  var read: @Sendable () -> Int { { [self] in count.load(ordering: .relaxed) } }
 }
