@@ -282,6 +282,12 @@ targets += [
     exclude: ["README.md"],
     swiftSettings: swiftSettings
   ),
+  .target(
+    name: "TUITesting",
+    dependencies: ["TUI"],
+    path: "Modules/TUITesting",
+    swiftSettings: swiftSettings
+  ),
 ]
 
 // MARK: - Apps
@@ -470,8 +476,12 @@ targets += [
       "FixtureServer",
       "Presentation",
       "Registry",
+      "Terminal",
+      "TUI",
+      "TUITesting",
     ],
     path: "Tests/RegistryTests",
+    exclude: ["__Snapshots__"],
     swiftSettings: swiftSettings
   ),
   .testTarget(
@@ -503,6 +513,7 @@ targets += [
       "Presentation",
       "Terminal",
       "TUI",
+      "TUITesting",
     ],
     path: "Tests/TUITests",
     exclude: ["__Snapshots__"],

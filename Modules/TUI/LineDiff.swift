@@ -1,9 +1,12 @@
-/// A line diff (longest common subsequence), for DevTools' state diffs.
-enum LineDiff {
+/// A line diff (longest common subsequence), for DevTools' state diffs and golden-frame failures.
+public enum LineDiff {
   /// One line of a diff.
-  enum Line: Equatable {
+  public enum Line: Equatable, Sendable {
+    /// In both.
     case same(String)
+    /// Only in the old lines.
     case removed(String)
+    /// Only in the new lines.
     case added(String)
   }
 
@@ -12,7 +15,7 @@ enum LineDiff {
   static let maximumCells = 1_000_000
 
   /// The diff turning `old` into `new`.
-  static func diff(_ old: [String], _ new: [String]) -> [Line] {
+  public static func diff(_ old: [String], _ new: [String]) -> [Line] {
     var prefix = 0
     while prefix < old.count, prefix < new.count, old[prefix] == new[prefix] { prefix += 1 }
     var suffix = 0
@@ -57,7 +60,7 @@ enum LineDiff {
   }
 
   /// Only the changed lines with `context` unchanged lines around them; gaps become `nil`.
-  static func hunks(_ lines: [Line], context: Int = 1) -> [Line?] {
+  public static func hunks(_ lines: [Line], context: Int = 1) -> [Line?] {
     let changed = lines.indices.filter { if case .same = lines[$0] { false } else { true } }
     guard !changed.isEmpty else { return [] }
     var keep = Set<Int>()

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A readable, line-based dump of any value via `Mirror`: one `label: value` line per leaf, nested values
 /// indented — the text DevTools diffs. Bounded (depth, elements, lines) so a huge state cannot stall a frame.
 enum StateDump {
@@ -25,6 +27,10 @@ enum StateDump {
       } else {
         lines.append(prefix + "nil")
       }
+      return
+    }
+    if let foundation = foundationLeaf(value) {  // their stored properties are implementation details
+      lines.append(prefix + foundation)
       return
     }
     if mirror.children.isEmpty {
@@ -68,6 +74,18 @@ enum StateDump {
       for (index, child) in mirror.children.enumerated() {
         append(child.value, label: child.label ?? ".\(index)", indent: indent + 1, into: &lines)
       }
+    }
+  }
+
+  /// Foundation values shown as one line, as a developer writes them.
+  private static func foundationLeaf(_ value: Any) -> String? {
+    switch value {
+    case let url as URL: "URL(\(String(reflecting: url.absoluteString)))"
+    case let date as Date: "Date(\(date.formatted(.iso8601)))"
+    case let uuid as UUID: "UUID(\(uuid.uuidString))"
+    case let data as Data: "Data(\(data.count) bytes)"
+    case let decimal as Decimal: "Decimal(\(decimal))"
+    default: nil
     }
   }
 

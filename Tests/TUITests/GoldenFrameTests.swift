@@ -1,6 +1,7 @@
 import FeatureKit
 import Foundation
 import Presentation
+import TUITesting
 import Terminal
 import Testing
 

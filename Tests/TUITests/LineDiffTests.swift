@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import TUI
@@ -34,6 +35,26 @@ struct LineDiffTests {
       lines == [
         "Outer", #"  name: "寿司""#, "  inner: Inner", "    tags: [2]", #"      [0]: "a""#, #"      [1]: "b""#,
         "    note: nil", "  mode: .busy", "    3", "  idle: .idle", "  list: [2]", "    [0]: 1", "    [1]: 2",
+      ])
+  }
+
+  @Test("Foundation values are one line each, not their implementation's stored properties")
+  func foundationLeaves() throws {
+    struct Link {
+      var url: URL
+      var at: Date
+      var id: UUID
+      var body: Data
+      var price: Decimal
+    }
+    let id = try #require(UUID(uuidString: "6F9619FF-8B86-D011-B42D-00C04FC964FF"))
+    let link = Link(
+      url: try #require(URL(string: "https://images.kumiki.example/a.jpg")), at: Date(timeIntervalSince1970: 0),
+      id: id, body: Data([1, 2, 3]), price: Decimal(string: "12.5")!)
+    #expect(
+      StateDump.lines(of: link) == [
+        "Link", #"  url: URL("https://images.kumiki.example/a.jpg")"#, "  at: Date(1970-01-01T00:00:00Z)",
+        "  id: UUID(6F9619FF-8B86-D011-B42D-00C04FC964FF)", "  body: Data(3 bytes)", "  price: Decimal(12.5)",
       ])
   }
 }

@@ -1,12 +1,16 @@
 import Foundation
+import TUI
 import Testing
 
-@testable import TUI
-
-/// Compares `text` with the snapshot `__Snapshots__/<name>.txt` next to this file. On a mismatch it records a
-/// failure with a line diff. With `KUMIKI_RECORD_SNAPSHOTS=1` it (re)writes the file and fails with "recorded",
-/// so a recording run never passes by accident.
-func assertSnapshot(
+/// Compares `text` (a frame's `buffer.text`) with the snapshot `__Snapshots__/<name>.txt` next to the calling test
+/// file. On a mismatch it records a failure with a line diff. With `KUMIKI_RECORD_SNAPSHOTS=1` it (re)writes the
+/// file and fails with "recorded", so a recording run never passes by accident.
+///
+/// ```swift
+/// let frame = TUIApp.frame(app: app, state: TUIState(size: Size(width: 100, height: 30)), theme: .monochrome)
+/// assertSnapshot(frame.buffer.text, named: "home-content-100x30")
+/// ```
+public func assertSnapshot(
   _ text: String, named name: String, filePath: String = #filePath, sourceLocation: SourceLocation = #_sourceLocation
 ) {
   let url = URL(fileURLWithPath: filePath).deletingLastPathComponent()
