@@ -10,9 +10,10 @@ MODULE ?=
 CONFIG ?= debug
 SWIFT ?= swift
 # Undeclared imports of sibling targets are errors, not accidents that happen to link.
-# Release builds link the Swift runtime and Foundation statically: no symbol lookups across a dozen shared
-# libraries at start-up (Benchmarks/README.md, "Apps"). Debug builds stay dynamic.
-SWIFT_BUILD_FLAGS := --explicit-target-dependency-import-check error $(if $(filter release,$(CONFIG)),--static-swift-stdlib,)
+SWIFT_BUILD_FLAGS := --explicit-target-dependency-import-check error
+# Release builds of the apps link the Swift runtime and Foundation statically: no symbol lookups across a dozen
+# shared libraries at start-up (Benchmarks/README.md, "Apps"). Debug builds and test runs stay dynamic.
+APP_BUILD_FLAGS := $(SWIFT_BUILD_FLAGS) $(if $(filter release,$(CONFIG)),--static-swift-stdlib,)
 SOURCES := Package.swift Modules Apps Tests
 MODULE_ENV := $(if $(MODULE),KUMIKI_MODULES=$(MODULE),)
 # Suites share process-wide resources (one terminal session per process, timing-sensitive fan-out checks), so
@@ -26,16 +27,16 @@ help: ## List the targets
 	@awk 'BEGIN {FS = ":.*## "} /^[a-z-]+:.*## / {printf "  make %-12s %s\n", $$1, $$2}' $(MAKEFILE_LIST)
 	@echo "  Variables: APP=$(APP) MODULE=<module, e.g. Core> ARGS=\"...\" CONFIG=debug|release"
 
-bootstrap: ## Install the system packages Kumiki needs (libcurl, SQLite, tmux)
+bootstrap: ## Install the system packages Kumiki needs (libcurl, SQLite; tmux, zsh, fish for the tests)
 	@Scripts/bootstrap
 
 build: bootstrap ## Build one app (APP=...), or everything with APP=all
-	@if [ "$(APP)" = all ]; then $(SWIFT) build -c $(CONFIG) $(SWIFT_BUILD_FLAGS); \
-	else $(SWIFT) build -c $(CONFIG) $(SWIFT_BUILD_FLAGS) --product $(APP); fi
+	@if [ "$(APP)" = all ]; then $(SWIFT) build -c $(CONFIG) $(APP_BUILD_FLAGS); \
+	else $(SWIFT) build -c $(CONFIG) $(APP_BUILD_FLAGS) --product $(APP); fi
 
 run: bootstrap ## Run an app (APP=..., ARGS="...")
-	@$(SWIFT) build -c $(CONFIG) $(SWIFT_BUILD_FLAGS) --product $(APP)
-	@exec "$$($(SWIFT) build -c $(CONFIG) $(SWIFT_BUILD_FLAGS) --show-bin-path)/$(APP)" $(ARGS)
+	@$(SWIFT) build -c $(CONFIG) $(APP_BUILD_FLAGS) --product $(APP)
+	@exec "$$($(SWIFT) build -c $(CONFIG) $(APP_BUILD_FLAGS) --show-bin-path)/$(APP)" $(ARGS)
 
 test: bootstrap ## Run every suite, or one module's (MODULE=Core)
 	$(MODULE_ENV) KUMIKI_NO_BENCH=1 $(SWIFT) test $(SWIFT_BUILD_FLAGS) $(TEST_FLAGS)

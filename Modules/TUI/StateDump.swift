@@ -81,7 +81,7 @@ enum StateDump {
   private static func foundationLeaf(_ value: Any) -> String? {
     switch value {
     case let url as URL: "URL(\(String(reflecting: url.absoluteString)))"
-    case let date as Date: "Date(\(date.formatted(.iso8601)))"
+    case let date as Date: "Date(\(date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))))"
     case let uuid as UUID: "UUID(\(uuid.uuidString))"
     case let data as Data: "Data(\(data.count) bytes)"
     case let decimal as Decimal: "Decimal(\(decimal))"

@@ -7,7 +7,9 @@ import Testing
 /// file and fails with "recorded", so a recording run never passes by accident.
 ///
 /// ```swift
-/// let frame = TUIApp.frame(app: app, state: TUIState(size: Size(width: 100, height: 30)), theme: .monochrome)
+/// let frame = TUIApp.frame(
+///   app: app, state: TUIState(size: Size(width: 100, height: 30)), theme: .monochrome,
+///   timeZone: TimeZone(identifier: "UTC")!)  // DevTools shows times: fix the zone
 /// assertSnapshot(frame.buffer.text, named: "home-content-100x30")
 /// ```
 public func assertSnapshot(

@@ -47,7 +47,7 @@ import Testing
   @Test(arguments: CompletionShell.allCases) func scriptParsesInItsShell(_ shell: CompletionShell) throws {
     let file = try temporaryScript(for: shell)
     defer { try? FileManager.default.removeItem(at: file) }
-    let check = shell == .fish ? ["--no-execute", file.path] : ["-n", file.path]
+    let check = shell == .fish ? ["--no-config", "--no-execute", file.path] : Shell.clean(shell) + ["-n", file.path]
     let run = try Shell.run(shell, check)
     #expect(run.status == 0, "\(shell) rejects the script: \(run.errors)")
   }
@@ -66,6 +66,24 @@ import Testing
     #expect(Set(try Shell.complete(shell, script: file.path, words: line)) == ["food", "drink"])
   }
 
+  /// The script registers `_kumiki` for `kumiki` the way each shell's completion system looks it up.
+  @Test(arguments: [CompletionShell.bash, .zsh]) func scriptRegistersTheCompletionFunction(
+    _ shell: CompletionShell
+  )
+    throws
+  {
+    let file = try temporaryScript(for: shell)
+    defer { try? FileManager.default.removeItem(at: file) }
+    let program =
+      shell == .bash
+      ? "source '\(file.path)'; complete -p kumiki"
+      : "autoload -Uz compinit; compinit -u -D; source '\(file.path)'; print -r -- \"$_comps[kumiki]\""
+    let run = try Shell.run(shell, Shell.clean(shell) + ["-c", program])
+    #expect(run.status == 0, "\(shell): \(run.errors)")
+    let expected = shell == .bash ? "complete -F _kumiki kumiki" : "_kumiki"
+    #expect(run.output.trimmingCharacters(in: .whitespacesAndNewlines) == expected)
+  }
+
   func temporaryScript(for shell: CompletionShell) throws -> URL {
     let file = FileManager.default.temporaryDirectory.appendingPathComponent("kumiki-completion-\(UUID()).\(shell)")
     try generator.script(for: shell).write(to: file, atomically: true, encoding: .utf8)
@@ -81,12 +99,31 @@ enum Shell {
     var errors: String
   }
 
+  /// Options that keep the user's start-up files out (they could print, alias or define completions).
+  static func clean(_ shell: CompletionShell) -> [String] {
+    switch shell {
+    case .bash: ["--norc", "--noprofile"]
+    case .zsh: ["-f"]
+    case .fish: ["--no-config"]
+    }
+  }
+
+  /// Runs `shell` with `arguments` in an empty temporary `HOME`.
   static func run(_ shell: CompletionShell, _ arguments: [String]) throws -> Run {
     let path = "/usr/bin/\(shell.rawValue)"
     try #require(FileManager.default.isExecutableFile(atPath: path), "\(path) is missing: run make bootstrap")
+    let home = FileManager.default.temporaryDirectory.appendingPathComponent("kumiki-shell-home-\(UUID())")
+    try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: home) }
     let process = Process()
     process.executableURL = URL(fileURLWithPath: path)
     process.arguments = arguments
+    var environment = ProcessInfo.processInfo.environment
+    environment["HOME"] = home.path
+    environment["XDG_CONFIG_HOME"] = home.path + "/.config"
+    environment["XDG_DATA_HOME"] = home.path + "/.local/share"
+    environment.removeValue(forKey: "ZDOTDIR")
+    process.environment = environment
     let output = Pipe()
     let errors = Pipe()
     process.standardOutput = output
@@ -122,7 +159,7 @@ enum Shell {
     case .fish:
       program = "source '\(script)'; complete --do-complete '\(words.joined(separator: " "))' | string split -f1 \\t"
     }
-    let run = try run(shell, ["-c", program])
+    let run = try run(shell, clean(shell) + ["-c", program])
     #expect(run.status == 0, "\(shell): \(run.errors)")
     return run.output.split(separator: "\n").map(String.init).filter { !$0.isEmpty }
   }

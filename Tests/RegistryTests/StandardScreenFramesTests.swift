@@ -27,27 +27,27 @@ struct StandardScreenFramesTests {
   func everyTab(in phase: Phase) async throws {
     let backend = try await Backend(phase)
     let app = try await ScreensApp(api: backend.url)
-    try await app.dismissOnboarding()
-    for (index, tab) in app.tabs.enumerated() {
-      app.runtime.appear(slot: tab.slot)
-      try await app.until("\(tab.key) \(phase)", slot: tab.slot) { view in
-        switch phase {
-        case .loading: view.containsSpinner
-        case .error: !view.containsSpinner && view.firstErrorMessage != nil
-        case .content, .empty: !view.containsSpinner && view.firstErrorMessage == nil
+    try await shuttingDown(app, backend) {
+      try await app.dismissOnboarding()
+      for (index, tab) in app.tabs.enumerated() {
+        app.runtime.appear(slot: tab.slot)
+        try await app.until("\(tab.key) \(phase)", slot: tab.slot) { view in
+          switch phase {
+          case .loading: view.containsSpinner
+          case .error: !view.containsSpinner && view.firstErrorMessage != nil
+          case .content, .empty: !view.containsSpinner && view.firstErrorMessage == nil
+          }
+        }
+        for size in Self.sizes {
+          var state = TUIState(size: size)
+          state.selectedTab = index
+          // Error messages name the URL: a 5-character stand-in for the 5-digit port keeps the layout and makes
+          // the frame the same on every run.
+          let text = app.frame(state).replacingOccurrences(of: ":\(backend.url.port ?? 0)/", with: ":PORT_/")
+          assertSnapshot(text, named: "\(tab.key)-\(phase)-\(size.width)x\(size.height)")
         }
       }
-      for size in Self.sizes {
-        var state = TUIState(size: size)
-        state.selectedTab = index
-        // Error messages name the URL; ephemeral ports always have 5 digits, so a 5-character stand-in keeps the
-        // layout while making the frame the same on every run.
-        let text = app.frame(state).replacingOccurrences(of: ":\(backend.url.port ?? 0)/", with: ":PORT_/")
-        assertSnapshot(text, named: "\(tab.key)-\(phase)-\(size.width)x\(size.height)")
-      }
     }
-    await app.shutdown()
-    await backend.shutdown()
   }
 
   @Test("the onboarding overlay over Home on first launch, help, and DevTools paused on the loaded content")
@@ -55,23 +55,37 @@ struct StandardScreenFramesTests {
     let backend = try await Backend(.content)
     // Home alone: its actions arrive in one order, so the DevTools history is the same on every run.
     let app = try await ScreensApp(api: backend.url, features: ["onboarding", "home"])
-    let home = try #require(app.tabs.first)
-    _ = try await app.onboardingOverlay()  // its saved flag read first, then Home's request
-    app.runtime.appear(slot: home.slot)
-    try await app.until("home content", slot: home.slot) { !$0.containsSpinner && $0.firstErrorMessage == nil }
-    for size in Self.sizes {
-      assertSnapshot(app.frame(TUIState(size: size)), named: "onboarding-\(size.width)x\(size.height)")
+    try await shuttingDown(app, backend) {
+      let home = try #require(app.tabs.first)
+      _ = try await app.onboardingOverlay()  // its saved flag read first, then Home's request
+      app.runtime.appear(slot: home.slot)
+      try await app.until("home content", slot: home.slot) { !$0.containsSpinner && $0.firstErrorMessage == nil }
+      for size in Self.sizes {
+        assertSnapshot(app.frame(TUIState(size: size)), named: "onboarding-\(size.width)x\(size.height)")
+      }
+      try await app.dismissOnboarding()
+      try await app.onboardingSaved()  // the last action of the history, written asynchronously
+      for size in Self.sizes {
+        var state = TUIState(size: size)
+        state.isHelpVisible = true
+        assertSnapshot(app.frame(state), named: "help-\(size.width)x\(size.height)")
+        state = TUIState(size: size)
+        let loaded = try #require(
+          app.devTools.entries.lastIndex { "\($0.action)".contains("loaded") }, "a loaded action in the history")
+        state.devTools = .init(isVisible: true, position: loaded)
+        assertSnapshot(app.frame(state), named: "devtools-\(size.width)x\(size.height)")
+      }
     }
-    try await app.dismissOnboarding()
-    for size in Self.sizes {
-      var state = TUIState(size: size)
-      state.isHelpVisible = true
-      assertSnapshot(app.frame(state), named: "help-\(size.width)x\(size.height)")
-      state = TUIState(size: size)
-      let loaded = try #require(
-        app.devTools.entries.lastIndex { "\($0.action)".contains("loaded") }, "a loaded action in the history")
-      state.devTools = .init(isVisible: true, position: loaded)
-      assertSnapshot(app.frame(state), named: "devtools-\(size.width)x\(size.height)")
+  }
+
+  /// Runs `body`, then shuts the app and the backend down — also when it throws.
+  func shuttingDown(_ app: ScreensApp, _ backend: Backend, _ body: () async throws -> Void) async throws {
+    do {
+      try await body()
+    } catch {
+      await app.shutdown()
+      await backend.shutdown()
+      throw error
     }
     await app.shutdown()
     await backend.shutdown()
@@ -122,6 +136,17 @@ struct ScreensApp {
     }
   }
 
+  /// Waits until the onboarding's completion is saved (`kumiki onboarding status` says so).
+  func onboardingSaved() async throws {
+    let runtime = self.runtime
+    let status = try #require(runtime.commands.first { $0.words == ["onboarding", "status"] })
+    _ = try await value { state -> Bool? in
+      guard case .success(_, let json) = status.output(state, CommandInput()), json == .object([("completed", true)])
+      else { return nil }
+      return true
+    }
+  }
+
   /// Waits until the view of `slot` satisfies `condition`.
   func until(
     _ what: String, slot: Int, _ condition: @escaping @Sendable (ViewNode<AppAction>) -> Bool
@@ -151,13 +176,13 @@ struct Backend {
   init(_ phase: StandardScreenFramesTests.Phase) async throws {
     switch phase {
     case .loading:
-      let listener = try SilentListener()
+      let listener = try SilentListener.onFiveDigitPort()
       silent = listener
       server = nil
       url = URL(string: "http://127.0.0.1:\(listener.port)")!
       return
     case .content, .error:
-      server = try await FixtureServer.start(.init(port: 0))
+      server = try await Self.startServer(.init(port: 0))
     case .empty:
       let full = try FixtureServer.defaultDatabase.root
       let emptied = FixtureDatabase(
@@ -165,14 +190,31 @@ struct Backend {
           full.members.map { member in
             if case .array = member.value { (member.key, .array([])) } else { (member.key, member.value) }
           }))
-      server = try await FixtureServer.start(.init(port: 0, database: emptied))
+      server = try await Self.startServer(.init(port: 0, database: emptied))
     }
-    if phase == .error { server?.setFaults([.status(500)]) }
+    if phase == .error {
+      // One failing endpoint per feature: Home and Profile fetch several at once and report whichever fails
+      // first, so failing them all would name a different URL from run to run.
+      for endpoint in ["campaign_banners", "achive_images", "favorite_scenes", "profile_personal"] {
+        server?.setFaults([.status(500)], for: .endpoint(endpoint))
+      }
+    }
     silent = nil
     url = server!.baseURL
   }
 
   func shutdown() async { await server?.shutdown() }
+
+  /// A server on a 5-digit port: frames replace the port with a 5-character stand-in, which keeps the layout only
+  /// when the lengths match (the ephemeral range is 5 digits by default, but a machine may configure otherwise).
+  static func startServer(_ configuration: FixtureServer.Configuration) async throws -> FixtureServer {
+    for _ in 0..<20 {
+      let server = try await FixtureServer.start(configuration)
+      if server.port >= 10_000 { return server }
+      await server.shutdown()
+    }
+    throw POSIXError(.EADDRNOTAVAIL)
+  }
 }
 
 /// A loopback socket that accepts connections (the kernel's backlog) and never answers: requests stay in flight.
@@ -198,6 +240,15 @@ final class SilentListener: Sendable {
     }
     descriptor = fd
     port = Int(UInt16(bigEndian: address.sin_port))
+  }
+
+  /// A listener on a 5-digit port (see ``Backend/startServer(_:)``).
+  static func onFiveDigitPort() throws -> SilentListener {
+    for _ in 0..<20 {
+      let listener = try SilentListener()
+      if listener.port >= 10_000 { return listener }
+    }
+    throw POSIXError(.EADDRNOTAVAIL)
   }
 
   deinit { close(descriptor) }

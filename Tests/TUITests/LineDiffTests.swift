@@ -49,11 +49,11 @@ struct LineDiffTests {
     }
     let id = try #require(UUID(uuidString: "6F9619FF-8B86-D011-B42D-00C04FC964FF"))
     let link = Link(
-      url: try #require(URL(string: "https://images.kumiki.example/a.jpg")), at: Date(timeIntervalSince1970: 0),
+      url: try #require(URL(string: "https://images.kumiki.example/a.jpg")), at: Date(timeIntervalSince1970: 0.25),
       id: id, body: Data([1, 2, 3]), price: Decimal(string: "12.5")!)
     #expect(
       StateDump.lines(of: link) == [
-        "Link", #"  url: URL("https://images.kumiki.example/a.jpg")"#, "  at: Date(1970-01-01T00:00:00Z)",
+        "Link", #"  url: URL("https://images.kumiki.example/a.jpg")"#, "  at: Date(1970-01-01T00:00:00.250Z)",
         "  id: UUID(6F9619FF-8B86-D011-B42D-00C04FC964FF)", "  body: Data(3 bytes)", "  price: Decimal(12.5)",
       ])
   }
