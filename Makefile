@@ -21,7 +21,7 @@ MODULE_ENV := $(if $(MODULE),KUMIKI_MODULES=$(MODULE),)
 TEST_FLAGS ?= $(if $(MODULE),,--no-parallel)
 
 .DEFAULT_GOAL := help
-.PHONY: help bootstrap build run test bench lint format check-deps ci clean
+.PHONY: help bootstrap build run test tsan bench lint format check-deps ci clean
 
 help: ## List the targets
 	@awk 'BEGIN {FS = ":.*## "} /^[a-z-]+:.*## / {printf "  make %-12s %s\n", $$1, $$2}' $(MAKEFILE_LIST)
@@ -40,6 +40,9 @@ run: bootstrap ## Run an app (APP=..., ARGS="...")
 
 test: bootstrap ## Run every suite, or one module's (MODULE=Core)
 	$(MODULE_ENV) KUMIKI_NO_BENCH=1 $(SWIFT) test $(SWIFT_BUILD_FLAGS) $(TEST_FLAGS)
+
+tsan: bootstrap ## ThreadSanitizer over Core's suite (the dispatch lock becomes a pthread mutex it can see)
+	KUMIKI_MODULES=Core $(SWIFT) test --sanitize=thread -Xswiftc -DKUMIKI_TSAN --scratch-path .build/tsan
 
 bench: bootstrap ## Release-build benchmarks with figures against the reference baselines
 	@Scripts/bench

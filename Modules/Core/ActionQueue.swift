@@ -8,6 +8,10 @@ struct ActionQueue<Action> {
     items.append((action, effect))
   }
 
+  /// Whether nothing is waiting (checked before `next()`: the common, empty case costs one comparison).
+  @inline(__always)
+  var isEmpty: Bool { head == items.count }
+
   @inline(__always)
   mutating func next() -> (Action, EffectHandle?)? {
     guard head < items.count else { return nil }

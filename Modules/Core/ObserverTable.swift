@@ -41,6 +41,15 @@ struct ObserverTable<State> {
 
   /// Calls the observers an action of `partition` may concern, in subscription order within each bucket.
   /// Call it on a copy of the table, so observers may subscribe or cancel while being notified.
+  /// Whether ``notify(_:partition:)`` would call anyone for an action of `partition` (checked before copying the
+  /// table, so actions nobody watches cost one lookup).
+  @inline(__always)
+  func hasObservers(for partition: Int?) -> Bool {
+    guard global.isEmpty else { return true }
+    guard let partition else { return count > 0 }
+    return partition < buckets.count && !buckets[partition].isEmpty
+  }
+
   func notify(_ state: State, partition: Int?) {
     if let partition {
       if partition < buckets.count {

@@ -33,7 +33,9 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
   private let middlewares: [Middleware<State, Action>]
   private let partition: (@Sendable (Action) -> Int?)?
   private let tracker = EffectTracker()
-  @exclusivity(unchecked) private var context: MiddlewareContext<State, Action>?
+  // A `let`, so each middleware call borrows it instead of copying (and retaining) its closures. They reach the
+  // store through `handle`, which is pointed at it once the store exists.
+  private let context: MiddlewareContext<State, Action>
 
   /// Creates a store.
   /// - Parameters:
@@ -52,16 +54,16 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
     self.reducer = reducer.reduce
     self.middlewares = middlewares
     self.partition = partition
-    if !middlewares.isEmpty {
-      context = MiddlewareContext(
-        readState: { [unowned self] in self.state },
-        send: { [unowned self] in self.dispatch($0) },
-        effects: EffectRunner(
-          run: { [unowned self] in self.run(id: $0, cancelInFlight: $1, $2) },
-          cancel: { [unowned self] in self.cancel(id: $0) }
-        )
+    let handle = StoreHandle<State, Action>()
+    self.context = MiddlewareContext(
+      readState: { handle.store.state },
+      send: { handle.store.dispatch($0) },
+      effects: EffectRunner(
+        run: { handle.store.run(id: $0, cancelInFlight: $1, $2) },
+        cancel: { handle.store.cancel(id: $0) }
       )
-    }
+    )
+    handle.store = self
   }
 
   // MARK: Reading
@@ -85,7 +87,7 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
     lock.withLock {
       owner.store(me, ordering: .relaxed)
       process(action)
-      drainQueue()
+      if !queue.isEmpty { drainQueue() }
       owner.store(0, ordering: .relaxed)
     }
   }
@@ -117,7 +119,7 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
 
   private func runMiddleware(at index: Int, _ action: Action) {
     guard index < middlewares.count else { return reduce(action) }
-    middlewares[index].body(context!, action) { next in
+    middlewares[index].body(context, action) { next in
       self.runMiddleware(at: index + 1, next)
     }
   }
@@ -125,10 +127,17 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
   @inline(__always)
   private func reduce(_ action: Action) {
     reducer(&current, action)
-    if observers.isEmpty { return }
+    if !observers.isEmpty { notifyObservers(of: action) }
+  }
+
+  /// Calls the observers of the partition `action` touched (and those of every partition) with the new state.
+  @inline(never)
+  private func notifyObservers(of action: Action) {
+    let partition = self.partition?(action)
+    guard observers.hasObservers(for: partition) else { return }
     // A copy: observers may subscribe or cancel while being notified.
     let table = observers
-    table.notify(current, partition: partition?(action))
+    table.notify(current, partition: partition)
   }
 
   private func drainQueue() {
@@ -261,4 +270,11 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
       settled: { [self] in await self.settled() }
     )
   }
+}
+
+/// How a store's middleware context reaches the store: set once, right after the store is created, and unowned
+/// like the closures it replaces (the store owns the context; a context used after its store is gone traps).
+private final class StoreHandle<State: Sendable, Action: Sendable>: @unchecked Sendable {
+  // @unchecked: written once in `Store.init`, before any closure that reads it can run; read-only afterwards.
+  unowned var store: Store<State, Action>!
 }

@@ -28,14 +28,27 @@ class FeatureRuntime: @unchecked Sendable {
   // @unchecked: immutable after init (subclasses hold only `let`s of Sendable values).
   let key: String
   let title: String
+  /// The reduce step for an action addressed to this feature's slot. A stored closure rather than an override:
+  /// made in the subclass's initialiser, it is specialised for the feature's types wherever the module is erased,
+  /// while a generic class's overrides are compiled once for all type arguments (metadata lookups, value witnesses).
+  let reduceAction: @Sendable (_ state: inout AppState, _ slot: Int, _ action: any Equatable & Sendable) -> Void
 
-  init(key: String, title: String) {
+  init(
+    key: String, title: String,
+    reduceAction: @escaping @Sendable (inout AppState, Int, any Equatable & Sendable) -> Void
+  ) {
     self.key = key
     self.title = title
+    self.reduceAction = reduceAction
+  }
+
+  /// Runs the feature's reducer on its slice; an action of another type addressed to this slot is ignored.
+  @inline(__always)
+  final func reduce(_ state: inout AppState, slot: Int, action: any Equatable & Sendable) {
+    reduceAction(&state, slot, action)
   }
 
   func makeSlice() -> SliceBox { fatalError("abstract") }
-  func reduce(_ state: inout AppState, slot: Int, action: any Equatable & Sendable) { fatalError("abstract") }
   func middlewares(slot: Int) -> [Middleware<AppState, AppAction>] { fatalError("abstract") }
   var emits: Bool { fatalError("abstract") }
   func emit(_ action: any Equatable & Sendable) -> AppEvent? { fatalError("abstract") }
@@ -55,22 +68,23 @@ final class TypedFeatureRuntime<State, Action>: FeatureRuntime, @unchecked Senda
 where State: Sendable & Equatable & Codable, Action: Sendable & Equatable & Codable {
   // @unchecked: see FeatureRuntime.
   let module: FeatureModule<State, Action>
-  let reducer: @Sendable (inout State, Action) -> Void
 
   init(_ module: FeatureModule<State, Action>) {
     self.module = module
-    self.reducer = module.reducer.reduce
-    super.init(key: module.key, title: module.title)
+    super.init(key: module.key, title: module.title, reduceAction: Self.reduceStep(module.reducer.reduce))
+  }
+
+  private static func reduceStep(
+    _ reducer: @escaping @Sendable (inout State, Action) -> Void
+  ) -> @Sendable (inout AppState, Int, any Equatable & Sendable) -> Void {
+    { state, slot, payload in
+      // An action of another type addressed to this slot is ignored, never a crash.
+      guard let action = project(payload, as: Action.self) else { return }
+      state.modify(slot, as: State.self) { reducer(&$0, action) }
+    }
   }
 
   override func makeSlice() -> SliceBox { TypedSlice(module.initialState) }
-
-  @inline(__always)
-  override func reduce(_ state: inout AppState, slot: Int, action: any Equatable & Sendable) {
-    // An action of another type addressed to this slot is ignored, never a crash.
-    guard let action = action as? Action else { return }
-    state.modify(slot, as: State.self) { reducer(&$0, action) }
-  }
 
   override func middlewares(slot: Int) -> [Middleware<AppState, AppAction>] {
     module.middlewares.map { middleware in
@@ -78,7 +92,7 @@ where State: Sendable & Equatable & Codable, Action: Sendable & Equatable & Coda
         state: { $0.slice(slot, as: State.self) },
         extract: { action in
           guard case .feature(let owner, let payload) = action, owner == slot else { return nil }
-          return payload as? Action
+          return project(payload, as: Action.self)
         },
         embed: { .feature(slot: slot, action: $0) },
         namespace: module.key
@@ -89,7 +103,7 @@ where State: Sendable & Equatable & Codable, Action: Sendable & Equatable & Coda
   override var emits: Bool { module.emit != nil }
 
   override func emit(_ action: any Equatable & Sendable) -> AppEvent? {
-    guard let emit = module.emit, let action = action as? Action else { return nil }
+    guard let emit = module.emit, let action = project(action, as: Action.self) else { return nil }
     return emit(action)
   }
 

@@ -48,7 +48,11 @@ public final class AppRuntime: Sendable {
   static func router(_ runtimes: [FeatureRuntime]) -> Middleware<AppState, AppAction> {
     let chains = runtimes.enumerated().map { $0.element.middlewares(slot: $0.offset) }
     let emits = runtimes.map(\.emits)
+    // Slots whose actions need nothing from the router (no middleware, nothing emitted) pass straight through,
+    // without binding (copying) the payload.
+    let direct = zip(chains, emits).map { $0.isEmpty && !$1 }
     return Middleware { context, action, next in
+      if let slot = action.slot, direct[slot] { return next(action) }
       switch action {
       case .feature(let slot, let payload):
         let chain = chains[slot]
