@@ -34,7 +34,7 @@ public struct ScopedStore<State: Sendable, Action: Sendable>: Sendable {
     select: @escaping @Sendable (State) -> Value,
     onChange: @escaping @Sendable (Value) -> Void
   ) -> Subscription {
-    observe(SelectingObserver(select: select, onChange: onChange))
+    observe(.selecting(select, onChange: onChange))
   }
 
   /// The selected value now and after every change, as an async sequence.
@@ -74,7 +74,7 @@ public struct ScopedStore<State: Sendable, Action: Sendable>: Sendable {
     return ScopedStore<ChildState, ChildAction>(
       read: { toChild(read()) },
       send: { send(embed($0)) },
-      observe: { observe(MappingObserver(map: toChild, inner: $0)) },
+      observe: { observe($0.mapped(toChild)) },
       run: effects.map(embed),
       settled: awaitSettled
     )

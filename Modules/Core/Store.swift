@@ -173,7 +173,7 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
     select: @escaping @Sendable (State) -> Value,
     onChange: @escaping @Sendable (Value) -> Void
   ) -> Subscription {
-    add(SelectingObserver(select: select, onChange: onChange), partition: partition)
+    add(.selecting(select, onChange: onChange), partition: partition)
   }
 
   /// Registers an observer and starts it with the current state, atomically with respect to dispatches.
@@ -261,7 +261,7 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
       read: { [self] in toChild(self.state) },
       send: { [self] in self.dispatch(embed($0)) },
       observe: { [self] observer in
-        self.add(MappingObserver(map: toChild, inner: observer), partition: partition)
+        self.add(observer.mapped(toChild), partition: partition)
       },
       run: EffectRunner(
         run: { [self] in self.run(id: $0, cancelInFlight: $1, $2) },
