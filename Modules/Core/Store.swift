@@ -29,6 +29,9 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
   @exclusivity(unchecked) private var current: State
   @exclusivity(unchecked) private var queue = ActionQueue<Action>()
   @exclusivity(unchecked) private var observers = ObserverTable<State>()
+  /// Subscribers of scoped stores, and the fan-outs registered for them (each one entry in `observers`).
+  @exclusivity(unchecked) private var scopedSubscribers = 0
+  @exclusivity(unchecked) private var registeredFanOuts = 0
   private let reducer: @Sendable (inout State, Action) -> Void
   private let middlewares: [Middleware<State, Action>]
   private let partition: (@Sendable (Action) -> Int?)?
@@ -188,6 +191,35 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
     }
   }
 
+  /// Registers a scoped store's subscriber with the scope's fan-out (itself registered while it has subscribers)
+  /// and starts it with the current child state, atomically with respect to dispatches.
+  func add<Child>(
+    _ observer: StateObserver<Child>, to fanOut: ScopeFanOut<State, Child>, partition: Int?
+  )
+    -> Subscription
+  {
+    exclusively {
+      if fanOut.registration == nil {
+        fanOut.registration = observers.insert(fanOut.makeObserver(), partition: partition)
+        registeredFanOuts += 1
+      }
+      let serial = fanOut.add(observer, startingWith: current)
+      scopedSubscribers += 1
+      return Subscription { [weak self] in
+        guard let self else { return }
+        self.exclusively {
+          guard fanOut.remove(serial) else { return }
+          self.scopedSubscribers -= 1
+          if fanOut.isEmpty, let key = fanOut.registration {
+            self.observers.remove(key)
+            fanOut.registration = nil
+            self.registeredFanOuts -= 1
+          }
+        }
+      }
+    }
+  }
+
   /// The selected value now and after every change, as an async sequence (buffered: no value is lost).
   /// Iteration ends when the task is cancelled; the subscription ends with it.
   public func values<Value: Equatable & Sendable>(
@@ -201,7 +233,7 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
   }
 
   /// Number of active subscriptions (for diagnostics and tests).
-  public var subscriberCount: Int { exclusively { observers.count } }
+  public var subscriberCount: Int { exclusively { observers.count - registeredFanOuts + scopedSubscribers } }
 
   // MARK: Effects
 
@@ -257,12 +289,11 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
     action embed: @escaping @Sendable (ChildAction) -> Action,
     partition: Int? = nil
   ) -> ScopedStore<ChildState, ChildAction> {
-    ScopedStore(
+    let fanOut = ScopeFanOut(map: toChild)
+    return ScopedStore(
       read: { [self] in toChild(self.state) },
       send: { [self] in self.dispatch(embed($0)) },
-      observe: { [self] observer in
-        self.add(observer.mapped(toChild), partition: partition)
-      },
+      observe: { [self] observer in self.add(observer, to: fanOut, partition: partition) },
       run: EffectRunner(
         run: { [self] in self.run(id: $0, cancelInFlight: $1, $2) },
         cancel: { [self] in self.cancel(id: $0) }

@@ -75,4 +75,57 @@ import Testing
     await right.settled()
     #expect(store.state.right.log == ["done"])
   }
+
+  @Test func subscribersOfOneScopeShareOneMappingPerAction() {
+    let store = makeStore()
+    let mapped = Recorder<Int>()
+    let left = store.scope(
+      state: { (app: App) -> Counter in
+        mapped.append(app.left.count)
+        return app.left
+      }, action: AppAction.left, partition: 0)
+    let seen = Recorder<String>()
+    let subscriptions = ["a", "b", "c"].map { name in
+      left.subscribe(select: { $0.count }) { seen.append("\(name)\($0)") }
+    }
+    #expect(store.subscriberCount == 3)
+    #expect(mapped.values.count == 3)  // each subscriber starts with the child state
+    store.dispatch(.left(.increment))
+    #expect(mapped.values.count == 4)  // one mapping for the action, whatever the number of subscribers
+    #expect(seen.values == ["a0", "b0", "c0", "a1", "b1", "c1"])
+
+    subscriptions[1].cancel()
+    store.dispatch(.left(.increment))
+    #expect(seen.values.suffix(2) == ["a2", "c2"])
+    #expect(store.subscriberCount == 2)
+    subscriptions[0].cancel()
+    subscriptions[2].cancel()
+    #expect(store.subscriberCount == 0)
+    store.dispatch(.left(.increment))
+    #expect(mapped.values.count == 5)  // unregistered with its last subscriber: no mapping any more
+  }
+
+  @Test func aScopedSubscriberMayCancelItselfAndAnotherMayJoinWhileNotified() {
+    let store = makeStore()
+    let left = store.scope(state: \.left, action: AppAction.left, partition: 0)
+    let seen = Recorder<String>()
+    let holder = SubscriptionHolder()
+    holder.subscription = left.subscribe(select: { $0.count }) { count in
+      seen.append("once\(count)")
+      if count == 1 {
+        holder.subscription?.cancel()
+        left.subscribe(select: { $0.count }) { seen.append("late\($0)") }
+      }
+    }
+    store.dispatch(.left(.increment))
+    store.dispatch(.left(.increment))
+    #expect(seen.values == ["once0", "once1", "late1", "late2"])
+    #expect(store.subscriberCount == 1)
+  }
+}
+
+/// Lets a subscriber's own callback reach its subscription.
+final class SubscriptionHolder: @unchecked Sendable {
+  // @unchecked: set before the first action and read under the store's dispatch lock.
+  var subscription: Subscription?
 }
