@@ -3,6 +3,10 @@
 ///
 /// Registered while it has subscribers, removed when the last one cancels. All mutable state is touched only under
 /// the owning store's dispatch lock (``Store`` adds and removes subscribers through its `exclusively`).
+///
+/// Ordering: a scope's subscribers are called together, in subscription order, at the place in the partition's
+/// list where the scope's first subscriber registered (not interleaved with other observers of the partition). A
+/// subscriber cancelled during a notification round is not called afterwards in that round.
 final class ScopeFanOut<Parent, Child>: @unchecked Sendable {
   // @unchecked: see above.
   private let map: @Sendable (Parent) -> Child
@@ -36,12 +40,14 @@ final class ScopeFanOut<Parent, Child>: @unchecked Sendable {
       })
   }
 
-  /// Adds `observer`, starting it with `state`'s child state; returns the serial to remove it with.
+  /// Adds `observer`, starting it with `state`'s child state; returns the serial to remove it with. (The serial is
+  /// taken before `start`, which may subscribe again.)
   func add(_ observer: StateObserver<Child>, startingWith state: Parent) -> UInt64 {
     nextSerial += 1
-    subscribers.append((nextSerial, observer))
+    let serial = nextSerial
+    subscribers.append((serial, observer))
     observer.start(map(state))
-    return nextSerial
+    return serial
   }
 
   /// Removes the subscriber added with `serial`; false if it was gone already.

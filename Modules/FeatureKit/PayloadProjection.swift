@@ -1,7 +1,7 @@
 /// Takes a feature's action out of the type-erased payload of ``AppAction/feature(slot:action:)``: `payload as?
-/// Action` for a payload of exactly that type, computed by opening the existential and comparing its type with
-/// `Action` instead of the runtime's general dynamic cast, which cost a few hundred instructions on every dispatch
-/// (Benchmarks/README.md, "Store").
+/// Action`, with a fast path for a payload of exactly that type (the usual case) that opens the existential and
+/// compares its type with `Action` instead of running the runtime's general dynamic cast, which cost a few hundred
+/// instructions on every dispatch (Benchmarks/README.md, "Store").
 @inline(__always)
 func project<Action: Equatable & Sendable>(_ payload: any Equatable & Sendable, as type: Action.Type) -> Action? {
   opened(payload, as: Action.self)
@@ -10,6 +10,6 @@ func project<Action: Equatable & Sendable>(_ payload: any Equatable & Sendable, 
 /// `value` as `Action` when that is its type; `nil` otherwise.
 @inline(__always)
 private func opened<Value: Equatable & Sendable, Action>(_ value: Value, as type: Action.Type) -> Action? {
-  guard ObjectIdentifier(Value.self) == ObjectIdentifier(Action.self) else { return nil }
+  guard ObjectIdentifier(Value.self) == ObjectIdentifier(Action.self) else { return value as? Action }
   return unsafeBitCast(value, to: Action.self)
 }

@@ -105,6 +105,25 @@ import Testing
     #expect(mapped.values.count == 5)  // unregistered with its last subscriber: no mapping any more
   }
 
+  @Test func aScopedSubscriberThatSubscribesWhileStartingKeepsItsOwnSubscription() {
+    let store = makeStore()
+    let left = store.scope(state: \.left, action: AppAction.left, partition: 0)
+    let seen = Recorder<String>()
+    let inner = SubscriptionHolder()
+    let outer = left.subscribe(select: { $0.count }) { count in
+      seen.append("outer\(count)")
+      if inner.subscription == nil {
+        inner.subscription = left.subscribe(select: { $0.count }) { seen.append("inner\($0)") }
+      }
+    }
+    #expect(store.subscriberCount == 2)
+    outer.cancel()  // must remove the outer subscriber, not the one it created
+    store.dispatch(.left(.increment))
+    #expect(seen.values == ["outer0", "inner0", "inner1"])
+    inner.subscription?.cancel()
+    #expect(store.subscriberCount == 0)
+  }
+
   @Test func aScopedSubscriberMayCancelItselfAndAnotherMayJoinWhileNotified() {
     let store = makeStore()
     let left = store.scope(state: \.left, action: AppAction.left, partition: 0)

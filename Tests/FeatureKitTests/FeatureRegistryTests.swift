@@ -19,6 +19,16 @@ import Testing
     #expect(app.store.state["listener", as: ListenerFeature.State.self] == ListenerFeature.State(heard: 0))
   }
 
+  @Test func anActionOfAnotherTypeAddressedToASlotIsIgnored() throws {
+    let app = try FeatureRegistry([CounterFeature.module().erased, ListenerFeature.module().erased]).assemble()
+    app.store.dispatch(.feature(slot: 0, action: ListenerFeature.Action.heard))  // the listener's action, slot 0
+    app.store.dispatch(.feature(slot: 0, action: "increment"))
+    #expect(counter(app)?.count == 0)
+    app.store.dispatch(.feature(slot: 0, action: CounterFeature.Action.add(2)))  // the exact type: applied
+    #expect(counter(app)?.count == 2)
+    #expect(app.store.state["listener", as: ListenerFeature.State.self] == ListenerFeature.State(heard: 0))
+  }
+
   @Test func oneFeatureMountedTwiceHasIndependentStateAndEffects() async throws {
     let base = CounterFeature.module()
     let app = try FeatureRegistry([
