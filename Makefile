@@ -56,7 +56,7 @@ format: ## Rewrite sources in place with swift format
 check-deps: ## Enforce the module rules in ARCHITECTURE.md
 	@Scripts/check-deps
 
-ci: bootstrap lint check-deps test ## What CI runs
+ci: bootstrap lint check-deps test tsan ## What CI runs
 
 clean: ## Remove build products
 	rm -rf .build
