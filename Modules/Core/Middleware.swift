@@ -45,9 +45,13 @@ public struct Middleware<State: Sendable, Action: Sendable>: Sendable {
     namespace: String? = nil
   ) -> Middleware<ParentState, ParentAction> {
     let body = self.body
+    // The scoped context depends only on the parent context: build it once per store, not on every action.
+    let scoped = ScopedContextCache<ParentState, ParentAction, State, Action> {
+      $0.scope(state: state, action: embed, namespace: namespace)
+    }
     return Middleware<ParentState, ParentAction> { context, parentAction, next in
       guard let action = extract(parentAction) else { return next(parentAction) }
-      body(context.scope(state: state, action: embed, namespace: namespace), action) { next(embed($0)) }
+      body(scoped.context(for: context), action) { next(embed($0)) }
     }
   }
 

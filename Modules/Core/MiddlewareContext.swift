@@ -3,6 +3,20 @@ public struct MiddlewareContext<State: Sendable, Action: Sendable>: Sendable {
   let readState: @Sendable () -> State
   let send: @Sendable (Action) -> Void
   let effects: EffectRunner<Action>
+  /// Shared by this context and its copies, so a lifted middleware can build its scoped context once per store.
+  let identity: ContextIdentity
+
+  init(
+    readState: @escaping @Sendable () -> State,
+    send: @escaping @Sendable (Action) -> Void,
+    effects: EffectRunner<Action>,
+    identity: ContextIdentity = ContextIdentity()
+  ) {
+    self.readState = readState
+    self.send = send
+    self.effects = effects
+    self.identity = identity
+  }
 
   /// The store's current state. After `next` returns this is the state the reducer produced.
   public var state: State { readState() }
@@ -42,3 +56,6 @@ public struct MiddlewareContext<State: Sendable, Action: Sendable>: Sendable {
     )
   }
 }
+
+/// The identity of a ``MiddlewareContext`` (an object, so identity is `===`).
+final class ContextIdentity: Sendable {}

@@ -32,14 +32,18 @@ class FeatureRuntime: @unchecked Sendable {
   /// made in the subclass's initialiser, it is specialised for the feature's types wherever the module is erased,
   /// while a generic class's overrides are compiled once for all type arguments (metadata lookups, value witnesses).
   let reduceAction: @Sendable (_ state: inout AppState, _ slot: Int, _ action: any Equatable & Sendable) -> Void
+  /// The feature's middlewares lifted to the app for a slot; made in the initialiser for the same reason.
+  let liftedMiddlewares: @Sendable (_ slot: Int) -> [Middleware<AppState, AppAction>]
 
   init(
     key: String, title: String,
-    reduceAction: @escaping @Sendable (inout AppState, Int, any Equatable & Sendable) -> Void
+    reduceAction: @escaping @Sendable (inout AppState, Int, any Equatable & Sendable) -> Void,
+    liftedMiddlewares: @escaping @Sendable (Int) -> [Middleware<AppState, AppAction>]
   ) {
     self.key = key
     self.title = title
     self.reduceAction = reduceAction
+    self.liftedMiddlewares = liftedMiddlewares
   }
 
   /// Runs the feature's reducer on its slice; an action of another type addressed to this slot is ignored.
@@ -49,7 +53,8 @@ class FeatureRuntime: @unchecked Sendable {
   }
 
   func makeSlice() -> SliceBox { fatalError("abstract") }
-  func middlewares(slot: Int) -> [Middleware<AppState, AppAction>] { fatalError("abstract") }
+  /// The feature's middlewares, lifted to the app's state and actions for `slot`.
+  final func middlewares(slot: Int) -> [Middleware<AppState, AppAction>] { liftedMiddlewares(slot) }
   var emits: Bool { fatalError("abstract") }
   func emit(_ action: any Equatable & Sendable) -> AppEvent? { fatalError("abstract") }
   func receive(_ event: AppEvent) -> (any Equatable & Sendable)? { fatalError("abstract") }
@@ -71,7 +76,9 @@ where State: Sendable & Equatable & Codable, Action: Sendable & Equatable & Coda
 
   init(_ module: FeatureModule<State, Action>) {
     self.module = module
-    super.init(key: module.key, title: module.title, reduceAction: Self.reduceStep(module.reducer.reduce))
+    super.init(
+      key: module.key, title: module.title, reduceAction: Self.reduceStep(module.reducer.reduce),
+      liftedMiddlewares: Self.lifting(module.middlewares, namespace: module.key))
   }
 
   private static func reduceStep(
@@ -86,17 +93,21 @@ where State: Sendable & Equatable & Codable, Action: Sendable & Equatable & Coda
 
   override func makeSlice() -> SliceBox { TypedSlice(module.initialState) }
 
-  override func middlewares(slot: Int) -> [Middleware<AppState, AppAction>] {
-    module.middlewares.map { middleware in
-      middleware.lift(
-        state: { $0.slice(slot, as: State.self) },
-        extract: { action in
-          guard case .feature(let owner, let payload) = action, owner == slot else { return nil }
-          return project(payload, as: Action.self)
-        },
-        embed: { .feature(slot: slot, action: $0) },
-        namespace: module.key
-      )
+  private static func lifting(
+    _ middlewares: [Middleware<State, Action>], namespace: String
+  ) -> @Sendable (Int) -> [Middleware<AppState, AppAction>] {
+    { slot in
+      middlewares.map { middleware in
+        middleware.lift(
+          state: { $0.slice(slot, as: State.self) },
+          extract: { action in
+            guard case .feature(let owner, let payload) = action, owner == slot else { return nil }
+            return project(payload, as: Action.self)
+          },
+          embed: { .feature(slot: slot, action: $0) },
+          namespace: namespace
+        )
+      }
     }
   }
 
