@@ -203,6 +203,9 @@ public final class KumikiDatabase: Sendable {
       throw Corruption(reason: error.message ?? "not a database")
     }
     do {
+      // GRDB switches the writer to `synchronous = NORMAL` when it enables WAL, after `prepareDatabase` ran:
+      // restore FULL, or a commit could be lost at power loss after the write returned.
+      try pool.writeWithoutTransaction { try $0.execute(sql: "PRAGMA synchronous = FULL") }
       if options.verifiesIntegrityOnOpen {
         let problems = try pool.read { db in try String.fetchAll(db, sql: "PRAGMA quick_check") }
         if problems != ["ok"] {

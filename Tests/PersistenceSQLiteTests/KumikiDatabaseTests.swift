@@ -1,8 +1,9 @@
 import Foundation
 import GRDB
 import Persistence
-import PersistenceSQLite
 import Testing
+
+@testable import PersistenceSQLite
 
 private typealias PersistenceError = Persistence.PersistenceError
 
@@ -19,6 +20,15 @@ private typealias PersistenceError = Persistence.PersistenceError
     try database.close()
     let raw = try DatabaseQueue(path: path)
     #expect(try await raw.read { try String.fetchOne($0, sql: "PRAGMA journal_mode") } == "wal")
+  }
+
+  @Test func theWriterSyncsEveryCommitToDisk() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let database = try KumikiDatabase.open(path: directory.path("kumiki.sqlite"))
+    defer { try? database.close() }
+    // 2 = FULL: the log is synced at each commit, so a write that returned survives power loss.
+    #expect(try database.writer.write { try Int.fetchOne($0, sql: "PRAGMA synchronous") } == 2)
   }
 
   @Test func keepsDataAcrossReopening() async throws {
