@@ -28,10 +28,6 @@ public enum HomeFeature {
 
   /// The action an app-wide event becomes: `.appear` → ``Action/appear``, `.refreshAll` → ``Action/refresh``.
   public static func receive(_ event: AppEvent) -> Action? {
-    switch event {
-    case .appear: .appear
-    case .refreshAll: .refresh
-    case .launch, .terminate, .signal: nil
-    }
+    event.screenLoad(appear: .appear, refresh: .refresh)
   }
 }

@@ -29,10 +29,6 @@ public enum ProfileFeature {
 
   /// The action an app-wide event becomes: `.appear` → ``Action/appear``, `.refreshAll` → ``Action/refresh``.
   public static func receive(_ event: AppEvent) -> Action? {
-    switch event {
-    case .appear: .appear
-    case .refreshAll: .refresh
-    case .launch, .terminate, .signal: nil
-    }
+    event.screenLoad(appear: .appear, refresh: .refresh)
   }
 }

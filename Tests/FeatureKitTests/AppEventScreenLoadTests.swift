@@ -1,0 +1,14 @@
+import FeatureKit
+import Testing
+
+@Suite struct AppEventScreenLoadTests {
+  enum Action: Equatable { case appear, refresh }
+
+  @Test(arguments: [
+    (AppEvent.appear, Action?.some(.appear)), (.refreshAll, .refresh), (.launch, nil), (.terminate, nil),
+    (.signal("saved.changed"), nil),
+  ])
+  func aScreenLoadsOnAppearAndReloadsOnRefreshOnly(_ event: AppEvent, _ expected: Action?) {
+    #expect(event.screenLoad(appear: Action.appear, refresh: .refresh) == expected)
+  }
+}
