@@ -7,8 +7,9 @@ import Terminal
 ///   (sections, lists, collections, tables, tabs, overlays) are separated by a blank line.
 /// - List items print as `- title  [x] accessory`, with subtitle and detail indented below (`>` marks the
 ///   selected item); cards likewise, with their rating as `4.5/5`.
-/// - Toggles print as `[x] label` / `[ ] label`, buttons as `[label]`, chips and tabs on one line with the
-///   selected one in brackets, fields as aligned `label: value` rows, errors as `Error: message`.
+/// - Toggles print as `[x] label` / `[ ] label`, buttons as `[label]` (a disabled control adds `(disabled)`), chips
+///   and tabs on one line with the selected one in brackets, fields as aligned `label: value` rows, a text field as
+///   `label: text` with its validation message (`! message`) or hint below, errors as `Error: message`.
 /// - Tables align by display width (a CJK character or an emoji takes two columns) and fit `width`, truncating
 ///   cells without splitting a wide character (``TableLayout``).
 ///
@@ -62,17 +63,20 @@ public struct TextRenderer: Sendable {
       }
       let title = collection.title.isEmpty ? [] : [style.apply(.title, to: Self.inline(collection.title))]
       return title + (title.isEmpty ? cards : Self.indent(cards))
-    case .button(let label, _):
-      return [style.apply(.secondary, to: "[\(Self.inline(label))]")]
-    case .toggle(let label, let isOn, _):
-      return [Self.checkbox(isOn) + " " + Self.inline(label)]
+    case .button(let label, _, let isEnabled):
+      return [style.apply(.secondary, to: "[\(Self.inline(label))]" + (isEnabled ? "" : " (disabled)"))]
+    case .toggle(let label, let isOn, _, let isEnabled):
+      return [Self.checkbox(isOn) + " " + Self.inline(label) + (isEnabled ? "" : " (disabled)")]
     case .chips(let chips):
       return chips.isEmpty ? [] : [choices(chips.map { ($0.label, $0.isSelected) })]
     case .textField(let field):
       let value =
         field.text.isEmpty
         ? style.apply(.secondary, to: Self.inline(field.placeholder)) : Self.inline(field.text)
-      return [Self.inline(field.label) + ": " + value]
+      let line = Self.inline(field.label) + ": " + value + (field.isEnabled ? "" : " (disabled)")
+      if let message = field.message { return [line, "  " + style.apply(.danger, to: "! " + Self.inline(message))] }
+      if let hint = field.hint { return [line, "  " + style.apply(.secondary, to: Self.inline(hint))] }
+      return [line]
     case .tabs(let tabs, let content):
       let content = lines(content, width: width)
       return [choices(tabs.map { ($0.label, $0.isSelected) })] + (content.isEmpty ? [] : [""] + content)

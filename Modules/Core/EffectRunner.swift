@@ -2,6 +2,8 @@
 struct EffectRunner<Action: Sendable>: Sendable {
   let run: @Sendable (EffectID?, Bool, @escaping @Sendable (Send<Action>) async -> Void) -> EffectHandle
   let cancel: @Sendable (EffectID) -> Void
+  /// The store's clock.
+  let clock: any Clock<Duration>
 
   func map<Child>(_ embed: @escaping @Sendable (Child) -> Action) -> EffectRunner<Child> {
     let run = self.run
@@ -9,7 +11,8 @@ struct EffectRunner<Action: Sendable>: Sendable {
       run: { id, cancelInFlight, operation in
         run(id, cancelInFlight) { send in await operation(send.map(embed)) }
       },
-      cancel: cancel
+      cancel: cancel,
+      clock: clock
     )
   }
 
@@ -18,7 +21,20 @@ struct EffectRunner<Action: Sendable>: Sendable {
     let cancel = self.cancel
     return EffectRunner(
       run: { id, cancelInFlight, operation in run(id?.namespaced(namespace), cancelInFlight, operation) },
-      cancel: { cancel($0.namespaced(namespace)) }
+      cancel: { cancel($0.namespaced(namespace)) },
+      clock: clock
     )
+  }
+
+  /// A wait that ends `delay` after now on the store's clock. The deadline is taken now, when the effect is
+  /// decided, not when its task first runs: a test clock advanced right after a dispatch wakes it reliably.
+  func waiter(for delay: Duration) -> @Sendable () async throws -> Void {
+    Self.waiter(on: clock, for: delay)
+  }
+
+  private static func waiter<C: Clock<Duration>>(on clock: C, for delay: Duration) -> @Sendable () async throws -> Void
+  {
+    let deadline = clock.now.advanced(by: delay)
+    return { try await clock.sleep(until: deadline, tolerance: nil) }
   }
 }

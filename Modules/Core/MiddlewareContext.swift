@@ -35,8 +35,32 @@ public struct MiddlewareContext<State: Sendable, Action: Sendable>: Sendable {
     effects.run(id, cancelInFlight, operation)
   }
 
+  /// Starts an effect `delay` after now, unless another `run(id:debounce:)` with the same `id` (or a
+  /// ``cancel(id:)``) comes first: each call cancels the waiting or running effect of that id and starts waiting
+  /// again. Search-as-you-type is `run(id: "search", debounce: .milliseconds(300)) { … }` on every keystroke, and
+  /// a plain `run(id: "search", cancelInFlight: true)` on Enter searches at once (and cancels the pending one).
+  ///
+  /// The wait is on ``clock``: real time in the apps, a `TestClock` that tests advance.
+  @discardableResult
+  public func run(
+    id: EffectID,
+    debounce delay: Duration,
+    _ operation: @escaping @Sendable (Send<Action>) async -> Void
+  ) -> EffectHandle {
+    let wait = effects.waiter(for: delay)
+    return effects.run(id, true) { send in
+      do { try await wait() } catch { return }
+      guard !Task.isCancelled else { return }
+      await operation(send)
+    }
+  }
+
   /// Cancels every in-flight effect started with `id`.
   public func cancel(id: EffectID) { effects.cancel(id) }
+
+  /// The store's clock: what effects that wait (timeouts, polling, retry back-off) sleep on, so tests control
+  /// time. `try await context.clock.sleep(for: .seconds(5))`.
+  public var clock: any Clock<Duration> { effects.clock }
 
   /// A context for a child part of the state and a child action type, as seen by a lifted middleware.
   /// - Parameter namespace: prefixes the child's effect ids, so two mounts of one feature never cancel each

@@ -36,6 +36,8 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
   private let middlewares: [Middleware<State, Action>]
   private let partition: (@Sendable (Action) -> Int?)?
   private let tracker = EffectTracker()
+  /// The clock effects wait on (see ``init(initialState:reducer:middlewares:partition:clock:)``).
+  public let clock: any Clock<Duration>
   // A `let`, so each middleware call borrows it instead of copying (and retaining) its closures. They reach the
   // store through `handle`, which is pointed at it once the store exists.
   private let context: MiddlewareContext<State, Action>
@@ -47,12 +49,16 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
   ///   - middlewares: run in order around the reducer, the first one outermost.
   ///   - partition: which partition of the state an action may change (a small non-negative integer), or `nil`
   ///     for "any". Only subscribers of that partition, and those without one, are evaluated.
+  ///   - clock: the time effects wait on (debounce, timeouts, polling): the wall clock in apps, a test clock in
+  ///     tests. Middlewares read it as ``MiddlewareContext/clock``.
   public init(
     initialState: State,
     reducer: Reducer<State, Action>,
     middlewares: [Middleware<State, Action>] = [],
-    partition: (@Sendable (Action) -> Int?)? = nil
+    partition: (@Sendable (Action) -> Int?)? = nil,
+    clock: any Clock<Duration> = ContinuousClock()
   ) {
+    self.clock = clock
     self.current = initialState
     self.reducer = reducer.reduce
     self.middlewares = middlewares
@@ -63,7 +69,8 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
       send: { handle.store.dispatch($0) },
       effects: EffectRunner(
         run: { handle.store.run(id: $0, cancelInFlight: $1, $2) },
-        cancel: { handle.store.cancel(id: $0) }
+        cancel: { handle.store.cancel(id: $0) },
+        clock: clock
       )
     )
     handle.store = self
@@ -282,7 +289,7 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
   // MARK: Scoping
 
   /// A view of part of this store: a child state derived from the state, and child actions embedded into this
-  /// store's actions. Features work against scoped stores and never see the whole app state.
+  /// store's actions.
   /// - Parameter partition: the partition the child state lives in, used for the child's subscriptions.
   public func scope<ChildState: Sendable, ChildAction: Sendable>(
     state toChild: @escaping @Sendable (State) -> ChildState,
@@ -296,7 +303,8 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
       observe: { [self] observer in self.add(observer, to: fanOut, partition: partition) },
       run: EffectRunner(
         run: { [self] in self.run(id: $0, cancelInFlight: $1, $2) },
-        cancel: { [self] in self.cancel(id: $0) }
+        cancel: { [self] in self.cancel(id: $0) },
+        clock: clock
       ).map(embed),
       settled: { [self] in await self.settled() }
     )

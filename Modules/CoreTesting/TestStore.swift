@@ -26,10 +26,13 @@ public final class TestStore<State: Sendable & Equatable, Action: Sendable & Equ
   private let reportedEffects = Mutex(false)
 
   /// Creates a test store over a real ``Store`` with the given reducer and middlewares.
+  /// - Parameter clock: what the middlewares' effects wait on; pass a ``TestClock`` and advance it to run
+  ///   debounced or delayed effects without sleeping.
   public init(
     initialState: State,
     reducer: Reducer<State, Action>,
     middlewares: [Middleware<State, Action>] = [],
+    clock: any Clock<Duration> = ContinuousClock(),
     exhaustivity: Exhaustivity = .on,
     sourceLocation: SourceLocation = #_sourceLocation
   ) {
@@ -42,7 +45,8 @@ public final class TestStore<State: Sendable & Equatable, Action: Sendable & Equ
         reduce(&state, action)
         recording.record(.init(action: action, before: before, after: state))
       },
-      middlewares: middlewares
+      middlewares: middlewares,
+      clock: clock
     )
     self.mode = Mutex(exhaustivity)
     self.origin = sourceLocation

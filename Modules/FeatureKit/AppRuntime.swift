@@ -17,7 +17,8 @@ public final class AppRuntime: Sendable {
     runtimes: [FeatureRuntime],
     storage: FeatureStateStorage?,
     middlewares: [Middleware<AppState, AppAction>],
-    mode: AssemblyMode
+    mode: AssemblyMode,
+    clock: any Clock<Duration>
   ) {
     self.runtimes = runtimes
     self.storage = storage
@@ -39,7 +40,8 @@ public final class AppRuntime: Sendable {
       initialState: initial,
       reducer: reducer,
       middlewares: (mode == .live ? [Self.router(runtimes)] : []) + middlewares,
-      partition: { $0.slot }
+      partition: { $0.slot },
+      clock: clock
     )
   }
 

@@ -41,12 +41,15 @@ public struct FeatureRegistry: Sendable {
   ///     ``ActionLog`` recorder, DevTools).
   ///   - mode: `.live` runs feature middlewares and routes events; `.replay` runs reducers only, for replaying a
   ///     log of what reached the reducer (which already contains every derived action).
+  ///   - clock: what feature effects wait on (debounce, timeouts): the wall clock, or a `TestClock` in tests.
   public func assemble(
     storage: FeatureStateStorage? = nil,
     middlewares: [Middleware<AppState, AppAction>] = [],
-    mode: AssemblyMode = .live
+    mode: AssemblyMode = .live,
+    clock: any Clock<Duration> = ContinuousClock()
   ) -> AppRuntime {
-    AppRuntime(runtimes: features.map(\.runtime), storage: storage, middlewares: middlewares, mode: mode)
+    AppRuntime(
+      runtimes: features.map(\.runtime), storage: storage, middlewares: middlewares, mode: mode, clock: clock)
   }
 }
 

@@ -2,11 +2,15 @@
 public struct Chip<Action: Sendable>: Sendable {
   public var label: String
   public var isSelected: Bool
+  /// What selecting it does; `nil` means the chip is only a label (not focusable).
   public var action: Action?
-  public init(label: String, isSelected: Bool, action: Action?) {
+  /// A disabled chip is drawn dimmed, keeps its place and its focus, and does nothing when activated.
+  public var isEnabled: Bool
+  public init(label: String, isSelected: Bool, action: Action?, isEnabled: Bool = true) {
     self.label = label
     self.isSelected = isSelected
     self.action = action
+    self.isEnabled = isEnabled
   }
 }
 
@@ -19,25 +23,6 @@ public struct Tab<Action: Sendable>: Sendable {
     self.label = label
     self.isSelected = isSelected
     self.action = action
-  }
-}
-
-/// A text input. Its action is built from the text the user submits.
-public struct TextFieldNode<Action: Sendable>: Sendable {
-  public var id: String
-  public var label: String
-  public var text: String
-  public var placeholder: String
-  public var submit: @Sendable (String) -> Action
-
-  public init(
-    id: String, label: String, text: String, placeholder: String, submit: @escaping @Sendable (String) -> Action
-  ) {
-    self.id = id
-    self.label = label
-    self.text = text
-    self.placeholder = placeholder
-    self.submit = submit
   }
 }
 
@@ -61,9 +46,12 @@ public struct OverlayNode<Action: Sendable>: Sendable {
 public struct OverlayButton<Action: Sendable>: Sendable {
   public var label: String
   public var action: Action
-  public init(label: String, action: Action) {
+  /// A disabled button is drawn dimmed, keeps its place and its focus, and does nothing when activated.
+  public var isEnabled: Bool
+  public init(label: String, action: Action, isEnabled: Bool = true) {
     self.label = label
     self.action = action
+    self.isEnabled = isEnabled
   }
 }
 
@@ -71,11 +59,3 @@ extension Chip: Equatable where Action: Equatable {}
 extension Tab: Equatable where Action: Equatable {}
 extension OverlayNode: Equatable where Action: Equatable {}
 extension OverlayButton: Equatable where Action: Equatable {}
-
-extension TextFieldNode: Equatable where Action: Equatable {
-  /// Compares what is shown and what submitting a sample text produces; the closure itself has no identity.
-  public static func == (lhs: Self, rhs: Self) -> Bool {
-    lhs.id == rhs.id && lhs.label == rhs.label && lhs.text == rhs.text && lhs.placeholder == rhs.placeholder
-      && lhs.submit(lhs.text) == rhs.submit(rhs.text)
-  }
-}

@@ -8,15 +8,16 @@ extension ViewNode {
     case .section(let title, let children): .section(title: title, children: children.map { $0.map(f) })
     case .list(let list): .list(list.map(f))
     case .collection(let collection): .collection(collection.map(f))
-    case .button(let label, let action): .button(label: label, action: f(action))
-    case .toggle(let label, let isOn, let action): .toggle(label: label, isOn: isOn, action: f(action))
+    case .button(let label, let action, let isEnabled): .button(label: label, action: f(action), isEnabled: isEnabled)
+    case .toggle(let label, let isOn, let action, let isEnabled):
+      .toggle(label: label, isOn: isOn, action: f(action), isEnabled: isEnabled)
     case .chips(let chips):
-      .chips(chips.map { Chip(label: $0.label, isSelected: $0.isSelected, action: $0.action.map(f)) })
-    case .textField(let field):
-      .textField(
-        TextFieldNode(id: field.id, label: field.label, text: field.text, placeholder: field.placeholder) {
-          f(field.submit($0))
+      .chips(
+        chips.map {
+          Chip(label: $0.label, isSelected: $0.isSelected, action: $0.action.map(f), isEnabled: $0.isEnabled)
         })
+    case .textField(let field):
+      .textField(field.map(f))
     case .tabs(let tabs, let content):
       .tabs(tabs.map { Tab(label: $0.label, isSelected: $0.isSelected, action: f($0.action)) }, content: content.map(f))
     case .fields(let fields): .fields(fields)
@@ -29,7 +30,9 @@ extension ViewNode {
       .overlay(
         OverlayNode(
           title: overlay.title, content: overlay.content.map(f),
-          buttons: overlay.buttons.map { OverlayButton(label: $0.label, action: f($0.action)) },
+          buttons: overlay.buttons.map {
+            OverlayButton(label: $0.label, action: f($0.action), isEnabled: $0.isEnabled)
+          },
           dismiss: overlay.dismiss.map(f)))
     }
   }
@@ -70,13 +73,13 @@ extension ViewNode {
     case .list(let list):
       list.items.flatMap { [$0.action, $0.accessory?.action].compactMap { $0 } } + (list.more.map { [$0.action] } ?? [])
     case .collection(let collection): collection.cards.compactMap(\.action)
-    case .button(_, let action), .toggle(_, _, let action): [action]
-    case .chips(let chips): chips.compactMap(\.action)
+    case .button(_, let action, let isEnabled), .toggle(_, _, let action, let isEnabled): isEnabled ? [action] : []
+    case .chips(let chips): chips.filter(\.isEnabled).compactMap(\.action)
     case .textField: []
     case .tabs(let tabs, let content): tabs.map(\.action) + content.actions
     case .error(_, let retry): retry.map { [$0] } ?? []
     case .overlay(let overlay):
-      overlay.content.actions + overlay.buttons.map(\.action) + (overlay.dismiss.map { [$0] } ?? [])
+      overlay.content.actions + overlay.buttons.filter(\.isEnabled).map(\.action) + (overlay.dismiss.map { [$0] } ?? [])
     }
   }
 
@@ -92,9 +95,9 @@ extension ViewNode {
         [item.title.map(\.text).joined(), item.subtitle.map(\.text).joined(), item.detail ?? ""].filter { !$0.isEmpty }
       } + (list.more.map { [$0.label] } ?? [])
     case .collection(let collection): [collection.title] + collection.cards.flatMap { [$0.title] + $0.lines }
-    case .button(let label, _), .toggle(let label, _, _): [label]
+    case .button(let label, _, _), .toggle(let label, _, _, _): [label]
     case .chips(let chips): chips.map(\.label)
-    case .textField(let field): [field.label, field.text]
+    case .textField(let field): [field.label, field.text] + [field.message, field.hint].compactMap { $0 }
     case .tabs(let tabs, let content): tabs.map(\.label) + content.plainText
     case .fields(let fields): fields.map { "\($0.label): \($0.value)" }
     case .table(let table): [table.columns.joined(separator: " ")] + table.rows.map { $0.joined(separator: " ") }

@@ -16,10 +16,11 @@ public indirect enum ViewNode<Action: Sendable>: Sendable {
   case list(ListNode<Action>)
   /// Items laid out side by side (`carousel`) or in rows of `columns` (`grid`).
   case collection(CollectionNode<Action>)
-  /// A button.
-  case button(label: String, action: Action)
-  /// An on/off control, e.g. the heart that saves an item.
-  case toggle(label: String, isOn: Bool, action: Action)
+  /// A button. A disabled one (`isEnabled: false`) is drawn dimmed, keeps its place and its focus, and does
+  /// nothing when activated (e.g. Save while a form is invalid).
+  case button(label: String, action: Action, isEnabled: Bool = true)
+  /// An on/off control, e.g. the heart that saves an item. Disabled like a button.
+  case toggle(label: String, isOn: Bool, action: Action, isEnabled: Bool = true)
   /// Mutually exclusive choices shown as chips; `nil` action means not selectable.
   case chips([Chip<Action>])
   /// A text input.

@@ -77,16 +77,21 @@ struct ContentRenderer<Action: Sendable> {
       renderList(list, x: x, width: width)
     case .collection(let collection):
       renderCollection(collection, x: x, width: width)
-    case .button(let label, _):
+    case .button(let label, _, let isEnabled):
       let focus = claimFocus()
       let text = bracketed(" " + inert(label) + " ", focused: focus.isFocused)
-      putLine(text, x: x, width: width, style: focus.isFocused ? theme.focused : theme.style(.bold))
+      putLine(
+        text, x: x, width: width,
+        style: theme.control(focused: focus.isFocused, enabled: isEnabled, normal: theme.style(.bold)))
       noteFocus(focus.index, x: x, y: y, width: min(width, displayWidth(of: text)))
       y += 1
-    case .toggle(let label, let isOn, _):
+    case .toggle(let label, let isOn, _, let isEnabled):
       let focus = claimFocus()
       let text = toggleText(label: label, isOn: isOn, focused: focus.isFocused)
-      putLine(text, x: x, width: width, style: focus.isFocused ? theme.focused : isOn ? theme.toggleOn : theme.style())
+      putLine(
+        text, x: x, width: width,
+        style: theme.control(
+          focused: focus.isFocused, enabled: isEnabled, normal: isOn ? theme.toggleOn : theme.style()))
       noteFocus(focus.index, x: x, y: y, width: min(width, displayWidth(of: text)))
       y += 1
     case .chips(let chips):
@@ -183,11 +188,11 @@ struct ContentRenderer<Action: Sendable> {
   }
 
   /// Buttons side by side (a modal overlay's), after a blank row.
-  mutating func renderButtonRow(_ labels: [String]) {
-    guard !labels.isEmpty else { return }
+  mutating func renderButtonRow(_ buttons: [(label: String, isEnabled: Bool)]) {
+    guard !buttons.isEmpty else { return }
     if y > 0 { y += 1 }
     var column = 0
-    for label in labels {
+    for (label, isEnabled) in buttons {
       let focus = claimFocus()
       let text = bracketed(" " + inert(label) + " ", focused: focus.isFocused).truncated(toWidth: canvas.width)
       let buttonWidth = displayWidth(of: text)
@@ -195,7 +200,9 @@ struct ContentRenderer<Action: Sendable> {
         y += 1
         column = 0
       }
-      canvas.put(text, x: column, y: y, style: focus.isFocused ? theme.focused : theme.style(.bold))
+      canvas.put(
+        text, x: column, y: y,
+        style: theme.control(focused: focus.isFocused, enabled: isEnabled, normal: theme.style(.bold)))
       noteFocus(focus.index, x: column, y: y, width: buttonWidth)
       column += buttonWidth + 2
     }
@@ -334,9 +341,9 @@ struct ContentRenderer<Action: Sendable> {
         y += 1
         column = x
       }
-      let style =
-        isFocused
-        ? theme.focused : chip.isSelected ? theme.selected : chip.action == nil ? theme.secondary : theme.style()
+      let style = theme.control(
+        focused: isFocused, enabled: chip.isEnabled,
+        normal: chip.isSelected ? theme.selected : chip.action == nil ? theme.secondary : theme.style())
       canvas.put(text, x: column, y: y, style: style, clip: x..<(x + width))
       if let focus { noteFocus(focus.index, x: column, y: y, width: chipWidth) }
       column += chipWidth + 1
@@ -346,8 +353,10 @@ struct ContentRenderer<Action: Sendable> {
 
   private mutating func renderTextField(_ field: TextFieldNode<Action>, x: Int, width: Int) {
     let focus = claimFocus()
+    let enabled = field.isEnabled
     let label = field.label.isEmpty ? "" : (inert(field.label) + ": ").truncated(toWidth: max(0, width / 3))
-    let labelEnd = canvas.put(label, x: x, y: y, style: focus.isFocused ? theme.style(.bold) : theme.secondary)
+    let labelStyle = enabled ? (focus.isFocused ? theme.style(.bold) : theme.secondary) : theme.disabled
+    let labelEnd = canvas.put(label, x: x, y: y, style: labelStyle)
     let boxWidth = max(0, x + width - labelEnd)
     let inner = boxWidth - 2
     noteFocus(focus.index, x: x, y: y, width: width)
@@ -356,28 +365,38 @@ struct ContentRenderer<Action: Sendable> {
       return
     }
     let brackets: (String, String) = focus.isFocused ? ("<", ">") : ("[", "]")
-    let bracketStyle = focus.isFocused ? theme.focused : theme.border
+    let bracketStyle = theme.control(focused: focus.isFocused, enabled: enabled, normal: theme.border)
     canvas.put(brackets.0, x: labelEnd, y: y, style: bracketStyle)
     canvas.put(brackets.1, x: labelEnd + inner + 1, y: y, style: bracketStyle)
     let clip = (labelEnd + 1)..<(labelEnd + 1 + inner)
+    let text = inert(field.text)
     if let editing, editing.fieldID == field.id, focus.isFocused {
       // Show the part of the text around the cursor: drop leading characters until the cursor fits.
-      let characters = Array(editing.text)
+      let characters = Array(text)
+      let cursor = editing.cursor(in: text)
       var start = 0
-      var cursorColumn = displayWidth(of: String(characters[..<editing.cursor]))
-      while cursorColumn >= inner && start < editing.cursor {
+      var cursorColumn = displayWidth(of: String(characters[..<cursor]))
+      while cursorColumn >= inner && start < cursor {
         cursorColumn -= displayWidth(of: characters[start])
         start += 1
       }
       let visible = String(characters[start...]).truncated(toWidth: inner, ellipsis: "")
       canvas.put(visible, x: labelEnd + 1, y: y, style: theme.style(.underline), clip: clip)
       canvas.cursor = Point(x: labelEnd + 1 + cursorColumn, y: y)
-    } else if field.text.isEmpty {
+    } else if text.isEmpty {
       canvas.put(inert(field.placeholder).truncated(toWidth: inner), x: labelEnd + 1, y: y, style: theme.secondary)
     } else {
-      canvas.put(inert(field.text).truncated(toWidth: inner), x: labelEnd + 1, y: y, style: theme.style(), clip: clip)
+      canvas.put(
+        text.truncated(toWidth: inner), x: labelEnd + 1, y: y, style: enabled ? theme.style() : theme.disabled,
+        clip: clip)
     }
     y += 1
+    // The validation message (an error) or else the hint, under the input box.
+    if let message = field.message {
+      putWrapped([("! " + inert(message), theme.danger)], x: labelEnd, width: max(1, x + width - labelEnd))
+    } else if let hint = field.hint {
+      putWrapped([(inert(hint), theme.secondary)], x: labelEnd, width: max(1, x + width - labelEnd))
+    }
   }
 
   private mutating func renderError(message: String, retry: Action?, x: Int, width: Int) {

@@ -22,9 +22,14 @@ public enum FocusCollector {
     var result: [Focusable<Action>] = []
     var group = 0
 
-    mutating func add(_ kind: FocusKind, _ label: String, _ action: Action?, field: TextFieldNode<Action>? = nil) {
+    mutating func add(
+      _ kind: FocusKind, _ label: String, _ action: Action?, field: TextFieldNode<Action>? = nil,
+      isEnabled: Bool = true
+    ) {
       let column = result.last.map { $0.group == group ? $0.column + 1 : 0 } ?? 0
-      result.append(Focusable(kind: kind, label: label, action: action, field: field, group: group, column: column))
+      result.append(
+        Focusable(
+          kind: kind, label: label, action: action, field: field, group: group, column: column, isEnabled: isEnabled))
     }
 
     mutating func newGroup() { group += 1 }
@@ -32,7 +37,7 @@ public enum FocusCollector {
     mutating func collectOverlay(_ overlay: OverlayNode<Action>) {
       collect(overlay.content)
       newGroup()
-      for button in overlay.buttons { add(.overlayButton, button.label, button.action) }
+      for button in overlay.buttons { add(.overlayButton, button.label, button.action, isEnabled: button.isEnabled) }
     }
 
     mutating func collect(_ node: ViewNode<Action>) {
@@ -57,18 +62,18 @@ public enum FocusCollector {
           if index == 0 || (columns.map { index % $0 == 0 } ?? false) { newGroup() }
           add(.card, card.title, card.action)
         }
-      case .button(let label, let action):
+      case .button(let label, let action, let isEnabled):
         newGroup()
-        add(.button, label, action)
-      case .toggle(let label, _, let action):
+        add(.button, label, action, isEnabled: isEnabled)
+      case .toggle(let label, _, let action, let isEnabled):
         newGroup()
-        add(.toggle, label, action)
+        add(.toggle, label, action, isEnabled: isEnabled)
       case .chips(let chips):
         newGroup()
-        for chip in chips where chip.action != nil { add(.chip, chip.label, chip.action) }
+        for chip in chips where chip.action != nil { add(.chip, chip.label, chip.action, isEnabled: chip.isEnabled) }
       case .textField(let field):
         newGroup()
-        add(.textField, field.label, nil, field: field)
+        add(.textField, field.label, nil, field: field, isEnabled: field.isEnabled)
       case .tabs(let tabs, let content):
         newGroup()
         for tab in tabs { add(.tab, tab.label, tab.action) }

@@ -17,10 +17,13 @@ public struct Focusable<Action: Sendable>: Sendable {
   public var group: Int
   /// Its position within the group.
   public var column: Int
+  /// Whether activating it does anything. A disabled element keeps its place in the focus order.
+  public var isEnabled: Bool
 
   /// Creates a focusable element.
   public init(
-    kind: FocusKind, label: String, action: Action?, field: TextFieldNode<Action>? = nil, group: Int, column: Int
+    kind: FocusKind, label: String, action: Action?, field: TextFieldNode<Action>? = nil, group: Int, column: Int,
+    isEnabled: Bool = true
   ) {
     self.kind = kind
     self.label = label
@@ -28,6 +31,7 @@ public struct Focusable<Action: Sendable>: Sendable {
     self.field = field
     self.group = group
     self.column = column
+    self.isEnabled = isEnabled
   }
 }
 

@@ -156,7 +156,7 @@ public enum TUIScreen {
       width: innerWidth, theme: theme, focused: state.focusIndex, editing: state.editing,
       spinnerFrame: state.spinnerFrame)
     renderer.render(overlay.content)
-    renderer.renderButtonRow(overlay.buttons.map(\.label))
+    renderer.renderButtonRow(overlay.buttons.map { ($0.label, $0.isEnabled) })
     let canvas = renderer.canvas
     let boxHeight = min(area.height, canvas.height + 2)
     let box = Rect(

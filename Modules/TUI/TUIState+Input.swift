@@ -75,45 +75,64 @@ extension TUIState {
   }
 
   /// Keys while a text field is edited; `nil` lets the key through to the global handling (after leaving the
-  /// field, for navigation keys).
+  /// field, for navigation keys). Every edit that changes the text dispatches the field's `change` with the whole
+  /// new text; the field then shows what the store holds.
   private mutating func edit(_ key: KeyEvent, focusables: [Focusable<AppAction>]) -> [TUICommand]? {
-    guard var buffer = editing else { return nil }
-    defer { if editing != nil { editing = buffer } }
+    guard let cursor = editing else { return nil }
+    let control = key.modifiers.contains(.control)
+    let edit: TextEditing.Edit
     switch key.key {
-    case .character(let character) where !key.modifiers.contains(.control) && !key.modifiers.contains(.alt):
-      buffer.insert(String(character))
-    case .character("u") where key.modifiers.contains(.control): buffer.clear()
-    case .character("a") where key.modifiers.contains(.control): buffer.moveCursor(toEnd: false)
-    case .character("e") where key.modifiers.contains(.control): buffer.moveCursor(toEnd: true)
-    case .backspace: buffer.deleteBackward()
-    case .delete: buffer.deleteForward()
-    case .left: buffer.moveCursor(by: -1)
-    case .right: buffer.moveCursor(by: 1)
-    case .home: buffer.moveCursor(toEnd: false)
-    case .end: buffer.moveCursor(toEnd: true)
+    case .character(let character) where !control && !key.modifiers.contains(.alt):
+      edit = .insert(String(character))
+    case .character("u") where control: edit = .deleteToStart
+    case .character("w") where control: edit = .deleteWordBackward
+    case .character("k") where control: edit = .deleteToEnd
+    case .character("a") where control: edit = .moveToStart
+    case .character("e") where control: edit = .moveToEnd
+    case .backspace: edit = .deleteBackward
+    case .delete: edit = .deleteForward
+    case .left: edit = .move(by: -1)
+    case .right: edit = .move(by: 1)
+    case .home: edit = .moveToStart
+    case .end: edit = .moveToEnd
     case .escape:
       editing = nil
+      return []
     case .enter:
       editing = nil
-      let field = focusables.first { $0.field?.id == buffer.fieldID }?.field
-      guard let field, allowsChanges() else { return [] }
-      return [.dispatch(field.submit(buffer.text))]
+      guard let field = focusables.first(where: { $0.field?.id == cursor.fieldID })?.field, let submit = field.submit,
+        allowsChanges()
+      else { return [] }
+      return [.dispatch(submit(field.text))]
     case .tab, .up, .down, .pageUp, .pageDown, .function:
       editing = nil
       return nil
-    default: break
+    default:
+      return []
     }
-    return []
+    return apply(edit, focusables: focusables)
   }
 
+  /// Applies an edit to the field being edited and dispatches the new text.
+  private mutating func apply(_ edit: TextEditing.Edit, focusables: [Focusable<AppAction>]) -> [TUICommand] {
+    guard var cursor = editing,
+      let field = focusables.first(where: { $0.field?.id == cursor.fieldID })?.field
+    else { return [] }
+    let changed = cursor.apply(edit, to: field.text)
+    editing = cursor
+    guard let changed, field.isEnabled, allowsChanges() else { return [] }
+    return [.dispatch(field.change(changed))]
+  }
+
+  /// A paste is one edit (one dispatch, whatever its length), into the field being edited or the focused one.
   private mutating func paste(_ text: String, focusables: [Focusable<AppAction>]) -> [TUICommand] {
     if editing == nil, focusables.indices.contains(focusIndex), let field = focusables[focusIndex].field,
-      allowsChanges()
+      field.isEnabled, allowsChanges()
     {
       editing = TextEditing(fieldID: field.id, text: field.text)
     }
-    editing?.insert(text)
-    return []
+    guard editing != nil else { return [] }
+    return apply(.insert(text), focusables: focusables)
   }
 
   // MARK: Mouse
@@ -197,13 +216,17 @@ extension TUIState {
       return []
     }
     focus[selectedTab] = index
-    if allowsChanges() { editing = TextEditing(fieldID: field.id, text: field.text) }
+    if field.isEnabled, allowsChanges() { editing = TextEditing(fieldID: field.id, text: field.text) }
     return []
   }
 
   private mutating func activate(_ focusables: [Focusable<AppAction>]) -> [TUICommand] {
     guard focusables.indices.contains(focusIndex), allowsChanges() else { return [] }
     let element = focusables[focusIndex]
+    guard element.isEnabled else {
+      message = "\(element.label) is not available now"
+      return []
+    }
     if let field = element.field {
       editing = TextEditing(fieldID: field.id, text: field.text)
       return []

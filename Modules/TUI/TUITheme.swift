@@ -37,6 +37,20 @@ public struct TUITheme: Sendable, Equatable {
 
   /// A focused element.
   var focused: Style { style([.reverse, .bold]) }
+  /// A disabled control: dimmed, never bold (so it differs from an enabled one without colour too).
+  var disabled: Style { style(.dim) }
+  /// A focused disabled control: reversed but dimmed.
+  var focusedDisabled: Style { style([.reverse, .dim]) }
+
+  /// The style of a control: focused or not, enabled or not, else `normal`.
+  func control(focused isFocused: Bool, enabled: Bool, normal: Style) -> Style {
+    switch (isFocused, enabled) {
+    case (true, true): focused
+    case (true, false): focusedDisabled
+    case (false, true): normal
+    case (false, false): disabled
+    }
+  }
   /// A selected chip or in-screen tab.
   var selected: Style { style(.reverse) }
   /// Section and panel titles.

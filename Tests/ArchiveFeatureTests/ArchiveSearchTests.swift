@@ -66,7 +66,7 @@ struct ArchiveSearchTests {
 
     let curry = ArchiveQuery(keyword: "カレー")
     let curryPage = ArchiveFixture.page(curry, ids: [6, 11, 12, 14, 15, 18, 19, 24, 30, 36], total: 10)
-    await store.send(.keywordChanged("  カレー ")) {
+    await store.send(.keywordSubmitted("  カレー ")) {
       $0.keyword = "カレー"
       $0.search = .loading
     }
@@ -82,13 +82,13 @@ struct ArchiveSearchTests {
     #expect(store.state.results?.items.first?.dishName == "カレーうどん")
 
     let washoku = ArchiveFixture.page(ArchiveQuery(category: "和食"), ids: [1, 7, 13, 19, 25, 31], total: 6)
-    await store.send(.keywordChanged("")) {
+    await store.send(.keywordSubmitted("")) {
       $0.keyword = ""
       $0.search = .loading
     }
     await store.receive(.searchLoaded(washoku)) { $0.search = .loaded(ArchiveResults(washoku)) }
 
-    await store.send(.keywordChanged("カレー")) {
+    await store.send(.keywordSubmitted("カレー")) {
       $0.keyword = "カレー"
       $0.search = .loading
     }
@@ -122,7 +122,7 @@ struct ArchiveSearchTests {
     await store.receive(.searchLoaded(everything)) { $0.search = .loaded(ArchiveResults(everything)) }
 
     let ramen = ArchiveQuery(keyword: "ラーメン")
-    await store.send(.keywordChanged("ラーメン")) {
+    await store.send(.keywordSubmitted("ラーメン")) {
       $0.keyword = "ラーメン"
       $0.search = .loading
     }
@@ -161,13 +161,13 @@ struct ArchiveSearchTests {
     }
     let store = makeArchiveStore(client: client, saved: InMemoryPersistence().savedItems)
 
-    await store.send(.keywordChanged("カレー")) {
+    await store.send(.keywordSubmitted("カレー")) {
       $0.keyword = "カレー"
       $0.search = .loading
     }
     await started.wait()
     let brulee = ArchiveQuery(keyword: "crème")
-    await store.send(.keywordChanged("crème")) { $0.keyword = "crème" }
+    await store.send(.keywordSubmitted("crème")) { $0.keyword = "crème" }
     let page = ArchiveFixture.page(brulee, ids: [26], total: 1)
     await store.receive(.searchLoaded(page)) { $0.search = .loaded(ArchiveResults(page)) }
     release.open()

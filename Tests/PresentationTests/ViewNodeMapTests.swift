@@ -6,6 +6,8 @@ import Testing
     case open(Int)
     case toggle(Int)
     case search(String)
+    case edit(String)
+    case save
     case retry
   }
 
@@ -26,7 +28,10 @@ import Testing
             ],
             more: ListMore(label: "Load more", action: .retry)))
       ]),
-    .textField(TextFieldNode(id: "q", label: "Keyword", text: "", placeholder: "Search") { .search($0) }),
+    .textField(
+      TextFieldNode(
+        id: "q", label: "Keyword", text: "", placeholder: "Search", hint: "Any word",
+        change: { .edit($0) }, submit: { .search($0) })),
     .error(message: "Cannot connect", retry: .retry),
     .empty("Nothing here"),
   ])
@@ -38,13 +43,49 @@ import Testing
       Issue.record("unexpected shape")
       return
     }
-    #expect(field.submit("ラーメン") == .child(.search("ラーメン")))
+    #expect(field.change("ラー") == .child(.edit("ラー")))
+    #expect(field.submit?("ラーメン") == .child(.search("ラーメン")))
+    #expect(field.hint == "Any word")
+  }
+
+  @Test func disabledControlsKeepTheirFlagAndOfferNoAction() {
+    let form: ViewNode<Child> = .stack([
+      .textField(
+        TextFieldNode(
+          id: "name", label: "Name", text: "", placeholder: "", message: "Name is required", isEnabled: false,
+          change: { .edit($0) })),
+      .button(label: "Save", action: .save, isEnabled: false),
+      .toggle(label: "Public", isOn: true, action: .toggle(1), isEnabled: false),
+      .chips([Chip(label: "A", isSelected: false, action: .open(1), isEnabled: false)]),
+      .overlay(
+        OverlayNode(
+          title: "Edit", content: .stack([]),
+          buttons: [
+            OverlayButton(label: "Save", action: .save, isEnabled: false),
+            OverlayButton(label: "Cancel", action: .retry),
+          ],
+          dismiss: nil)),
+    ])
+    #expect(form.actions == [.retry])
+    let mapped = form.map(Parent.child)
+    #expect(mapped.actions == [.child(.retry)])
+    guard case .stack(let children) = mapped, case .textField(let field) = children[0],
+      case .button(_, _, let saveEnabled) = children[1], case .toggle(_, _, _, let toggleEnabled) = children[2],
+      case .chips(let chips) = children[3], case .overlay(let overlay) = children[4]
+    else {
+      Issue.record("unexpected shape")
+      return
+    }
+    #expect(!field.isEnabled && field.message == "Name is required" && field.submit == nil)
+    #expect(!saveEnabled && !toggleEnabled && !chips[0].isEnabled)
+    #expect(overlay.buttons.map(\.isEnabled) == [false, true])
+    #expect(form.plainText.contains("Name is required"))
   }
 
   @Test func plainTextIsTheReadingOrder() {
     #expect(
       Self.screen.plainText == [
-        "Results", "カレー", "エスニック", "Load more", "Keyword", "", "Cannot connect", "Nothing here",
+        "Results", "カレー", "エスニック", "Load more", "Keyword", "", "Any word", "Cannot connect", "Nothing here",
       ])
   }
 
@@ -52,9 +93,13 @@ import Testing
     let same = Self.screen
     #expect(same == Self.screen)
     let other: ViewNode<Child> = .textField(
-      TextFieldNode(id: "q", label: "Keyword", text: "", placeholder: "Search") { _ in .retry })
+      TextFieldNode(id: "q", label: "Keyword", text: "", placeholder: "Search", change: { _ in .retry }))
     let original: ViewNode<Child> = .textField(
-      TextFieldNode(id: "q", label: "Keyword", text: "", placeholder: "Search") { .search($0) })
+      TextFieldNode(id: "q", label: "Keyword", text: "", placeholder: "Search", change: { .search($0) }))
     #expect(other != original)
+    let invalid: ViewNode<Child> = .textField(
+      TextFieldNode(
+        id: "q", label: "Keyword", text: "", placeholder: "Search", message: "Required", change: { .search($0) }))
+    #expect(invalid != original)
   }
 }

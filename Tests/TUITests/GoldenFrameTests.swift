@@ -68,6 +68,7 @@ struct GoldenFrameTests {
   @Test("search field being edited with Japanese text; focus scrolled into view further down")
   func editingAndScrolling() throws {
     let fixture = try TestApp()
+    fixture.shop(.queryEdited("親子丼 recipe"))
     for size in Self.sizes {
       assertSnapshot(
         frame(fixture, size: size) { $0.editing = TextEditing(fieldID: "search", text: "親子丼 recipe") },

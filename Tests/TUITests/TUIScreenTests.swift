@@ -110,7 +110,7 @@ struct TUIScreenTests {
         width: 80, theme: .color, focused: nil, editing: nil, spinnerFrame: 0)
       if let overlay = view.firstOverlay {
         renderer.render(overlay.content)
-        renderer.renderButtonRow(overlay.buttons.map(\.label))
+        renderer.renderButtonRow(overlay.buttons.map { ($0.label, $0.isEnabled) })
       } else {
         renderer.render(view)
       }
@@ -195,17 +195,56 @@ struct TUIScreenTests {
 
   @Test("the edited field shows the cursor at its display column, scrolling long text")
   func cursor() {
-    let field = ViewNode<String>.textField(TextFieldNode(id: "q", label: "Q", text: "", placeholder: "") { $0 })
+    func field(_ text: String) -> ViewNode<String> {
+      .textField(TextFieldNode(id: "q", label: "Q", text: text, placeholder: "", change: { $0 }))
+    }
     var state = TUIState(size: Size(width: 30, height: 8))
     state.editing = TextEditing(fieldID: "q", text: "日本語")
-    var rendered = TUIScreen.render(state: state, tabs: ["A"], content: field, theme: .monochrome)
+    var rendered = TUIScreen.render(state: state, tabs: ["A"], content: field("日本語"), theme: .monochrome)
     #expect(rendered.buffer.text.split(separator: "\n")[2] == " Q: <日本語" + String(repeating: " ", count: 17) + ">")
     #expect(rendered.cursor == Point(x: 5 + 6, y: 2))
-    state.editing = TextEditing(fieldID: "q", text: String(repeating: "長", count: 30))
-    rendered = TUIScreen.render(state: state, tabs: ["A"], content: field, theme: .monochrome)
+    let long = String(repeating: "長", count: 30)
+    state.editing = TextEditing(fieldID: "q", text: long)
+    rendered = TUIScreen.render(state: state, tabs: ["A"], content: field(long), theme: .monochrome)
     let cursor = rendered.cursor
     #expect(cursor.map { $0.x < 28 && $0.x > 20 } == true)
     expectSane(rendered.buffer)
+  }
+
+  @Test("a validation message shows under its field; disabled controls are dimmed, never bold, and keep their place")
+  func formControls() {
+    let form = ViewNode<String>.stack([
+      .textField(
+        TextFieldNode(
+          id: "name", label: "Name", text: "", placeholder: "", message: "Name is required", change: { $0 })),
+      .textField(
+        TextFieldNode(id: "bio", label: "Bio", text: "hi", placeholder: "", hint: "At most 200", change: { $0 })),
+      .button(label: "Save", action: "save", isEnabled: false),
+      .button(label: "Cancel", action: "cancel"),
+    ])
+    for theme in [TUITheme.color, .monochrome] {
+      let rendered = TUIScreen.render(
+        state: TUIState(size: Size(width: 40, height: 12)), tabs: ["A"], content: form, theme: theme)
+      let lines = rendered.buffer.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+      #expect(lines[3].contains("! Name is required"))
+      #expect(lines[5].contains("At most 200"))
+      #expect(lines[6].contains("[ Save ]") && lines[7].contains("[ Cancel ]"))
+      let save = rendered.buffer[lines[6].firstIndexOfDisplay("[ Save ]"), 6].style
+      let cancel = rendered.buffer[lines[7].firstIndexOfDisplay("[ Cancel ]"), 7].style
+      #expect(save.attributes.contains(.dim) && !save.attributes.contains(.bold))
+      #expect(cancel.attributes.contains(.bold) && !cancel.attributes.contains(.dim))
+      let message = rendered.buffer[lines[3].firstIndexOfDisplay("!"), 3].style
+      #expect(message.attributes.contains(.bold))
+      #expect(message.foreground == (theme.usesColor ? Color.red : nil))
+    }
+  }
+}
+
+extension String {
+  /// The display column where `needle` starts (ASCII-only text before it in these tests).
+  fileprivate func firstIndexOfDisplay(_ needle: String) -> Int {
+    guard let range = range(of: needle) else { return -1 }
+    return distance(from: startIndex, to: range.lowerBound)
   }
 }
 

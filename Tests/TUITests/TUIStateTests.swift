@@ -127,42 +127,89 @@ struct TUIStateTests {
     #expect(driver.press(.enter) == [Self.shop(.selectSection("Info"))])
   }
 
-  @Test("the search field edits UTF-8 text: '/' focuses it, a Japanese paste inserts at the cursor, Enter submits")
+  @Test("the search field edits the store's text: '/' focuses it, each edit dispatches the new text, Enter submits")
   func textEditing() throws {
     var driver = try Driver()
     try driver.focus { $0.kind == .card }
     #expect(driver.type("/") == [])
     #expect(driver.focused.kind == .textField)
     #expect(driver.state.editing == TextEditing(fieldID: "search", text: "カレー"))
+    #expect(driver.press(.backspace) == [Self.shop(.queryEdited("カレ"))])
     driver.press(.backspace)
     driver.press(.backspace)
+    #expect(driver.press(.backspace) == [])  // nothing left: no edit, no dispatch
+    #expect(driver.fixture.shopState.query == "")
+    #expect(driver.send(.paste("親子丼\n")) == [Self.shop(.queryEdited("親子丼 "))])  // one paste, one dispatch
     driver.press(.backspace)
-    driver.press(.backspace)  // nothing left: no-op
-    driver.send(.paste("親子丼\n"))
-    #expect(driver.state.editing?.text == "親子丼 ")
-    driver.press(.backspace)
-    driver.press(.left)
+    #expect(driver.press(.left) == [])  // cursor moves are front-end state
     driver.press(.left)
     driver.type("q")  // typed into the field, not a quit
-    #expect(driver.state.editing?.text == "親q子丼")
+    #expect(driver.fixture.shopState.query == "親q子丼")
     driver.press(.end)
     driver.type("r1")  // digits and shortcuts are text while editing
+    #expect(driver.fixture.shopState.query == "親q子丼r1")
     #expect(driver.press(.enter) == [Self.shop(.search("親q子丼r1"))])
     #expect(driver.state.editing == nil)
-    #expect(driver.fixture.shopState.query == "親q子丼r1")
   }
 
-  @Test("a paste on a focused field starts editing; elsewhere it is ignored")
+  @Test("Ctrl-U, Ctrl-W, Ctrl-K, Home and Delete edit like a shell line; what the store holds is what is shown")
+  func lineEditing() throws {
+    var driver = try Driver()
+    driver.press(.enter)  // the field is focused first: start editing at the end
+    driver.send(.paste(" hot  spicy"))
+    #expect(driver.fixture.shopState.query == "カレー hot  spicy")
+    #expect(driver.press(.character("w"), .control) == [Self.shop(.queryEdited("カレー hot  "))])
+    driver.press(.character("w"), .control)
+    #expect(driver.fixture.shopState.query == "カレー ")
+    driver.press(.left)
+    driver.press(.left)
+    #expect(driver.press(.character("k"), .control) == [Self.shop(.queryEdited("カレ"))])
+    driver.press(.home)
+    #expect(driver.press(.delete) == [Self.shop(.queryEdited("レ"))])
+    driver.press(.end)
+    #expect(driver.press(.character("u"), .control) == [Self.shop(.queryEdited(""))])
+    driver.send(.paste("a long text"))
+    // The store changes the text behind the field (a reducer, another edit): the cursor stays within it.
+    driver.fixture.shop(.queryEdited("寿司"))
+    #expect(driver.type("!") == [Self.shop(.queryEdited("寿司!"))])
+  }
+
+  @Test("a paste on a focused field starts editing and is one dispatch; elsewhere it is ignored")
   func pasteStartsEditing() throws {
     var driver = try Driver()
-    driver.send(.paste("寿司"))
-    #expect(driver.state.editing?.text == "カレー寿司")
+    let long = String(repeating: "寿", count: 10_000)
+    let commands = driver.send(.paste(long))
+    #expect(commands.count == 1)
+    #expect(driver.fixture.shopState.query == "カレー" + String(repeating: "寿", count: TextEditing.maximumLength - 3))
     driver.press(.escape)
     #expect(driver.state.editing == nil)
-    #expect(driver.fixture.shopState.query == "カレー")  // Esc does not submit
+    #expect(driver.fixture.shopState.query.hasPrefix("カレー寿"))  // Esc leaves the field, keeps the text
     driver.press(.down)
-    driver.send(.paste("x"))
+    #expect(driver.send(.paste("x")) == [])
     #expect(driver.state.editing == nil)
+  }
+
+  @Test("a disabled control keeps its focus place, activating it dispatches nothing and says why")
+  func disabledControl() {
+    let view: ViewNode<AppAction> = .stack([
+      .button(label: "Save", action: .app(.refreshAll), isEnabled: false),
+      .textField(
+        TextFieldNode(
+          id: "locked", label: "Name", text: "x", placeholder: "", isEnabled: false, change: { _ in .app(.refreshAll) })
+      ),
+      .button(label: "Cancel", action: .app(.terminate)),
+    ])
+    var state = TUIState(size: Size(width: 80, height: 24))
+    let context = TUIContext(tabCount: 1, view: view)
+    #expect(FocusCollector.focusables(in: view).map(\.isEnabled) == [false, false, true])
+    #expect(state.handle(.key(KeyEvent(.enter)), in: context) == [])
+    #expect(state.message == "Save is not available now")
+    state.handle(.key(KeyEvent(.down)), in: context)
+    #expect(state.handle(.key(KeyEvent(.enter)), in: context) == [])
+    #expect(state.editing == nil)  // a disabled field cannot be edited
+    #expect(state.handle(.paste("y"), in: context) == [])
+    state.handle(.key(KeyEvent(.down)), in: context)
+    #expect(state.handle(.key(KeyEvent(.enter)), in: context) == [.dispatch(.app(.terminate))])
   }
 
   @Test("Esc dismisses an overlay with its dismiss action; focus stays inside the overlay")

@@ -28,6 +28,7 @@ enum ShopFeature {
 
   enum Action: Equatable, Codable, Sendable {
     case setPhase(Phase)
+    case queryEdited(String)
     case search(String)
     case selectCategory(String)
     case toggleSave(String)
@@ -52,6 +53,7 @@ enum ShopFeature {
   static let reducer = Reducer<State, Action> { state, action in
     switch action {
     case .setPhase(let phase): state.phase = phase
+    case .queryEdited(let query): state.query = query
     case .search(let query): state.query = query
     case .selectCategory(let category): state.category = category
     case .toggleSave(let id):
@@ -69,7 +71,10 @@ enum ShopFeature {
 
   static func present(_ state: State) -> ViewNode<Action> {
     let search = ViewNode<Action>.textField(
-      TextFieldNode(id: "search", label: "Search", text: state.query, placeholder: "dish or ingredient") {
+      TextFieldNode(
+        id: "search", label: "Search", text: state.query, placeholder: "dish or ingredient",
+        change: { .queryEdited($0) }
+      ) {
         .search($0)
       })
     let chips = ViewNode<Action>.chips(

@@ -14,8 +14,13 @@ extension ArchiveFeature {
 
     // MARK: Conditions
 
-    /// Submit a keyword; the selected category is kept.
-    case keywordChanged(String)
+    /// The keyword field was edited (every keystroke): the text is kept as typed, and the search runs once typing
+    /// pauses for ``ArchiveFeature/debounce`` (each edit cancels the search in flight).
+    case keywordEdited(String)
+    /// Enter in the keyword field: search now (trimmed), without waiting for the pause; the category is kept.
+    case keywordSubmitted(String)
+    /// Typing paused: run the search the edits scheduled (sent by the debounce effect).
+    case typingPaused
     /// Select a category chip (`nil`: all categories); the keyword is kept.
     case categorySelected(String?)
     /// Clear both the keyword and the category.

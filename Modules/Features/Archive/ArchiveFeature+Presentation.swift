@@ -23,8 +23,8 @@ extension ArchiveFeature {
     var children: [ViewNode<Action>] = [
       .textField(
         TextFieldNode(
-          id: "archive.keyword", label: "Keyword", text: state.keyword, placeholder: "dish, shop or any word"
-        ) { Action.keywordChanged($0) }),
+          id: "archive.keyword", label: "Keyword", text: state.keyword, placeholder: "dish, shop or any word",
+          change: { Action.keywordEdited($0) }, submit: { Action.keywordSubmitted($0) })),
       .chips(
         [Chip(label: "All", isSelected: state.category == nil, action: Action.categorySelected(nil))]
           + state.categories.map { category in
@@ -43,14 +43,14 @@ extension ArchiveFeature {
     case .empty(let query):
       children.append(.empty(emptyText(query)))
     case .loaded(let results):
-      children += resultsView(results, savedIDs: state.savedIDs)
+      children += resultsView(results, keyword: state.query.keyword, savedIDs: state.savedIDs)
     }
     return .stack(children)
   }
 
-  /// The count, the list with hearts and keyword highlights, and "load more" in its phase.
-  static func resultsView(_ results: ArchiveResults, savedIDs: Set<Int>) -> [ViewNode<Action>] {
-    let keyword = results.query.keyword
+  /// The count, the list with hearts and highlights of `keyword` (the keyword as typed now, so the highlight
+  /// follows typing before the results do), and "load more" in its phase.
+  static func resultsView(_ results: ArchiveResults, keyword: String, savedIDs: Set<Int>) -> [ViewNode<Action>] {
     var children: [ViewNode<Action>] = [.text(countText(results), .secondary)]
     guard !results.items.isEmpty else {
       return children + [.empty("No items on page \(results.lastPage).")]
@@ -97,7 +97,7 @@ extension ArchiveFeature {
   /// The detail of one item, over the screen.
   static func detailOverlay(_ item: ArchiveItem, _ state: State) -> ViewNode<Action> {
     let isSaved = state.savedIDs.contains(item.id)
-    let keyword = state.results?.query.keyword ?? ""
+    let keyword = state.query.keyword
     return .overlay(
       OverlayNode(
         title: item.dishName,

@@ -19,6 +19,10 @@ public enum ArchiveFeature {
 
   /// The id of the search effect (a new search replaces the one in flight).
   public static let searchID: EffectID = "archive.search"
+  /// The id of the wait for typing to pause (each keystroke restarts it).
+  public static let typingID: EffectID = "archive.typing"
+  /// How long typing must pause before the keyword field searches.
+  public static let debounce: Duration = .milliseconds(300)
   /// The id of the "load more" effect (cancelled by a new search).
   public static let moreID: EffectID = "archive.more"
   /// The id of the one-shot saved-list read.

@@ -6,8 +6,11 @@ import Persistence
 extension ArchiveFeature {
   /// The Archive side effects, built from its clients.
   ///
-  /// - Search (`archive.search`, a new search cancels the one in flight and any "load more"): on a changed
-  ///   keyword or category, clear all, retry, refresh, the CLI's search, and the first `.appeared`.
+  /// - Search (`archive.search`, a new search cancels the one in flight and any "load more"): on a submitted
+  ///   keyword or a category, clear all, retry, refresh, the CLI's search, and the first `.appeared`.
+  /// - Search as you type (`archive.typing`): an edit that the reducer marked as pending cancels the search in
+  ///   flight and (re)starts a ``ArchiveFeature/debounce`` wait on the store's clock, which sends `.typingPaused`;
+  ///   the search then runs if the reducer started it.
   /// - Load more (`archive.more`): the page after the last one loaded.
   /// - Saved list: read once on `.launched`, `.refresh`, `.loadSaved` and when the Saved view opens unread
   ///   (`archive.saved.load`); observed from `.appeared` until `.terminated` (`archive.saved.observe`).
@@ -52,7 +55,14 @@ struct ArchiveEffects: Sendable {
       loadSaved(context)
     case .terminated:
       context.cancel(id: ArchiveFeature.observeID)
-    case .keywordChanged, .categorySelected, .clearAll, .retry:
+    case .keywordEdited:
+      guard context.state.isSearchPending else { return }
+      context.cancel(id: ArchiveFeature.searchID)
+      context.cancel(id: ArchiveFeature.moreID)
+      context.run(id: ArchiveFeature.typingID, debounce: ArchiveFeature.debounce) { send in send(.typingPaused) }
+    case .typingPaused:
+      if context.state.search == .loading { search(context.state.query, page: 1, context) }
+    case .keywordSubmitted, .categorySelected, .clearAll, .retry:
       search(context.state.query, page: 1, context)
     case .search(let query, let page):
       search(query, page: max(1, page), context)
@@ -74,6 +84,7 @@ struct ArchiveEffects: Sendable {
   }
 
   private func search(_ query: ArchiveQuery, page: Int, _ context: Context) {
+    context.cancel(id: ArchiveFeature.typingID)
     context.cancel(id: ArchiveFeature.moreID)
     let client = client
     context.run(id: ArchiveFeature.searchID, cancelInFlight: true) { send in

@@ -8,29 +8,35 @@ extension ArchiveFeature {
     case .launched, .loadSaved:
       state.markSavedLoading()
     case .appeared:
-      if state.search == .idle { state.search = .loading }
+      if state.search == .idle { state.startSearch() }
     case .refresh:
-      state.search = .loading
+      state.startSearch()
       state.markSavedLoading()
     case .terminated:
       break
 
-    case .keywordChanged(let keyword):
+    case .keywordEdited(let text):
+      let before = state.query
+      state.keyword = text
+      if state.query != before { state.isSearchPending = true }
+    case .typingPaused:
+      if state.isSearchPending { state.startSearch() }
+    case .keywordSubmitted(let keyword):
       state.keyword = ArchiveQuery(keyword: keyword).keyword
-      state.search = .loading
+      state.startSearch()
     case .categorySelected(let category):
       state.category = category
-      state.search = .loading
+      state.startSearch()
     case .clearAll:
       state.keyword = ""
       state.category = nil
-      state.search = .loading
+      state.startSearch()
     case .search(let query, _):
       state.keyword = query.keyword
       state.category = query.category
-      state.search = .loading
+      state.startSearch()
     case .retry:
-      state.search = .loading
+      state.startSearch()
 
     case .searchLoaded(let page):
       guard state.search == .loading, page.query == state.query else { return }
@@ -80,6 +86,12 @@ extension ArchiveFeature {
 }
 
 extension ArchiveFeature.State {
+  /// A search for the current conditions starts now (and any search waiting for typing to pause is folded in).
+  fileprivate mutating func startSearch() {
+    isSearchPending = false
+    search = .loading
+  }
+
   /// Shows the saved list as loading unless it is already known (a known list stays on screen while re-read).
   fileprivate mutating func markSavedLoading() {
     switch saved {

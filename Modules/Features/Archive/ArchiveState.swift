@@ -37,8 +37,11 @@ extension ArchiveFeature {
       case failed(String)
     }
 
-    /// The free keyword (as submitted, trimmed).
+    /// The free keyword as typed (searched trimmed, see ``query``).
     public var keyword: String
+    /// Whether edits changed the conditions and a search waits for typing to pause (decided by the reducer on
+    /// `.keywordEdited`, carried out on `.typingPaused`).
+    public var isSearchPending: Bool
     /// The selected category chip, or `nil` for all.
     public var category: String?
     /// The category chips offered.
@@ -63,9 +66,11 @@ extension ArchiveFeature {
       saved: Saved = .idle,
       mode: Mode = .search,
       detail: ArchiveItem? = nil,
-      notice: String? = nil
+      notice: String? = nil,
+      isSearchPending: Bool = false
     ) {
       self.keyword = keyword
+      self.isSearchPending = isSearchPending
       self.category = category
       self.categories = categories
       self.search = search
