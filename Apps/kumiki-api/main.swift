@@ -10,8 +10,18 @@ struct KumikiAPI: AsyncParsableCommand {
     abstract: "Serve a json-server compatible fixture API over HTTP.",
     discussion: """
       Serves the bundled gourmet-magazine dataset, or any db.json given with --db, with json-server 0.17 query \
-      semantics. Faults can be injected with --fault, switched at run time under /__faults, or requested per \
-      request with the X-Kumiki-Fault header. SIGINT or SIGTERM shut the server down gracefully.
+      and write semantics: POST /name creates (201; a missing id is the largest numeric id + 1, or a random \
+      string), PUT and PATCH /name/:id replace and merge (the id stays), DELETE /name/:id removes (200 {}); \
+      PUT, PATCH and POST on a singular resource such as /profile_personal replace or merge it. An unknown \
+      resource or id is 404, a taken id 409, a body that is not a JSON object 400.
+
+      With --db every successful write is saved to that file atomically (temporary file, fsync, rename), so a \
+      restart serves it; without --db writes live in memory until the server stops and the bundled data is \
+      never modified. --read-only refuses every write with 403.
+
+      Faults can be injected with --fault, switched at run time under /__faults, or requested per request with \
+      the X-Kumiki-Fault header; they apply to writes too (a status or reset fault stops the write). SIGINT or \
+      SIGTERM shut the server down gracefully.
       """)
 
   @Option(help: "The address to bind.")
@@ -21,8 +31,13 @@ struct KumikiAPI: AsyncParsableCommand {
   var port = 3000
 
   @Option(
-    name: .customLong("db"), help: ArgumentHelp("Serve this db.json instead of the bundled one.", valueName: "path"))
+    name: .customLong("db"),
+    help: ArgumentHelp(
+      "Serve this db.json instead of the bundled one, saving every write to it atomically.", valueName: "path"))
   var databasePath: String?
+
+  @Flag(help: "Refuse every POST, PUT, PATCH and DELETE with 403 (reads and /__faults still work).")
+  var readOnly = false
 
   @Option(help: ArgumentHelp("Delay every response by this many milliseconds.", valueName: "ms"))
   var delay = 0
@@ -48,9 +63,10 @@ struct KumikiAPI: AsyncParsableCommand {
 
   func run() async throws {
     let database: FixtureDatabase
+    let databaseFile = databasePath.map { URL(fileURLWithPath: $0) }
     do {
-      if let databasePath {
-        database = try FixtureDatabase(contentsOf: URL(fileURLWithPath: databasePath))
+      if let databaseFile {
+        database = try FixtureDatabase(contentsOf: databaseFile)
       } else {
         database = try FixtureServer.defaultDatabase
       }
@@ -64,8 +80,8 @@ struct KumikiAPI: AsyncParsableCommand {
     do {
       server = try await FixtureServer.start(
         FixtureServer.Configuration(
-          host: host, port: port, database: database, delay: .milliseconds(delay), faults: try faultPlan(),
-          requestLog: log, handlesTerminationSignals: true))
+          host: host, port: port, database: database, databaseFile: databaseFile, readOnly: readOnly,
+          delay: .milliseconds(delay), faults: try faultPlan(), requestLog: log, handlesTerminationSignals: true))
     } catch {
       Self.printError("kumiki-api: \(error)")
       throw ExitCode.failure
@@ -74,6 +90,13 @@ struct KumikiAPI: AsyncParsableCommand {
     var banner = "kumiki-api listening on \(server.baseURL.absoluteString)\n"
     for name in database.resourceNames {
       banner += "  \(server.baseURL.absoluteString)/\(name)\n"
+    }
+    if readOnly {
+      banner += "  read-only: writes are refused with 403\n"
+    } else if let databaseFile {
+      banner += "  writes are saved to \(databaseFile.path)\n"
+    } else {
+      banner += "  writes are kept in memory until the server stops\n"
     }
     if !server.faults.isEmpty {
       banner += "  faults: \(FaultSummary(server.faults))\n"

@@ -35,37 +35,71 @@ struct FaultInjector: Sendable {
     return faults
   }
 
-  /// Waits out the delay and latencies, then builds the response the last non-latency fault asks for.
+  /// The fault that decides the response: the last one that is not a latency, if any.
+  static func decisive(in faults: [InjectedFault]) -> InjectedFault? {
+    faults.last { fault in
+      if case .latency = fault { false } else { true }
+    }
+  }
+
+  /// Answers `request` for `resource`: resolves its faults (the plan's, then its `X-Kumiki-Fault` header's) and
+  /// passes them to ``respond(faults:context:reply:)``. A header that does not parse is answered `400` at once.
+  func serve(
+    _ request: Request, resource: String, plan: FaultPlan, context: FixtureRequestContext,
+    reply makeReply: () async throws -> FixtureReply
+  ) async throws -> Response {
+    let faults: [InjectedFault]
+    do throws(FaultSpecError) {
+      faults = try Self.faults(for: resource, plan: plan, header: request.headers[Self.headerName])
+    } catch {
+      return try await FaultInjector(delay: .zero).respond(faults: [], context: context) {
+        .error(.badRequest, error.description)
+      }
+    }
+    return try await respond(faults: faults, context: context, reply: makeReply)
+  }
+
+  /// Waits out the delay and latencies, then builds the response the decisive fault asks for.
+  ///
+  /// `makeReply` runs after the wait, and only when the answer needs it: a `status` or `reset` fault replaces the
+  /// whole answer, so a request faulted that way never reaches the data (a faulted write changes nothing). The
+  /// body-altering faults spoil the real reply, so a write faulted that way has happened.
   func respond(
-    with reply: FixtureReply, faults: [InjectedFault], context: FixtureRequestContext
+    faults: [InjectedFault], context: FixtureRequestContext, reply makeReply: () async throws -> FixtureReply
   ) async throws -> Response {
     var wait = delay
-    var decisive: InjectedFault?
-    for fault in faults {
-      if case .latency(let milliseconds) = fault {
-        wait += .milliseconds(milliseconds)
-      } else {
-        decisive = fault
-      }
+    for case .latency(let milliseconds) in faults {
+      wait += .milliseconds(milliseconds)
     }
     if wait > .zero { try await Task.sleep(for: wait) }
 
-    var headers = reply.headers
-    headers[.contentType] = "application/json; charset=utf-8"
-    headers[.cacheControl] = "no-cache"
-    headers[.accessControlAllowOrigin] = "*"
     let writer = JSONWriter(prettyPrinted: true)
+    let decisive = Self.decisive(in: faults)
 
     switch decisive {
-    case nil:
-      return Self.response(reply.status, headers, writer.bytes(of: reply.payload))
-    case .latency?:
-      preconditionFailure("latencies are never decisive")
     case .status(let code)?:
       let status = HTTPResponse.Status(code: code)
       let payload = JSONValue.object(
         JSONObject([("error", .string("injected fault: status=\(code)")), ("status", .integer(code))]))
-      return Self.response(status, headers, writer.bytes(of: payload))
+      return Self.response(status, Self.headers(), writer.bytes(of: payload))
+    case .connectionReset?:
+      let channel = context.channel
+      if let socket = channel as? any SocketOptionProvider {
+        try? await socket.setSoLinger(linger(l_onoff: 1, l_linger: 0)).get()
+      }
+      try? await channel.close()
+      throw ConnectionAbandoned()
+    default:
+      break
+    }
+
+    let reply = try await makeReply()
+    var headers = Self.headers(reply.headers)
+    switch decisive {
+    case nil:
+      return Self.response(reply.status, headers, writer.bytes(of: reply.payload))
+    case .latency?, .status?, .connectionReset?:
+      preconditionFailure("latencies are never decisive; status and reset were answered above")
     case .malformedJSON?:
       return Self.response(reply.status, headers, FaultBodies.malformed(writer.bytes(of: reply.payload)))
     case .wrongFieldTypes?:
@@ -85,14 +119,16 @@ struct FaultInjector: Sendable {
           try? await channel.close()
           throw ConnectionAbandoned()
         })
-    case .connectionReset?:
-      let channel = context.channel
-      if let socket = channel as? any SocketOptionProvider {
-        try? await socket.setSoLinger(linger(l_onoff: 1, l_linger: 0)).get()
-      }
-      try? await channel.close()
-      throw ConnectionAbandoned()
     }
+  }
+
+  /// `extra` plus the headers of every data response: JSON content type, no caching, any origin (CORS).
+  private static func headers(_ extra: HTTPFields = [:]) -> HTTPFields {
+    var headers = extra
+    headers[.contentType] = "application/json; charset=utf-8"
+    headers[.cacheControl] = "no-cache"
+    headers[.accessControlAllowOrigin] = "*"
+    return headers
   }
 
   private static func response(_ status: HTTPResponse.Status, _ headers: HTTPFields, _ body: [UInt8]) -> Response {

@@ -3,8 +3,9 @@ import Foundation
 /// A json-server style database: one JSON object whose keys are resource names. An array value is a list
 /// resource (`GET /name`, `GET /name/:id`), any other value a singular resource (`GET /name`).
 public struct FixtureDatabase: Sendable, Equatable {
-  /// The whole document, keys in file order.
-  public let root: JSONObject
+  /// The whole document, keys in file order. A running server changes its copy only through
+  /// ``FixtureServer``'s write endpoints.
+  public internal(set) var root: JSONObject
 
   /// Wraps an already parsed root object.
   public init(root: JSONObject) {

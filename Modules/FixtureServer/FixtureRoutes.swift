@@ -2,9 +2,10 @@ import HTTPTypes
 import Hummingbird
 
 /// The json-server compatible data endpoints: `GET /name` (list with query, or singular object),
-/// `GET /name/:id`, and `GET /db` (the whole database, unless a resource is called `db`).
+/// `GET /name/:id`, and `GET /db` (the whole database, unless a resource is called `db`). Each request reads the
+/// newest data in the store; writes are ``FixtureWriteRoutes``.
 struct FixtureRoutes: Sendable {
-  let database: FixtureDatabase
+  let store: FixtureStore
   let faults: FaultStore
   let injector: FaultInjector
   /// `host:port` used in `Link` URLs when a request has no `Host` header.
@@ -22,6 +23,7 @@ struct FixtureRoutes: Sendable {
   private func resource(_ request: Request, _ context: FixtureRequestContext) async throws -> Response {
     let name = context.parameters.get("resource") ?? ""
     return try await respond(to: request, resource: name, context: context) {
+      let database = store.snapshot
       switch database[name] {
       case .array(let elements)?:
         return try list(elements, request: request)
@@ -39,13 +41,10 @@ struct FixtureRoutes: Sendable {
     let name = context.parameters.get("resource") ?? ""
     let id = context.parameters.get("id") ?? ""
     return try await respond(to: request, resource: name, context: context) {
-      guard case .array(let elements)? = database[name] else { return .notFound }
-      // lodash-id's getById: the first element whose `id`, as text, equals the path component.
-      let match = elements.first { element in
-        guard let value = element["id"], value != .null else { return false }
-        return JavaScriptSemantics.strictlyEqual(value.javaScriptText, id)
+      guard case .array(let elements)? = store.snapshot[name], let index = ItemID.index(of: id, in: elements) else {
+        return .notFound
       }
-      return match.map { FixtureReply(payload: $0) } ?? .notFound
+      return FixtureReply(payload: elements[index])
     }
   }
 
@@ -81,15 +80,9 @@ struct FixtureRoutes: Sendable {
     to request: Request, resource: String, context: FixtureRequestContext,
     _ makeReply: () throws -> FixtureReply
   ) async throws -> Response {
-    let faultList: [InjectedFault]
-    do throws(FaultSpecError) {
-      faultList = try FaultInjector.faults(
-        for: resource, plan: faults.current, header: request.headers[FaultInjector.headerName])
-    } catch {
-      return try await FaultInjector(delay: .zero).respond(
-        with: .error(.badRequest, error.description), faults: [], context: context)
+    try await injector.serve(request, resource: resource, plan: faults.current, context: context) {
+      try makeReply()
     }
-    return try await injector.respond(with: try makeReply(), faults: faultList, context: context)
   }
 
   static let totalCount = HTTPField.Name("X-Total-Count")!

@@ -11,6 +11,7 @@ import UnixSignals
 /// ```swift
 /// let server = try await FixtureServer.start()          // 127.0.0.1, ephemeral port, bundled db.json
 /// let url = server.baseURL.appending(path: "recent_news") // http://127.0.0.1:PORT/recent_news
+/// // POST, PUT, PATCH and DELETE change the served data, in memory unless Configuration.databaseFile is set.
 /// server.setFaults([.status(503)], for: .endpoint("recent_news"))
 /// server.clearFaults()
 /// await server.shutdown()
@@ -25,20 +26,21 @@ public final class FixtureServer: Sendable {
   public let host: String
   /// The bound port (the actual one when ``Configuration/port`` was 0).
   public let port: Int
-  /// The data being served.
-  public let database: FixtureDatabase
+  /// The data being served now, including every write so far.
+  public var database: FixtureDatabase { store.snapshot }
 
+  private let store: FixtureStore
   private let faultStore: FaultStore
   private let serviceGroup: ServiceGroup
   private let running: Task<Void, any Error>
 
   private init(
-    host: String, port: Int, database: FixtureDatabase, faultStore: FaultStore, serviceGroup: ServiceGroup,
+    host: String, port: Int, store: FixtureStore, faultStore: FaultStore, serviceGroup: ServiceGroup,
     running: Task<Void, any Error>
   ) {
     self.host = host
     self.port = port
-    self.database = database
+    self.store = store
     self.faultStore = faultStore
     self.serviceGroup = serviceGroup
     self.running = running
@@ -56,10 +58,19 @@ public final class FixtureServer: Sendable {
 
   /// Binds and starts a server, returning once it accepts connections.
   /// - Throws: ``FixtureServerError`` when the port is invalid or cannot be bound, or
-  ///   ``FixtureDatabaseError`` when no database is given and the bundled one cannot be loaded.
+  ///   ``FixtureDatabaseError`` when no database is given and the ``Configuration/databaseFile`` or the bundled
+  ///   one cannot be loaded.
   public static func start(_ configuration: Configuration = Configuration()) async throws -> FixtureServer {
     guard (0...65535).contains(configuration.port) else { throw FixtureServerError.invalidPort(configuration.port) }
-    let database = try configuration.database ?? defaultDatabase
+    let database: FixtureDatabase
+    if let given = configuration.database {
+      database = given
+    } else if let file = configuration.databaseFile {
+      database = try FixtureDatabase(contentsOf: file)
+    } else {
+      database = try defaultDatabase
+    }
+    let store = FixtureStore(database, file: configuration.databaseFile.map(DatabaseFile.init(url:)))
     let faultStore = FaultStore(configuration.faults)
     let logger = Logger(label: "kumiki.fixture-server") { _ in SwiftLogNoOpLogHandler() }
 
@@ -68,9 +79,12 @@ public final class FixtureServer: Sendable {
       router.add(middleware: RequestLogMiddleware(log: requestLog))
     }
     FaultControlRoutes(faults: faultStore).register(on: router)
-    FixtureRoutes(
-      database: database, faults: faultStore, injector: FaultInjector(delay: configuration.delay),
-      fallbackHost: "\(configuration.host):\(configuration.port)"
+    let injector = FaultInjector(delay: configuration.delay)
+    let fallbackHost = "\(configuration.host):\(configuration.port)"
+    FixtureRoutes(store: store, faults: faultStore, injector: injector, fallbackHost: fallbackHost).register(on: router)
+    FixtureWriteRoutes(
+      store: store, faults: faultStore, injector: injector, engine: WriteEngine(), readOnly: configuration.readOnly,
+      fallbackHost: fallbackHost
     ).register(on: router)
 
     let (events, bound) = AsyncStream.makeStream(of: Result<Int, any Error>.self)
@@ -108,7 +122,7 @@ public final class FixtureServer: Sendable {
       switch event {
       case .success(let port):
         return FixtureServer(
-          host: configuration.host, port: port, database: database, faultStore: faultStore,
+          host: configuration.host, port: port, store: store, faultStore: faultStore,
           serviceGroup: serviceGroup, running: running)
       case .failure(let error):
         throw FixtureServerError.cannotListen(
@@ -155,15 +169,22 @@ public final class FixtureServer: Sendable {
 
   // MARK: - Bundled data
 
+  /// Where this module's `db.json` resource is, or `nil` when it is missing from the bundle. Servers only ever
+  /// read it: copy it to serve a writable `db.json` with ``Configuration/databaseFile``.
+  public static var bundledDatabaseURL: URL? {
+    Bundle.module.url(forResource: "db", withExtension: "json")
+  }
+
   private static let bundledDatabase: Result<FixtureDatabase, FixtureDatabaseError> = Result {
     () throws(FixtureDatabaseError) -> FixtureDatabase in
-    guard let url = Bundle.module.url(forResource: "db", withExtension: "json") else {
+    guard let url = bundledDatabaseURL else {
       throw .missingBundledDatabase
     }
     return try FixtureDatabase(contentsOf: url)
   }
 
-  /// The gourmet-magazine sample data shipped as this module's `db.json` resource, loaded once per process.
+  /// The gourmet-magazine sample data shipped as this module's `db.json` resource, loaded once per process. Each
+  /// server starting from it gets its own copy, which its writes change.
   /// - Throws: ``FixtureDatabaseError`` if the resource is missing or damaged.
   public static var defaultDatabase: FixtureDatabase {
     get throws(FixtureDatabaseError) { try bundledDatabase.get() }

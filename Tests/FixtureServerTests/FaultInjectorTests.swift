@@ -118,4 +118,87 @@ struct FaultInjectorTests {
       #expect(try await HTTPClient.get("/trend_articles", on: server).status == 500)
     }
   }
+  // MARK: - Writes
+
+  /// Reads `path` past every fault.
+  private func unfaulted(_ path: String, on server: FixtureServer) async throws -> [String: Any] {
+    try await HTTPClient.get(path, on: server, headers: ["X-Kumiki-Fault": "none"]).object()
+  }
+
+  @Test("a fault on /profile_personal hits PATCH there too: the status answers, and the write never happens")
+  func statusFaultOnWrite() async throws {
+    try await withFixtureServer { server async throws in
+      server.setFaults([.status(503)], for: .endpoint("profile_personal"))
+      let before = server.database
+      let reply = try await HTTPClient.send("PATCH", "/profile_personal", on: server, body: #"{"nickname": "x"}"#)
+      #expect(reply.status == 503)
+      #expect(try reply.object()["error"] as? String == "injected fault: status=503")
+      #expect(server.database == before)
+      #expect(try await unfaulted("/profile_personal", on: server)["nickname"] as? String != "x")
+      // Other resources are not affected.
+      #expect(try await HTTPClient.send("PATCH", "/recent_news/1", on: server, body: "{}").status == 200)
+    }
+  }
+
+  @Test("a global fault and the X-Kumiki-Fault header apply to every write method")
+  func faultsOnEveryMethod() async throws {
+    try await withFixtureServer(FixtureServer.Configuration(faults: FaultPlan(global: [.status(500)]))) {
+      server async throws in
+      let before = server.database
+      for (method, path) in [("POST", "/recent_news"), ("PUT", "/recent_news/1"), ("DELETE", "/recent_news/1")] {
+        #expect(try await HTTPClient.send(method, path, on: server, body: "{}").status == 500, "\(method)")
+        let header = try await HTTPClient.send(
+          method, path, on: server, headers: ["X-Kumiki-Fault": "status=418"], body: "{}")
+        #expect(header.status == 418, "\(method)")
+      }
+      #expect(server.database == before)
+      let clean = try await HTTPClient.send(
+        "DELETE", "/recent_news/1", on: server, headers: ["X-Kumiki-Fault": "none"])
+      #expect(clean.status == 200)
+      #expect(try await HTTPClient.get("/recent_news/1", on: server, headers: ["X-Kumiki-Fault": "none"]).status == 404)
+    }
+  }
+
+  @Test("a reset fault drops a write's connection, and the write never happens")
+  func resetOnWrite() async throws {
+    try await withFixtureServer { server async throws in
+      server.setFaults([.connectionReset], for: .endpoint("recent_news"))
+      let before = server.database
+      let body = #"{"title": "lost"}"#
+      let request =
+        [
+          "POST /recent_news HTTP/1.1", "Host: 127.0.0.1:\(server.port)", "Connection: close",
+          "Content-Type: application/json", "Content-Length: \(body.utf8.count)",
+        ].joined(separator: "\r\n") + "\r\n\r\n" + body
+      let exchange = try await RawHTTPConnection.transmit(Array(request.utf8), port: server.port)
+      #expect(exchange.received.isEmpty)
+      #expect(exchange.failure == ECONNRESET)
+      #expect(server.database == before)
+    }
+  }
+
+  @Test("a body-spoiling fault spoils the reply of a write that did happen")
+  func malformedReplyToWrite() async throws {
+    try await withFixtureServer { server async throws in
+      server.setFaults([.malformedJSON], for: .endpoint("recent_news"))
+      let reply = try await HTTPClient.send("POST", "/recent_news", on: server, body: #"{"title": "written"}"#)
+      #expect(reply.status == 201)
+      #expect(throws: (any Error).self) { try reply.json() }
+      let titles = try await HTTPClient.get("/recent_news", on: server, headers: ["X-Kumiki-Fault": "none"]).objects()
+        .compactMap { $0["title"] as? String }
+      #expect(titles.last == "written")
+    }
+  }
+
+  @Test("latency holds a write's answer back; the write has happened when it arrives")
+  func latencyOnWrite() async throws {
+    try await withFixtureServer { server async throws in
+      server.setFaults([.latency(milliseconds: 200)], for: .endpoint("profile_personal"))
+      let start = ContinuousClock.now
+      let reply = try await HTTPClient.send("PATCH", "/profile_personal", on: server, body: #"{"nickname": "slow"}"#)
+      #expect(ContinuousClock.now - start >= .milliseconds(200))
+      #expect(reply.status == 200)
+      #expect(server.database["profile_personal"]?["nickname"] == .string("slow"))
+    }
+  }
 }

@@ -21,4 +21,18 @@ struct RequestLogMiddlewareTests {
     #expect(lines.all.first?.hasPrefix("GET /recent_news?_limit=1 → 200 (") == true)
     #expect(lines.all.last?.hasPrefix("GET /nope → 404 (") == true)
   }
+  @Test("writes log their method, target and status too")
+  func logsWrites() async throws {
+    let lines = Lines()
+    try await withFixtureServer(FixtureServer.Configuration(requestLog: { lines.append($0) })) { server async throws in
+      _ = try await HTTPClient.send("POST", "/recent_news", on: server, body: #"{"title": "x"}"#)
+      _ = try await HTTPClient.send("PATCH", "/profile_personal", on: server, body: "[]")
+      _ = try await HTTPClient.send("DELETE", "/recent_news/9999", on: server)
+    }
+    let all = lines.all
+    #expect(all.count == 3)
+    #expect(all.first?.hasPrefix("POST /recent_news → 201 (") == true)
+    #expect(all.dropFirst().first?.hasPrefix("PATCH /profile_personal → 400 (") == true)
+    #expect(all.last?.hasPrefix("DELETE /recent_news/9999 → 404 (") == true)
+  }
 }

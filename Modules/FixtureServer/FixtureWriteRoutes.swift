@@ -1,0 +1,87 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+
+/// The json-server write endpoints: `POST`, `PUT`, `PATCH` and `DELETE` on `/name` and `/name/:id`, with
+/// ``WriteEngine``'s semantics applied to the ``FixtureStore``.
+///
+/// Each request goes through the fault plan of its resource as a read does
+/// (``FaultInjector/serve(_:resource:plan:context:reply:)``), then, in this order:
+/// - `403` with `{"error": …}` when the server is read-only;
+/// - `400` with `{"error": …}` for a body that is not one JSON object (an empty body counts as `{}`; `DELETE`
+///   ignores its body), `413` for one larger than ``WriteBody/maximumBytes``;
+/// - the engine's answer (`200`, `201`, `404 {}`, `409`), after the change is saved when the server has a
+///   `db.json` file; `500` with `{"error": …}` when that save fails, and nothing changed.
+///
+/// A `201` carries `Location`, the URL of what was created, as json-server sends it.
+struct FixtureWriteRoutes: Sendable {
+  let store: FixtureStore
+  let faults: FaultStore
+  let injector: FaultInjector
+  let engine: WriteEngine
+  /// Whether every write is refused with `403`, as json-server's `--read-only` does.
+  let readOnly: Bool
+  /// `host:port` used in `Location` URLs when a request has no `Host` header.
+  let fallbackHost: String
+
+  /// The message of the `403` answer on a read-only server.
+  static let readOnlyMessage = "the server is read-only"
+
+  func register(on router: Router<FixtureRequestContext>) {
+    for method in WriteRequest.Method.allCases {
+      let httpMethod = HTTPRequest.Method(rawValue: method.rawValue)!
+      router.on(":resource", method: httpMethod) { request, context in
+        try await self.write(method, request, context, hasID: false)
+      }
+      router.on(":resource/:id", method: httpMethod) { request, context in
+        try await self.write(method, request, context, hasID: true)
+      }
+    }
+  }
+
+  private func write(
+    _ method: WriteRequest.Method, _ request: Request, _ context: FixtureRequestContext, hasID: Bool
+  ) async throws -> Response {
+    let name = context.parameters.get("resource") ?? ""
+    let id = hasID ? context.parameters.get("id") ?? "" : nil
+    return try await injector.serve(request, resource: name, plan: faults.current, context: context) {
+      guard !readOnly else { return .error(.forbidden, Self.readOnlyMessage) }
+      var body = JSONObject()
+      if method != .delete {
+        do {
+          body = try WriteBody.object(
+            from: try await request.body.collect(upTo: WriteBody.maximumBytes).readableBytesView)
+        } catch let error as WriteBodyError {
+          return .error(.badRequest, error.description)
+        } catch let error as any HTTPResponseError where error.status == .contentTooLarge {
+          return .error(.contentTooLarge, "the body is larger than \(WriteBody.maximumBytes) bytes")
+        }
+      }
+      let writeRequest = WriteRequest(method, name, id: id, body: body)
+      let engine = self.engine
+      let outcome: WriteOutcome
+      do throws(DatabaseSaveError) {
+        outcome = try await store.update { database in
+          let outcome = engine.apply(writeRequest, to: &database)
+          return (outcome, outcome.changed)
+        }
+      } catch {
+        return .error(.internalServerError, error.description)
+      }
+      var reply = outcome.reply
+      if reply.status == .created {
+        var location = "http://\(request.head.authority ?? fallbackHost)\(request.uri.path)"
+        if let createdID = outcome.createdID {
+          location += "/" + (createdID.addingPercentEncoding(withAllowedCharacters: Self.unreserved) ?? createdID)
+        }
+        reply.headers[.location] = location
+        reply.headers[.accessControlExposeHeaders] = "Location"
+      }
+      return reply
+    }
+  }
+
+  /// RFC 3986's unreserved characters, the only ones an id keeps unescaped in a `Location` URL.
+  private static let unreserved = CharacterSet(
+    charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~")
+}

@@ -1,0 +1,15 @@
+/// Why a write's body was refused with `400 Bad Request`.
+enum WriteBodyError: Error, Sendable, Equatable, CustomStringConvertible {
+  /// The body is not valid JSON.
+  case malformedJSON(JSONParseError)
+  /// The body is JSON, but not an object; `kind` says what it is, e.g. `an array`.
+  case notAnObject(kind: String)
+
+  /// The message sent in `{"error": …}`.
+  var description: String {
+    switch self {
+    case .malformedJSON(let error): "malformed JSON body at \(error)"
+    case .notAnObject(let kind): "the body must be a JSON object, not \(kind)"
+    }
+  }
+}

@@ -1,0 +1,88 @@
+/// json-server 0.17's write semantics (`plural.js`, `singular.js` and lodash-id), as a pure function over a
+/// database value.
+///
+/// | request | list resource | singular resource (any other value) |
+/// |---|---|---|
+/// | `POST /name` | `201`, the item appended (a missing or falsy `id` generated); a taken id `409` | `201`, replaced |
+/// | `PUT /name/:id` | `200`, the item replaced by the body, its `id` kept | `404` |
+/// | `PATCH /name/:id` | `200`, the body's fields assigned over the item's (shallow), its `id` kept | `404` |
+/// | `DELETE /name/:id` | `200 {}`, the item removed | `404` |
+/// | `PUT /name` | `404` | `200`, the value replaced by the body |
+/// | `PATCH /name` | `404` | `200`, the body's fields assigned over the object's (shallow) |
+/// | `DELETE /name`, `POST /name/:id` | `404` | `404` |
+///
+/// Generated ids follow ``ItemID/next(after:random:)``. An unknown resource or id is `404` with `{}`.
+/// json-server answers a taken id with `500` and a stack trace; `409 Conflict` with
+/// `{"error": "Insert failed, duplicate id"}` says the same as an answer to the request rather than a crash.
+/// Left out: json-server's cascade on `DELETE`, which also removes the items of other lists whose `<name>Id`
+/// field pointed at the deleted item.
+struct WriteEngine: Sendable {
+  /// Makes random string ids for lists whose ids are not numbers.
+  var randomID: @Sendable () -> String = ItemID.random
+
+  /// The message of the `409` answer to a `POST` with an id that is taken (json-server's error text).
+  static let duplicateIDMessage = "Insert failed, duplicate id"
+
+  /// Applies `request` to `database`, which is left unchanged unless the outcome says it changed.
+  func apply(_ request: WriteRequest, to database: inout FixtureDatabase) -> WriteOutcome {
+    switch (database[request.resource], request.id) {
+    case (nil, _):
+      return .refused(.notFound)
+    case (.array(let elements)?, nil):
+      guard request.method == .post else { return .refused(.notFound) }
+      return create(request.body, in: elements, resource: request.resource, database: &database)
+    case (.array(var elements)?, let id?):
+      guard let index = ItemID.index(of: id, in: elements),
+        case .object(var item) = elements[index]
+      else { return .refused(.notFound) }
+      let itemID = item["id"]
+      switch request.method {
+      case .post:
+        return .refused(.notFound)
+      case .delete:
+        elements.remove(at: index)
+        database.root[request.resource] = .array(elements)
+        return .changed(FixtureReply(payload: .object(JSONObject())))
+      case .put:
+        item = request.body
+      case .patch:
+        for member in request.body.members { item[member.key] = member.value }
+      }
+      item["id"] = itemID
+      elements[index] = .object(item)
+      database.root[request.resource] = .array(elements)
+      return .changed(FixtureReply(payload: .object(item)))
+    case (let value?, nil):
+      let replacement: JSONValue
+      switch (request.method, value) {
+      case (.delete, _):
+        return .refused(.notFound)
+      case (.patch, .object(var object)):
+        for member in request.body.members { object[member.key] = member.value }
+        replacement = .object(object)
+      case (.post, _), (.put, _), (.patch, _):
+        replacement = .object(request.body)
+      }
+      database.root[request.resource] = replacement
+      return .changed(FixtureReply(status: request.method == .post ? .created : .ok, payload: replacement))
+    case (_?, _?):
+      return .refused(.notFound)
+    }
+  }
+
+  private func create(
+    _ body: JSONObject, in elements: [JSONValue], resource: String, database: inout FixtureDatabase
+  ) -> WriteOutcome {
+    var item = body
+    // lodash-id's insert: `doc.id = doc.id || createId(coll)`, so 0, "", false and null ids are replaced too.
+    if !(item["id"].map(JavaScriptSemantics.isTruthy) ?? false) {
+      item["id"] = ItemID.next(after: elements, random: randomID)
+    }
+    let id = item["id"]?.javaScriptText ?? ""
+    guard ItemID.index(of: id, in: elements) == nil else {
+      return .refused(.error(.conflict, Self.duplicateIDMessage))
+    }
+    database.root[resource] = .array(elements + [.object(item)])
+    return .changed(FixtureReply(status: .created, payload: .object(item)), createdID: id)
+  }
+}

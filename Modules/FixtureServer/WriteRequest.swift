@@ -1,0 +1,31 @@
+/// One write as the router receives it: a method on `/name` or `/name/:id`, with the request body already
+/// parsed (see ``WriteBody``).
+struct WriteRequest: Sendable, Equatable {
+  /// The HTTP methods that write.
+  enum Method: String, Sendable, CaseIterable {
+    /// Creates a list item, or replaces a singular resource.
+    case post = "POST"
+    /// Replaces a list item (keeping its id) or a singular resource.
+    case put = "PUT"
+    /// Merges fields into a list item (keeping its id) or a singular resource.
+    case patch = "PATCH"
+    /// Removes a list item.
+    case delete = "DELETE"
+  }
+
+  /// What to do.
+  var method: Method
+  /// The resource name, the `db.json` key.
+  var resource: String
+  /// The item id from the path, `nil` for `/name` itself.
+  var id: String?
+  /// The parsed body; empty for `DELETE`.
+  var body: JSONObject
+
+  init(_ method: Method, _ resource: String, id: String? = nil, body: JSONObject = JSONObject()) {
+    self.method = method
+    self.resource = resource
+    self.id = id
+    self.body = body
+  }
+}
