@@ -333,6 +333,7 @@ targets += [
       "PersistenceSQLite",
       "Registry",
       "Terminal",
+      "TUI",
       .product(name: "ArgumentParser", package: "swift-argument-parser"),
       .product(name: "AsyncHTTPClient", package: "async-http-client"),
       .product(name: "Hummingbird", package: "hummingbird"),
@@ -472,6 +473,7 @@ targets += [
     name: "RegistryTests",
     dependencies: [
       "Core",
+      "CoreTesting",
       "FeatureKit",
       "FixtureServer",
       "Presentation",

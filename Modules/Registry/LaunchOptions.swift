@@ -19,6 +19,8 @@ public struct LaunchOptions: Sendable {
   /// Whether `LiveApp.start` launches the app (restores state, sends `.launch`). The CLI launches it itself,
   /// only when a feature command runs.
   public var launch: Bool
+  /// What feature effects wait on (debounce, timeouts): the wall clock unless a test or a benchmark says otherwise.
+  public var clock: any Clock<Duration>
 
   public init(
     apiURL: URL? = nil,
@@ -27,8 +29,10 @@ public struct LaunchOptions: Sendable {
     environment: [String: String] = ProcessInfo.processInfo.environment,
     middlewares: [Middleware<AppState, AppAction>] = [],
     serverLog: (@Sendable (String) -> Void)? = nil,
-    launch: Bool = true
+    launch: Bool = true,
+    clock: any Clock<Duration> = ContinuousClock()
   ) {
+    self.clock = clock
     self.apiURL = apiURL
     self.databasePath = databasePath
     self.features = features

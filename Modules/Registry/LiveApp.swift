@@ -79,7 +79,7 @@ public final class LiveApp: Sendable {
       load: { key in try await featureState.load(key).map { (version: $0.version, data: $0.data) } },
       save: { key, version, data in try await featureState.save(key, version, data) }
     )
-    let runtime = registry.assemble(storage: storage, middlewares: options.middlewares)
+    let runtime = registry.assemble(storage: storage, middlewares: options.middlewares, clock: options.clock)
     if options.launch {
       for error in await runtime.launch() { notices.append("could not restore saved state: \(error)") }
     }

@@ -37,6 +37,25 @@ struct KumikiTUIEndToEndTests {
     }
   }
 
+  @Test func archiveSearchesAsYouTypeWithoutEnter() async throws {
+    let folder = try TemporaryFolder()
+    let tmux = try TmuxSession(command: binary, environment: ["KUMIKI_DB": folder.path + "/k.sqlite", "NO_COLOR": "1"])
+    _ = try await tmux.waitFor(text: "Welcome to Kumiki")
+    try tmux.keys("Escape")  // dismiss onboarding
+    try await tmux.waitFor("onboarding dismissed") { !$0.contains("Welcome to Kumiki") && $0.contains("Campaigns") }
+    try tmux.keys("2")
+    _ = try await tmux.waitFor(text: "36 results")
+    try tmux.keys("/")
+    try tmux.type("カレー")  // no Enter: the search runs once typing pauses
+    let results = try await tmux.waitFor(text: "10 results")
+    #expect(results.contains("特製ビーフカレー"))
+    #expect(results.contains("Keyword: <カレー"))  // the field shows what the store holds
+    try tmux.keys("C-u")  // clearing the field shows every item again
+    _ = try await tmux.waitFor(text: "36 results")
+    try tmux.keys("Tab", "q")  // Tab leaves the field (Escape then q would arrive as Alt-q)
+    _ = try await tmux.waitFor(text: "[exit 0]")
+  }
+
   @Test func resizingRepaintsAtTheNewSize() async throws {
     let folder = try TemporaryFolder()
     let tmux = try TmuxSession(command: binary, environment: ["KUMIKI_DB": folder.path + "/k.sqlite"])

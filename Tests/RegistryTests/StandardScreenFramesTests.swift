@@ -1,3 +1,4 @@
+import CoreTesting
 import FeatureKit
 import FixtureServer
 import Foundation
@@ -81,6 +82,40 @@ struct StandardScreenFramesTests {
     }
   }
 
+  @Test("Archive searching as you type: the keyword typed (the highlight follows it at once), then its results")
+  func liveSearch() async throws {
+    let backend = try await Backend(.content)
+    let clock = TestClock()
+    let app = try await ScreensApp(api: backend.url, features: ["archive"], clock: clock)
+    try await shuttingDown(app, backend) {
+      let tab = try #require(app.tabs.first)
+      app.runtime.appear(slot: tab.slot)
+      try await app.until("archive content", slot: tab.slot) { view in
+        !view.containsSpinner && view.plainText.contains { $0.contains("36 results") }
+          && view.plainText.contains { $0.contains("Saved (") }
+      }
+      let focusables = FocusCollector.focusables(in: try #require(app.runtime.view(slot: tab.slot)))
+      let index = try #require(focusables.firstIndex { $0.kind == .textField })
+      let field = try #require(focusables[index].field)
+      // What the TUI dispatches for each typed character: the field's change with the whole text.
+      for text in ["カ", "カレ", "カレー"] { app.runtime.store.dispatch(field.change(text)) }
+      func frames(_ name: String) {
+        for size in Self.sizes {
+          var state = TUIState(size: size)
+          state.focus[0] = index
+          state.editing = TextEditing(fieldID: field.id, text: "カレー")
+          assertSnapshot(app.frame(state), named: "archive-\(name)-\(size.width)x\(size.height)")
+        }
+      }
+      frames("typing")
+      clock.advance(by: .milliseconds(300))
+      try await app.until("カレー results", slot: tab.slot) { view in
+        view.plainText.contains { $0.contains("10 results") }
+      }
+      frames("typed")
+    }
+  }
+
   /// Runs `body`, then shuts the app and the backend down — also when it throws.
   func shuttingDown(_ app: ScreensApp, _ backend: Backend, _ body: () async throws -> Void) async throws {
     do {
@@ -103,7 +138,7 @@ struct ScreensApp {
   var runtime: AppRuntime { live.runtime }
   var tabs: [MountedFeature] { TUIApp.screens(of: runtime) }
 
-  init(api: URL, features: [String] = []) async throws {
+  init(api: URL, features: [String] = [], clock: any Clock<Duration> = ContinuousClock()) async throws {
     folder = try TemporaryFolder()
     let start = Date(timeIntervalSince1970: 1_795_253_400)  // 2026-11-15T09:30:00Z
     let ticks = TickCounter()
@@ -111,7 +146,7 @@ struct ScreensApp {
     live = try await LiveApp.start(
       LaunchOptions(
         apiURL: api, databasePath: folder.path + "/kumiki.sqlite", features: features,
-        environment: ["KUMIKI_TIMEOUT": "60"], middlewares: [devTools.middleware]))
+        environment: ["KUMIKI_TIMEOUT": "60"], middlewares: [devTools.middleware], clock: clock))
   }
 
   /// The whole frame the TUI draws for `state`, without colours.

@@ -32,7 +32,8 @@ extension ArchiveFeature {
             return Chip(label: category, isSelected: isSelected, action: .categorySelected(isSelected ? nil : category))
           }),
     ]
-    if !state.query.isEmpty { children.append(.button(label: "Clear all", action: .clearAll)) }
+    // Always there, disabled while there is nothing to clear: typing never shifts the layout or the focus.
+    children.append(.button(label: "Clear all", action: .clearAll, isEnabled: !state.query.isEmpty))
     switch state.search {
     case .idle:
       children.append(.text("Search the archive by keyword or category.", .secondary))
