@@ -50,6 +50,7 @@ targets += [
   .target(
     name: "Presentation",
     path: "Modules/Presentation",
+    exclude: ["README.md"],
     swiftSettings: swiftSettings
   ),
   .target(
