@@ -159,10 +159,11 @@ struct TUILoop {
 
   /// Draws the current state; false when the terminal can no longer be written.
   private mutating func draw(_ session: TerminalSession) -> Bool {
+    let content = TUIApp.content(app: app, state: state, history: options.devTools?.entries ?? [])
+    state.noteOverlay(content?.firstOverlay?.title)
     let frame = TUIApp.frame(app: app, state: state, devTools: options.devTools, theme: theme)
     state.scroll[state.selectedTab] = frame.scrollOffset
     hits = frame.hits
-    let content = TUIApp.content(app: app, state: state, history: options.devTools?.entries ?? [])
     showsSpinner = content?.containsSpinner ?? false
     bytes.removeAll(keepingCapacity: true)
     renderer.render(frame.buffer, cursor: frame.cursor, into: &bytes)

@@ -40,6 +40,16 @@ public struct TUIState: Sendable, Equatable {
   public var lastError: String?
   /// A transient notice for the status bar (export path, hints).
   public var message: String?
+  /// The title of the modal overlay on screen, and the focus the screen under it had (restored on close).
+  public var overlay: OverlayFocus?
+
+  /// The overlay on screen and the focus under it.
+  public struct OverlayFocus: Sendable, Equatable {
+    /// The overlay's title.
+    public var title: String
+    /// The focus index of the screen under the overlay.
+    public var focusBelow: Int
+  }
 
   /// The initial state for a terminal of `size`.
   public init(size: Size) {
@@ -54,6 +64,21 @@ public struct TUIState: Sendable, Equatable {
 
   /// Whether the screen shows history (time travel): input that would change the app is ignored.
   public var isTimeTravelling: Bool { devTools.position != nil }
+
+  /// Follows the modal overlay the screen shows (`title`, or `nil`): a newly shown overlay (a form, a detail) takes
+  /// the focus on its first element, and closing it gives the screen under it its focus back.
+  public mutating func noteOverlay(_ title: String?) {
+    guard title != overlay?.title else { return }
+    if let title {
+      let below = overlay?.focusBelow ?? focusIndex
+      overlay = OverlayFocus(title: title, focusBelow: below)
+      focus[selectedTab] = 0
+    } else if let previous = overlay {
+      overlay = nil
+      focus[selectedTab] = previous.focusBelow
+    }
+    editing = nil
+  }
 
   /// The pure update: `state` after `event`, and the commands for the app loop.
   public static func reduce(_ state: TUIState, _ event: InputEvent, in context: TUIContext) -> (TUIState, [TUICommand])

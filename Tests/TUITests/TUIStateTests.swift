@@ -334,3 +334,23 @@ extension ViewNode {
     }
   }
 }
+
+@Suite("Overlay focus")
+struct OverlayFocusTests {
+  @Test("a newly shown overlay takes the focus on its first element; closing it restores the screen's focus")
+  func overlayTakesAndReturnsFocus() {
+    var state = TUIState(size: Size(width: 80, height: 24))
+    state.focus[0] = 7
+    state.noteOverlay(nil)
+    #expect(state.focusIndex == 7)
+    state.noteOverlay("Edit profile")
+    #expect(state.focusIndex == 0)
+    state.focus[0] = 2
+    state.noteOverlay("Edit profile")  // the same overlay, redrawn: the focus stays
+    #expect(state.focusIndex == 2)
+    state.noteOverlay("Confirm")  // replaced by another overlay: its first element, same screen below
+    #expect(state.focusIndex == 0)
+    state.noteOverlay(nil)
+    #expect(state.focusIndex == 7 && state.overlay == nil)
+  }
+}
