@@ -34,7 +34,7 @@ import Testing
     + #""social_media":{"twitter_url":"https://t.example/n","facebook_url":null,"instagram_url":"https://i.example/n"}}"#
 
   @Test func profileIsTheGroupCommandWithATabOption() throws {
-    #expect(ProfileFeature.commands.count == 1)
+    #expect(ProfileFeature.commands.map(\.path) == [[], ["edit"]])
     #expect(command.path == [])
     #expect(
       command.arguments == [

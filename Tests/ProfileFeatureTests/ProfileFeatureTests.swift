@@ -147,7 +147,7 @@ import Testing
     #expect(module.initialState == ProfileFeature.State())
     #expect(module.initialState.selectedTab == .announcements)
     #expect(module.placement == .tab)
-    #expect(module.commands.map(\.path) == [[]])
+    #expect(module.commands.map(\.path) == [[], ["edit"]])
     #expect(module.receive?(.appear) == .appear)
     #expect(module.receive?(.refreshAll) == .refresh)
     #expect(module.receive?(.launch) == nil)

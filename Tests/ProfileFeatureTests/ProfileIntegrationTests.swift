@@ -32,4 +32,39 @@ import Testing
 
     await server.shutdown()
   }
+  @Test func editsTheNicknameThroughTheLiveClientAndReadsItBack() async throws {
+    let server = try await FixtureServer.start()
+    let client = ProfileClient.live(http: .curl(), baseURL: server.baseURL)
+    let module = ProfileFeature.module(client: client)
+    let store = Store(initialState: module.initialState, reducer: module.reducer, middlewares: module.middlewares)
+    let original = try await client.personal()
+
+    store.dispatch(.appear)
+    await store.settled()
+    store.dispatch(.editProfile)
+    store.dispatch(.nicknameEdited("組木の編集者"))
+
+    // A status fault answers instead of the server: the write never happens, the form keeps the draft.
+    server.setFaults([.status(500)], for: .endpoint("profile_personal"))
+    store.dispatch(.save)
+    await store.settled()
+    let failure = HTTPError.serverError(status: 500, url: server.baseURL.appending(path: "profile_personal"))
+    #expect(store.state.save == .failed(failure.description))
+    #expect(store.state.form?.draft.nickname == "組木の編集者")
+    server.clearFaults()
+    #expect(try await client.personal() == original)
+
+    store.dispatch(.save)  // Retry
+    await store.settled()
+    #expect(store.state.form == nil)
+    #expect(store.state.phase.content?.personal.nickname == "組木の編集者")
+
+    var expected = original
+    expected.nickname = "組木の編集者"
+    #expect(store.state.save == .saved(expected))
+    // Read back with GET: only the nickname changed.
+    #expect(try await client.personal() == expected)
+
+    await server.shutdown()
+  }
 }

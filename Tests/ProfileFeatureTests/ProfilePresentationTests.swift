@@ -51,7 +51,7 @@ import Testing
 
     let expectedActions: [ProfileFeature.Action] =
       [.selectTab(.announcements), .selectTab(.comments), .selectTab(.recent)]
-      + (1...5).map { .select(.announcements, id: $0) } + [.refresh]
+      + (1...5).map { .select(.announcements, id: $0) } + [.editProfile, .refresh]
     #expect(view.actions == expectedActions)
   }
 
@@ -84,7 +84,8 @@ import Testing
       ProfileFeature.State(phase: .loaded(ProfileContent(personal: personal)), selectedTab: .recent))
 
     #expect(view.plainText.contains("No recent favorites yet."))
-    #expect(view.actions == [.selectTab(.announcements), .selectTab(.comments), .selectTab(.recent), .refresh])
+    #expect(
+      view.actions == [.selectTab(.announcements), .selectTab(.comments), .selectTab(.recent), .editProfile, .refresh])
   }
 
   @Test func anOpenDetailIsAnOverlayThatCloses() throws {

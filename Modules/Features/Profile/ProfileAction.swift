@@ -17,5 +17,24 @@ extension ProfileFeature {
     case select(InformationTab, id: Int)
     /// The detail overlay was dismissed.
     case closeDetail
+
+    // MARK: Edit profile
+
+    /// The Edit profile button: opens the form on the loaded values (ignored unless loaded).
+    case editProfile
+    /// The nickname field was edited (every keystroke; a paste is one edit): the whole new text.
+    case nicknameEdited(String)
+    /// The self-introduction field was edited: the whole new text.
+    case introductionEdited(String)
+    /// The form's Save, and Retry after a failed save: sends the changed fields (ignored unless ``State/canSave``).
+    case save
+    /// Save these fields as given, without the form (`kumiki profile edit`); an invalid or empty patch fails.
+    case update(ProfilePersonalPatch)
+    /// The server accepted the save and answered with the profile (sent by the save effect).
+    case saved(ProfilePersonal)
+    /// The save failed, with the message to show (sent by the save effect).
+    case saveFailed(String)
+    /// Cancel or Escape: closes the form and discards the draft (ignored while saving).
+    case cancelEdit
   }
 }

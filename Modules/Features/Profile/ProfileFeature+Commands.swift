@@ -5,6 +5,10 @@ extension ProfileFeature {
   /// `kumiki profile [--tab announcements|comments|recent]`: loads the profile and prints the personal data,
   /// introduction, counters, social links and the chosen information tab (default announcements). JSON:
   /// `{"personal":{...},"<tab>":[...]}` (shapes in the module's README).
+  ///
+  /// `kumiki profile edit [--nickname TEXT] [--intro TEXT]`: checks the given fields with ``ProfileDraft``'s rules
+  /// (a broken rule, or neither option, is a usage error: exit 64), sends them with `PATCH /profile_personal` and
+  /// prints the profile the server answered (`--json`: its personal object); a failed save exits 1.
   public static let commands: [FeatureCommand<State, Action>] = [
     FeatureCommand(
       path: [],
@@ -17,8 +21,53 @@ extension ProfileFeature {
       ],
       actions: { input in [.selectTab(try tab(input)), .refresh] },
       output: { state, input in output(state, tab: (try? tab(input)) ?? state.selectedTab) }
-    )
+    ),
+    FeatureCommand(
+      path: ["edit"],
+      abstract: "Change the nickname and/or the self-introduction and print the updated profile.",
+      examples: [
+        "profile edit --nickname 食いしん坊", "profile edit --intro \"カレー巡りが趣味です。\"",
+        "profile edit --nickname 編集者 --intro \"\" --json",
+      ],
+      arguments: [
+        .option(
+          "nickname",
+          help: "The new nickname: 1–\(ProfileDraft.nicknameLimit) characters, not only whitespace"),
+        .option(
+          "intro",
+          help: "The new self-introduction: at most \(ProfileDraft.introductionLimit) characters (\"\" clears it)"),
+      ],
+      actions: { input in [.update(try patch(input))] },
+      output: { state, _ in editOutput(state) }
+    ),
   ]
+
+  /// The fields `profile edit` changes: `--nickname` and `--intro` as given, checked with ``ProfileDraft``'s rules.
+  ///
+  /// - Throws: ``FeatureKit/CommandError/usage(_:)`` when neither option is given, or naming every broken rule
+  ///   ("Nickname is at most 20 characters").
+  static func patch(_ input: CommandInput) throws -> ProfilePersonalPatch {
+    let patch = ProfilePersonalPatch(nickname: input["nickname"], introduction: input["intro"])
+    guard !patch.isEmpty else { throw CommandError.usage("nothing to change: give --nickname, --intro or both") }
+    let problems = patch.validate().problems
+    guard problems.isEmpty else { throw CommandError.usage(problems.map(\.message).joined(separator: "; ")) }
+    return patch
+  }
+
+  /// What `kumiki profile edit` prints once the save settled: "Profile updated." and the personal sections of the
+  /// profile the server answered (JSON: its personal object, shaped as in `kumiki profile`), or the failure.
+  public static func editOutput(_ state: State) -> CommandOutput {
+    switch state.save {
+    case .saved(let personal):
+      let view = ProfilePersonalViewObject(personal)
+      return .success(
+        view: .stack([.text("Profile updated.", .secondary)] + personalSections(view)), json: json(view))
+    case .failed(let message):
+      return .failure(message)
+    case .idle, .saving:
+      return .failure("The profile was not saved.")
+    }
+  }
 
   /// The `--tab` value, `announcements` when absent.
   ///

@@ -2,8 +2,18 @@ import Presentation
 
 extension ProfileFeature {
   /// The Profile screen for `state`: a spinner while loading, the error with Retry, or the personal sections and
-  /// the information tabs (with the detail overlay above them when an item is open).
+  /// the information tabs with Edit profile and Refresh (with the detail overlay above them when an item is open).
+  /// The Edit profile form, when open, is an overlay above whichever of these shows (it stays open over a refresh).
   public static func present(_ state: State) -> ViewNode<Action> {
+    let screen = screen(state)
+    guard let form = state.form else { return screen }
+    let overlay = ViewNode<Action>.overlay(editOverlay(form, save: state.save, canSave: state.canSave))
+    if case .stack(let children) = screen { return .stack(children + [overlay]) }
+    return .stack([screen, overlay])
+  }
+
+  /// The screen under any form.
+  static func screen(_ state: State) -> ViewNode<Action> {
     switch state.phase {
     case .idle:
       return .stack([.empty("Profile has not been loaded yet."), .button(label: "Load", action: .refresh)])
@@ -18,12 +28,50 @@ extension ProfileFeature {
       }
       let list = informationList(content.items(state.selectedTab), tab: state.selectedTab, select: Action.select)
       children.append(.section(title: "Information", children: [.tabs(tabs, content: list)]))
+      children.append(.button(label: "Edit profile", action: .editProfile, isEnabled: !state.save.isSaving))
       children.append(.button(label: "Refresh", action: .refresh))
-      if let detail = state.detail {
+      if let detail = state.detail, state.form == nil {
         children.append(.overlay(overlay(detail)))
       }
       return .stack(children)
     }
+  }
+
+  /// The Edit profile form: the nickname and self-introduction fields (each with its validation message, or a
+  /// character count as hint), a spinner while saving or the save's error with Retry, and Save / Cancel. Save is
+  /// disabled unless `canSave`; while saving the fields and Cancel are disabled too and Escape does nothing.
+  static func editOverlay(_ form: ProfileEditForm, save: SavePhase, canSave: Bool) -> OverlayNode<Action> {
+    let isSaving = save.isSaving
+    let draft = form.draft
+    var content: [ViewNode<Action>] = [
+      .textField(
+        TextFieldNode(
+          id: "profile.nickname", label: "Nickname", text: draft.nickname,
+          placeholder: "required, up to \(ProfileDraft.nicknameLimit) characters",
+          message: form.validation.nickname?.message,
+          hint: "\(draft.nickname.count)/\(ProfileDraft.nicknameLimit) characters", isEnabled: !isSaving,
+          change: { Action.nicknameEdited($0) })),
+      .textField(
+        TextFieldNode(
+          id: "profile.introduction", label: "Self-introduction", text: draft.introduction,
+          placeholder: "up to \(ProfileDraft.introductionLimit) characters",
+          message: form.validation.introduction?.message,
+          hint: "\(draft.introduction.count)/\(ProfileDraft.introductionLimit) characters", isEnabled: !isSaving,
+          change: { Action.introductionEdited($0) })),
+    ]
+    switch save {
+    case .saving: content.append(.spinner("Saving profile…"))
+    case .failed(let message): content.append(.error(message: message, retry: .save))
+    case .idle, .saved: break
+    }
+    return OverlayNode(
+      title: "Edit profile",
+      content: .stack(content),
+      buttons: [
+        OverlayButton(label: "Save", action: .save, isEnabled: canSave),
+        OverlayButton(label: "Cancel", action: .cancelEdit, isEnabled: !isSaving),
+      ],
+      dismiss: isSaving ? nil : .cancelEdit)
   }
 
   /// Personal data, self-introduction, points and history, and social links, in screen order.

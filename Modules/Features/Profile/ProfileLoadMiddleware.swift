@@ -11,7 +11,9 @@ extension ProfileFeature {
         switch action {
         case .appear: state.phase == .idle
         case .refresh, .retry: true
-        case .loaded, .failed, .selectTab, .select, .closeDetail: false
+        case .loaded, .failed, .selectTab, .select, .closeDetail, .editProfile, .nicknameEdited, .introductionEdited,
+          .save, .update, .saved, .saveFailed, .cancelEdit:
+          false
         }
       },
       load: { try await client.fetchAll() },

@@ -2,7 +2,8 @@ import Core
 
 extension ProfileFeature {
   /// Profile's state transitions. Requesting sets loading; the response is mapped to view objects; choosing an
-  /// information item copies it into `detail`.
+  /// information item copies it into `detail`. The Edit profile form is validated here on every edit, and a save
+  /// is decided here (`save = .saving(patch)`) for the save middleware to carry out.
   public static let reducer = Reducer<State, Action> { state, action in
     switch action {
     case .appear:
@@ -23,6 +24,55 @@ extension ProfileFeature {
       state.detail = ProfileDetail(tab: tab, item: item)
     case .closeDetail:
       state.detail = nil
+
+    case .editProfile:
+      guard let content = state.phase.content, state.form == nil, !state.save.isSaving else { return }
+      state.form = ProfileEditForm(original: ProfileDraft(content.personal))
+      state.save = .idle
+      state.detail = nil
+    case .nicknameEdited(let text):
+      state.editForm { $0.nickname = text }
+    case .introductionEdited(let text):
+      state.editForm { $0.introduction = text }
+    case .save:
+      guard state.canSave, let form = state.form else { return }
+      state.save = .saving(form.patch)
+    case .update(let patch):
+      guard !state.save.isSaving else { return }
+      let problems = patch.validate().problems
+      if patch.isEmpty {
+        state.save = .failed("Nothing to change: give a nickname or a self-introduction.")
+      } else if !problems.isEmpty {
+        state.save = .failed(problems.map(\.message).joined(separator: "; "))
+      } else {
+        state.save = .saving(patch)
+      }
+    case .saved(let personal):
+      guard state.save.isSaving else { return }
+      state.save = .saved(personal)
+      state.form = nil
+      if var content = state.phase.content {
+        content.personal = ProfilePersonalViewObject(personal)
+        state.phase = .loaded(content)
+      }
+    case .saveFailed(let message):
+      guard state.save.isSaving else { return }
+      state.save = .failed(message)
+    case .cancelEdit:
+      guard state.form != nil, !state.save.isSaving else { return }
+      state.form = nil
+      state.save = .idle
     }
+  }
+}
+
+extension ProfileFeature.State {
+  /// Applies an edit to the open form (not while saving, so the draft never changes under a request in flight) and
+  /// validates it again; an edit after a failed save clears the failure (the next Save sends the new draft).
+  fileprivate mutating func editForm(_ change: (inout ProfileDraft) -> Void) {
+    guard var form, !save.isSaving else { return }
+    form.edit(change)
+    self.form = form
+    if case .failed = save { save = .idle }
   }
 }

@@ -1,0 +1,152 @@
+import FeatureKit
+import Foundation
+import Networking
+import NetworkingTesting
+import Presentation
+import ProfileFeature
+import Testing
+
+/// `kumiki profile edit [--nickname TEXT] [--intro TEXT]`, run as the CLI runs a command: its actions (a thrown
+/// `CommandError.usage` is exit 64), dispatched to the assembled app, then its output once the store settled
+/// (`.failure` is exit 1).
+@Suite struct ProfileEditCommandTests {
+  private let command = ProfileFeature.commands[1]
+
+  /// The profile as a server answers a save, with small values so the output is short.
+  private let answered = ProfilePersonal(
+    id: 1, nickname: "新しい名前", createdAt: "2021-06-15T10:00:00.000+0000", avatarUrl: "https://x.example/a.jpg",
+    backgroundImageUrl: "", introduction: "カレー巡りが趣味です。",
+    histories: ProfileHistories(
+      profileViewCount: 1, articlePostCount: 2, totalPageViewCount: 3, totalAvailablePoints: 4,
+      totalUseCouponCount: 5, totalVisitShopCount: 6),
+    socialMedia: ProfileSocialMedia(twitterUrl: "https://t.example/n", facebookUrl: "", instagramUrl: ""))
+
+  /// Runs `kumiki profile edit` with `values` on an app whose backend is `http`, as the CLI's runner does.
+  private func run(_ values: [String: String], http: HTTPClient) async throws -> CommandOutput {
+    let module = ProfileFeature.module(client: .live(http: http, baseURL: ProfileFixtures.baseURL))
+    let app = try FeatureRegistry([module.erased]).assemble()
+    _ = await app.launch()
+    let command = try #require(app.commands.first { $0.words == ["profile", "edit"] })
+    let input = CommandInput(values: values)
+    for action in try command.actions(input) { app.store.dispatch(action) }
+    await app.store.settled()
+    return command.output(app.store.state, input)
+  }
+
+  @Test func editIsDeclaredWithTwoOptions() {
+    #expect(command.path == ["edit"])
+    #expect(command.arguments.map(\.name) == ["nickname", "intro"])
+    #expect(command.arguments.allSatisfy { $0.kind == .option(choices: []) })
+    #expect(
+      command.arguments.map(\.help) == [
+        "The new nickname: 1–20 characters, not only whitespace",
+        "The new self-introduction: at most 200 characters (\"\" clears it)",
+      ])
+  }
+
+  @Test func theGivenOptionsBecomeTheUpdate() throws {
+    #expect(
+      try command.actions(CommandInput(values: ["nickname": "新しい名前"]))
+        == [.update(ProfilePersonalPatch(nickname: "新しい名前"))])
+    #expect(
+      try command.actions(CommandInput(values: ["intro": ""])) == [.update(ProfilePersonalPatch(introduction: ""))])
+    #expect(
+      try command.actions(CommandInput(values: ["nickname": "👨‍👩‍👧", "intro": "I"]))
+        == [.update(ProfilePersonalPatch(nickname: "👨‍👩‍👧", introduction: "I"))])
+    #expect(
+      try command.actions(CommandInput(values: ["nickname": String(repeating: "👨‍👩‍👧", count: 20)]))
+        == [.update(ProfilePersonalPatch(nickname: String(repeating: "👨‍👩‍👧", count: 20)))])
+  }
+
+  @Test(arguments: [
+    (["nickname": ""], "Nickname is required"),
+    (["nickname": " \u{3000}"], "Nickname is required"),
+    (["nickname": String(repeating: "a", count: 21)], "Nickname is at most 20 characters"),
+    (["nickname": String(repeating: "👨‍👩‍👧", count: 21)], "Nickname is at most 20 characters"),
+    (["intro": String(repeating: "x", count: 201)], "Self-introduction is at most 200 characters"),
+    (
+      ["nickname": "", "intro": String(repeating: "x", count: 201)],
+      "Nickname is required; Self-introduction is at most 200 characters"
+    ),
+    ([:], "nothing to change: give --nickname, --intro or both"),
+  ])
+  func aBrokenRuleOrNoOptionIsAUsageError(values: [String: String], message: String) async throws {
+    #expect(throws: CommandError.usage(message)) { try command.actions(CommandInput(values: values)) }
+    // Nothing is sent: the unimplemented client would fail any request.
+    await #expect(throws: CommandError.usage(message)) { try await run(values, http: .unimplemented) }
+  }
+
+  @Test func successPrintsTheUpdatedProfile() async throws {
+    let fake = FakeHTTPClient()
+    fake.stub(.patch, "/profile_personal", try .json(encoding: answered))
+
+    let output = try await run(["nickname": "新しい名前", "intro": "カレー巡りが趣味です。"], http: fake.client)
+
+    guard case .success(let view, let json) = output else {
+      Issue.record("expected success, got \(output)")
+      return
+    }
+    #expect(
+      view.plainText == [
+        "Profile updated.",
+        "Personal", "Nickname: 新しい名前", "Member since: 2021/06/15", "Avatar: https://x.example/a.jpg",
+        "Background: —",
+        "Self-introduction", "カレー巡りが趣味です。",
+        "Points & History", "Profile views: 1", "Articles posted: 2", "Page views: 3", "Available points: 4",
+        "Coupons used: 5", "Shops visited: 6",
+        "Social Links", "Twitter: https://t.example/n", "Facebook: —", "Instagram: —",
+      ])
+    #expect(view.actions.isEmpty)
+    #expect(
+      json.text
+        == #"{"id":1,"nickname":"新しい名前","member_since":"2021/06/15","avatar_url":"https://x.example/a.jpg","#
+        + #""background_image_url":null,"introduction":"カレー巡りが趣味です。","#
+        + #""histories":{"profile_view_count":1,"article_post_count":2,"total_page_view_count":3,"#
+        + #""total_available_points":4,"total_use_coupon_count":5,"total_visit_shop_count":6},"#
+        + #""social_media":{"twitter_url":"https://t.example/n","facebook_url":null,"instagram_url":null}}"#)
+
+    let request = try #require(fake.requests.first)
+    #expect(fake.requests.count == 1)
+    #expect(request.method == .patch)
+    #expect(
+      request.body.map { String(decoding: $0, as: UTF8.self) }
+        == #"{"introduction":"カレー巡りが趣味です。","nickname":"新しい名前"}"#)
+  }
+
+  @Test func onlyTheGivenFieldIsSent() async throws {
+    let fake = FakeHTTPClient()
+    fake.stub(.patch, "/profile_personal", try .json(encoding: answered))
+
+    _ = try await run(["intro": "カレー巡りが趣味です。"], http: fake.client)
+
+    #expect(fake.requests.map(\.method) == [.patch])
+    #expect(
+      fake.requests.first?.body.map { String(decoding: $0, as: UTF8.self) } == #"{"introduction":"カレー巡りが趣味です。"}"#)
+  }
+
+  @Test func aServerFailureFailsWithItsMessage() async throws {
+    let fake = FakeHTTPClient()
+    fake.stub(.patch, "/profile_personal", .status(500))
+
+    let output = try await run(["nickname": "新しい名前"], http: fake.client)
+
+    guard case .failure(let reason) = output else {
+      Issue.record("expected failure, got \(output)")
+      return
+    }
+    #expect(
+      reason
+        == HTTPError.serverError(status: 500, url: ProfileFixtures.baseURL.appending(path: "profile_personal"))
+        .description)
+  }
+
+  @Test func unsavedStatesFail() {
+    for save in [ProfileFeature.SavePhase.idle, .saving(ProfilePersonalPatch(nickname: "N"))] {
+      guard case .failure(let reason) = ProfileFeature.editOutput(ProfileFeature.State(save: save)) else {
+        Issue.record("expected failure for \(save)")
+        continue
+      }
+      #expect(reason == "The profile was not saved.")
+    }
+  }
+}

@@ -1,0 +1,151 @@
+import Presentation
+import ProfileFeature
+import Testing
+
+/// The Edit profile form as a view, in each of its states.
+@Suite struct ProfileEditPresentationTests {
+  private let original = ProfileDraft(nickname: "食いしん坊の編集者", introduction: "カレーが好き")
+
+  private func content() throws -> ProfileContent {
+    ProfileContent(try ProfileFixtures.response())
+  }
+
+  private func state(
+    _ draft: ProfileDraft? = nil, save: ProfileFeature.SavePhase = .idle
+  ) throws -> ProfileFeature.State {
+    ProfileFeature.State(
+      phase: .loaded(try content()), form: ProfileEditForm(original: original, draft: draft), save: save)
+  }
+
+  private func overlay(_ state: ProfileFeature.State) throws -> OverlayNode<ProfileFeature.Action> {
+    let view = ProfileFeature.present(state)
+    guard case .stack(let children) = view, case .overlay(let overlay)? = children.last else {
+      Issue.record("expected the form as the last child, got \(view)")
+      throw Missing()
+    }
+    return overlay
+  }
+
+  private struct Missing: Error {}
+
+  private func nicknameField(
+    _ text: String, message: String? = nil, isEnabled: Bool = true
+  ) -> ViewNode<ProfileFeature.Action> {
+    .textField(
+      TextFieldNode(
+        id: "profile.nickname", label: "Nickname", text: text, placeholder: "required, up to 20 characters",
+        message: message, hint: "\(text.count)/20 characters", isEnabled: isEnabled,
+        change: { .nicknameEdited($0) }))
+  }
+
+  private func introductionField(
+    _ text: String, message: String? = nil, isEnabled: Bool = true
+  ) -> ViewNode<ProfileFeature.Action> {
+    .textField(
+      TextFieldNode(
+        id: "profile.introduction", label: "Self-introduction", text: text, placeholder: "up to 200 characters",
+        message: message, hint: "\(text.count)/200 characters", isEnabled: isEnabled,
+        change: { .introductionEdited($0) }))
+  }
+
+  private func buttons(save: Bool, cancel: Bool = true) -> [OverlayButton<ProfileFeature.Action>] {
+    [
+      OverlayButton(label: "Save", action: .save, isEnabled: save),
+      OverlayButton(label: "Cancel", action: .cancelEdit, isEnabled: cancel),
+    ]
+  }
+
+  @Test func theLoadedScreenOffersEditProfileBeforeRefresh() throws {
+    let view = ProfileFeature.present(ProfileFeature.State(phase: .loaded(try content())))
+    guard case .stack(let children) = view else {
+      Issue.record("expected a stack, got \(view)")
+      return
+    }
+    #expect(
+      Array(children.suffix(2)) == [
+        .button(label: "Edit profile", action: .editProfile), .button(label: "Refresh", action: .refresh),
+      ])
+    #expect(view.firstOverlay == nil)
+  }
+
+  @Test func unchangedIsValidWithSaveDisabled() throws {
+    let overlay = try overlay(try state())
+    #expect(overlay.title == "Edit profile")
+    #expect(overlay.content == .stack([nicknameField("食いしん坊の編集者"), introductionField("カレーが好き")]))
+    #expect(overlay.buttons == buttons(save: false))
+    #expect(overlay.dismiss == .cancelEdit)
+    #expect(
+      overlay.content.plainText == [
+        "Nickname", "食いしん坊の編集者", "9/20 characters", "Self-introduction", "カレーが好き", "6/200 characters",
+      ])
+  }
+
+  @Test func changedAndValidEnablesSave() throws {
+    let overlay = try overlay(try state(ProfileDraft(nickname: "👨‍👩‍👧 family", introduction: "カレーが好き")))
+    #expect(overlay.content == .stack([nicknameField("👨‍👩‍👧 family"), introductionField("カレーが好き")]))
+    #expect(overlay.content.plainText.contains("8/20 characters"))
+    #expect(overlay.buttons == buttons(save: true))
+  }
+
+  @Test func invalidFieldsShowTheirMessagesAndDisableSave() throws {
+    let long = String(repeating: "x", count: 201)
+    let overlay = try overlay(try state(ProfileDraft(nickname: " ", introduction: long)))
+    #expect(
+      overlay.content
+        == .stack([
+          nicknameField(" ", message: "Nickname is required"),
+          introductionField(long, message: "Self-introduction is at most 200 characters"),
+        ]))
+    #expect(overlay.buttons == buttons(save: false))
+
+    let tooLong = try self.overlay(
+      try state(ProfileDraft(nickname: String(repeating: "a", count: 21), introduction: "")))
+    #expect(tooLong.content.plainText.contains("Nickname is at most 20 characters"))
+    #expect(tooLong.buttons == buttons(save: false))
+  }
+
+  @Test func savingDisablesEverythingAndShowsASpinner() throws {
+    let draft = ProfileDraft(nickname: "新しい名前", introduction: "カレーが好き")
+    let overlay = try overlay(try state(draft, save: .saving(ProfilePersonalPatch(nickname: "新しい名前"))))
+    #expect(
+      overlay.content
+        == .stack([
+          nicknameField("新しい名前", isEnabled: false), introductionField("カレーが好き", isEnabled: false),
+          .spinner("Saving profile…"),
+        ]))
+    #expect(overlay.buttons == buttons(save: false, cancel: false))
+    #expect(overlay.dismiss == nil)
+    #expect(
+      ProfileFeature.present(try state(draft, save: .saving(ProfilePersonalPatch(nickname: "新しい名前")))).containsSpinner)
+    // The Edit profile button behind the form is disabled too.
+    #expect(
+      !ProfileFeature.present(try state(draft, save: .saving(ProfilePersonalPatch()))).actions.contains(.editProfile))
+  }
+
+  @Test func aFailedSaveShowsTheErrorWithRetryAndKeepsTheDraft() throws {
+    let draft = ProfileDraft(nickname: "新しい名前", introduction: "カレーが好き")
+    let overlay = try overlay(try state(draft, save: .failed("The server failed (500).")))
+    #expect(
+      overlay.content
+        == .stack([
+          nicknameField("新しい名前"), introductionField("カレーが好き"),
+          .error(message: "The server failed (500).", retry: .save),
+        ]))
+    #expect(overlay.buttons == buttons(save: true))
+    #expect(overlay.dismiss == .cancelEdit)
+  }
+
+  @Test func theFormCoversTheDetailAndStaysOverALoadingScreen() throws {
+    var covered = try state()
+    let content = try content()
+    covered.detail = ProfileDetail(tab: .announcements, item: content.announcements[0])
+    #expect(try overlay(covered).title == "Edit profile")
+    #expect(ProfileFeature.present(covered).firstOverlay?.title == "Edit profile")
+
+    var loading = try state()
+    loading.phase = .loading
+    let view = ProfileFeature.present(loading)
+    #expect(view.containsSpinner)
+    #expect(view.firstOverlay?.title == "Edit profile")
+  }
+}

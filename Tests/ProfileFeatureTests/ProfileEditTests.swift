@@ -1,0 +1,361 @@
+import CoreTesting
+import Foundation
+import Networking
+import NetworkingTesting
+import ProfileFeature
+import Testing
+
+/// The Edit profile form through the store: validation as you type, when Save does something, the PATCH it sends,
+/// and what success, failure, retry and cancel do to the screen.
+@Suite struct ProfileEditTests {
+  private static let newNickname = "新しい名前"
+
+  private struct Fixture {
+    var response: ProfileResponse
+    var content: ProfileContent
+    var original: ProfileDraft
+    /// The profile as the server answers a save of ``ProfileEditTests/newNickname``.
+    var renamed: ProfilePersonal
+
+    init() throws {
+      response = try ProfileFixtures.response()
+      content = ProfileContent(response)
+      original = ProfileDraft(content.personal)
+      renamed = response.personal
+      renamed.nickname = ProfileEditTests.newNickname
+    }
+
+    /// The loaded screen, optionally with the form open.
+    func state(form: ProfileEditForm? = nil) -> ProfileFeature.State {
+      ProfileFeature.State(phase: .loaded(content), form: form)
+    }
+
+    /// The form opened on the fixture, with `draft` typed.
+    func form(_ draft: ProfileDraft? = nil) -> ProfileEditForm {
+      ProfileEditForm(original: original, draft: draft)
+    }
+  }
+
+  /// Both middlewares, as the module has them, over `client`.
+  private func makeStore(
+    _ client: ProfileClient, initialState: ProfileFeature.State
+  ) -> TestStore<ProfileFeature.State, ProfileFeature.Action> {
+    TestStore(
+      initialState: initialState,
+      reducer: ProfileFeature.reducer,
+      middlewares: [ProfileFeature.loadMiddleware(client: client), ProfileFeature.saveMiddleware(client: client)]
+    )
+  }
+
+  private func makeStore(
+    http: HTTPClient, initialState: ProfileFeature.State
+  ) -> TestStore<ProfileFeature.State, ProfileFeature.Action> {
+    makeStore(.live(http: http, baseURL: ProfileFixtures.baseURL), initialState: initialState)
+  }
+
+  private var personalURL: URL { ProfileFixtures.baseURL.appending(path: "profile_personal") }
+
+  // MARK: Opening and typing
+
+  @Test func editProfileOpensTheFormOnTheLoadedValuesAndClosesTheDetail() async throws {
+    let fixture = try Fixture()
+    var initial = fixture.state()
+    initial.detail = ProfileDetail(tab: .announcements, item: fixture.content.announcements[0])
+    let store = makeStore(http: .unimplemented, initialState: initial)
+
+    await store.send(.editProfile) {
+      $0.form = ProfileEditForm(
+        original: ProfileDraft(nickname: "食いしん坊の編集者", introduction: fixture.content.personal.introduction))
+      $0.detail = nil
+    }
+    #expect(store.state.form?.draft == fixture.original)
+    #expect(store.state.canSave == false)
+    // Opening again keeps what was typed.
+    await store.send(.nicknameEdited("x")) { $0.form?.edit { $0.nickname = "x" } }
+    await store.send(.editProfile)
+    await store.finish()
+  }
+
+  @Test(arguments: [ProfileFeature.Phase.idle, .loading, .failed("down")])
+  func editProfileDoesNothingUntilLoaded(phase: ProfileFeature.Phase) async {
+    let store = makeStore(http: .unimplemented, initialState: ProfileFeature.State(phase: phase))
+    await store.send(.editProfile)
+    await store.send(.nicknameEdited("x"))
+    await store.send(.save)
+    await store.finish()
+  }
+
+  @Test func typingShowsTheMessagesAndSaveFollowsThem() async throws {
+    let fixture = try Fixture()
+    let store = makeStore(http: .unimplemented, initialState: fixture.state(form: fixture.form()))
+    let twentyOne = String(repeating: "あ", count: 21)
+
+    #expect(!store.state.canSave)  // nothing changed
+    await store.send(.nicknameEdited("")) {
+      $0.form?.edit { $0.nickname = "" }
+      #expect($0.form?.validation == ProfileDraft.Validation(nickname: .nicknameRequired))
+    }
+    #expect(!store.state.canSave)
+    await store.send(.nicknameEdited("\u{3000} ")) { $0.form?.edit { $0.nickname = "\u{3000} " } }
+    #expect(store.state.form?.validation.nickname == .nicknameRequired)
+    await store.send(.nicknameEdited(twentyOne)) {
+      $0.form?.edit { $0.nickname = twentyOne }
+      #expect($0.form?.validation == ProfileDraft.Validation(nickname: .nicknameTooLong))
+    }
+    #expect(!store.state.canSave)
+    await store.send(.nicknameEdited(String(twentyOne.dropLast()))) {
+      $0.form?.edit { $0.nickname = String(twentyOne.dropLast()) }
+      #expect($0.form?.validation == ProfileDraft.Validation())
+    }
+    #expect(store.state.canSave)
+    await store.send(.introductionEdited(String(repeating: "👨‍👩‍👧", count: 201))) {
+      $0.form?.edit { $0.introduction = String(repeating: "👨‍👩‍👧", count: 201) }
+      #expect($0.form?.validation == ProfileDraft.Validation(introduction: .introductionTooLong))
+    }
+    #expect(!store.state.canSave)
+    await store.send(.introductionEdited(String(repeating: "👨‍👩‍👧", count: 200))) {
+      $0.form?.edit { $0.introduction = String(repeating: "👨‍👩‍👧", count: 200) }
+    }
+    #expect(store.state.canSave)
+    // Typed back to the original values: unchanged, so Save does nothing again.
+    await store.send(.nicknameEdited(fixture.original.nickname)) {
+      $0.form?.edit { $0.nickname = fixture.original.nickname }
+    }
+    await store.send(.introductionEdited(fixture.original.introduction)) {
+      $0.form?.edit { $0.introduction = fixture.original.introduction }
+    }
+    #expect(store.state.form?.hasChanges == false)
+    #expect(!store.state.canSave)
+    await store.finish()
+  }
+
+  @Test func saveDoesNothingWhileInvalidOrUnchanged() async throws {
+    let fixture = try Fixture()
+    // The unimplemented client would fail any request: no action may arrive.
+    let store = makeStore(http: .unimplemented, initialState: fixture.state(form: fixture.form()))
+
+    await store.send(.save)
+    await store.send(.nicknameEdited(" ")) { $0.form?.edit { $0.nickname = " " } }
+    await store.send(.save)
+    await store.send(.nicknameEdited("ok")) { $0.form?.edit { $0.nickname = "ok" } }
+    await store.send(.introductionEdited(String(repeating: "x", count: 201))) {
+      $0.form?.edit { $0.introduction = String(repeating: "x", count: 201) }
+    }
+    await store.send(.save)
+    #expect(store.state.save == .idle)
+    await store.finish()
+  }
+
+  // MARK: Saving
+
+  @Test func saveSendsOnlyTheChangedNicknameAndShowsTheAnswerWithoutReloading() async throws {
+    let fixture = try Fixture()
+    let fake = FakeHTTPClient()
+    fake.stub(.patch, "/profile_personal", try .json(encoding: fixture.renamed))
+    let store = makeStore(http: fake.client, initialState: fixture.state(form: fixture.form()))
+
+    await store.send(.nicknameEdited(Self.newNickname)) { $0.form?.edit { $0.nickname = Self.newNickname } }
+    await store.send(.save) { $0.save = .saving(ProfilePersonalPatch(nickname: Self.newNickname)) }
+    #expect(!store.state.canSave)
+    await store.receive(.saved(fixture.renamed)) {
+      $0.save = .saved(fixture.renamed)
+      $0.form = nil
+      var content = fixture.content
+      content.personal.nickname = Self.newNickname
+      $0.phase = .loaded(content)
+    }
+    await store.finish()
+
+    let request = try #require(fake.requests.only)
+    #expect(request.method == .patch)
+    #expect(request.url == personalURL)
+    #expect(request.headers["Content-Type"] == "application/json")
+    #expect(request.body.map { String(decoding: $0, as: UTF8.self) } == #"{"nickname":"新しい名前"}"#)
+    #expect(ProfileFeature.present(store.state).plainText.contains("Nickname: 新しい名前"))
+  }
+
+  @Test func changingOnlyTheIntroductionSendsOnlyIt() async throws {
+    let fixture = try Fixture()
+    var personal = fixture.response.personal
+    personal.introduction = ""
+    let answered = personal
+    let fake = FakeHTTPClient()
+    fake.stub(.patch, "/profile_personal", try .json(encoding: answered))
+    let store = makeStore(http: fake.client, initialState: fixture.state(form: fixture.form()))
+
+    await store.send(.introductionEdited("")) { $0.form?.edit { $0.introduction = "" } }
+    await store.send(.save) { $0.save = .saving(ProfilePersonalPatch(introduction: "")) }
+    await store.receive(.saved(answered)) {
+      $0.save = .saved(answered)
+      $0.form = nil
+      var content = fixture.content
+      content.personal.introduction = ""
+      $0.phase = .loaded(content)
+    }
+    await store.finish()
+    #expect(fake.requests.map(\.method) == [.patch])
+    #expect(fake.requests.first?.body.map { String(decoding: $0, as: UTF8.self) } == #"{"introduction":""}"#)
+  }
+
+  @Test func aFailedSaveKeepsTheDraftShowsTheErrorAndRetrySavesAgain() async throws {
+    let fixture = try Fixture()
+    let fake = FakeHTTPClient()
+    fake.stub(.patch, "/profile_personal", .status(500), try .json(encoding: fixture.renamed))
+    let store = makeStore(http: fake.client, initialState: fixture.state(form: fixture.form()))
+    let message = HTTPError.serverError(status: 500, url: personalURL).description
+    let patch = ProfilePersonalPatch(nickname: Self.newNickname)
+
+    await store.send(.nicknameEdited(Self.newNickname)) { $0.form?.edit { $0.nickname = Self.newNickname } }
+    let typed = store.state.form
+    await store.send(.save) { $0.save = .saving(patch) }
+    await store.receive(.saveFailed(message)) { $0.save = .failed(message) }
+    #expect(store.state.form == typed)
+    #expect(store.state.phase == .loaded(fixture.content))
+    #expect(store.state.canSave)
+    let overlay = try #require(ProfileFeature.present(store.state).firstOverlay)
+    #expect(overlay.content.firstErrorMessage == message)
+    #expect(overlay.content.actions.contains(.save))
+
+    // Retry (the error's action) saves the same fields again.
+    await store.send(.save) { $0.save = .saving(patch) }
+    await store.receive(.saved(fixture.renamed)) {
+      $0.save = .saved(fixture.renamed)
+      $0.form = nil
+      var content = fixture.content
+      content.personal.nickname = Self.newNickname
+      $0.phase = .loaded(content)
+    }
+    await store.finish()
+    #expect(fake.requests.map(\.method) == [.patch, .patch])
+    #expect(Set(fake.requests.map(\.body)).count == 1)
+  }
+
+  @Test func anEditAfterAFailedSaveClearsTheError() async throws {
+    let fixture = try Fixture()
+    let store = makeStore(
+      http: .unimplemented,
+      initialState: ProfileFeature.State(
+        phase: .loaded(fixture.content), form: fixture.form(ProfileDraft(nickname: "a", introduction: "")),
+        save: .failed("The server failed.")))
+
+    await store.send(.nicknameEdited("ab")) {
+      $0.form?.edit { $0.nickname = "ab" }
+      $0.save = .idle
+    }
+    await store.finish()
+  }
+
+  @Test func cancelDiscardsTheDraft() async throws {
+    let fixture = try Fixture()
+    let store = makeStore(
+      http: .unimplemented,
+      initialState: ProfileFeature.State(
+        phase: .loaded(fixture.content), form: fixture.form(), save: .failed("The server failed.")))
+
+    await store.send(.nicknameEdited("draft")) {
+      $0.form?.edit { $0.nickname = "draft" }
+      $0.save = .idle
+    }
+    await store.send(.cancelEdit) { $0.form = nil }
+    await store.send(.editProfile) { $0.form = fixture.form() }
+    await store.send(.cancelEdit) { $0.form = nil }
+    await store.send(.cancelEdit)
+    #expect(store.state == fixture.state())
+    await store.finish()
+  }
+
+  @Test func whileSavingTheFormCannotBeEditedOrClosed() async throws {
+    let fixture = try Fixture()
+    let gate = ArrivalGate(count: 2)
+    let renamed = fixture.renamed
+    let client = ProfileClient(
+      personal: { throw ProfileClient.Unimplemented(endpoint: "personal") },
+      announcements: { [] }, comments: { [] }, recentFavorites: { [] },
+      updatePersonal: { _ in
+        await gate.arrive()
+        return renamed
+      })
+    let store = makeStore(client, initialState: fixture.state(form: fixture.form()))
+
+    await store.send(.nicknameEdited(Self.newNickname)) { $0.form?.edit { $0.nickname = Self.newNickname } }
+    await store.send(.save) { $0.save = .saving(ProfilePersonalPatch(nickname: Self.newNickname)) }
+    await store.send(.nicknameEdited("other"))
+    await store.send(.introductionEdited("other"))
+    await store.send(.cancelEdit)
+    await store.send(.editProfile)
+    #expect(!store.state.canSave)
+
+    await gate.arrive()  // the server answers
+    await store.receive(.saved(renamed)) {
+      $0.save = .saved(renamed)
+      $0.form = nil
+      var content = fixture.content
+      content.personal.nickname = Self.newNickname
+      $0.phase = .loaded(content)
+    }
+    await store.finish()
+  }
+
+  @Test func theFormStaysOpenOverARefresh() async throws {
+    let fixture = try Fixture()
+    let fake = try ProfileFixtures.fakeHTTP()
+    let store = makeStore(http: fake.client, initialState: fixture.state(form: fixture.form()))
+
+    await store.send(.nicknameEdited("draft")) { $0.form?.edit { $0.nickname = "draft" } }
+    await store.send(.refresh) { $0.phase = .loading }
+    #expect(ProfileFeature.present(store.state).firstOverlay?.title == "Edit profile")
+    await store.receive(.loaded(fixture.response)) { $0.phase = .loaded(fixture.content) }
+    #expect(store.state.form?.draft.nickname == "draft")
+    await store.finish()
+  }
+
+  @Test func answersWithoutASaveInFlightAreIgnored() async throws {
+    let fixture = try Fixture()
+    let store = makeStore(http: .unimplemented, initialState: fixture.state(form: fixture.form()))
+
+    await store.send(.saved(fixture.renamed))
+    await store.send(.saveFailed("late"))
+    await store.finish()
+  }
+
+  // MARK: Without the form (kumiki profile edit)
+
+  @Test func updateSavesTheGivenFieldsWithoutLoading() async throws {
+    let fixture = try Fixture()
+    let fake = FakeHTTPClient()
+    fake.stub(.patch, "/profile_personal", try .json(encoding: fixture.renamed))
+    let store = makeStore(http: fake.client, initialState: ProfileFeature.State())
+    let patch = ProfilePersonalPatch(nickname: Self.newNickname, introduction: "短い紹介")
+
+    await store.send(.update(patch)) { $0.save = .saving(patch) }
+    await store.receive(.saved(fixture.renamed)) { $0.save = .saved(fixture.renamed) }
+    await store.finish()
+    #expect(fake.requests.map(\.method) == [.patch])
+    #expect(
+      fake.requests.first?.body.map { String(decoding: $0, as: UTF8.self) }
+        == #"{"introduction":"短い紹介","nickname":"新しい名前"}"#)
+  }
+
+  @Test func anInvalidOrEmptyUpdateFailsWithoutARequest() async throws {
+    let store = makeStore(http: .unimplemented, initialState: ProfileFeature.State())
+
+    await store.send(.update(ProfilePersonalPatch(nickname: " "))) { $0.save = .failed("Nickname is required") }
+    await store.send(
+      .update(
+        ProfilePersonalPatch(
+          nickname: String(repeating: "a", count: 21), introduction: String(repeating: "b", count: 201))
+      )
+    ) {
+      $0.save = .failed("Nickname is at most 20 characters; Self-introduction is at most 200 characters")
+    }
+    await store.send(.update(ProfilePersonalPatch())) {
+      $0.save = .failed("Nothing to change: give a nickname or a self-introduction.")
+    }
+    await store.finish()
+  }
+}
+
+extension Collection {
+  /// The single element, or `nil` when there are none or several.
+  fileprivate var only: Element? { count == 1 ? first : nil }
+}
