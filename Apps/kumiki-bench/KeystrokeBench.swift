@@ -51,8 +51,9 @@ struct KeystrokeBench: AsyncParsableCommand {
     /// One loop iteration: what `TUILoop` does for an input event.
     func step(_ event: InputEvent) -> Int {
       for case .dispatch(let action) in state.handle(event, in: context()) { app.store.dispatch(action) }
-      let frame = TUIApp.frame(app: app, state: state)
-      _ = TUIApp.content(app: app, state: state, history: [])
+      let content = TUIApp.content(app: app, state: state, history: [])
+      state.noteOverlay(content?.firstOverlay?.title)
+      let frame = TUIApp.frame(app: app, state: state, content: content)
       bytes.removeAll(keepingCapacity: true)
       renderer.render(frame.buffer, cursor: frame.cursor, into: &bytes)
       return bytes.count

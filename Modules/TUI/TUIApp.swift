@@ -71,6 +71,18 @@ public enum TUIApp {
     app: AppRuntime, state: TUIState, devTools: DevTools? = nil, theme: TUITheme = .color,
     timeZone: TimeZone = .current
   ) -> TUIFrame {
+    frame(
+      app: app, state: state,
+      content: content(app: app, state: state, history: devTools?.entries ?? []),
+      devTools: devTools, theme: theme, timeZone: timeZone)
+  }
+
+  /// A complete frame drawing `content`, the selected tab's view as ``content(app:state:history:)`` gave it for
+  /// `state` (the loop presents the screen once per frame and reuses it here).
+  public static func frame(
+    app: AppRuntime, state: TUIState, content: ViewNode<AppAction>?, devTools: DevTools? = nil,
+    theme: TUITheme = .color, timeZone: TimeZone = .current
+  ) -> TUIFrame {
     let history = devTools?.entries ?? []
     let panel =
       state.devTools.isVisible && devTools != nil
@@ -78,7 +90,6 @@ public enum TUIApp {
         entries: history, position: state.devTools.position, describe: app.describe, timeZone: timeZone)
       : nil
     return TUIScreen.render(
-      state: state, tabs: screens(of: app).map(\.title), content: content(app: app, state: state, history: history),
-      devTools: panel, theme: theme)
+      state: state, tabs: screens(of: app).map(\.title), content: content, devTools: panel, theme: theme)
   }
 }

@@ -161,7 +161,7 @@ struct TUILoop {
   private mutating func draw(_ session: TerminalSession) -> Bool {
     let content = TUIApp.content(app: app, state: state, history: options.devTools?.entries ?? [])
     state.noteOverlay(content?.firstOverlay?.title)
-    let frame = TUIApp.frame(app: app, state: state, devTools: options.devTools, theme: theme)
+    let frame = TUIApp.frame(app: app, state: state, content: content, devTools: options.devTools, theme: theme)
     state.scroll[state.selectedTab] = frame.scrollOffset
     hits = frame.hits
     showsSpinner = content?.containsSpinner ?? false

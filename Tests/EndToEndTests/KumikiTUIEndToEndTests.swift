@@ -1,3 +1,4 @@
+import FixtureServer
 import Foundation
 import Testing
 
@@ -54,6 +55,53 @@ struct KumikiTUIEndToEndTests {
     _ = try await tmux.waitFor(text: "36 results")
     try tmux.keys("Tab", "q")  // Tab leaves the field (Escape then q would arrive as Alt-q)
     _ = try await tmux.waitFor(text: "[exit 0]")
+  }
+
+  @Test func editingTheNicknameIsSavedByTheServerAndShownAfterARestart() async throws {
+    let folder = try TemporaryFolder()
+    // A json-server database file of our own, as `kumiki-api --db FILE` serves and saves it.
+    let file = URL(fileURLWithPath: folder.path + "/db.json")
+    try FileManager.default.copyItem(at: try #require(FixtureServer.bundledDatabaseURL), to: file)
+    let environment = ["KUMIKI_DB": folder.path + "/kumiki.sqlite", "NO_COLOR": "1"]
+    func app(_ server: FixtureServer) throws -> TmuxSession {
+      try TmuxSession(command: binary + " --api " + server.baseURL.absoluteString, environment: environment)
+    }
+    var server = try await FixtureServer.start(.init(port: 0, databaseFile: file))
+    do {
+      let tmux = try app(server)
+      _ = try await tmux.waitFor(text: "Welcome to Kumiki")
+      try tmux.keys("Escape")
+      try await tmux.waitFor("onboarding dismissed") { !$0.contains("Welcome to Kumiki") && $0.contains("Campaigns") }
+      try tmux.keys("4")  // Profile
+      _ = try await tmux.waitFor(text: "食いしん坊の編集者")
+      try tmux.keys("End", "Up", "Enter")  // the last buttons are Edit profile, Refresh
+      _ = try await tmux.waitFor(text: "Self-introduction:")
+      try tmux.keys("Enter", "C-u")  // edit the nickname field (focused first) and clear it
+      let invalid = try await tmux.waitFor(text: "Nickname is required")
+      #expect(invalid.contains("[ Save ]"))  // there, but disabled
+      try tmux.type("カレー部長")
+      try await tmux.waitFor("the message gone") { !$0.contains("Nickname is required") && $0.contains("カレー部長") }
+      try tmux.keys("Down", "Down", "Enter")  // leave the field, past the introduction, to Save
+      try await tmux.waitFor("the form closed") {
+        !$0.contains("Self-introduction:") && $0.contains("< Edit profile >")
+      }
+      try tmux.keys("q")
+      _ = try await tmux.waitFor(text: "[exit 0]")
+    }
+    await server.shutdown()
+    #expect(try String(contentsOf: file, encoding: .utf8).contains("カレー部長"))  // saved to the file
+    // A new server on the same file, and a new app: the nickname was saved by the server, not kept by the app.
+    server = try await FixtureServer.start(.init(port: 0, databaseFile: file))
+    do {
+      let tmux = try app(server)
+      _ = try await tmux.waitFor(text: "Campaigns")
+      try tmux.keys("4")
+      let profile = try await tmux.waitFor(text: "カレー部長")
+      #expect(!profile.contains("食いしん坊の編集者"))
+      try tmux.keys("q")
+      _ = try await tmux.waitFor(text: "[exit 0]")
+    }
+    await server.shutdown()
   }
 
   @Test func resizingRepaintsAtTheNewSize() async throws {
