@@ -39,6 +39,15 @@ public final class TestClock: Clock, Sendable {
     var sleepers: [Sleeper] = []
     /// Sleeps cancelled before they were registered.
     var cancelled: Set<Int> = []
+    /// Callers of ``sleepers(count:)`` waiting for that many sleeps.
+    var watchers: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+
+    /// Removes and returns the watchers satisfied by the sleeps waiting now.
+    mutating func satisfiedWatchers() -> [CheckedContinuation<Void, Never>] {
+      let satisfied = watchers.filter { $0.count <= sleepers.count }.map(\.continuation)
+      watchers.removeAll { $0.count <= sleepers.count }
+      return satisfied
+    }
   }
 
   private let timeline = Mutex(Timeline())
@@ -55,6 +64,19 @@ public final class TestClock: Clock, Sendable {
   /// Number of sleeps waiting for time to move (for tests that need to know an effect is waiting).
   public var sleeperCount: Int { timeline.withLock { $0.sleepers.count } }
 
+  /// Returns once at least `count` sleeps are waiting for time to move: effects started on other tasks have
+  /// reached their wait, so ``advance(by:)`` wakes them in deadline order.
+  public func sleepers(count: Int) async {
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      let ready = timeline.withLock { timeline -> Bool in
+        guard timeline.sleepers.count < count else { return true }
+        timeline.watchers.append((count, continuation))
+        return false
+      }
+      if ready { continuation.resume() }
+    }
+  }
+
   /// Suspends until the test moves time to `deadline` or past it.
   public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
     try Task.checkCancellation()
@@ -64,12 +86,14 @@ public final class TestClock: Clock, Sendable {
     }
     try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-        let outcome = timeline.withLock { timeline -> Result<Void, any Error>? in
-          if timeline.cancelled.remove(id) != nil { return .failure(CancellationError()) }
-          if deadline <= timeline.now { return .success(()) }
+        let (outcome, watchers) = timeline.withLock {
+          timeline -> (Result<Void, any Error>?, [CheckedContinuation<Void, Never>]) in
+          if timeline.cancelled.remove(id) != nil { return (.failure(CancellationError()), []) }
+          if deadline <= timeline.now { return (.success(()), []) }
           timeline.sleepers.append(Sleeper(id: id, deadline: deadline, continuation: continuation))
-          return nil
+          return (nil, timeline.satisfiedWatchers())
         }
+        for watcher in watchers { watcher.resume() }
         if let outcome { continuation.resume(with: outcome) }
       }
     } onCancel: {

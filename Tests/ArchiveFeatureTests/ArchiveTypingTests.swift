@@ -53,9 +53,11 @@ struct ArchiveTypingTests {
   func keystrokeCancelsTheSearchInFlight() async throws {
     let log = Recorder<String>()
     let held = Gate()
+    let started = Gate()
     let client = fixtureClient { query, page in
       log.append("start " + query.keyword)
       if query.keyword == "カレー" {
+        started.open()
         await withTaskCancellationHandler {
           await held.wait()
         } onCancel: {
@@ -79,7 +81,7 @@ struct ArchiveTypingTests {
       $0.isSearchPending = false
       $0.search = .loading
     }
-    while !log.values.contains("start カレー") { await Task.yield() }
+    await started.wait()  // the search for カレー is in flight
 
     await store.send(.keywordEdited("ラーメン")) {
       $0.keyword = "ラーメン"

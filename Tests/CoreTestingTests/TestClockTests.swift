@@ -15,7 +15,7 @@ struct TestClockTests {
         woken.append(milliseconds)
       }
     }
-    while clock.sleeperCount < 3 { await Task.yield() }
+    await clock.sleepers(count: 3)
     clock.advance(by: .milliseconds(99))
     #expect(clock.sleeperCount == 3)
     clock.advance(by: .milliseconds(101))
@@ -34,7 +34,7 @@ struct TestClockTests {
     clock.advance(by: .seconds(5))
     try await clock.sleep(until: clock.now.advanced(by: .seconds(-1)))
     let sleeper = Task { try await clock.sleep(for: .seconds(1)) }
-    while clock.sleeperCount < 1 { await Task.yield() }
+    await clock.sleepers(count: 1)
     sleeper.cancel()
     await #expect(throws: CancellationError.self) { try await sleeper.value }
     #expect(clock.sleeperCount == 0)

@@ -116,11 +116,11 @@ import Testing
     #expect(form.validation.isValid)
     #expect(!form.hasChanges)
 
-    form.edit { $0.nickname = "" }
+    form.draft.nickname = ""
     #expect(form.validation == ProfileDraft.Validation(nickname: .nicknameRequired))
     #expect(form.hasChanges)
 
-    form.edit { $0.nickname = "M" }
+    form.draft.nickname = "M"
     #expect(form.validation.isValid)
     #expect(form.patch == ProfilePersonalPatch(nickname: "M"))
 

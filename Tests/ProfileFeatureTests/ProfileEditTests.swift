@@ -71,7 +71,7 @@ import Testing
     #expect(store.state.form?.draft == fixture.original)
     #expect(store.state.canSave == false)
     // Opening again keeps what was typed.
-    await store.send(.nicknameEdited("x")) { $0.form?.edit { $0.nickname = "x" } }
+    await store.send(.nicknameEdited("x")) { $0.form?.draft.nickname = "x" }
     await store.send(.editProfile)
     await store.finish()
   }
@@ -92,37 +92,37 @@ import Testing
 
     #expect(!store.state.canSave)  // nothing changed
     await store.send(.nicknameEdited("")) {
-      $0.form?.edit { $0.nickname = "" }
+      $0.form?.draft.nickname = ""
       #expect($0.form?.validation == ProfileDraft.Validation(nickname: .nicknameRequired))
     }
     #expect(!store.state.canSave)
-    await store.send(.nicknameEdited("\u{3000} ")) { $0.form?.edit { $0.nickname = "\u{3000} " } }
+    await store.send(.nicknameEdited("\u{3000} ")) { $0.form?.draft.nickname = "\u{3000} " }
     #expect(store.state.form?.validation.nickname == .nicknameRequired)
     await store.send(.nicknameEdited(twentyOne)) {
-      $0.form?.edit { $0.nickname = twentyOne }
+      $0.form?.draft.nickname = twentyOne
       #expect($0.form?.validation == ProfileDraft.Validation(nickname: .nicknameTooLong))
     }
     #expect(!store.state.canSave)
     await store.send(.nicknameEdited(String(twentyOne.dropLast()))) {
-      $0.form?.edit { $0.nickname = String(twentyOne.dropLast()) }
+      $0.form?.draft.nickname = String(twentyOne.dropLast())
       #expect($0.form?.validation == ProfileDraft.Validation())
     }
     #expect(store.state.canSave)
     await store.send(.introductionEdited(String(repeating: "👨‍👩‍👧", count: 201))) {
-      $0.form?.edit { $0.introduction = String(repeating: "👨‍👩‍👧", count: 201) }
+      $0.form?.draft.introduction = String(repeating: "👨‍👩‍👧", count: 201)
       #expect($0.form?.validation == ProfileDraft.Validation(introduction: .introductionTooLong))
     }
     #expect(!store.state.canSave)
     await store.send(.introductionEdited(String(repeating: "👨‍👩‍👧", count: 200))) {
-      $0.form?.edit { $0.introduction = String(repeating: "👨‍👩‍👧", count: 200) }
+      $0.form?.draft.introduction = String(repeating: "👨‍👩‍👧", count: 200)
     }
     #expect(store.state.canSave)
     // Typed back to the original values: unchanged, so Save does nothing again.
     await store.send(.nicknameEdited(fixture.original.nickname)) {
-      $0.form?.edit { $0.nickname = fixture.original.nickname }
+      $0.form?.draft.nickname = fixture.original.nickname
     }
     await store.send(.introductionEdited(fixture.original.introduction)) {
-      $0.form?.edit { $0.introduction = fixture.original.introduction }
+      $0.form?.draft.introduction = fixture.original.introduction
     }
     #expect(store.state.form?.hasChanges == false)
     #expect(!store.state.canSave)
@@ -135,11 +135,11 @@ import Testing
     let store = makeStore(http: .unimplemented, initialState: fixture.state(form: fixture.form()))
 
     await store.send(.save)
-    await store.send(.nicknameEdited(" ")) { $0.form?.edit { $0.nickname = " " } }
+    await store.send(.nicknameEdited(" ")) { $0.form?.draft.nickname = " " }
     await store.send(.save)
-    await store.send(.nicknameEdited("ok")) { $0.form?.edit { $0.nickname = "ok" } }
+    await store.send(.nicknameEdited("ok")) { $0.form?.draft.nickname = "ok" }
     await store.send(.introductionEdited(String(repeating: "x", count: 201))) {
-      $0.form?.edit { $0.introduction = String(repeating: "x", count: 201) }
+      $0.form?.draft.introduction = String(repeating: "x", count: 201)
     }
     await store.send(.save)
     #expect(store.state.save == .idle)
@@ -154,7 +154,7 @@ import Testing
     fake.stub(.patch, "/profile_personal", try .json(encoding: fixture.renamed))
     let store = makeStore(http: fake.client, initialState: fixture.state(form: fixture.form()))
 
-    await store.send(.nicknameEdited(Self.newNickname)) { $0.form?.edit { $0.nickname = Self.newNickname } }
+    await store.send(.nicknameEdited(Self.newNickname)) { $0.form?.draft.nickname = Self.newNickname }
     await store.send(.save) { $0.save = .saving(ProfilePersonalPatch(nickname: Self.newNickname)) }
     #expect(!store.state.canSave)
     await store.receive(.saved(fixture.renamed)) {
@@ -183,7 +183,7 @@ import Testing
     fake.stub(.patch, "/profile_personal", try .json(encoding: answered))
     let store = makeStore(http: fake.client, initialState: fixture.state(form: fixture.form()))
 
-    await store.send(.introductionEdited("")) { $0.form?.edit { $0.introduction = "" } }
+    await store.send(.introductionEdited("")) { $0.form?.draft.introduction = "" }
     await store.send(.save) { $0.save = .saving(ProfilePersonalPatch(introduction: "")) }
     await store.receive(.saved(answered)) {
       $0.save = .saved(answered)
@@ -205,7 +205,7 @@ import Testing
     let message = HTTPError.serverError(status: 500, url: personalURL).description
     let patch = ProfilePersonalPatch(nickname: Self.newNickname)
 
-    await store.send(.nicknameEdited(Self.newNickname)) { $0.form?.edit { $0.nickname = Self.newNickname } }
+    await store.send(.nicknameEdited(Self.newNickname)) { $0.form?.draft.nickname = Self.newNickname }
     let typed = store.state.form
     await store.send(.save) { $0.save = .saving(patch) }
     await store.receive(.saveFailed(message)) { $0.save = .failed(message) }
@@ -239,7 +239,7 @@ import Testing
         save: .failed("The server failed.")))
 
     await store.send(.nicknameEdited("ab")) {
-      $0.form?.edit { $0.nickname = "ab" }
+      $0.form?.draft.nickname = "ab"
       $0.save = .idle
     }
     await store.finish()
@@ -253,7 +253,7 @@ import Testing
         phase: .loaded(fixture.content), form: fixture.form(), save: .failed("The server failed.")))
 
     await store.send(.nicknameEdited("draft")) {
-      $0.form?.edit { $0.nickname = "draft" }
+      $0.form?.draft.nickname = "draft"
       $0.save = .idle
     }
     await store.send(.cancelEdit) { $0.form = nil }
@@ -277,7 +277,7 @@ import Testing
       })
     let store = makeStore(client, initialState: fixture.state(form: fixture.form()))
 
-    await store.send(.nicknameEdited(Self.newNickname)) { $0.form?.edit { $0.nickname = Self.newNickname } }
+    await store.send(.nicknameEdited(Self.newNickname)) { $0.form?.draft.nickname = Self.newNickname }
     await store.send(.save) { $0.save = .saving(ProfilePersonalPatch(nickname: Self.newNickname)) }
     await store.send(.nicknameEdited("other"))
     await store.send(.introductionEdited("other"))
@@ -301,7 +301,7 @@ import Testing
     let fake = try ProfileFixtures.fakeHTTP()
     let store = makeStore(http: fake.client, initialState: fixture.state(form: fixture.form()))
 
-    await store.send(.nicknameEdited("draft")) { $0.form?.edit { $0.nickname = "draft" } }
+    await store.send(.nicknameEdited("draft")) { $0.form?.draft.nickname = "draft" }
     await store.send(.refresh) { $0.phase = .loading }
     #expect(ProfileFeature.present(store.state).firstOverlay?.title == "Edit profile")
     await store.receive(.loaded(fixture.response)) { $0.phase = .loaded(fixture.content) }

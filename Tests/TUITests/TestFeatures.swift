@@ -216,8 +216,8 @@ struct TestApp {
   let devTools: DevTools
 
   init(mode: AssemblyMode = .live) throws {
-    let clock = TestClock()
-    devTools = DevTools(now: { clock.next() })
+    let stamps = DateStamps()
+    devTools = DevTools(now: { stamps.next() })
     let registry = try FeatureRegistry([
       ShopFeature.module().erased, ClockFeature.module().erased, NotesFeature.module().erased,
     ])
@@ -230,8 +230,8 @@ struct TestApp {
   var notesState: NotesFeature.State { app.store.state["notes", as: NotesFeature.State.self]! }
 }
 
-/// A deterministic clock: 2026-11-21T09:30:00.125Z, then 250 ms later each call.
-final class TestClock: Sendable {
+/// Deterministic DevTools timestamps: 2026-11-21T09:30:00.125Z, then 250 ms later each call.
+final class DateStamps: Sendable {
   private let calls = Mutex(0)
 
   func next() -> Date {

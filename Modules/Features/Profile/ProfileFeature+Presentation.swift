@@ -42,22 +42,26 @@ extension ProfileFeature {
   /// disabled unless `canSave`; while saving the fields and Cancel are disabled too and Escape does nothing.
   static func editOverlay(_ form: ProfileEditForm, save: SavePhase, canSave: Bool) -> OverlayNode<Action> {
     let isSaving = save.isSaving
-    let draft = form.draft
+    let (draft, validation) = (form.draft, form.validation)
+    /// A field with its problem as the message, else its character count as the hint.
+    func field(
+      _ id: String, _ label: String, _ text: String, limit: Int, placeholder: String, problem: ProfileDraft.Problem?,
+      change: @escaping @Sendable (String) -> Action
+    ) -> ViewNode<Action> {
+      .textField(
+        TextFieldNode(
+          id: id, label: label, text: text, placeholder: placeholder, message: problem?.message,
+          hint: "\(text.count)/\(limit) characters", isEnabled: !isSaving, change: change))
+    }
     var content: [ViewNode<Action>] = [
-      .textField(
-        TextFieldNode(
-          id: "profile.nickname", label: "Nickname", text: draft.nickname,
-          placeholder: "required, up to \(ProfileDraft.nicknameLimit) characters",
-          message: form.validation.nickname?.message,
-          hint: "\(draft.nickname.count)/\(ProfileDraft.nicknameLimit) characters", isEnabled: !isSaving,
-          change: { Action.nicknameEdited($0) })),
-      .textField(
-        TextFieldNode(
-          id: "profile.introduction", label: "Self-introduction", text: draft.introduction,
-          placeholder: "up to \(ProfileDraft.introductionLimit) characters",
-          message: form.validation.introduction?.message,
-          hint: "\(draft.introduction.count)/\(ProfileDraft.introductionLimit) characters", isEnabled: !isSaving,
-          change: { Action.introductionEdited($0) })),
+      field(
+        "profile.nickname", "Nickname", draft.nickname, limit: ProfileDraft.nicknameLimit,
+        placeholder: "required, up to \(ProfileDraft.nicknameLimit) characters", problem: validation.nickname,
+        change: { .nicknameEdited($0) }),
+      field(
+        "profile.introduction", "Self-introduction", draft.introduction, limit: ProfileDraft.introductionLimit,
+        placeholder: "up to \(ProfileDraft.introductionLimit) characters", problem: validation.introduction,
+        change: { .introductionEdited($0) }),
     ]
     switch save {
     case .saving: content.append(.spinner("Saving profile…"))

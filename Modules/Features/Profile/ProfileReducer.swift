@@ -67,11 +67,11 @@ extension ProfileFeature {
 }
 
 extension ProfileFeature.State {
-  /// Applies an edit to the open form (not while saving, so the draft never changes under a request in flight) and
-  /// validates it again; an edit after a failed save clears the failure (the next Save sends the new draft).
+  /// Applies an edit to the open form's draft (not while saving, so the draft never changes under a request in
+  /// flight); an edit after a failed save clears the failure (the next Save sends the new draft).
   fileprivate mutating func editForm(_ change: (inout ProfileDraft) -> Void) {
     guard var form, !save.isSaving else { return }
-    form.edit(change)
+    change(&form.draft)
     self.form = form
     if case .failed = save { save = .idle }
   }
