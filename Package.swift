@@ -18,7 +18,7 @@ let dependencies: [Package.Dependency] = [
 let swiftSettings: [SwiftSetting] = [
   .enableUpcomingFeature("ExistentialAny"),
   // Release builds specialise generic code across our own modules (the store is generic in Core and instantiated
-  // in Registry); measured 6,700 → 1,400 instructions per dispatch. Fine for an app package nobody depends on.
+  // in FeatureKit); measured 6,700 → 1,400 instructions per dispatch. Fine for an app package nobody depends on.
   .unsafeFlags(["-cross-module-optimization"], .when(configuration: .release)),
 ]
 
@@ -132,19 +132,25 @@ targets += [
   ),
 ]
 
-// MARK: - Fixture API server
+// MARK: - Fixture API: the sample data with json-server's semantics (pure), and the server over it
 
 targets += [
   .target(
+    name: "FixtureData",
+    path: "Modules/FixtureData",
+    resources: [.copy("Resources/db.json")],
+    swiftSettings: swiftSettings
+  ),
+  .target(
     name: "FixtureServer",
     dependencies: [
-      .product(name: "Hummingbird", package: "hummingbird")
+      "FixtureData",
+      .product(name: "Hummingbird", package: "hummingbird"),
     ],
     path: "Modules/FixtureServer",
     exclude: ["README.md"],
-    resources: [.copy("Resources/db.json")],
     swiftSettings: swiftSettings
-  )
+  ),
 ]
 
 // MARK: - Terminal engine
@@ -234,7 +240,7 @@ targets += [
 
 targets += [
   .target(
-    name: "Registry",
+    name: "CompositionRoot",
     dependencies: [
       "ArchiveFeature",
       "Core",
@@ -250,7 +256,7 @@ targets += [
       "Presentation",
       "ProfileFeature",
     ],
-    path: "Modules/Registry",
+    path: "Modules/CompositionRoot",
     swiftSettings: swiftSettings
   )
 ]
@@ -298,7 +304,7 @@ targets += [
     name: "kumiki",
     dependencies: [
       "CLI",
-      "Registry",
+      "CompositionRoot",
     ],
     path: "Apps/kumiki",
     swiftSettings: swiftSettings
@@ -306,7 +312,7 @@ targets += [
   .executableTarget(
     name: "kumiki-tui",
     dependencies: [
-      "Registry",
+      "CompositionRoot",
       "Terminal",
       "TUI",
       .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -317,6 +323,7 @@ targets += [
   .executableTarget(
     name: "kumiki-api",
     dependencies: [
+      "FixtureData",
       "FixtureServer",
       .product(name: "ArgumentParser", package: "swift-argument-parser"),
     ],
@@ -326,13 +333,13 @@ targets += [
   .executableTarget(
     name: "kumiki-bench",
     dependencies: [
+      "CompositionRoot",
       "Core",
       "FeatureKit",
       "Networking",
       "NetworkingCurl",
       "Persistence",
       "PersistenceSQLite",
-      "Registry",
       "Terminal",
       "TUI",
       .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -395,12 +402,10 @@ targets += [
       "Core",
       "CoreTesting",
       "FeatureKit",
-      "FixtureServer",
+      "FixtureData",
       "Networking",
-      "NetworkingCurl",
       "NetworkingTesting",
       "Persistence",
-      "PersistenceSQLite",
       "PersistenceTesting",
       "Presentation",
     ],
@@ -414,9 +419,8 @@ targets += [
       "CoreTesting",
       "FavoriteFeature",
       "FeatureKit",
-      "FixtureServer",
+      "FixtureData",
       "Networking",
-      "NetworkingCurl",
       "NetworkingTesting",
       "Presentation",
     ],
@@ -429,10 +433,9 @@ targets += [
       "Core",
       "CoreTesting",
       "FeatureKit",
-      "FixtureServer",
+      "FixtureData",
       "HomeFeature",
       "Networking",
-      "NetworkingCurl",
       "NetworkingTesting",
       "Presentation",
     ],
@@ -447,7 +450,6 @@ targets += [
       "FeatureKit",
       "OnboardingFeature",
       "Persistence",
-      "PersistenceSQLite",
       "PersistenceTesting",
       "Presentation",
     ],
@@ -460,9 +462,8 @@ targets += [
       "Core",
       "CoreTesting",
       "FeatureKit",
-      "FixtureServer",
+      "FixtureData",
       "Networking",
-      "NetworkingCurl",
       "NetworkingTesting",
       "Presentation",
       "ProfileFeature",
@@ -470,26 +471,52 @@ targets += [
     path: "Tests/ProfileFeatureTests",
     swiftSettings: swiftSettings
   ),
+  // The features against the real parts: the fixture server over libcurl, SQLite files. Feature suites above use
+  // fakes only, so a feature team's `make test MODULE=HomeFeature` builds no NIO, Hummingbird, GRDB or libcurl.
   .testTarget(
-    name: "RegistryTests",
+    name: "IntegrationTests",
     dependencies: [
+      "ArchiveFeature",
+      "Core",
+      "CoreTesting",
+      "FavoriteFeature",
+      "FeatureKit",
+      "FixtureData",
+      "FixtureServer",
+      "HomeFeature",
+      "Networking",
+      "NetworkingCurl",
+      "OnboardingFeature",
+      "Persistence",
+      "PersistenceSQLite",
+      "Presentation",
+      "ProfileFeature",
+    ],
+    path: "Tests/IntegrationTests",
+    swiftSettings: swiftSettings
+  ),
+  .testTarget(
+    name: "CompositionRootTests",
+    dependencies: [
+      "CompositionRoot",
       "Core",
       "CoreTesting",
       "FeatureKit",
+      "FixtureData",
       "FixtureServer",
       "Presentation",
-      "Registry",
       "Terminal",
       "TUI",
       "TUITesting",
     ],
-    path: "Tests/RegistryTests",
+    path: "Tests/CompositionRootTests",
     exclude: ["__Snapshots__"],
     swiftSettings: swiftSettings
   ),
   .testTarget(
     name: "EndToEndTests",
     dependencies: [
+      "FixtureData",
       "FixtureServer",
       "kumiki",
       "kumiki-tui",
@@ -545,17 +572,26 @@ targets += [
     name: "PersistenceSQLiteTests",
     dependencies: [
       "Persistence",
+      "persistence-stress",
       "PersistenceSQLite",
       "PersistenceTesting",
-      "persistence-stress",
       .product(name: "GRDB", package: "GRDB.swift"),
     ],
     path: "Tests/PersistenceSQLiteTests",
     swiftSettings: swiftSettings
   ),
   .testTarget(
+    name: "FixtureDataTests",
+    dependencies: ["FixtureData"],
+    path: "Tests/FixtureDataTests",
+    swiftSettings: swiftSettings
+  ),
+  .testTarget(
     name: "FixtureServerTests",
-    dependencies: ["FixtureServer"],
+    dependencies: [
+      "FixtureData",
+      "FixtureServer",
+    ],
     path: "Tests/FixtureServerTests",
     swiftSettings: swiftSettings
   ),

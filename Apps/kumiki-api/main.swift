@@ -1,5 +1,6 @@
 // kumiki-api: serves a json-server compatible fixture API (the bundled gourmet-magazine db.json by default).
 import ArgumentParser
+import FixtureData
 import FixtureServer
 import Foundation
 
@@ -68,7 +69,7 @@ struct KumikiAPI: AsyncParsableCommand {
       if let databaseFile {
         database = try FixtureDatabase(contentsOf: databaseFile)
       } else {
-        database = try FixtureServer.defaultDatabase
+        database = try FixtureDatabase.bundled
       }
     } catch {
       Self.printError("kumiki-api: cannot load \(databasePath ?? "the bundled db.json"): \(error)")

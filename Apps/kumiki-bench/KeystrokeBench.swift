@@ -1,7 +1,7 @@
 import ArgumentParser
+import CompositionRoot
 import FeatureKit
 import Foundation
-import Registry
 import TUI
 import Terminal
 

@@ -1,7 +1,7 @@
 import CLI
+import CompositionRoot
 import FeatureKit
 import Foundation
-import Registry
 import Synchronization
 
 /// `kumiki`: the command-line app. Its commands come from the registered features (see `kumiki --help`); this

@@ -1,3 +1,4 @@
+import FixtureData
 import Foundation
 
 #if canImport(Glibc)

@@ -1,3 +1,5 @@
+import FixtureData
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)

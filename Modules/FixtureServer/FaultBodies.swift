@@ -1,3 +1,5 @@
+import FixtureData
+
 /// The pure payload transformations behind the body-altering faults.
 enum FaultBodies {
   /// The text appended to a cut-off body by the malformed-JSON fault.

@@ -1,3 +1,4 @@
+import FixtureData
 import Hummingbird
 
 /// The run-time fault switch under `/__faults`, never itself subject to faults.

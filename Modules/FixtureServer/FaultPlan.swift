@@ -1,3 +1,5 @@
+import FixtureData
+
 /// Which faults the server injects where: a list for every resource plus a list per resource.
 ///
 /// A request to resource `r` gets `global` followed by `endpoints[r]`, followed by any faults named in its

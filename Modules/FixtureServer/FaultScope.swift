@@ -1,3 +1,5 @@
+import FixtureData
+
 /// Where a set of faults applies: every data endpoint, or one resource (its list, its items, or the singular
 /// object). The control endpoint `/__faults` is never affected.
 public enum FaultScope: Sendable, Hashable, CustomStringConvertible {

@@ -1,3 +1,5 @@
+import FixtureData
+
 /// A fault spelling that could not be understood.
 public struct FaultSpecError: Error, Sendable, Equatable, CustomStringConvertible {
   /// The text as given.

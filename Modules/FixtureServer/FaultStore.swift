@@ -1,3 +1,4 @@
+import FixtureData
 import Synchronization
 
 /// The live, thread-safe fault plan of one running server, shared by its request handlers, its control

@@ -1,3 +1,4 @@
+import FixtureData
 import Hummingbird
 
 /// A response before faults are applied: a status, extra headers and a JSON payload.

@@ -1,3 +1,4 @@
+import FixtureData
 import HTTPTypes
 import Hummingbird
 

@@ -1,3 +1,4 @@
+import FixtureData
 import Foundation
 
 extension FixtureServer {
@@ -10,7 +11,7 @@ extension FixtureServer {
     /// The port to bind; `0` (default) picks a free ephemeral port, reported by ``FixtureServer/port``.
     public var port: Int
     /// The data to serve; `nil` (default) serves the content of ``databaseFile`` when one is set, otherwise
-    /// ``FixtureServer/defaultDatabase``.
+    /// ``FixtureDatabase/bundled``.
     public var database: FixtureDatabase?
     /// The json-server `db.json` file every successful write is saved to, atomically (see the module README),
     /// like json-server's database file argument; when ``database`` is `nil`, the server also starts from its

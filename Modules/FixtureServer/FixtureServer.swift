@@ -1,3 +1,4 @@
+import FixtureData
 import Foundation
 import Hummingbird
 import Logging
@@ -68,7 +69,7 @@ public final class FixtureServer: Sendable {
     } else if let file = configuration.databaseFile {
       database = try FixtureDatabase(contentsOf: file)
     } else {
-      database = try defaultDatabase
+      database = try FixtureDatabase.bundled
     }
     let store = FixtureStore(database, file: configuration.databaseFile.map(DatabaseFile.init(url:)))
     let faultStore = FaultStore(configuration.faults)
@@ -165,29 +166,6 @@ public final class FixtureServer: Sendable {
   /// Removes every fault.
   public func clearFaults() {
     faultStore.replace(with: FaultPlan())
-  }
-
-  // MARK: - Bundled data
-
-  /// Where this module's `db.json` resource is, or `nil` when it is missing from the bundle. Servers only ever
-  /// read it: copy it to serve a writable `db.json` with ``Configuration/databaseFile``.
-  public static var bundledDatabaseURL: URL? {
-    Bundle.module.url(forResource: "db", withExtension: "json")
-  }
-
-  private static let bundledDatabase: Result<FixtureDatabase, FixtureDatabaseError> = Result {
-    () throws(FixtureDatabaseError) -> FixtureDatabase in
-    guard let url = bundledDatabaseURL else {
-      throw .missingBundledDatabase
-    }
-    return try FixtureDatabase(contentsOf: url)
-  }
-
-  /// The gourmet-magazine sample data shipped as this module's `db.json` resource, loaded once per process. Each
-  /// server starting from it gets its own copy, which its writes change.
-  /// - Throws: ``FixtureDatabaseError`` if the resource is missing or damaged.
-  public static var defaultDatabase: FixtureDatabase {
-    get throws(FixtureDatabaseError) { try bundledDatabase.get() }
   }
 
   private static func reason(for error: any Error) -> String {

@@ -1,3 +1,5 @@
+import FixtureData
+
 /// Why a fixture server could not start.
 public enum FixtureServerError: Error, Sendable, Equatable, CustomStringConvertible {
   /// The port is outside 0...65535.

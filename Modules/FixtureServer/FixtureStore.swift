@@ -1,4 +1,5 @@
 import Dispatch
+import FixtureData
 import Synchronization
 
 /// The live data of one running server: the newest database for readers, and one writer at a time.

@@ -1,3 +1,4 @@
+import FixtureData
 import Foundation
 import HTTPTypes
 import Hummingbird

@@ -1,3 +1,5 @@
+import FixtureData
+
 /// One misbehaviour the fixture server can inject into a response, so clients can be tested against it.
 ///
 /// Each fault has a text spelling, used by the `--fault` flag, the `X-Kumiki-Fault` request header and the

@@ -1,3 +1,5 @@
+import FixtureData
+
 /// json-server's rules for the `id` of list items: how an id in a path finds its item (lodash-id's `getById`), and
 /// how `POST` picks the id of a new item that has none (json-server's `createId`).
 enum ItemID {

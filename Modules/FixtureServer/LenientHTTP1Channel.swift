@@ -1,3 +1,4 @@
+import FixtureData
 import HummingbirdCore
 import Logging
 import NIOCore

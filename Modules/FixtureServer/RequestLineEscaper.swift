@@ -1,3 +1,4 @@
+import FixtureData
 import NIOCore
 
 /// Percent-encodes raw non-ASCII bytes in HTTP/1 request lines before NIO's strict parser sees them.

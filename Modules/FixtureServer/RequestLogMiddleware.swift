@@ -1,3 +1,4 @@
+import FixtureData
 import Hummingbird
 
 /// Reports one line per request to a log function: `GET /recent_news?_page=2 → 200 (1.4 ms)`, or

@@ -1,3 +1,5 @@
+import FixtureData
+
 /// Reads the body of a `POST`, `PUT` or `PATCH`: it must be one JSON object.
 ///
 /// As json-server's body parser does, an empty body counts as `{}`. The content type is not consulted: any body

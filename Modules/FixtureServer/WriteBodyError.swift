@@ -1,3 +1,5 @@
+import FixtureData
+
 /// Why a write's body was refused with `400 Bad Request`.
 enum WriteBodyError: Error, Sendable, Equatable, CustomStringConvertible {
   /// The body is not valid JSON.

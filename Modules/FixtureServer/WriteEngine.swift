@@ -1,3 +1,5 @@
+import FixtureData
+
 /// json-server 0.17's write semantics (`plural.js`, `singular.js` and lodash-id), as a pure function over a
 /// database value.
 ///

@@ -1,3 +1,5 @@
+import FixtureData
+
 /// What a write did: the reply to send, and whether the database changed (and so must be saved and published).
 struct WriteOutcome: Sendable {
   /// The reply, before faults.

@@ -1,3 +1,5 @@
+import FixtureData
+
 /// One write as the router receives it: a method on `/name` or `/name/:id`, with the request body already
 /// parsed (see ``WriteBody``).
 struct WriteRequest: Sendable, Equatable {

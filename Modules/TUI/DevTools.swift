@@ -14,7 +14,7 @@ import Synchronization
 /// let app = registry.assemble(storage: storage, middlewares: [devTools.middleware])
 /// await TUIApp.run(app: app, options: TUIOptions(devTools: devTools))
 /// ```
-/// States are cheap to keep (``Registry/AppState`` shares unchanged slices), but holding the previous state means
+/// States are cheap to keep (``FeatureKit/AppState`` shares unchanged slices), but holding the previous state means
 /// the reducer copies a slice before changing it; the history keeps the last `capacity` actions.
 public final class DevTools: Sendable {
   private struct Storage {
@@ -38,7 +38,7 @@ public final class DevTools: Sendable {
     self.now = now
   }
 
-  /// The recording middleware: pass it to `Registry.assemble(middlewares:)`, last.
+  /// The recording middleware: pass it to `FeatureRegistry.assemble(middlewares:)`, last.
   public var middleware: Middleware<AppState, AppAction> {
     Middleware { [self] context, action, next in
       let before = context.state
@@ -92,7 +92,7 @@ public final class DevTools: Sendable {
 
   /// The history as an action log: JSON Lines in ``ActionLog``'s format (`{"seq":1,"t":"…","action":{…}}`),
   /// numbered from 1, which `ActionLog.entries(in:decode: app.decode)` reads back and a replay-mode app
-  /// (`Registry.assemble(mode: .replay)`) replays. Actions `encode` cannot encode are left out, as the recorder
+  /// (`FeatureRegistry.assemble(mode: .replay)`) replays. Actions `encode` cannot encode are left out, as the recorder
   /// does.
   public func exportJSONLines(encode: (AppAction) throws -> Data) -> String {
     var lines: [String] = []

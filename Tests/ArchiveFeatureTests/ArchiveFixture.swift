@@ -1,7 +1,7 @@
 import ArchiveFeature
 import Core
 import CoreTesting
-import FixtureServer
+import FixtureData
 import Foundation
 import Networking
 import NetworkingTesting
@@ -21,7 +21,7 @@ enum ArchiveFixture {
 
   /// The raw elements, as the fixture server stores them.
   static func elements() throws -> [JSONValue] {
-    guard case .array(let elements)? = try FixtureServer.defaultDatabase["achive_images"] else {
+    guard case .array(let elements)? = try FixtureDatabase.bundled["achive_images"] else {
       throw FixtureError(description: "db.json has no achive_images list")
     }
     return elements
@@ -101,12 +101,6 @@ enum ArchiveFixture {
   /// The saved entry of a fixture item at `savedAt`.
   static func entry(_ id: Int, savedAt: Date = now) -> SavedArchiveItem {
     SavedArchiveItem(item: itemsByID[id]!, savedAt: savedAt)
-  }
-
-  /// A temporary database file path in a fresh folder.
-  static func temporaryDatabasePath() -> String {
-    let folder = FileManager.default.temporaryDirectory.appending(path: "kumiki-archive-\(UUID().uuidString)")
-    return folder.appending(path: "kumiki.sqlite").path
   }
 }
 

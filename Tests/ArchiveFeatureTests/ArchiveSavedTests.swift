@@ -5,7 +5,6 @@ import Foundation
 import Networking
 import NetworkingTesting
 import Persistence
-import PersistenceSQLite
 import PersistenceTesting
 import Testing
 
@@ -58,33 +57,6 @@ struct ArchiveSavedTests {
     #expect(persistence.currentSavedItems.isEmpty)
     await store.finish()
     #expect(fake.requests.isEmpty)  // the item was on screen: nothing fetched
-  }
-
-  @Test("the heart saves and unsaves in a real SQLite file, visible to another connection")
-  func saveAndUnsaveSQLite() async throws {
-    let path = ArchiveFixture.temporaryDatabasePath()
-    let database = try KumikiDatabase.open(path: path)
-    let other = try KumikiDatabase.open(path: path)
-    let store = makeArchiveStore(
-      client: fixtureClient(), saved: database.savedItems, state: Self.curryState)
-
-    await store.send(.save(30))
-    await store.receive(.savedListLoaded([ArchiveFixture.entry(30)])) {
-      $0.saved = .loaded([ArchiveFixture.entry(30)])
-    }
-    #expect(try await other.savedItems.list() == [ArchiveFixture.savedItem(30)])
-
-    await store.send(.save(6))
-    let both = [ArchiveFixture.entry(30), ArchiveFixture.entry(6)]  // same time: higher id first
-    await store.receive(.savedListLoaded(both)) { $0.saved = .loaded(both) }
-    #expect(try await other.savedItems.allIDs() == [6, 30])
-
-    await store.send(.unsave(30))
-    await store.receive(.savedListLoaded([ArchiveFixture.entry(6)])) {
-      $0.saved = .loaded([ArchiveFixture.entry(6)])
-    }
-    #expect(try await other.savedItems.allIDs() == [6])
-    await store.finish()
   }
 
   @Test("saving an item that is not on screen fetches it first (the CLI's save)")
@@ -145,35 +117,6 @@ struct ArchiveSavedTests {
     await store.receive(.savedListLoaded([])) { $0.saved = .empty }
     await store.send(.terminated)
     await store.finish()
-  }
-
-  @Test("while the screen is visible, another connection's writes to the SQLite file reach the state")
-  func observesChangesSQLite() async throws {
-    let path = ArchiveFixture.temporaryDatabasePath()
-    let database = try KumikiDatabase.open(path: path)
-    let other = try KumikiDatabase.open(path: path)
-    let store = makeArchiveStore(client: fixtureClient(), saved: database.savedItems, state: Self.curryState)
-    await store.send(.appeared)
-    await store.receive(.savedListLoaded([]))
-    try await other.savedItems.save(ArchiveFixture.savedItem(36))
-    await store.receive(.savedListLoaded([ArchiveFixture.entry(36)])) {
-      $0.saved = .loaded([ArchiveFixture.entry(36)])
-    }
-    await store.send(.terminated)
-    await store.finish()
-  }
-
-  @Test("launch alone lets the store settle: the observation starts only on appearance (CLI commands)")
-  func launchSettles() async throws {
-    let path = ArchiveFixture.temporaryDatabasePath()
-    let database = try KumikiDatabase.open(path: path)
-    try await database.savedItems.save(ArchiveFixture.savedItem(1))
-    let module = ArchiveFeature.module(client: fixtureClient(), saved: database.savedItems)
-    let store = Store(initialState: module.initialState, reducer: module.reducer, middlewares: module.middlewares)
-    store.dispatch(module.receive!(.launch)!)
-    await store.settled()
-    #expect(store.state.savedIDs == [1])
-    #expect(store.effectsInFlight == 0)
   }
 
   @Test("the Saved view lists saved items from persistence, offline; choosing one opens its detail")

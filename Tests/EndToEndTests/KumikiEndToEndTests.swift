@@ -1,3 +1,4 @@
+import FixtureData
 import FixtureServer
 import Foundation
 import Testing

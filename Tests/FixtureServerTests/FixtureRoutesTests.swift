@@ -1,3 +1,4 @@
+import FixtureData
 import FixtureServer
 import Foundation
 import Testing
@@ -13,7 +14,7 @@ struct FixtureRoutesTests {
   let database: FixtureDatabase
 
   init() throws {
-    database = try FixtureServer.defaultDatabase
+    database = try FixtureDatabase.bundled
   }
 
   /// The resource's elements as Foundation objects, straight from the bundled file via JSONSerialization.

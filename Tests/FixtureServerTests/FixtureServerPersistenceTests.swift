@@ -1,3 +1,4 @@
+import FixtureData
 import FixtureServer
 import Foundation
 import Testing
@@ -126,7 +127,7 @@ struct FixtureServerPersistenceTests {
   func inMemory() async throws {
     let bundledURL = try bundledDatabaseURL()
     let bundled = try Data(contentsOf: bundledURL)
-    let original = try FixtureServer.defaultDatabase
+    let original = try FixtureDatabase.bundled
     try await withFixtureServer { server async throws in
       #expect(
         try await HTTPClient.send("POST", "/recent_news", on: server, body: #"{"title": "memory"}"#).status == 201)
@@ -134,7 +135,7 @@ struct FixtureServerPersistenceTests {
       #expect(server.database != original)
     }
     #expect(try Data(contentsOf: bundledURL) == bundled)
-    #expect(try FixtureServer.defaultDatabase == original)
+    #expect(try FixtureDatabase.bundled == original)
     try await withFixtureServer { server async throws in
       #expect(server.database == original)
       #expect(try await HTTPClient.get("/recent_news/1", on: server).status == 200)

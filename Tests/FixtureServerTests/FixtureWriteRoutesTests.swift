@@ -1,3 +1,4 @@
+import FixtureData
 import FixtureServer
 import Foundation
 import Testing
@@ -238,7 +239,7 @@ struct FixtureWriteRoutesTests {
       try FileManager.default.createDirectory(
         at: blocked.appendingPathComponent("blocker"), withIntermediateDirectories: true)
       let configuration = FixtureServer.Configuration(
-        database: try FixtureServer.defaultDatabase, databaseFile: blocked)
+        database: try FixtureDatabase.bundled, databaseFile: blocked)
       try await withFixtureServer(configuration) { server async throws in
         let before = server.database
         let reply = try await HTTPClient.send("PATCH", "/profile_personal", on: server, body: #"{"nickname": "x"}"#)

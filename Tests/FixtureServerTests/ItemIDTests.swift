@@ -1,3 +1,4 @@
+import FixtureData
 import Synchronization
 import Testing
 

@@ -1,3 +1,4 @@
+import FixtureData
 import Testing
 
 @testable import FixtureServer

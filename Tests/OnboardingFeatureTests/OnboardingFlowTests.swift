@@ -2,7 +2,6 @@ import CoreTesting
 import Foundation
 import OnboardingFeature
 import Persistence
-import PersistenceSQLite
 import PersistenceTesting
 import Testing
 
@@ -77,40 +76,5 @@ struct OnboardingFlowTests {
     await store.finish()
     #expect(try await persistence.settings.load("onboarding.completed") == nil)
     #expect(try await persistence.settings.get(.onboardingCompleted) == false)
-  }
-
-  @Test("two store instances sharing one SQLite file: closed once, never shown again; reset brings it back")
-  func acrossStoresSQLite() async throws {
-    let path = temporaryDatabasePath()
-
-    let first = makeOnboardingStore(settings: try KumikiDatabase.open(path: path).settings)
-    await first.send(.load) { $0.flag = .loading }
-    await first.receive(.flagLoaded(completed: false)) {
-      $0.flag = .loaded(completed: false)
-      $0.isPresented = true
-    }
-    await first.send(.next) { $0.page = 1 }
-    await first.send(.close) { $0.isPresented = false }
-    await first.receive(.completionSaved) { $0.flag = .loaded(completed: true) }
-    await first.finish()
-
-    let second = makeOnboardingStore(settings: try KumikiDatabase.open(path: path).settings)
-    await second.send(.load) { $0.flag = .loading }
-    await second.receive(.flagLoaded(completed: true)) { $0.flag = .loaded(completed: true) }
-    #expect(OnboardingFeature.present(second.state) == .stack([]))
-    await second.send(.reset)
-    await second.receive(.resetDone) {
-      $0.flag = .loaded(completed: false)
-      $0.isPresented = true
-    }
-    await second.finish()
-
-    let third = makeOnboardingStore(settings: try KumikiDatabase.open(path: path).settings)
-    await third.send(.load) { $0.flag = .loading }
-    await third.receive(.flagLoaded(completed: false)) {
-      $0.flag = .loaded(completed: false)
-      $0.isPresented = true
-    }
-    await third.finish()
   }
 }

@@ -14,10 +14,3 @@ func makeOnboardingStore(
     initialState: state, reducer: OnboardingFeature.reducer,
     middlewares: OnboardingFeature.middlewares(settings: settings))
 }
-
-/// A database path in a fresh temporary folder.
-func temporaryDatabasePath() -> String {
-  FileManager.default.temporaryDirectory
-    .appending(path: "kumiki-onboarding-\(UUID().uuidString)")
-    .appending(path: "kumiki.sqlite").path
-}

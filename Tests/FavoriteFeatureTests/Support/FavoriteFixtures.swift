@@ -1,5 +1,5 @@
 import FavoriteFeature
-import FixtureServer
+import FixtureData
 import Foundation
 import Networking
 import NetworkingTesting
@@ -10,7 +10,7 @@ enum FavoriteFixtures {
 
   /// The fixture's `favorite_scenes` JSON text, exactly as db.json holds it.
   static func body() throws -> String {
-    let database = try FixtureServer.defaultDatabase
+    let database = try FixtureDatabase.bundled
     guard let value = database["favorite_scenes"] else { throw FixtureMissing() }
     return JSONWriter(prettyPrinted: false).string(of: value)
   }

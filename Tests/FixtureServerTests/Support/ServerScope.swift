@@ -1,3 +1,4 @@
+import FixtureData
 import FixtureServer
 
 /// Starts a server for one test and shuts it down afterwards, also when the test throws.
@@ -20,9 +21,4 @@ func withFixtureServer<T: Sendable>(
 /// Parses a JSON literal written in a test.
 func json(_ text: String) throws -> JSONValue {
   try JSONParser.parse(text)
-}
-
-/// Shorthand for a list of query parameters: `query("q=x", "_sort=id")`.
-func query(_ pairs: String...) -> [QueryParameter] {
-  pairs.flatMap { QueryParameter.parse(query: $0) }
 }

@@ -1,3 +1,4 @@
+import FixtureData
 import FixtureServer
 import Foundation
 
@@ -22,7 +23,7 @@ func copyOfBundledDatabase(in directory: URL, named name: String = "db.json") th
 
 /// The bundled resource's location, or a thrown error when the bundle lacks it.
 func bundledDatabaseURL() throws -> URL {
-  guard let url = FixtureServer.bundledDatabaseURL else { throw HTTPClientError.unexpectedShape }
+  guard let url = FixtureDatabase.bundledURL else { throw HTTPClientError.unexpectedShape }
   return url
 }
 

@@ -1,4 +1,4 @@
-import FixtureServer
+import FixtureData
 import Foundation
 import HomeFeature
 import Networking
@@ -13,7 +13,7 @@ enum HomeFixtures {
 
   /// The fixture's JSON text for one resource, exactly as db.json holds it.
   static func body(_ resource: String) throws -> String {
-    let database = try FixtureServer.defaultDatabase
+    let database = try FixtureDatabase.bundled
     guard let value = database[resource] else { throw FixtureMissing(resource: resource) }
     return JSONWriter(prettyPrinted: false).string(of: value)
   }

@@ -13,9 +13,10 @@ struct ArchiveIntegrationTests {
   @Test("search, page, save, unsave and a fault, end to end")
   func endToEnd() async throws {
     let server = try await FixtureServer.start(.init(port: 0))
-    let database = try KumikiDatabase.open(path: ArchiveFixture.temporaryDatabasePath())
+    let database = try KumikiDatabase.open(path: temporaryDatabasePath())
     let module = ArchiveFeature.module(
-      client: .live(http: .curl(), baseURL: server.baseURL), saved: database.savedItems, now: { ArchiveFixture.now })
+      client: .live(http: .curl(), baseURL: server.baseURL), saved: database.savedItems,
+      now: { Date(timeIntervalSince1970: 1_714_564_800) })
     let store = Store(initialState: module.initialState, reducer: module.reducer, middlewares: module.middlewares)
 
     store.dispatch(.launched)

@@ -1,4 +1,4 @@
-import FixtureServer
+import FixtureData
 import Testing
 
 @Suite("JSONParser: strict JSON with integers, doubles and ordered keys")

@@ -1,4 +1,4 @@
-import FixtureServer
+import FixtureData
 import Testing
 
 @Suite("QueryEngine: json-server 0.17 list semantics over JSON values")
@@ -21,13 +21,13 @@ struct QueryEngineTests {
         {"id": 12, "name": "Bibimbap", "category": "韓国料理", "price": 0, "shop": {"name": "ソウル", "area": "Shin-Okubo"}}
       ]
       """)
-    guard case .array(let elements) = list else { throw HTTPClientError.unexpectedShape }
+    guard case .array(let elements) = list else { throw UnexpectedShape() }
     dishes = elements
   }
 
   private func ids(_ parameters: [QueryParameter]) throws -> [Int] {
     try engine.run(parameters, on: dishes).items.map { element in
-      guard case .integer(let id)? = element["id"] else { throw HTTPClientError.unexpectedShape }
+      guard case .integer(let id)? = element["id"] else { throw UnexpectedShape() }
       return id
     }
   }

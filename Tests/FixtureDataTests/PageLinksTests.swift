@@ -1,4 +1,4 @@
-import FixtureServer
+import FixtureData
 import Testing
 
 @Suite("PageLinks: json-server's Link header")

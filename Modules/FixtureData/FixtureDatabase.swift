@@ -5,7 +5,7 @@ import Foundation
 public struct FixtureDatabase: Sendable, Equatable {
   /// The whole document, keys in file order. A running server changes its copy only through
   /// ``FixtureServer``'s write endpoints.
-  public internal(set) var root: JSONObject
+  public package(set) var root: JSONObject
 
   /// Wraps an already parsed root object.
   public init(root: JSONObject) {

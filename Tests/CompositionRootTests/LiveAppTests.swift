@@ -1,9 +1,9 @@
+import CompositionRoot
 import Core
 import FeatureKit
 import FixtureServer
 import Foundation
 import Presentation
-import Registry
 import Testing
 
 /// The composition root end to end: all five features on the real fixture server (over libcurl) and a real

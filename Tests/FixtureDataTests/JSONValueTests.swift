@@ -1,4 +1,4 @@
-import FixtureServer
+import FixtureData
 import Testing
 
 @Suite("JSONValue: paths and JavaScript text")

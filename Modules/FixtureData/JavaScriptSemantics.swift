@@ -1,10 +1,10 @@
 /// The few JavaScript behaviours json-server's query code relies on (`parseInt`, `Number`, relational
 /// comparison, `Array.prototype.slice`, truthiness, substring search), reproduced so that queries give the
 /// same answers here as against json-server 0.17.
-enum JavaScriptSemantics {
+package enum JavaScriptSemantics {
   /// `parseInt(text, 10)`: leading whitespace, an optional sign, then the longest run of decimal digits.
   /// `nil` stands for `NaN`. Results are clamped to ±1e15 so later arithmetic stays exact.
-  static func parseInt(_ text: String) -> Double? {
+  package static func parseInt(_ text: String) -> Double? {
     var scalars = Substring(text).unicodeScalars.drop { $0.properties.isWhitespace }
     var sign = 1.0
     if let first = scalars.first, first == "-" || first == "+" {
@@ -17,7 +17,7 @@ enum JavaScriptSemantics {
   }
 
   /// `Number(text)`: surrounding whitespace ignored, empty means 0, otherwise a decimal literal or `nil` (`NaN`).
-  static func number(_ text: String) -> Double? {
+  package static func number(_ text: String) -> Double? {
     let trimmed = text.trimmingWhitespace()
     if trimmed.isEmpty { return 0 }
     switch trimmed {
@@ -30,7 +30,7 @@ enum JavaScriptSemantics {
   }
 
   /// `ToNumber` of a JSON value; `nil` for `NaN`.
-  static func number(_ value: JSONValue) -> Double? {
+  package static func number(_ value: JSONValue) -> Double? {
     switch value {
     case .null: return 0
     case .bool(let flag): return flag ? 1 : 0
@@ -43,7 +43,7 @@ enum JavaScriptSemantics {
 
   /// The abstract relational comparison `lhs < rhs` / `lhs > rhs`: two non-numeric primitives compare as
   /// strings (by UTF-16 code units), anything else as numbers. `nil` when unordered (a `NaN` was involved).
-  static func compare(_ lhs: JSONValue, _ rhs: JSONValue) -> Int? {
+  package static func compare(_ lhs: JSONValue, _ rhs: JSONValue) -> Int? {
     if isStringLike(lhs), isStringLike(rhs) {
       return compareStrings(lhs.javaScriptText, rhs.javaScriptText)
     }
@@ -52,17 +52,17 @@ enum JavaScriptSemantics {
   }
 
   /// Compares two strings by UTF-16 code units, as JavaScript's `<` does.
-  static func compareStrings(_ lhs: String, _ rhs: String) -> Int {
+  package static func compareStrings(_ lhs: String, _ rhs: String) -> Int {
     lhs.utf16.lexicographicallyPrecedes(rhs.utf16) ? -1 : (lhs.utf16.elementsEqual(rhs.utf16) ? 0 : 1)
   }
 
   /// JavaScript's `===` on two strings: code unit equality, with no Unicode normalisation.
-  static func strictlyEqual(_ lhs: String, _ rhs: String) -> Bool {
+  package static func strictlyEqual(_ lhs: String, _ rhs: String) -> Bool {
     lhs.utf16.elementsEqual(rhs.utf16)
   }
 
   /// `haystack.indexOf(needle) !== -1` on code units (no normalisation).
-  static func contains(_ haystack: String, _ needle: String) -> Bool {
+  package static func contains(_ haystack: String, _ needle: String) -> Bool {
     let hay = Array(haystack.utf16)
     let pin = Array(needle.utf16)
     guard !pin.isEmpty else { return true }
@@ -74,7 +74,7 @@ enum JavaScriptSemantics {
   }
 
   /// Whether `value` is truthy (`null`, `false`, `0` and `""` are not).
-  static func isTruthy(_ value: JSONValue) -> Bool {
+  package static func isTruthy(_ value: JSONValue) -> Bool {
     switch value {
     case .null: return false
     case .bool(let flag): return flag
@@ -87,7 +87,7 @@ enum JavaScriptSemantics {
 
   /// `Array.prototype.slice(start, end)` with `nil` for `NaN` (treated as 0) and negative indices counted from
   /// the end.
-  static func slice<Element>(_ elements: [Element], start: Double?, end: Double?) -> [Element] {
+  package static func slice<Element>(_ elements: [Element], start: Double?, end: Double?) -> [Element] {
     let count = Double(elements.count)
     func resolve(_ index: Double?) -> Int {
       let value = index ?? 0
@@ -108,7 +108,7 @@ enum JavaScriptSemantics {
 
 extension String {
   /// The string without leading and trailing white space (Unicode `White_Space`).
-  func trimmingWhitespace() -> String {
+  package func trimmingWhitespace() -> String {
     let scalars = unicodeScalars
     guard let start = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
       let end = scalars.lastIndex(where: { !$0.properties.isWhitespace })

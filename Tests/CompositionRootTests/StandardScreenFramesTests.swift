@@ -1,10 +1,11 @@
+import CompositionRoot
 import CoreTesting
 import FeatureKit
+import FixtureData
 import FixtureServer
 import Foundation
 import Glibc
 import Presentation
-import Registry
 import Synchronization
 import TUI
 import TUITesting
@@ -14,7 +15,7 @@ import Testing
 /// Golden frames of the app as shipped: every standard screen (Home, Archive, Favorite, Profile) in every state —
 /// loading, error, content, empty — plus the onboarding overlay, help and DevTools, drawn by the TUI at 100×30 and
 /// 60×20. The data comes over HTTP from the real fixture server (or a server that never answers, for loading).
-/// Re-record after an intended change with `KUMIKI_RECORD_SNAPSHOTS=1 make test MODULE=Registry`, then review the
+/// Re-record after an intended change with `KUMIKI_RECORD_SNAPSHOTS=1 make test MODULE=CompositionRoot`, then review the
 /// diff of `__Snapshots__/`.
 @Suite("Golden frames of the standard screens", .serialized, .timeLimit(.minutes(2)))
 struct StandardScreenFramesTests {
@@ -269,7 +270,7 @@ struct Backend {
     case .content, .error:
       server = try await Self.startServer(.init(port: 0))
     case .empty:
-      let full = try FixtureServer.defaultDatabase.root
+      let full = try FixtureDatabase.bundled.root
       let emptied = FixtureDatabase(
         root: JSONObject(
           full.members.map { member in

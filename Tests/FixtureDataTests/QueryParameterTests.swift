@@ -1,4 +1,4 @@
-import FixtureServer
+import FixtureData
 import Testing
 
 @Suite("QueryParameter: Express-style query string parsing")

@@ -1,4 +1,4 @@
-import FixtureServer
+import FixtureData
 import Foundation
 import Testing
 
@@ -42,7 +42,7 @@ struct JSONWriterTests {
 
   @Test("output round-trips through Foundation and through JSONParser")
   func roundTrip() throws {
-    let database = try FixtureServer.defaultDatabase
+    let database = try FixtureDatabase.bundled
     let bytes = JSONWriter().bytes(of: .object(database.root))
     #expect(try JSONParser.parse(bytes) == .object(database.root))
     #expect(try JSONSerialization.jsonObject(with: Data(bytes)) is [String: Any])

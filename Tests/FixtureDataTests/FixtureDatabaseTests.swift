@@ -1,4 +1,4 @@
-import FixtureServer
+import FixtureData
 import Foundation
 import Testing
 
@@ -7,13 +7,13 @@ struct FixtureDatabaseTests {
   let database: FixtureDatabase
 
   init() throws {
-    database = try FixtureServer.defaultDatabase
+    database = try FixtureDatabase.bundled
   }
 
   private func list(_ name: String) throws -> [JSONObject] {
-    guard case .array(let elements)? = database[name] else { throw HTTPClientError.unexpectedShape }
+    guard case .array(let elements)? = database[name] else { throw UnexpectedShape() }
     return try elements.map { element in
-      guard case .object(let object) = element else { throw HTTPClientError.unexpectedShape }
+      guard case .object(let object) = element else { throw UnexpectedShape() }
       return object
     }
   }

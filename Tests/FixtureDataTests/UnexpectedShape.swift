@@ -1,0 +1,2 @@
+/// A fixture value that did not have the shape a test expected.
+struct UnexpectedShape: Error {}
