@@ -55,8 +55,6 @@ class FeatureRuntime: @unchecked Sendable {
   func makeSlice() -> SliceBox { fatalError("abstract") }
   /// The feature's middlewares, lifted to the app's state and actions for `slot`.
   final func middlewares(slot: Int) -> [Middleware<AppState, AppAction>] { liftedMiddlewares(slot) }
-  var emits: Bool { fatalError("abstract") }
-  func emit(_ action: any Equatable & Sendable) -> AppEvent? { fatalError("abstract") }
   func receive(_ event: AppEvent) -> (any Equatable & Sendable)? { fatalError("abstract") }
   var hasScreen: Bool { fatalError("abstract") }
   var placement: FeaturePlacement { fatalError("abstract") }
@@ -66,7 +64,6 @@ class FeatureRuntime: @unchecked Sendable {
   func restore(_ state: inout AppState, slot: Int, data: Data, version: Int) { fatalError("abstract") }
   func encode(_ action: any Equatable & Sendable) throws -> Data { fatalError("abstract") }
   func decode(_ data: Data) throws -> any Equatable & Sendable { fatalError("abstract") }
-  func renamed(key: String) -> FeatureRuntime { fatalError("abstract") }
 }
 
 final class TypedFeatureRuntime<State, Action>: FeatureRuntime, @unchecked Sendable
@@ -109,13 +106,6 @@ where State: Sendable & Equatable & Codable, Action: Sendable & Equatable & Coda
         )
       }
     }
-  }
-
-  override var emits: Bool { module.emit != nil }
-
-  override func emit(_ action: any Equatable & Sendable) -> AppEvent? {
-    guard let emit = module.emit, let action = project(action, as: Action.self) else { return nil }
-    return emit(action)
   }
 
   override func receive(_ event: AppEvent) -> (any Equatable & Sendable)? { module.receive?(event) }
@@ -161,9 +151,5 @@ where State: Sendable & Equatable & Codable, Action: Sendable & Equatable & Coda
 
   override func decode(_ data: Data) throws -> any Equatable & Sendable {
     try JSONDecoder().decode(Action.self, from: data)
-  }
-
-  override func renamed(key: String) -> FeatureRuntime {
-    TypedFeatureRuntime(module.mounted(as: key))
   }
 }

@@ -10,7 +10,4 @@ public enum AppEvent: Sendable, Equatable, Hashable, Codable {
   /// `AppRuntime.appear(slot:)`). Features load their data on first appearance, not at launch, so a CLI command
   /// or another tab costs no requests.
   case appear
-  /// A named signal a feature emitted for others (e.g. `"saved.changed"`). Names are the only shared vocabulary
-  /// between features; document them where they are emitted.
-  case signal(String)
 }

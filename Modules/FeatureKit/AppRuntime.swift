@@ -45,25 +45,19 @@ public final class AppRuntime: Sendable {
     )
   }
 
-  /// Routes each action to the middlewares of the feature that owns it (O(1), whatever the number of features),
-  /// broadcasts app events as the features' own actions, and turns what features emit into app events.
+  /// Routes each action to the middlewares of the feature that owns it (O(1), whatever the number of features)
+  /// and broadcasts app events as the features' own actions.
   static func router(_ runtimes: [FeatureRuntime]) -> Middleware<AppState, AppAction> {
     let chains = runtimes.enumerated().map { $0.element.middlewares(slot: $0.offset) }
-    let emits = runtimes.map(\.emits)
-    // Slots whose actions need nothing from the router (no middleware, nothing emitted) pass straight through,
-    // without binding (copying) the payload.
-    let direct = zip(chains, emits).map { $0.isEmpty && !$1 }
     return Middleware { context, action, next in
-      if let slot = action.slot, direct[slot] { return next(action) }
       switch action {
-      case .feature(let slot, let payload):
+      case .feature(let slot, _):
         let chain = chains[slot]
         if chain.isEmpty {
           next(action)
         } else {
           Middleware.run(chain, context: context, action: action, next: next)
         }
-        if emits[slot], let event = runtimes[slot].emit(payload) { context.dispatch(.app(event)) }
       case .app(let event):
         next(action)
         for (slot, runtime) in runtimes.enumerated() {

@@ -30,9 +30,6 @@ where State: Sendable & Equatable & Codable, Action: Sendable & Equatable & Coda
   public var persistence: StatePersistence<State>?
   /// Which app-wide events the feature accepts, as its own action (returning `nil`: ignored).
   public var receive: (@Sendable (AppEvent) -> Action?)?
-  /// App-wide events the feature emits after one of its actions was reduced (returning `nil`: none). The registry
-  /// routes them to the features that accept them; this is how features talk without importing each other.
-  public var emit: (@Sendable (Action) -> AppEvent?)?
 
   /// Creates a module. Only `key`, `title`, `initialState` and `reducer` are required.
   public init(
@@ -45,8 +42,7 @@ where State: Sendable & Equatable & Codable, Action: Sendable & Equatable & Coda
     placement: FeaturePlacement = .tab,
     commands: [FeatureCommand<State, Action>] = [],
     persistence: StatePersistence<State>? = nil,
-    receive: (@Sendable (AppEvent) -> Action?)? = nil,
-    emit: (@Sendable (Action) -> AppEvent?)? = nil
+    receive: (@Sendable (AppEvent) -> Action?)? = nil
   ) {
     self.key = key
     self.title = title
@@ -58,7 +54,6 @@ where State: Sendable & Equatable & Codable, Action: Sendable & Equatable & Coda
     self.commands = commands
     self.persistence = persistence
     self.receive = receive
-    self.emit = emit
   }
 
   /// The same module mounted under another key, with its initial state adjusted — e.g. a second Archive fixed

@@ -55,7 +55,7 @@ public struct FeatureRegistry: Sendable {
 
 /// Whether an assembled app runs side effects.
 public enum AssemblyMode: Sendable, Equatable {
-  /// Feature middlewares run, app events are broadcast, emitted signals are routed.
+  /// Feature middlewares run and app events are broadcast to the features that accept them.
   case live
   /// Reducers only: replaying a recorded log, or DevTools time travel.
   case replay

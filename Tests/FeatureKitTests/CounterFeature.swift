@@ -3,7 +3,7 @@ import FeatureKit
 import Presentation
 
 /// A test-only feature that proves the plugin contract end to end: state, actions, reducer, a middleware with an
-/// effect, presentation, commands, persistence, and app events in both directions.
+/// effect, presentation, commands, persistence, and the app events it accepts.
 enum CounterFeature {
   struct State: Equatable, Codable, Sendable {
     var count = 0
@@ -68,20 +68,20 @@ enum CounterFeature {
         ),
       ],
       persistence: .property(\.count),
-      receive: { event in event == .refreshAll ? .refresh : nil },
-      emit: { action in action == .increment ? .signal("counter.incremented") : nil }
+      receive: { event in event == .refreshAll ? .refresh : nil }
     )
   }
 }
 
-/// A second test-only feature that only listens to another feature's signal — without importing it.
+/// A second test-only feature, screenless, that hears the app starting and every refresh: what a feature sees of
+/// the app beyond its own actions.
 enum ListenerFeature {
   struct State: Equatable, Codable, Sendable {
-    var heard = 0
+    var heard: [String] = []
   }
 
   enum Action: Equatable, Codable, Sendable {
-    case heard
+    case heard(String)
   }
 
   static func module() -> FeatureModule<State, Action> {
@@ -89,8 +89,17 @@ enum ListenerFeature {
       key: "listener",
       title: "Listener",
       initialState: State(),
-      reducer: Reducer { state, _ in state.heard += 1 },
-      receive: { event in event == .signal("counter.incremented") ? .heard : nil }
+      reducer: Reducer { state, action in
+        guard case .heard(let event) = action else { return }
+        state.heard.append(event)
+      },
+      receive: { event in
+        switch event {
+        case .launch: .heard("launch")
+        case .refreshAll: .heard("refreshAll")
+        case .appear, .terminate: nil
+        }
+      }
     )
   }
 }

@@ -10,23 +10,34 @@ import Testing
     app.store.state[key, as: CounterFeature.State.self]
   }
 
+  func listener(_ app: AppRuntime, _ key: String = "listener") -> [String]? {
+    app.store.state[key, as: ListenerFeature.State.self]?.heard
+  }
+
+  func slot(_ app: AppRuntime, _ key: String) throws -> Int {
+    try #require(app.features.first { $0.key == key }?.slot)
+  }
+
+  /// Dispatches a counter action to the feature mounted under `key`.
+  func send(_ action: CounterFeature.Action, to key: String = "counter", in app: AppRuntime) throws {
+    app.store.dispatch(.feature(slot: try slot(app, key), action: action))
+  }
+
   @Test func actionsReachOnlyTheirOwner() throws {
-    let app = try FeatureRegistry([CounterFeature.module().erased, ListenerFeature.module().erased]).assemble()
-    let counter = try #require(
-      app.scope("counter", state: CounterFeature.State.self, action: CounterFeature.Action.self))
-    counter.dispatch(.add(5))
-    #expect(counter.state.count == 5)
-    #expect(app.store.state["listener", as: ListenerFeature.State.self] == ListenerFeature.State(heard: 0))
+    let app = try FeatureRegistry([ListenerFeature.module().erased, CounterFeature.module().erased]).assemble()
+    try send(.add(5), in: app)
+    #expect(counter(app)?.count == 5)
+    #expect(listener(app) == [])
   }
 
   @Test func anActionOfAnotherTypeAddressedToASlotIsIgnored() throws {
     let app = try FeatureRegistry([CounterFeature.module().erased, ListenerFeature.module().erased]).assemble()
-    app.store.dispatch(.feature(slot: 0, action: ListenerFeature.Action.heard))  // the listener's action, slot 0
+    app.store.dispatch(.feature(slot: 0, action: ListenerFeature.Action.heard("x")))  // the listener's action, slot 0
     app.store.dispatch(.feature(slot: 0, action: "increment"))
     #expect(counter(app)?.count == 0)
     app.store.dispatch(.feature(slot: 0, action: CounterFeature.Action.add(2)))  // the exact type: applied
     #expect(counter(app)?.count == 2)
-    #expect(app.store.state["listener", as: ListenerFeature.State.self] == ListenerFeature.State(heard: 0))
+    #expect(listener(app) == [])
   }
 
   @Test func oneFeatureMountedTwiceHasIndependentStateAndEffects() async throws {
@@ -35,44 +46,66 @@ import Testing
       base.erased,
       base.mounted(as: "big", title: "Big counter") { $0.step = 100 }.erased,
     ]).assemble()
-    let small = try #require(app.scope("counter", state: CounterFeature.State.self, action: CounterFeature.Action.self))
-    let big = try #require(app.scope("big", state: CounterFeature.State.self, action: CounterFeature.Action.self))
-    small.dispatch(.increment)
-    big.dispatch(.increment)
+    try send(.increment, in: app)
+    try send(.increment, to: "big", in: app)
     // Both start an effect with the same id "later" and cancelInFlight: namespaced per mount, neither cancels
     // the other.
-    small.dispatch(.incrementLater)
-    big.dispatch(.incrementLater)
+    try send(.incrementLater, in: app)
+    try send(.incrementLater, to: "big", in: app)
     await app.store.settled()
-    #expect(small.state.count == 2)
-    #expect(big.state.count == 200)
+    #expect(counter(app)?.count == 2)
+    #expect(counter(app, "big")?.count == 200)
     #expect(app.features.map(\.title) == ["Counter", "Big counter"])
   }
 
-  @Test func appEventsAreBroadcastAndSignalsRoutedBetweenFeatures() throws {
+  @Test func appEventsReachEveryFeatureThatAcceptsThemAndFeatureActionsNoOther() async throws {
     let app = try FeatureRegistry([CounterFeature.module().erased, ListenerFeature.module().erased]).assemble()
+    await app.launch()
+    #expect(listener(app) == ["launch"])
+    #expect(counter(app) == CounterFeature.State())  // the counter does not accept launch
     app.send(.refreshAll)
     #expect(counter(app)?.refreshes == 1)
-    let counterSlot = try #require(app.features.first { $0.key == "counter" }?.slot)
-    app.store.dispatch(.feature(slot: counterSlot, action: CounterFeature.Action.increment))
-    app.store.dispatch(.feature(slot: counterSlot, action: CounterFeature.Action.increment))
-    #expect(app.store.state["listener", as: ListenerFeature.State.self]?.heard == 2)
+    #expect(listener(app) == ["launch", "refreshAll"])
+    try send(.increment, in: app)
+    app.send(.terminate)  // accepted by nobody: no feature's state changes
+    #expect(listener(app) == ["launch", "refreshAll"])
+    #expect(counter(app) == CounterFeature.State(count: 1, step: 1, refreshes: 1))
+  }
+
+  @Test func appearIsSentToTheOneFeatureWhoseScreenAppeared() throws {
+    let app = try FeatureRegistry([
+      appearingCounter(key: "left").erased, appearingCounter(key: "right").erased, ListenerFeature.module().erased,
+    ]).assemble()
+    app.appear(slot: try slot(app, "right"))
+    #expect(counter(app, "left")?.refreshes == 0)
+    #expect(counter(app, "right")?.refreshes == 1)
+    app.appear(slot: try slot(app, "listener"))  // the listener ignores `.appear`
+    #expect(listener(app) == [])
+  }
+
+  /// A counter that counts its screen's appearances as refreshes.
+  func appearingCounter(key: String) -> FeatureModule<CounterFeature.State, CounterFeature.Action> {
+    var module = CounterFeature.module(key: key)
+    module.receive = { $0 == .appear ? .refresh : nil }
+    return module
   }
 
   @Test func subscribersOfOtherFeaturesAreNotEvaluated() throws {
     let app = try FeatureRegistry([CounterFeature.module().erased, ListenerFeature.module().erased]).assemble()
-    let listener = try #require(
-      app.scope("listener", state: ListenerFeature.State.self, action: ListenerFeature.Action.self))
-    let counter = try #require(
-      app.scope("counter", state: CounterFeature.State.self, action: CounterFeature.Action.self))
+    let listenerSlot = try slot(app, "listener")
     let evaluations = Mutex(0)
-    listener.subscribe(select: { state -> Int in
+    app.store.subscribe(partition: listenerSlot) { state -> [String]? in
       evaluations.withLock { $0 += 1 }
-      return state.heard
-    }) { _ in }
+      return state[slot: listenerSlot, as: ListenerFeature.State.self]?.heard
+    } onChange: { _ in
+    }
     #expect(evaluations.withLock { $0 } == 1)
-    for _ in 0..<10 { counter.dispatch(.add(1)) }
+    for _ in 0..<10 { try send(.add(1), in: app) }
     #expect(evaluations.withLock { $0 } == 1)
+    // An app-wide event may change any slice: it is evaluated, and so is the listener's own action that the
+    // event becomes (the counter's `.refresh` is not).
+    app.send(.refreshAll)
+    #expect(evaluations.withLock { $0 } == 3)
   }
 
   @Test func selectingFeaturesKeepsRegistryOrderAndRejectsUnknownKeys() throws {
@@ -163,6 +196,11 @@ import Testing
       fresh.store.dispatch(decoded)
     }
     #expect(fresh.store.state == app.store.state)
-    #expect(app.describe(log.withLock { $0[1] }) == "counter: increment")
+    // What reached the reducer, in order: each app event, then the feature actions it became.
+    #expect(
+      log.withLock { $0 }.map(app.describe) == [
+        "app: launch", #"listener: heard("launch")"#, "counter: increment", "counter: add(3)", "app: refreshAll",
+        "counter: refresh", #"listener: heard("refreshAll")"#,
+      ])
   }
 }
