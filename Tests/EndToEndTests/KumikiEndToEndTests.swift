@@ -27,6 +27,31 @@ struct KumikiEndToEndTests {
     #expect(!result.stdout.contains("グリーンカレー"))  // エスニック料理, filtered out by the category
   }
 
+  @Test func currySearchListsOnlyCurryAndArchiveSearchLastRepeatsTheLastSearch() async throws {
+    let folder = try TemporaryFolder()
+    let server = try await FixtureServer.start(.init(port: 0))
+    defer { Task { await server.shutdown() } }
+    let curry = try kumiki(["curry", "search", "--json"], api: server.baseURL, folder: folder)
+    #expect(curry.status == 0, "\(curry.stderr)")
+    let found = try #require(try JSONSerialization.jsonObject(with: Data(curry.stdout.utf8)) as? [String: Any])
+    let items = try #require(found["items"] as? [[String: Any]])
+    #expect(items.count == 6)
+    #expect(items.allSatisfy { $0["category"] as? String == "カレー" })
+    let refused = try kumiki(["curry", "search", "--category", "和食"], api: server.baseURL, folder: folder)
+    #expect(refused.status == 1)
+    #expect(refused.stderr.contains("only カレー"))
+
+    #expect(
+      try kumiki(["archive", "search", "鯛", "--category", "和食"], api: server.baseURL, folder: folder).status == 0)
+    let last = try kumiki(["archive", "search", "--last", "--json"], api: server.baseURL, folder: folder)
+    #expect(last.status == 0, "\(last.stderr)")
+    let again = try #require(try JSONSerialization.jsonObject(with: Data(last.stdout.utf8)) as? [String: Any])
+    #expect((again["items"] as? [[String: Any]])?.map { $0["dish_name"] as? String } == ["鯛めし"])
+    // The curry mount's search is its own: remembered apart from archive's.
+    let curryLast = try kumiki(["curry", "search", "--last", "--json"], api: server.baseURL, folder: folder)
+    #expect(curryLast.stdout.contains("\"total\":6"))
+  }
+
   @Test func jsonOutputIsStableAndComplete() async throws {
     let folder = try TemporaryFolder()
     let server = try await FixtureServer.start(.init(port: 0))

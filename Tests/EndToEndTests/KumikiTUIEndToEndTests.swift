@@ -8,6 +8,8 @@ import Testing
 struct KumikiTUIEndToEndTests {
   let binary = BuiltBinary.path("kumiki-tui")
 
+  /// Also the contract's persisted state and second mount: Archive reopens on its last search, and the カレー tab
+  /// (Archive mounted again, fixed to カレー) shows the heart set on the Archive tab.
   @Test func onboardingSearchSaveQuitAndEverythingIsStillThereNextTime() async throws {
     let folder = try TemporaryFolder()
     let environment = ["KUMIKI_DB": folder.path + "/kumiki.sqlite", "NO_COLOR": "1"]
@@ -33,7 +35,14 @@ struct KumikiTUIEndToEndTests {
       let home = try await tmux.waitFor(text: "Campaigns")
       #expect(!home.contains("Welcome to Kumiki"))  // onboarding stays closed
       try tmux.keys("2")
-      _ = try await tmux.waitFor(text: "Saved (1)")
+      try await tmux.waitFor("the last search, restored") {
+        $0.contains("Keyword: カレー") && $0.contains("10 results") && $0.contains("Saved (1)")
+      }
+      try tmux.keys("3")  // the カレー tab
+      let curry = try await tmux.waitFor("カレー only, with the shared heart") {
+        $0.contains("Only カレー") && $0.contains("6 results") && $0.contains("Saved (1)")
+      }
+      #expect(curry.contains("♥"))
       try tmux.keys("q")
       _ = try await tmux.waitFor(text: "[exit 0]")
     }
@@ -73,7 +82,7 @@ struct KumikiTUIEndToEndTests {
       _ = try await tmux.waitFor(text: "Welcome to Kumiki")
       try tmux.keys("Escape")
       try await tmux.waitFor("onboarding dismissed") { !$0.contains("Welcome to Kumiki") && $0.contains("Campaigns") }
-      try tmux.keys("4")  // Profile
+      try tmux.keys("5")  // Profile
       _ = try await tmux.waitFor(text: "食いしん坊の編集者")
       try tmux.keys("End", "Up", "Enter")  // the last buttons are Edit profile, Refresh
       _ = try await tmux.waitFor(text: "Self-introduction:")
@@ -96,7 +105,7 @@ struct KumikiTUIEndToEndTests {
     do {
       let tmux = try app(server)
       _ = try await tmux.waitFor(text: "Campaigns")
-      try tmux.keys("4")
+      try tmux.keys("5")
       let profile = try await tmux.waitFor(text: "カレー部長")
       #expect(!profile.contains("食いしん坊の編集者"))
       try tmux.keys("q")

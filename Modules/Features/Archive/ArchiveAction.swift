@@ -27,6 +27,8 @@ extension ArchiveFeature {
     case clearAll
     /// Search with both conditions and start at `page` (the CLI's `archive search`).
     case search(ArchiveQuery, page: Int)
+    /// Search the current conditions (as restored from the last run) from `page` (`kumiki archive search --last`).
+    case resumeSearch(page: Int)
     /// Search again after a failure.
     case retry
 

@@ -7,20 +7,30 @@ extension ArchiveFeature {
     [searchCommand, saveCommand, unsaveCommand, savedCommand]
   }
 
-  /// `archive search [KEYWORD] [--category C] [--page N]`.
+  /// `archive search [KEYWORD] [--category C] [--page N] [--last]`.
   static var searchCommand: FeatureCommand<State, Action> {
     FeatureCommand(
       path: ["search"],
       abstract: "Search the archive by keyword and category, 20 results a page.",
-      examples: ["archive search カレー", "archive search --category 和食", "archive search カレー --category カレー --page 2"],
+      examples: [
+        "archive search カレー", "archive search --category 和食", "archive search カレー --category カレー --page 2",
+        "archive search --last",
+      ],
       arguments: [
         .positional("keyword", help: "Free keyword, matched in any field", optional: true),
         .option("category", help: "Only items of this category", choices: ArchiveCategory.all),
         .option("page", help: "Page number, from 1 (default 1)"),
+        .flag("last", help: "Repeat the last search (this app's or the TUI's), kept across runs"),
       ],
       actions: { input in
         let page = try input.integer("page") ?? 1
         guard page >= 1 else { throw CommandError.usage("page must be 1 or more, got \(page)") }
+        if input.flags.contains("last") {
+          guard input["keyword"] == nil, input["category"] == nil else {
+            throw CommandError.usage("--last repeats the last search: give no keyword or --category with it")
+          }
+          return [.resumeSearch(page: page)]
+        }
         return [.search(ArchiveQuery(keyword: input["keyword"] ?? "", category: input["category"]), page: page)]
       },
       output: { state, input in searchOutput(state, page: (try? input.integer("page")) ?? 1) }
@@ -118,7 +128,10 @@ extension ArchiveFeature {
       return .failure(message)
     case .empty:
       return .success(view: .empty("No saved items."), json: .object([("items", .array([]))]))
-    case .loaded(let entries):
+    case .loaded where state.shownSaved.isEmpty:
+      return .success(view: .empty("No saved items."), json: .object([("items", .array([]))]))
+    case .loaded:
+      let entries = state.shownSaved
       let rows = entries.map { entry in
         [
           String(entry.id), entry.item.dishName, entry.item.shopName, entry.item.category,

@@ -8,7 +8,7 @@ extension ArchiveFeature {
     if let notice = state.notice {
       children += [.text(notice, .danger), .button(label: "Dismiss", action: .dismissNotice)]
     }
-    let savedLabel = state.isSavedListKnown ? "Saved (\(state.savedIDs.count))" : "Saved"
+    let savedLabel = state.isSavedListKnown ? "Saved (\(state.shownSaved.count))" : "Saved"
     let tabs = [
       Tab(label: "Search", isSelected: state.mode == .search, action: Action.showMode(.search)),
       Tab(label: savedLabel, isSelected: state.mode == .saved, action: Action.showMode(.saved)),
@@ -25,15 +25,17 @@ extension ArchiveFeature {
         TextFieldNode(
           id: "archive.keyword", label: "Keyword", text: state.keyword, placeholder: "dish, shop or any word",
           change: { Action.keywordEdited($0) }, submit: { Action.keywordSubmitted($0) })),
-      .chips(
-        [Chip(label: "All", isSelected: state.category == nil, action: Action.categorySelected(nil))]
-          + state.categories.map { category in
-            let isSelected = category == state.category
-            return Chip(label: category, isSelected: isSelected, action: .categorySelected(isSelected ? nil : category))
-          }),
+      state.fixedCategory.map { .text("Only \($0)", .secondary) }
+        ?? .chips(
+          [Chip(label: "All", isSelected: state.category == nil, action: Action.categorySelected(nil))]
+            + state.categories.map { category in
+              let isSelected = category == state.category
+              return Chip(
+                label: category, isSelected: isSelected, action: .categorySelected(isSelected ? nil : category))
+            }),
     ]
     // Always there, disabled while there is nothing to clear: typing never shifts the layout or the focus.
-    children.append(.button(label: "Clear all", action: .clearAll, isEnabled: !state.query.isEmpty))
+    children.append(.button(label: "Clear all", action: .clearAll, isEnabled: state.canClear))
     switch state.search {
     case .idle:
       children.append(.text("Search the archive by keyword or category.", .secondary))
@@ -84,7 +86,10 @@ extension ArchiveFeature {
       return .error(message: message, retry: .loadSaved)
     case .empty:
       return .empty("No saved items yet. Save one with the heart in the search results.")
-    case .loaded(let entries):
+    case .loaded where state.shownSaved.isEmpty:
+      return .empty("No saved \(state.fixedCategory ?? "") items yet. Save one with the heart in the search results.")
+    case .loaded:
+      let entries = state.shownSaved
       let items = entries.map { entry in
         listItem(entry.item, keyword: "", isSaved: true, detail: "Saved on \(ArchiveDateFormat.day(entry.savedAt))")
       }

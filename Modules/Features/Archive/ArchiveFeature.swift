@@ -52,13 +52,13 @@ public enum ArchiveFeature {
       present: { present($0) },
       placement: .tab,
       commands: commands,
+      persistence: persistence,
       receive: { event in
         switch event {
         case .launch: .launched
         case .appear: .appeared
         case .refreshAll: .refresh
         case .terminate: .terminated
-        case .signal: nil
         }
       }
     )

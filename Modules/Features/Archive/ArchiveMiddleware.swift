@@ -4,16 +4,15 @@ import Networking
 import Persistence
 
 extension ArchiveFeature {
-  /// The Archive side effects, built from its clients.
+  /// The Archive side effects, built from its clients. The middleware decides nothing: after each action it carries
+  /// out the ``ArchiveRequest``s the reducer put in ``State/requests``.
   ///
-  /// - Search (`archive.search`, a new search cancels the one in flight and any "load more"): on a submitted
-  ///   keyword or a category, clear all, retry, refresh, the CLI's search, and the first `.appeared`.
-  /// - Search as you type (`archive.typing`): an edit that the reducer marked as pending cancels the search in
-  ///   flight and (re)starts a ``ArchiveFeature/debounce`` wait on the store's clock, which sends `.typingPaused`;
-  ///   the search then runs if the reducer started it.
-  /// - Load more (`archive.more`): the page after the last one loaded.
-  /// - Saved list: read once on `.launched`, `.refresh`, `.loadSaved` and when the Saved view opens unread
-  ///   (`archive.saved.load`); observed from `.appeared` until `.terminated` (`archive.saved.observe`).
+  /// - Search (`archive.search`): a new search cancels the one in flight, any "load more" (`archive.more`) and any
+  ///   wait for typing to pause (`archive.typing`).
+  /// - Typing (`archive.typing`): cancels the search in flight and (re)starts a ``ArchiveFeature/debounce`` wait on
+  ///   the store's clock, which sends `.typingPaused`.
+  /// - Saved list: one-shot reads (`archive.saved.load`), and an observation (`archive.saved.observe`) from
+  ///   `.appeared` until `.terminated`, so another mount's or another process's writes reach the screen.
   /// - Save / unsave (`archive.write.<id>`): writes at once, then reads the saved list back, so the hearts always
   ///   show what is persisted. Saving an item not on screen (the CLI) fetches it first with `client.item`.
   /// - Parameter now: stamps newly saved items.
@@ -24,10 +23,8 @@ extension ArchiveFeature {
   ) -> [Middleware<State, Action>] {
     let effects = ArchiveEffects(client: client, saved: saved, now: now)
     return [
-      Middleware { context, action, next in
-        let before = context.state
-        next(action)
-        effects.react(to: action, before: before, context: context)
+      .after { context, _ in
+        for request in context.state.requests { effects.start(request, context: context) }
       }
     ]
   }
@@ -43,43 +40,26 @@ struct ArchiveEffects: Sendable {
   let saved: SavedItemsClient
   let now: @Sendable () -> Date
 
-  func react(to action: Action, before: State, context: Context) {
-    switch action {
-    case .launched, .loadSaved:
-      loadSaved(context)
-    case .appeared:
-      observeSaved(context)
-      if before.search == .idle { search(context.state.query, page: 1, context) }
-    case .refresh:
-      search(context.state.query, page: 1, context)
-      loadSaved(context)
-    case .terminated:
-      context.cancel(id: ArchiveFeature.observeID)
-    case .keywordEdited:
-      guard context.state.isSearchPending else { return }
+  func start(_ request: ArchiveRequest, context: Context) {
+    switch request {
+    case .search(let page):
+      search(context.state.query, page: page, context)
+    case .waitForTypingPause:
       context.cancel(id: ArchiveFeature.searchID)
       context.cancel(id: ArchiveFeature.moreID)
       context.run(id: ArchiveFeature.typingID, debounce: ArchiveFeature.debounce) { send in send(.typingPaused) }
-    case .typingPaused:
-      if context.state.search == .loading { search(context.state.query, page: 1, context) }
-    case .keywordSubmitted, .categorySelected, .clearAll, .retry:
-      search(context.state.query, page: 1, context)
-    case .search(let query, let page):
-      search(query, page: max(1, page), context)
     case .loadMore:
-      guard let results = context.state.results, results.more == .loading, before.results?.more != .loading else {
-        return
-      }
-      loadMore(results, context)
+      if let results = context.state.results { loadMore(results, context) }
+    case .readSaved:
+      loadSaved(context)
+    case .observeSaved:
+      observeSaved(context)
+    case .stopObservingSaved:
+      context.cancel(id: ArchiveFeature.observeID)
     case .save(let id):
       save(id, known: context.state.item(id: id), context)
     case .unsave(let id):
       unsave(id, context)
-    case .showMode(.saved):
-      if context.state.saved == .loading { loadSaved(context) }
-    case .searchLoaded, .searchFailed, .moreLoaded, .moreFailed, .savedListLoaded, .savedListFailed, .saveFailed,
-      .dismissNotice, .showMode, .select, .closeDetail:
-      break
     }
   }
 

@@ -1,40 +1,54 @@
 import Core
 
 extension ArchiveFeature {
-  /// The Archive reducer: conditions, results, paging, the saved list and navigation. Pure; the middleware does
-  /// the I/O (see ``middlewares(client:saved:now:)``).
+  /// The Archive reducer: conditions, results, paging, the saved list and navigation. Pure, and the one place that
+  /// decides what starts: what an action starts goes into ``State/requests`` for the middleware to carry out (see
+  /// ``middlewares(client:saved:now:)``).
   public static let reducer = Reducer<State, Action> { state, action in
+    if !state.requests.isEmpty { state.requests = [] }
     switch action {
     case .launched, .loadSaved:
-      state.markSavedLoading()
+      state.readSaved()
     case .appeared:
+      state.requests.append(.observeSaved)
       if state.search == .idle { state.startSearch() }
     case .refresh:
       state.startSearch()
-      state.markSavedLoading()
+      state.readSaved()
     case .terminated:
-      break
+      state.requests.append(.stopObservingSaved)
 
     case .keywordEdited(let text):
       let before = state.query
       state.keyword = text
-      if state.query != before { state.isSearchPending = true }
+      if state.query != before {
+        state.isSearchPending = true
+        state.requests.append(.waitForTypingPause)
+      }
     case .typingPaused:
       if state.isSearchPending { state.startSearch() }
     case .keywordSubmitted(let keyword):
       state.keyword = ArchiveQuery(keyword: keyword).keyword
       state.startSearch()
     case .categorySelected(let category):
+      guard state.fixedCategory == nil else { return }
       state.category = category
       state.startSearch()
     case .clearAll:
       state.keyword = ""
-      state.category = nil
+      state.category = state.fixedCategory
       state.startSearch()
-    case .search(let query, _):
+    case .search(let query, let page):
       state.keyword = query.keyword
-      state.category = query.category
-      state.startSearch()
+      if let fixed = state.fixedCategory, let asked = query.category, asked != fixed {
+        state.isSearchPending = false
+        state.search = .failed("This list shows only \(fixed); search the archive for \(asked).")
+        return
+      }
+      state.category = state.fixedCategory ?? query.category
+      state.startSearch(page: max(1, page))
+    case .resumeSearch(let page):
+      state.startSearch(page: max(1, page))
     case .retry:
       state.startSearch()
 
@@ -48,6 +62,7 @@ extension ArchiveFeature {
       guard var results = state.results, results.hasMore, results.more != .loading else { return }
       results.more = .loading
       state.search = .loaded(results)
+      state.requests.append(.loadMore)
     case .moreLoaded(let page):
       guard var results = state.results, results.more == .loading, page.query == results.query,
         page.page == results.lastPage + 1
@@ -63,8 +78,12 @@ extension ArchiveFeature {
       results.more = .failed(message)
       state.search = .loaded(results)
 
-    case .save, .unsave:
+    case .save(let id):
       state.notice = nil
+      state.requests.append(.save(id))
+    case .unsave(let id):
+      state.notice = nil
+      state.requests.append(.unsave(id))
     case .savedListLoaded(let entries):
       state.saved = entries.isEmpty ? .empty : .loaded(entries)
     case .savedListFailed(let message):
@@ -76,7 +95,7 @@ extension ArchiveFeature {
 
     case .showMode(let mode):
       state.mode = mode
-      if mode == .saved { state.markSavedLoading() }
+      if mode == .saved, !state.isSavedListKnown, state.saved != .loading { state.readSaved() }
     case .select(let id):
       if let item = state.item(id: id) { state.detail = item }
     case .closeDetail:
@@ -87,16 +106,19 @@ extension ArchiveFeature {
 
 extension ArchiveFeature.State {
   /// A search for the current conditions starts now (and any search waiting for typing to pause is folded in).
-  fileprivate mutating func startSearch() {
+  fileprivate mutating func startSearch(page: Int = 1) {
     isSearchPending = false
     search = .loading
+    requests.append(.search(page: page))
   }
 
-  /// Shows the saved list as loading unless it is already known (a known list stays on screen while re-read).
-  fileprivate mutating func markSavedLoading() {
+  /// Reads the saved list, showing it as loading unless it is already known (a known list stays on screen while
+  /// re-read).
+  fileprivate mutating func readSaved() {
     switch saved {
     case .idle, .failed: saved = .loading
     case .loading, .loaded, .empty: break
     }
+    requests.append(.readSaved)
   }
 }

@@ -44,7 +44,11 @@ extension ArchiveFeature {
     public var isSearchPending: Bool
     /// The selected category chip, or `nil` for all.
     public var category: String?
-    /// The category chips offered.
+    /// The category this mount is fixed to (the `curry` mount's カレー), or `nil` when the user picks. A fixed mount
+    /// offers no chips, keeps its category through "clear all" and searches, and lists only that category's saved
+    /// items.
+    public var fixedCategory: String?
+    /// The category chips offered (none on a fixed mount).
     public var categories: [String]
     /// Search results.
     public var search: Search
@@ -56,6 +60,9 @@ extension ArchiveFeature {
     public var detail: ArchiveItem?
     /// A one-line problem to show (a save or unsave that failed), until dismissed.
     public var notice: String?
+    /// What the last action started: the reducer's decision, carried out by the middleware right after it (empty
+    /// after an action that starts nothing). See ``ArchiveRequest``.
+    public var requests: [ArchiveRequest]
 
     /// Creates the state before anything was loaded.
     public init(
@@ -67,7 +74,8 @@ extension ArchiveFeature {
       mode: Mode = .search,
       detail: ArchiveItem? = nil,
       notice: String? = nil,
-      isSearchPending: Bool = false
+      isSearchPending: Bool = false,
+      requests: [ArchiveRequest] = []
     ) {
       self.keyword = keyword
       self.isSearchPending = isSearchPending
@@ -78,12 +86,32 @@ extension ArchiveFeature {
       self.mode = mode
       self.detail = detail
       self.notice = notice
+      self.requests = requests
+      self.fixedCategory = nil
+    }
+
+    /// Fixes this screen to one category (see ``fixedCategory``): its chips go and its searches keep `category`.
+    /// For a second mount: `module.mounted(as: "curry", title: "カレー") { $0.fix(category: "カレー") }`.
+    public mutating func fix(category: String) {
+      fixedCategory = category
+      self.category = category
+      categories = []
     }
 
     /// The current search conditions.
     public var query: ArchiveQuery { ArchiveQuery(keyword: keyword, category: category) }
 
-    /// The ids of the saved items (empty until the saved list was read).
+    /// Whether "Clear all" has something to clear: a keyword, or a category the user picked.
+    public var canClear: Bool { !query.keyword.isEmpty || category != fixedCategory }
+
+    /// The saved items this screen lists: all of them, or only the fixed category's on a fixed mount.
+    public var shownSaved: [SavedArchiveItem] {
+      guard case .loaded(let entries) = saved else { return [] }
+      guard let fixedCategory else { return entries }
+      return entries.filter { $0.item.category == fixedCategory }
+    }
+
+    /// The ids of the saved items, of every category (empty until the saved list was read).
     public var savedIDs: Set<Int> {
       guard case .loaded(let entries) = saved else { return [] }
       return Set(entries.map(\.id))

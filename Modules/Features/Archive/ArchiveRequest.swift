@@ -1,0 +1,25 @@
+/// Work the Archive reducer decided to start with one action, for the middleware to carry out right after it.
+///
+/// The reducer is the only place that decides: it puts what an action starts in ``ArchiveFeature/State/requests``
+/// (and empties it for every other action), and the middleware runs exactly that, never re-judging the action or
+/// the state before it.
+public enum ArchiveRequest: Hashable, Codable, Sendable {
+  /// Search the current conditions from `page` (a new search replaces the one in flight, any "load more" and any
+  /// wait for typing to pause).
+  case search(page: Int)
+  /// Wait for typing to pause, then send `.typingPaused` (each edit restarts the wait and cancels the search in
+  /// flight).
+  case waitForTypingPause
+  /// Load the page after the last one loaded.
+  case loadMore
+  /// Read the saved list once.
+  case readSaved
+  /// Follow the saved list (another mount's or another process's writes) until ``stopObservingSaved``.
+  case observeSaved
+  /// Stop following the saved list.
+  case stopObservingSaved
+  /// Save the item (fetched first when the screen does not know it), then read the saved list back.
+  case save(Int)
+  /// Unsave the item, then read the saved list back.
+  case unsave(Int)
+}
