@@ -5,6 +5,8 @@
 
 SHELL := /bin/bash
 APP ?= kumiki-tui
+# What APP=all builds: the executables in Apps/ (test suites and their support build with `make test`).
+APPS := kumiki kumiki-tui kumiki-api kumiki-bench
 ARGS ?=
 MODULE ?=
 CONFIG ?= debug
@@ -30,9 +32,9 @@ help: ## List the targets
 bootstrap: ## Install the system packages Kumiki needs (libcurl, SQLite; tmux, zsh, fish for the tests)
 	@Scripts/bootstrap
 
-build: bootstrap ## Build one app (APP=...), or everything with APP=all
-	@if [ "$(APP)" = all ]; then $(SWIFT) build -c $(CONFIG) $(APP_BUILD_FLAGS); \
-	else $(SWIFT) build -c $(CONFIG) $(APP_BUILD_FLAGS) --product $(APP); fi
+build: bootstrap ## Build one app (APP=...), or every app with APP=all
+	@for app in $(if $(filter all,$(APP)),$(APPS),$(APP)); do \
+	  $(SWIFT) build -c $(CONFIG) $(APP_BUILD_FLAGS) --product $$app || exit 1; done
 
 run: bootstrap ## Run an app (APP=..., ARGS="...")
 	@$(SWIFT) build -c $(CONFIG) $(APP_BUILD_FLAGS) --product $(APP)

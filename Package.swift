@@ -30,6 +30,7 @@ targets += [
   .target(
     name: "Core",
     path: "Modules/Core",
+    exclude: ["README.md"],
     swiftSettings: swiftSettings
   ),
   .target(
@@ -60,6 +61,7 @@ targets += [
       "Presentation",
     ],
     path: "Modules/FeatureKit",
+    exclude: ["README.md"],
     swiftSettings: swiftSettings
   ),
 ]
