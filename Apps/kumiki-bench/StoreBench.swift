@@ -11,9 +11,9 @@ struct StoreBench: ParsableCommand {
     abstract: "Dispatch actions through an assembled app (workloads a, b1, b2, b3, c, m).",
     discussion: """
       a   one feature, no subscribers
-      b1  100 subscribers selecting a value that does not change
-      b2  100 subscribers selecting a value that changes every action
-      b3  100 subscribers on another feature's slice, untouched by the actions
+      b1  100 subscribers to the feature's partition selecting a value that does not change
+      b2  100 subscribers to the feature's partition selecting a value that changes every action
+      b3  100 subscribers to another feature's partition, untouched by the actions
       c   50 registered features, actions round-robin to them
       m   one feature behind 5 pass-through middlewares
       """
@@ -55,20 +55,15 @@ struct BenchApp {
     }
     app = try FeatureRegistry(features).assemble()
     slots = workload == .c ? Array(0..<50) : [0]
-    switch workload {
-    case .b1, .b2:
-      let scope = app.scope("counter", state: BenchCounter.State.self, action: BenchCounter.Action.self)!
-      for _ in 0..<100 {
-        if workload == .b1 {
-          scope.subscribe(select: { $0.other }) { _ in }
-        } else {
-          scope.subscribe(select: { $0.count }) { _ in }
-        }
+    // Subscribers as a front end makes them: to one feature's partition (its slot), reading from its slice.
+    let store = app.store
+    for _ in 0..<100 {
+      switch workload {
+      case .b1: store.subscribe(partition: 0, select: { $0[slot: 0, as: BenchCounter.State.self]?.other }) { _ in }
+      case .b2: store.subscribe(partition: 0, select: { $0[slot: 0, as: BenchCounter.State.self]?.count }) { _ in }
+      case .b3: store.subscribe(partition: 1, select: { $0[slot: 1, as: BenchCounter.State.self]?.count }) { _ in }
+      case .a, .c, .m: break
       }
-    case .b3:
-      let other = app.scope("other", state: BenchCounter.State.self, action: BenchCounter.Action.self)!
-      for _ in 0..<100 { other.subscribe(select: { $0.count }) { _ in } }
-    case .a, .c, .m: break
     }
   }
 

@@ -52,14 +52,21 @@ struct ObserverTable<State> {
 
   func notify(_ state: State, partition: Int?) {
     if let partition {
-      if partition < buckets.count {
-        for entry in buckets[partition] { entry.observer.receive(state) }
-      }
+      if partition < buckets.count { Self.notify(buckets[partition], state) }
     } else {
-      for bucket in buckets {
-        for entry in bucket { entry.observer.receive(state) }
+      for bucket in buckets { Self.notify(bucket, state) }
+    }
+    Self.notify(global, state)
+  }
+
+  /// Calls each observer in `entries` without retaining it again: the caller's copy of the table keeps them all
+  /// alive, and a retain and release per observer per action was half of a subscriber's cost.
+  @inline(__always)
+  private static func notify(_ entries: [(serial: UInt64, observer: StateObserver<State>)], _ state: State) {
+    entries.withUnsafeBufferPointer { entries in
+      for index in entries.indices {
+        Unmanaged.passUnretained(entries[index].observer)._withUnsafeGuaranteedRef { $0.receive(state) }
       }
     }
-    for entry in global { entry.observer.receive(state) }
   }
 }

@@ -1,10 +1,10 @@
 /// Something that watches a store's state: told the state when it subscribes (`start`) and after every action of
 /// its partition (`receive`), always on the dispatching thread under the store's dispatch lock.
 ///
-/// A final class of two closures rather than a class hierarchy: the closures are made in generic factory functions
-/// (``selecting(_:onChange:)``, ``mapped(_:)``) that the compiler specialises where a subscription is made, so a
-/// subscriber costs a few direct calls per action instead of unspecialised generic code (metadata lookups and
-/// value-witness copies; Benchmarks/README.md, "Store").
+/// A final class of two closures rather than a class hierarchy: the closures are made in a generic factory function
+/// (``selecting(_:onChange:)``) that the compiler specialises where a subscription is made, so a subscriber costs a
+/// few direct calls per action instead of unspecialised generic code (metadata lookups and value-witness copies;
+/// Benchmarks/README.md, "Store").
 package final class StateObserver<State>: @unchecked Sendable {
   // @unchecked: the closures' mutable state (`LastValue`) is touched only under the owning store's dispatch lock.
 
@@ -35,13 +35,6 @@ package final class StateObserver<State>: @unchecked Sendable {
         last.value = value
         onChange(value)
       })
-  }
-
-  /// This observer, watching the part `map` picks from a `Parent` state.
-  func mapped<Parent>(_ map: @escaping @Sendable (Parent) -> State) -> StateObserver<Parent> {
-    let start = self.start
-    let receive = self.receive
-    return StateObserver<Parent>(start: { start(map($0)) }, receive: { receive(map($0)) })
   }
 }
 

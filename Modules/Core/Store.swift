@@ -15,7 +15,8 @@ import Synchronization
 /// A store may be told which *partition* of the state an action can touch (`partition`, e.g. the slot of the
 /// feature that owns the action). Subscribers that declare a partition are then only evaluated for actions of that
 /// partition, so an action costs nothing for subscribers of untouched slices. Actions mapped to `nil` (and stores
-/// without a partition function) evaluate every subscriber.
+/// without a partition function) evaluate every subscriber. An assembled app partitions by feature slot, so a front
+/// end that subscribes to the features it shows is not woken by the others.
 public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable {
   // @unchecked Sendable, on purpose: `current`, `queue` and `observers` are mutable and are read or written only
   // by the thread that holds `lock` while it has its identity in `owner`. Re-entrant calls are detected through
@@ -29,9 +30,6 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
   @exclusivity(unchecked) private var current: State
   @exclusivity(unchecked) private var queue = ActionQueue<Action>()
   @exclusivity(unchecked) private var observers = ObserverTable<State>()
-  /// Subscribers of scoped stores, and the fan-outs registered for them (each one entry in `observers`).
-  @exclusivity(unchecked) private var scopedSubscribers = 0
-  @exclusivity(unchecked) private var registeredFanOuts = 0
   private let reducer: @Sendable (inout State, Action) -> Void
   private let middlewares: [Middleware<State, Action>]
   private let partition: (@Sendable (Action) -> Int?)?
@@ -187,42 +185,13 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
   }
 
   /// Registers an observer and starts it with the current state, atomically with respect to dispatches.
-  package func add(_ observer: StateObserver<State>, partition: Int?) -> Subscription {
+  private func add(_ observer: StateObserver<State>, partition: Int?) -> Subscription {
     exclusively {
       let key = observers.insert(observer, partition: partition)
       observer.start(current)
       return Subscription { [weak self] in
         guard let self else { return }
         self.exclusively { self.observers.remove(key) }
-      }
-    }
-  }
-
-  /// Registers a scoped store's subscriber with the scope's fan-out (itself registered while it has subscribers)
-  /// and starts it with the current child state, atomically with respect to dispatches.
-  func add<Child>(
-    _ observer: StateObserver<Child>, to fanOut: ScopeFanOut<State, Child>, partition: Int?
-  )
-    -> Subscription
-  {
-    exclusively {
-      if fanOut.registration == nil {
-        fanOut.registration = observers.insert(fanOut.makeObserver(), partition: partition)
-        registeredFanOuts += 1
-      }
-      let serial = fanOut.add(observer, startingWith: current)
-      scopedSubscribers += 1
-      return Subscription { [weak self] in
-        guard let self else { return }
-        self.exclusively {
-          guard fanOut.remove(serial) else { return }
-          self.scopedSubscribers -= 1
-          if fanOut.isEmpty, let key = fanOut.registration {
-            self.observers.remove(key)
-            fanOut.registration = nil
-            self.registeredFanOuts -= 1
-          }
-        }
       }
     }
   }
@@ -240,7 +209,7 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
   }
 
   /// Number of active subscriptions (for diagnostics and tests).
-  public var subscriberCount: Int { exclusively { observers.count - registeredFanOuts + scopedSubscribers } }
+  public var subscriberCount: Int { exclusively { observers.count } }
 
   // MARK: Effects
 
@@ -284,30 +253,6 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
   /// Command-line runs and tests await this instead of sleeping.
   public func settled() async {
     await tracker.settled()
-  }
-
-  // MARK: Scoping
-
-  /// A view of part of this store: a child state derived from the state, and child actions embedded into this
-  /// store's actions.
-  /// - Parameter partition: the partition the child state lives in, used for the child's subscriptions.
-  public func scope<ChildState: Sendable, ChildAction: Sendable>(
-    state toChild: @escaping @Sendable (State) -> ChildState,
-    action embed: @escaping @Sendable (ChildAction) -> Action,
-    partition: Int? = nil
-  ) -> ScopedStore<ChildState, ChildAction> {
-    let fanOut = ScopeFanOut(map: toChild)
-    return ScopedStore(
-      read: { [self] in toChild(self.state) },
-      send: { [self] in self.dispatch(embed($0)) },
-      observe: { [self] observer in self.add(observer, to: fanOut, partition: partition) },
-      run: EffectRunner(
-        run: { [self] in self.run(id: $0, cancelInFlight: $1, $2) },
-        cancel: { [self] in self.cancel(id: $0) },
-        clock: clock
-      ).map(embed),
-      settled: { [self] in await self.settled() }
-    )
   }
 }
 

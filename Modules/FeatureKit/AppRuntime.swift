@@ -4,7 +4,12 @@ import Presentation
 import Synchronization
 
 /// An assembled app: the store over ``AppState``, and what front ends need to drive any feature without
-/// knowing it — screens, commands, scoped stores, action encoding for logs.
+/// knowing it — screens, commands, action encoding for logs.
+///
+/// The store's partitions are the slots: an action addressed to a feature (``AppAction/slot``) evaluates only the
+/// subscribers of that slot, so a front end that subscribes to the features it shows is not woken by the others —
+/// `store.subscribe(partition: slot, select: { $0.slice(at: slot) }) { … }`, as the TUI does. App-wide events
+/// (no slot) evaluate every subscriber.
 public final class AppRuntime: Sendable {
   /// The app's single store.
   public let store: Store<AppState, AppAction>
@@ -123,21 +128,6 @@ public final class AppRuntime: Sendable {
   /// Every feature's commands, in mount order.
   public var commands: [AppCommand] {
     runtimes.enumerated().flatMap { $0.element.commands(slot: $0.offset) }
-  }
-
-  /// A store scoped to the feature mounted under `key`, when its types are `State` and `Action`.
-  public func scope<State: Sendable & Equatable, Action: Equatable & Sendable>(
-    _ key: String,
-    state: State.Type,
-    action: Action.Type
-  ) -> ScopedStore<State, Action>? {
-    guard let slot = features.first(where: { $0.key == key })?.slot, store.state[slot: slot, as: State.self] != nil
-    else { return nil }
-    return store.scope(
-      state: { $0.slice(slot, as: State.self) },
-      action: { AppAction.feature(slot: slot, action: $0) },
-      partition: slot
-    )
   }
 
   // MARK: Encoding (action logs, DevTools)

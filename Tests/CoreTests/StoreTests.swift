@@ -111,17 +111,7 @@ import Testing
   }
 
   @Test func partitionedSubscribersAreOnlyEvaluatedForTheirPartition() {
-    let store = Store(
-      initialState: Counter(),
-      reducer: counterReducer,
-      partition: { action in
-        switch action {
-        case .increment, .add: 0
-        case .bumpOther: 1
-        case .note: nil
-        }
-      }
-    )
+    let store = partitionedStore()
     let evaluations = Recorder<String>()
     store.subscribe(
       partition: 0,
@@ -147,6 +137,56 @@ import Testing
     #expect(Array(evaluations.values.dropFirst(5)).sorted() == ["global", "other"])
     store.dispatch(.note("x"))  // nil partition: everyone
     #expect(Array(evaluations.values.dropFirst(7)).sorted() == ["count", "global", "other"])
+  }
+
+  /// A store whose `.increment`/`.add` touch partition 0, `.bumpOther` partition 1 and `.note` any.
+  func partitionedStore() -> Store<Counter, CounterAction> {
+    Store(
+      initialState: Counter(),
+      reducer: counterReducer,
+      partition: { action in
+        switch action {
+        case .increment, .add: 0
+        case .bumpOther: 1
+        case .note: nil
+        }
+      }
+    )
+  }
+
+  @Test func aPartitionedSubscriberThatSubscribesWhileStartingKeepsItsOwnSubscription() {
+    let store = partitionedStore()
+    let seen = Recorder<String>()
+    let inner = Mutex<Subscription?>(nil)
+    let outer = store.subscribe(partition: 0, select: \.count) { count in
+      seen.append("outer\(count)")
+      guard inner.withLock({ $0 }) == nil else { return }
+      let subscription = store.subscribe(partition: 0, select: \.count) { seen.append("inner\($0)") }
+      inner.withLock { $0 = subscription }
+    }
+    #expect(store.subscriberCount == 2)
+    outer.cancel()  // must remove the outer subscriber, not the one it created
+    store.dispatch(.increment)
+    #expect(seen.values == ["outer0", "inner0", "inner1"])
+    inner.withLock { $0 }?.cancel()
+    #expect(store.subscriberCount == 0)
+  }
+
+  @Test func aPartitionedSubscriberMayCancelItselfAndAnotherMayJoinWhileNotified() {
+    let store = partitionedStore()
+    let seen = Recorder<String>()
+    let holder = Mutex<Subscription?>(nil)
+    let subscription = store.subscribe(partition: 0, select: \.count) { count in
+      seen.append("once\(count)")
+      guard count == 1 else { return }
+      holder.withLock { $0 }?.cancel()
+      store.subscribe(partition: 0, select: \.count) { seen.append("late\($0)") }
+    }
+    holder.withLock { $0 = subscription }
+    store.dispatch(.increment)
+    store.dispatch(.increment)
+    #expect(seen.values == ["once0", "once1", "late1", "late2"])
+    #expect(store.subscriberCount == 1)
   }
 
   @Test func valuesStreamDeliversCurrentThenChanges() async {

@@ -108,6 +108,26 @@ import Testing
     #expect(evaluations.withLock { $0 } == 3)
   }
 
+  @Test func aTypeErasedSliceChangesExactlyWhenItsFeatureStateDoes() throws {
+    let app = try FeatureRegistry([CounterFeature.module().erased, ListenerFeature.module().erased]).assemble()
+    let counterSlot = try slot(app, "counter")
+    let changes = Mutex(0)
+    app.store.subscribe(partition: counterSlot, select: { $0.slice(at: counterSlot) }) { _ in
+      changes.withLock { $0 += 1 }
+    }
+    #expect(changes.withLock { $0 } == 1)  // the value at subscription
+    try send(.add(2), in: app)
+    #expect(changes.withLock { $0 } == 2)
+    try send(.add(0), in: app)  // reduced, but the state is equal: no change
+    app.store.dispatch(.feature(slot: try slot(app, "listener"), action: ListenerFeature.Action.heard("x")))
+    #expect(changes.withLock { $0 } == 2)
+    let before = app.store.state.slice(at: counterSlot)
+    try send(.increment, in: app)
+    #expect(app.store.state.slice(at: counterSlot) != before)
+    #expect(app.store.state.slice(at: try slot(app, "listener")) != before)  // another feature's state
+    #expect(changes.withLock { $0 } == 3)
+  }
+
   @Test func selectingFeaturesKeepsRegistryOrderAndRejectsUnknownKeys() throws {
     let registry = try FeatureRegistry([CounterFeature.module().erased, ListenerFeature.module().erased])
     #expect(try registry.selecting(["listener"]).keys == ["listener"])
