@@ -48,8 +48,22 @@ public enum TUIApp {
   }
 
   /// The selected tab's view as shown: from the history entry being looked at while time travelling, live
-  /// otherwise.
+  /// otherwise. Presents the tab's feature and each overlay feature once.
   public static func content(app: AppRuntime, state: TUIState, history: [DevToolsEntry]) -> ViewNode<AppAction>? {
+    visibleScreens(app: app, state: state, history: history)?.content
+  }
+
+  /// The slots of the features whose screens are on view in `state`: the selected tab's, then the overlays'.
+  /// The loop watches these partitions of the store and no other.
+  static func visibleSlots(app: AppRuntime, state: TUIState) -> [Int] {
+    let screens = screens(of: app)
+    let tab = screens.indices.contains(state.selectedTab) ? [screens[state.selectedTab].slot] : []
+    return tab + overlays(of: app).map(\.slot)
+  }
+
+  /// The screens on view, each presented once: the selected tab's and the overlays that have something to show.
+  /// `nil` when there is no tab to show.
+  static func visibleScreens(app: AppRuntime, state: TUIState, history: [DevToolsEntry]) -> VisibleScreens? {
     let screens = screens(of: app)
     guard screens.indices.contains(state.selectedTab) else { return nil }
     let slot = screens[state.selectedTab].slot
@@ -62,7 +76,7 @@ public enum TUIApp {
     guard let tab = app.view(slot: slot, in: appState) else { return nil }
     // Overlay features (onboarding) sit above the tab while they have something to show.
     let layers = overlays(of: app).compactMap { app.view(slot: $0.slot, in: appState) }.filter { !$0.isEmptyStack }
-    return layers.isEmpty ? tab : .stack([tab] + layers)
+    return VisibleScreens(tab: tab, overlays: layers)
   }
 
   /// A complete frame for `app` in `state` (pure apart from reading the store): what the loop draws and golden
@@ -78,7 +92,7 @@ public enum TUIApp {
   }
 
   /// A complete frame drawing `content`, the selected tab's view as ``content(app:state:history:)`` gave it for
-  /// `state` (the loop presents the screen once per frame and reuses it here).
+  /// `state` (the loop presents each visible screen once per frame and reuses it here).
   public static func frame(
     app: AppRuntime, state: TUIState, content: ViewNode<AppAction>?, devTools: DevTools? = nil,
     theme: TUITheme = .color, timeZone: TimeZone = .current
@@ -92,4 +106,18 @@ public enum TUIApp {
     return TUIScreen.render(
       state: state, tabs: screens(of: app).map(\.title), content: content, devTools: panel, theme: theme)
   }
+}
+
+/// The screens on view in one frame, each presented once.
+struct VisibleScreens {
+  /// The selected tab's view.
+  var tab: ViewNode<AppAction>
+  /// The overlays above it that have something to show, in registry order.
+  var overlays: [ViewNode<AppAction>]
+
+  /// What the frame draws: the tab, with the overlays stacked above it.
+  var content: ViewNode<AppAction> { overlays.isEmpty ? tab : .stack([tab] + overlays) }
+
+  /// The first error message of each screen on view.
+  var errorMessages: Set<String> { Set(([tab] + overlays).compactMap(\.firstErrorMessage)) }
 }

@@ -1,3 +1,4 @@
+import Core
 import FeatureKit
 import Presentation
 import Synchronization
@@ -5,6 +6,12 @@ import Terminal
 
 /// The app loop: one task consuming input, store changes, DevTools changes and an animation tick, updating the UI
 /// state and drawing at most one frame per event (one `write` each, diffed by the `Renderer`).
+///
+/// Each frame presents each screen on view once — the selected tab's and the overlays' — and input is handled
+/// against the view of the frame on screen. The loop watches only what it shows: the store partitions of the
+/// features on view (resubscribed when the tab changes) and the DevTools history while its panel is open, so an
+/// action of a hidden tab's feature neither wakes it nor costs a present. App-wide events evaluate every
+/// partition and wake it when they change a feature on view.
 struct TUILoop {
   /// What wakes the loop.
   enum Event: Sendable {
@@ -22,8 +29,16 @@ struct TUILoop {
   var renderer = Renderer()
   var bytes: [UInt8] = []
   var hits: [HitRegion] = []
+  /// The view of the frame on screen (the selected tab with its overlays), which input is handled against.
+  var content: ViewNode<AppAction>?
+  /// The error messages the screens on view showed at the last frame (see ``noteErrors(_:)``).
   var knownErrors: Set<String> = []
   var showsSpinner = false
+  /// The slots whose store partitions the loop watches, and the subscriptions doing it.
+  var watchedSlots: [Int] = []
+  var watches: [Subscription] = []
+  /// Whether the loop is woken by the DevTools history (while the panel is open).
+  var watchesHistory = false
   /// Slots whose feature was told its screen appeared.
   var appeared: Set<Int> = []
   /// Frames written so far.
@@ -56,18 +71,16 @@ struct TUILoop {
         continuation.yield(.tick)
       }
     }
-    let subscription = app.store.subscribe(select: { $0 }) { _ in notify() }
-    options.devTools?.observe(notify)
     defer {
-      options.devTools?.observe(nil)
-      subscription.cancel()
+      if watchesHistory { options.devTools?.observe(nil) }
+      for watch in watches { watch.cancel() }
       reader.cancel()
       ticker.cancel()
       continuation.finish()
     }
 
-    noteErrors()
     appearSelectedTab()
+    watchVisibleScreens(notify)
     guard draw(session) else { return 1 }
     if options.launchApp {
       let app = self.app
@@ -98,7 +111,6 @@ struct TUILoop {
         break loop
       case .changed:
         pending.lower()
-        noteErrors()
       case .tick:
         let activity = options.activity?() ?? app.store.effectsInFlight
         guard activity > 0 || showsSpinner || activity != state.activity else { continue }
@@ -108,6 +120,7 @@ struct TUILoop {
         state.message = text
       }
       appearSelectedTab()
+      watchVisibleScreens(notify)
       guard draw(session) else {
         status = 1
         break
@@ -117,12 +130,33 @@ struct TUILoop {
     return status
   }
 
+  /// What input is handled against: the frame on screen, which is what the user acted on.
   private func context() -> TUIContext {
-    let history = options.devTools?.entries ?? []
-    return TUIContext(
-      tabCount: TUIApp.screens(of: app).count,
-      view: TUIApp.content(app: app, state: state, history: history),
-      historyCount: history.count, hasDevTools: options.devTools != nil, hits: hits)
+    TUIContext(
+      tabCount: TUIApp.screens(of: app).count, view: content, historyCount: options.devTools?.count ?? 0,
+      hasDevTools: options.devTools != nil, hits: hits)
+  }
+
+  /// Subscribes the loop to what the next frames show and nothing else: the store partitions of the features on
+  /// view (when the selected tab changed, the old subscriptions go) and the DevTools history while its panel is
+  /// open. Each subscription selects its feature's whole state (``FeatureKit/AppState/slice(at:)``) and wakes the
+  /// loop when it changes — not when it starts, since the frame drawn next reads the state anyway.
+  private mutating func watchVisibleScreens(_ notify: @escaping @Sendable () -> Void) {
+    let slots = TUIApp.visibleSlots(app: app, state: state)
+    if slots != watchedSlots {
+      for watch in watches { watch.cancel() }
+      watches = slots.map { slot in
+        let started = StartFlag()
+        return app.store.subscribe(partition: slot, select: { $0.slice(at: slot) }) { _ in
+          if started.isSet() { notify() }
+        }
+      }
+      watchedSlots = slots
+    }
+    if state.devTools.isVisible != watchesHistory {
+      watchesHistory = state.devTools.isVisible
+      options.devTools?.observe(watchesHistory ? notify : nil)
+    }
   }
 
   /// Tells the selected tab's feature, the first time it is shown, that its screen is visible (features load on
@@ -134,12 +168,11 @@ struct TUILoop {
     if appeared.insert(slot).inserted { app.appear(slot: slot) }
   }
 
-  /// Remembers the newest error message any screen shows, for the status bar.
-  private mutating func noteErrors() {
-    var current = Set<String>()
-    for screen in TUIApp.screens(of: app) {
-      if let message = app.view(slot: screen.slot)?.firstErrorMessage { current.insert(message) }
-    }
+  /// Remembers, for the status bar, the newest error message a screen on view shows (the selected tab or an
+  /// overlay). Hidden tabs are not presented, so their errors are not looked for: a hidden tab's error shows on its
+  /// screen, and then in the status bar, once its tab is selected.
+  private mutating func noteErrors(_ screens: VisibleScreens?) {
+    let current = screens?.errorMessages ?? []
     if let fresh = current.subtracting(knownErrors).sorted().first { state.lastError = fresh }
     knownErrors = current
   }
@@ -157,9 +190,13 @@ struct TUILoop {
     }
   }
 
-  /// Draws the current state; false when the terminal can no longer be written.
+  /// Draws the current state, presenting each screen on view once; false when the terminal can no longer be
+  /// written.
   private mutating func draw(_ session: TerminalSession) -> Bool {
-    let content = TUIApp.content(app: app, state: state, history: options.devTools?.entries ?? [])
+    let screens = TUIApp.visibleScreens(app: app, state: state, history: options.devTools?.entries ?? [])
+    let content = screens?.content
+    self.content = content
+    if !state.isTimeTravelling { noteErrors(screens) }  // a historic screen's error is not news
     state.noteOverlay(content?.firstOverlay?.title)
     let frame = TUIApp.frame(app: app, state: state, content: content, devTools: options.devTools, theme: theme)
     state.scroll[state.selectedTab] = frame.scrollOffset
@@ -185,6 +222,16 @@ struct TUILoop {
       tab.map { appeared.contains($0.slot) } == true && content != nil && !showsSpinner
       && content?.firstErrorMessage == nil
     return FrameReport(number: frames, bytes: bytes.count, tab: tab?.title ?? "", complete: complete)
+  }
+}
+
+/// Tells a subscription's first call — made as it starts, with the state as it already is — from the changes after.
+final class StartFlag: Sendable {
+  private let flag = Atomic<Bool>(false)
+
+  /// False the first time it is asked, true afterwards.
+  func isSet() -> Bool {
+    flag.exchange(true, ordering: .relaxed)
   }
 }
 
