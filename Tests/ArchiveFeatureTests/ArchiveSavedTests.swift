@@ -23,9 +23,15 @@ struct ArchiveSavedTests {
       ArchiveFixture.savedItem(6, savedAt: older), ArchiveFixture.savedItem(12),
     ])
     let store = makeArchiveStore(http: .unimplemented, persistence: persistence)
-    await store.send(.launched) { $0.saved = .loading }
+    await store.send(.launched) {
+      $0.saved = .loading
+      $0.requests = [.readSaved]
+    }
     let entries = [ArchiveFixture.entry(12), ArchiveFixture.entry(6, savedAt: older)]
-    await store.receive(.savedListLoaded(entries)) { $0.saved = .loaded(entries) }
+    await store.receive(.savedListLoaded(entries)) {
+      $0.saved = .loaded(entries)
+      $0.requests = []
+    }
     #expect(store.state.savedIDs == [6, 12])
     await store.finish()
   }
@@ -36,8 +42,14 @@ struct ArchiveSavedTests {
     let error = PersistenceError.busy(path: "/tmp/kumiki.sqlite", operation: "list saved items")
     persistence.failure = error
     let store = makeArchiveStore(http: .unimplemented, persistence: persistence)
-    await store.send(.launched) { $0.saved = .loading }
-    await store.receive(.savedListFailed(error.description)) { $0.saved = .failed(error.description) }
+    await store.send(.launched) {
+      $0.saved = .loading
+      $0.requests = [.readSaved]
+    }
+    await store.receive(.savedListFailed(error.description)) {
+      $0.saved = .failed(error.description)
+      $0.requests = []
+    }
     await store.finish()
   }
 
@@ -47,13 +59,19 @@ struct ArchiveSavedTests {
     let fake = FakeHTTPClient()
     let store = makeArchiveStore(http: fake.client, persistence: persistence, state: Self.curryState)
 
-    await store.send(.save(6))
-    await store.receive(.savedListLoaded([ArchiveFixture.entry(6)])) { $0.saved = .loaded([ArchiveFixture.entry(6)]) }
+    await store.send(.save(6)) { $0.requests = [.save(6)] }
+    await store.receive(.savedListLoaded([ArchiveFixture.entry(6)])) {
+      $0.saved = .loaded([ArchiveFixture.entry(6)])
+      $0.requests = []
+    }
     #expect(persistence.currentSavedItems == [ArchiveFixture.savedItem(6)])
     #expect(store.state.savedIDs == [6])
 
-    await store.send(.unsave(6))
-    await store.receive(.savedListLoaded([])) { $0.saved = .empty }
+    await store.send(.unsave(6)) { $0.requests = [.unsave(6)] }
+    await store.receive(.savedListLoaded([])) {
+      $0.saved = .empty
+      $0.requests = []
+    }
     #expect(persistence.currentSavedItems.isEmpty)
     await store.finish()
     #expect(fake.requests.isEmpty)  // the item was on screen: nothing fetched
@@ -66,9 +84,10 @@ struct ArchiveSavedTests {
     let persistence = InMemoryPersistence()
     let store = makeArchiveStore(http: fake.client, persistence: persistence)
 
-    await store.send(.save(12))
+    await store.send(.save(12)) { $0.requests = [.save(12)] }
     await store.receive(.savedListLoaded([ArchiveFixture.entry(12)])) {
       $0.saved = .loaded([ArchiveFixture.entry(12)])
+      $0.requests = []
     }
     await store.finish()
     #expect(fake.requests.map(\.url.absoluteString) == ["http://archive.test/achive_images/12"])
@@ -79,8 +98,11 @@ struct ArchiveSavedTests {
   func saveUnknownID() async {
     let persistence = InMemoryPersistence()
     let store = makeArchiveStore(http: FakeHTTPClient().client, persistence: persistence)
-    await store.send(.save(99))
-    await store.receive(.saveFailed(id: 99, message: "no archive item 99")) { $0.notice = "no archive item 99" }
+    await store.send(.save(99)) { $0.requests = [.save(99)] }
+    await store.receive(.saveFailed(id: 99, message: "no archive item 99")) {
+      $0.notice = "no archive item 99"
+      $0.requests = []
+    }
     await store.receive(.savedListLoaded([])) { $0.saved = .empty }
     await store.send(.dismissNotice) { $0.notice = nil }
     await store.finish()
@@ -93,11 +115,20 @@ struct ArchiveSavedTests {
     let error = PersistenceError.diskFull(path: "/tmp/kumiki.sqlite", operation: "save item 6")
     persistence.failure = error
     let store = makeArchiveStore(http: .unimplemented, persistence: persistence, state: Self.curryState)
-    await store.send(.save(6))
-    await store.receive(.saveFailed(id: 6, message: error.description)) { $0.notice = error.description }
+    await store.send(.save(6)) { $0.requests = [.save(6)] }
+    await store.receive(.saveFailed(id: 6, message: error.description)) {
+      $0.notice = error.description
+      $0.requests = []
+    }
     await store.receive(.savedListFailed(error.description)) { $0.saved = .failed(error.description) }
-    await store.send(.unsave(6)) { $0.notice = nil }
-    await store.receive(.saveFailed(id: 6, message: error.description)) { $0.notice = error.description }
+    await store.send(.unsave(6)) {
+      $0.notice = nil
+      $0.requests = [.unsave(6)]
+    }
+    await store.receive(.saveFailed(id: 6, message: error.description)) {
+      $0.notice = error.description
+      $0.requests = []
+    }
     await store.receive(.savedListFailed(error.description))
     await store.finish()
   }
@@ -106,8 +137,8 @@ struct ArchiveSavedTests {
   func observesChangesFake() async throws {
     let persistence = InMemoryPersistence()
     let store = makeArchiveStore(http: .unimplemented, persistence: persistence, state: Self.curryState)
-    await store.send(.appeared)
-    await store.receive(.savedListLoaded([]))
+    await store.send(.appeared) { $0.requests = [.observeSaved] }  // results on screen: no search
+    await store.receive(.savedListLoaded([])) { $0.requests = [] }
     // Another writer (e.g. `kumiki archive save` in another process).
     try await persistence.savedItems.save(ArchiveFixture.savedItem(24))
     await store.receive(.savedListLoaded([ArchiveFixture.entry(24)])) {
@@ -115,7 +146,7 @@ struct ArchiveSavedTests {
     }
     try await persistence.savedItems.unsave(24)
     await store.receive(.savedListLoaded([])) { $0.saved = .empty }
-    await store.send(.terminated)
+    await store.send(.terminated) { $0.requests = [.stopObservingSaved] }
     await store.finish()
   }
 
@@ -128,9 +159,11 @@ struct ArchiveSavedTests {
     await store.send(.showMode(.saved)) {
       $0.mode = .saved
       $0.saved = .loading
+      $0.requests = [.readSaved]
     }
     await store.receive(.savedListLoaded([ArchiveFixture.entry(5)])) {
       $0.saved = .loaded([ArchiveFixture.entry(5)])
+      $0.requests = []
     }
     await store.send(.select(5)) { $0.detail = ArchiveFixture.itemsByID[5] }
     await store.send(.closeDetail) { $0.detail = nil }

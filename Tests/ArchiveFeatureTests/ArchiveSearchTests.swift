@@ -18,15 +18,21 @@ struct ArchiveSearchTests {
     let store = makeArchiveStore(http: gated(fake.client, by: gate))
     let first = ArchiveFixture.page(.all, ids: Array(1...20), total: 36)
 
-    await store.send(.appeared) { $0.search = .loading }
-    await store.receive(.savedListLoaded([])) { $0.saved = .empty }
+    await store.send(.appeared) {
+      $0.search = .loading
+      $0.requests = [.observeSaved, .search(page: 1)]
+    }
+    await store.receive(.savedListLoaded([])) {
+      $0.saved = .empty
+      $0.requests = []
+    }
     gate.open()
     await store.receive(.searchLoaded(first)) { $0.search = .loaded(ArchiveResults(first)) }
     #expect(store.state.results?.hasMore == true)
 
-    await store.send(.appeared)
-    await store.receive(.savedListLoaded([]))
-    await store.send(.terminated)
+    await store.send(.appeared) { $0.requests = [.observeSaved] }
+    await store.receive(.savedListLoaded([])) { $0.requests = [] }
+    await store.send(.terminated) { $0.requests = [.stopObservingSaved] }
     await store.finish()
     #expect(queries(fake.requests) == [["_page=1", "_limit=20"]])
     #expect(fake.requests.first?.url.absoluteString == "http://archive.test/achive_images")
@@ -41,13 +47,25 @@ struct ArchiveSearchTests {
     let url = URL(string: "http://archive.test/achive_images?_page=1&_limit=20")!
     let message = HTTPError.serverError(status: 500, url: url).description
 
-    await store.send(.search(.all, page: 1)) { $0.search = .loading }
-    await store.receive(.searchFailed(message)) { $0.search = .failed(message) }
+    await store.send(.search(.all, page: 1)) {
+      $0.search = .loading
+      $0.requests = [.search(page: 1)]
+    }
+    await store.receive(.searchFailed(message)) {
+      $0.search = .failed(message)
+      $0.requests = []
+    }
     #expect(message.contains("(500)"))
 
     let page = ArchiveFixture.page(.all, ids: Array(1...20), total: 36)
-    await store.send(.retry) { $0.search = .loading }
-    await store.receive(.searchLoaded(page)) { $0.search = .loaded(ArchiveResults(page)) }
+    await store.send(.retry) {
+      $0.search = .loading
+      $0.requests = [.search(page: 1)]
+    }
+    await store.receive(.searchLoaded(page)) {
+      $0.search = .loaded(ArchiveResults(page))
+      $0.requests = []
+    }
     await store.finish()
   }
 
@@ -69,65 +87,99 @@ struct ArchiveSearchTests {
     await store.send(.keywordSubmitted("  カレー ")) {
       $0.keyword = "カレー"
       $0.search = .loading
+      $0.requests = [.search(page: 1)]
     }
-    await store.receive(.searchLoaded(curryPage)) { $0.search = .loaded(ArchiveResults(curryPage)) }
+    await store.receive(.searchLoaded(curryPage)) {
+      $0.search = .loaded(ArchiveResults(curryPage))
+      $0.requests = []
+    }
 
     let curryWashoku = ArchiveQuery(keyword: "カレー", category: "和食")
     let udon = ArchiveFixture.page(curryWashoku, ids: [19], total: 1)
     await store.send(.categorySelected("和食")) {
       $0.category = "和食"
       $0.search = .loading
+      $0.requests = [.search(page: 1)]
     }
-    await store.receive(.searchLoaded(udon)) { $0.search = .loaded(ArchiveResults(udon)) }
+    await store.receive(.searchLoaded(udon)) {
+      $0.search = .loaded(ArchiveResults(udon))
+      $0.requests = []
+    }
     #expect(store.state.results?.items.first?.dishName == "カレーうどん")
 
     let washoku = ArchiveFixture.page(ArchiveQuery(category: "和食"), ids: [1, 7, 13, 19, 25, 31], total: 6)
     await store.send(.keywordSubmitted("")) {
       $0.keyword = ""
       $0.search = .loading
+      $0.requests = [.search(page: 1)]
     }
-    await store.receive(.searchLoaded(washoku)) { $0.search = .loaded(ArchiveResults(washoku)) }
+    await store.receive(.searchLoaded(washoku)) {
+      $0.search = .loaded(ArchiveResults(washoku))
+      $0.requests = []
+    }
 
     await store.send(.keywordSubmitted("カレー")) {
       $0.keyword = "カレー"
       $0.search = .loading
+      $0.requests = [.search(page: 1)]
     }
-    await store.receive(.searchLoaded(udon)) { $0.search = .loaded(ArchiveResults(udon)) }
+    await store.receive(.searchLoaded(udon)) {
+      $0.search = .loaded(ArchiveResults(udon))
+      $0.requests = []
+    }
 
     let curryCategory = ArchiveFixture.page(
       ArchiveQuery(keyword: "カレー", category: "カレー"), ids: [6, 12, 18, 24, 30, 36], total: 6)
     await store.send(.categorySelected("カレー")) {
       $0.category = "カレー"
       $0.search = .loading
+      $0.requests = [.search(page: 1)]
     }
-    await store.receive(.searchLoaded(curryCategory)) { $0.search = .loaded(ArchiveResults(curryCategory)) }
+    await store.receive(.searchLoaded(curryCategory)) {
+      $0.search = .loaded(ArchiveResults(curryCategory))
+      $0.requests = []
+    }
 
     await store.send(.categorySelected(nil)) {
       $0.category = nil
       $0.search = .loading
+      $0.requests = [.search(page: 1)]
     }
-    await store.receive(.searchLoaded(curryPage)) { $0.search = .loaded(ArchiveResults(curryPage)) }
+    await store.receive(.searchLoaded(curryPage)) {
+      $0.search = .loaded(ArchiveResults(curryPage))
+      $0.requests = []
+    }
 
     let everything = ArchiveFixture.page(.all, ids: Array(1...20), total: 36)
     await store.send(.categorySelected("和食")) {
       $0.category = "和食"
       $0.search = .loading
+      $0.requests = [.search(page: 1)]
     }
-    await store.receive(.searchLoaded(udon)) { $0.search = .loaded(ArchiveResults(udon)) }
+    await store.receive(.searchLoaded(udon)) {
+      $0.search = .loaded(ArchiveResults(udon))
+      $0.requests = []
+    }
     await store.send(.clearAll) {
       $0.keyword = ""
       $0.category = nil
       $0.search = .loading
+      $0.requests = [.search(page: 1)]
     }
-    await store.receive(.searchLoaded(everything)) { $0.search = .loaded(ArchiveResults(everything)) }
+    await store.receive(.searchLoaded(everything)) {
+      $0.search = .loaded(ArchiveResults(everything))
+      $0.requests = []
+    }
 
     let ramen = ArchiveQuery(keyword: "ラーメン")
     await store.send(.keywordSubmitted("ラーメン")) {
       $0.keyword = "ラーメン"
       $0.search = .loading
+      $0.requests = [.search(page: 1)]
     }
     await store.receive(.searchLoaded(ArchivePage(query: ramen, page: 1, items: [], total: 0))) {
       $0.search = .empty(ramen)
+      $0.requests = []
     }
     await store.finish()
 
@@ -164,12 +216,19 @@ struct ArchiveSearchTests {
     await store.send(.keywordSubmitted("カレー")) {
       $0.keyword = "カレー"
       $0.search = .loading
+      $0.requests = [.search(page: 1)]
     }
     await started.wait()
     let brulee = ArchiveQuery(keyword: "crème")
-    await store.send(.keywordSubmitted("crème")) { $0.keyword = "crème" }
+    await store.send(.keywordSubmitted("crème")) {
+      $0.keyword = "crème"
+      $0.requests = [.search(page: 1)]
+    }
     let page = ArchiveFixture.page(brulee, ids: [26], total: 1)
-    await store.receive(.searchLoaded(page)) { $0.search = .loaded(ArchiveResults(page)) }
+    await store.receive(.searchLoaded(page)) {
+      $0.search = .loaded(ArchiveResults(page))
+      $0.requests = []
+    }
     release.open()
     await store.finish()
     #expect(wasCancelled.current == true)
@@ -185,16 +244,24 @@ struct ArchiveSearchTests {
     let first = ArchiveFixture.page(.all, ids: Array(1...20), total: 36)
     let second = ArchiveFixture.page(.all, page: 2, ids: Array(21...36), total: 36)
 
-    await store.send(.search(.all, page: 1)) { $0.search = .loading }
-    await store.receive(.searchLoaded(first)) { $0.search = .loaded(ArchiveResults(first)) }
+    await store.send(.search(.all, page: 1)) {
+      $0.search = .loading
+      $0.requests = [.search(page: 1)]
+    }
+    await store.receive(.searchLoaded(first)) {
+      $0.search = .loaded(ArchiveResults(first))
+      $0.requests = []
+    }
     await store.send(.loadMore) {
       $0.search = .loaded(ArchiveResults(query: .all, items: first.items, total: 36, lastPage: 1, more: .loading))
+      $0.requests = [.loadMore]
     }
     await store.receive(.moreLoaded(second)) {
       $0.search = .loaded(ArchiveResults(query: .all, items: ArchiveFixture.items(1...36), total: 36, lastPage: 2))
+      $0.requests = []
     }
     #expect(store.state.results?.hasMore == false)
-    await store.send(.loadMore)
+    await store.send(.loadMore)  // nothing more to load: starts nothing
     await store.finish()
     #expect(queries(fake.requests) == [["_page=1", "_limit=20"], ["_page=2", "_limit=20"]])
   }
@@ -214,16 +281,20 @@ struct ArchiveSearchTests {
 
     await store.send(.loadMore) {
       $0.search = .loaded(ArchiveResults(query: .all, items: first.items, total: 36, lastPage: 1, more: .loading))
+      $0.requests = [.loadMore]
     }
     await store.receive(.moreFailed(message)) {
       $0.search = .loaded(
         ArchiveResults(query: .all, items: first.items, total: 36, lastPage: 1, more: .failed(message)))
+      $0.requests = []
     }
     await store.send(.loadMore) {
       $0.search = .loaded(ArchiveResults(query: .all, items: first.items, total: 36, lastPage: 1, more: .loading))
+      $0.requests = [.loadMore]
     }
     await store.receive(.moreLoaded(ArchiveFixture.page(.all, page: 2, ids: Array(21...36), total: 36))) {
       $0.search = .loaded(ArchiveResults(query: .all, items: ArchiveFixture.items(1...36), total: 36, lastPage: 2))
+      $0.requests = []
     }
     await store.finish()
   }
@@ -247,14 +318,19 @@ struct ArchiveSearchTests {
 
     await store.send(.loadMore) {
       $0.search = .loaded(ArchiveResults(query: .all, items: first.items, total: 36, lastPage: 1, more: .loading))
+      $0.requests = [.loadMore]
     }
     await started.wait()
     await store.send(.categorySelected("洋食")) {
       $0.category = "洋食"
       $0.search = .loading
+      $0.requests = [.search(page: 1)]
     }
     let western = ArchiveFixture.page(ArchiveQuery(category: "洋食"), ids: [2, 8, 14, 20, 26, 32], total: 6)
-    await store.receive(.searchLoaded(western)) { $0.search = .loaded(ArchiveResults(western)) }
+    await store.receive(.searchLoaded(western)) {
+      $0.search = .loaded(ArchiveResults(western))
+      $0.requests = []
+    }
     release.open()
     await store.finish()
     #expect(wasCancelled.current == true)
@@ -273,9 +349,11 @@ struct ArchiveSearchTests {
     await store.send(.refresh) {
       $0.search = .loading
       $0.saved = .loading
+      $0.requests = [.search(page: 1), .readSaved]
     }
     await store.receive(.savedListLoaded([ArchiveFixture.entry(19)])) {
       $0.saved = .loaded([ArchiveFixture.entry(19)])
+      $0.requests = []
     }
     gate.open()
     let udon = ArchiveFixture.page(ArchiveQuery(keyword: "カレー", category: "和食"), ids: [19], total: 1)
