@@ -9,7 +9,7 @@ extension AppEvent {
     switch self {
     case .appear: appear
     case .refreshAll: refresh
-    case .launch, .terminate, .signal: nil
+    case .launch, .terminate: nil
     }
   }
 }

@@ -11,14 +11,15 @@ import Testing
     #expect(FavoriteFeature.commands.count == 1)
     #expect(command.path == [])
     #expect(command.arguments.isEmpty)
-    #expect(try command.actions(CommandInput()) == [.refresh])
+    #expect(try command.actions(CommandInput()) == [.load(.refresh)])
   }
 
   @Test func loadedStatePrintsCardsAndStableJSON() {
     let scene = FavoriteSceneViewObject(
       id: 3, photoURL: URL(string: "https://x.example/s.jpg"), author: "A", title: "T", category: "和食", shopName: "S",
       comment: "C", publishedDate: "2023/02/02")
-    let output = command.output(FavoriteFeature.State(phase: .loaded([scene])), CommandInput())
+    let output = command.output(
+      FavoriteFeature.State(load: ScreenLoad(phase: .loaded(FavoriteContent(scenes: [scene])))), CommandInput())
 
     guard case .success(let view, let json) = output else {
       Issue.record("expected success, got \(output)")
@@ -33,7 +34,9 @@ import Testing
   }
 
   @Test func emptyStatePrintsAnEmptyList() {
-    guard case .success(let view, let json) = command.output(FavoriteFeature.State(phase: .empty), CommandInput())
+    guard
+      case .success(let view, let json) = command.output(
+        FavoriteFeature.State(load: ScreenLoad(phase: .empty)), CommandInput())
     else {
       Issue.record("expected success")
       return
@@ -43,13 +46,16 @@ import Testing
   }
 
   @Test func errorAndUnfinishedStatesFail() {
-    let cases: [(FavoriteFeature.Phase, String)] = [
+    let cases: [(LoadPhase<FavoriteContent>, String)] = [
       (.failed("The server failed."), "The server failed."),
       (.idle, "Favorites did not finish loading."),
       (.loading, "Favorites did not finish loading."),
     ]
     for (phase, expected) in cases {
-      guard case .failure(let reason) = command.output(FavoriteFeature.State(phase: phase), CommandInput()) else {
+      guard
+        case .failure(let reason) = command.output(
+          FavoriteFeature.State(load: ScreenLoad(phase: phase)), CommandInput())
+      else {
         Issue.record("expected failure for \(phase)")
         continue
       }

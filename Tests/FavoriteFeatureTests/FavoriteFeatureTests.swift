@@ -7,16 +7,19 @@ import NetworkingTesting
 import Testing
 
 @Suite struct FavoriteFeatureTests {
+  /// The module's reducer and middlewares, as the app runs them, over `client`.
+  private func makeStore(
+    _ client: FavoriteClient, initialState: FavoriteFeature.State = FavoriteFeature.State()
+  ) -> TestStore<FavoriteFeature.State, FavoriteFeature.Action> {
+    TestStore(
+      initialState: initialState, reducer: FavoriteFeature.reducer,
+      middlewares: FavoriteFeature.module(client: client).middlewares)
+  }
+
   private func makeStore(
     http: HTTPClient, initialState: FavoriteFeature.State = FavoriteFeature.State()
   ) -> TestStore<FavoriteFeature.State, FavoriteFeature.Action> {
-    TestStore(
-      initialState: initialState,
-      reducer: FavoriteFeature.reducer,
-      middlewares: [
-        FavoriteFeature.loadMiddleware(client: .live(http: http, baseURL: FavoriteFixtures.baseURL))
-      ]
-    )
+    makeStore(.live(http: http, baseURL: FavoriteFixtures.baseURL), initialState: initialState)
   }
 
   @Test func appearLoadsTheFixtureScenes() async throws {
@@ -24,11 +27,11 @@ import Testing
     let scenes = try FavoriteFixtures.scenes()
     let store = makeStore(http: fake.client)
 
-    await store.send(.appear) { $0.phase = .loading }
-    await store.receive(.loaded(scenes)) { $0.phase = .loaded(scenes.map(FavoriteSceneViewObject.init)) }
+    await store.send(.load(.appear)) { $0.load = ScreenLoad(phase: .loading, startsLoad: true) }
+    await store.receive(.load(.loaded(scenes))) { $0.load = ScreenLoad(phase: .loaded(FavoriteContent(scenes))) }
     await store.finish()
 
-    let loaded = try #require(store.state.phase.scenes)
+    let loaded = try #require(store.state.load.content?.scenes)
     #expect(loaded.count == 12)
     #expect(loaded.first?.title == "雨の日のうどん")
     #expect(loaded.last?.id == 12)
@@ -40,9 +43,9 @@ import Testing
     let scenes = try FavoriteFixtures.scenes()
     let store = makeStore(http: fake.client)
 
-    await store.send(.appear) { $0.phase = .loading }
-    await store.receive(.loaded(scenes)) { $0.phase = .loaded(scenes.map(FavoriteSceneViewObject.init)) }
-    await store.send(.appear)
+    await store.send(.load(.appear)) { $0.load = ScreenLoad(phase: .loading, startsLoad: true) }
+    await store.receive(.load(.loaded(scenes))) { $0.load = ScreenLoad(phase: .loaded(FavoriteContent(scenes))) }
+    await store.send(.load(.appear))
     await store.finish()
     #expect(fake.requests.count == 1)
   }
@@ -55,10 +58,10 @@ import Testing
     let message = HTTPError.serverError(status: 503, url: FavoriteFixtures.baseURL.appending(path: "favorite_scenes"))
       .description
 
-    await store.send(.appear) { $0.phase = .loading }
-    await store.receive(.failed(message)) { $0.phase = .failed(message) }
-    await store.send(.retry) { $0.phase = .loading }
-    await store.receive(.loaded(scenes)) { $0.phase = .loaded(scenes.map(FavoriteSceneViewObject.init)) }
+    await store.send(.load(.appear)) { $0.load = ScreenLoad(phase: .loading, startsLoad: true) }
+    await store.receive(.load(.failed(message))) { $0.load = ScreenLoad(phase: .failed(message)) }
+    await store.send(.load(.retry)) { $0.load = ScreenLoad(phase: .loading, startsLoad: true) }
+    await store.receive(.load(.loaded(scenes))) { $0.load = ScreenLoad(phase: .loaded(FavoriteContent(scenes))) }
     await store.finish()
   }
 
@@ -67,8 +70,8 @@ import Testing
     let store = makeStore(http: .failing(HTTPError.timedOut(url)))
     let message = HTTPError.timedOut(url).description
 
-    await store.send(.appear) { $0.phase = .loading }
-    await store.receive(.failed(message)) { $0.phase = .failed(message) }
+    await store.send(.load(.appear)) { $0.load = ScreenLoad(phase: .loading, startsLoad: true) }
+    await store.receive(.load(.failed(message))) { $0.load = ScreenLoad(phase: .failed(message)) }
     await store.finish()
   }
 
@@ -77,8 +80,8 @@ import Testing
     fake.stub("/favorite_scenes", .json("[]"))
     let store = makeStore(http: fake.client)
 
-    await store.send(.appear) { $0.phase = .loading }
-    await store.receive(.loaded([])) { $0.phase = .empty }
+    await store.send(.load(.appear)) { $0.load = ScreenLoad(phase: .loading, startsLoad: true) }
+    await store.receive(.load(.loaded([]))) { $0.load = ScreenLoad(phase: .empty) }
     await store.finish()
   }
 
@@ -87,32 +90,30 @@ import Testing
     let scenes = try FavoriteFixtures.scenes()
     let views = scenes.map(FavoriteSceneViewObject.init)
     let store = makeStore(
-      http: fake.client, initialState: FavoriteFeature.State(phase: .loaded(views), detail: views[0]))
+      http: fake.client,
+      initialState: FavoriteFeature.State(
+        load: ScreenLoad(phase: .loaded(FavoriteContent(scenes: views))), detail: views[0]))
 
-    await store.send(.refresh) {
-      $0.phase = .loading
+    await store.send(.load(.refresh)) {
+      $0.load = ScreenLoad(phase: .loading, startsLoad: true)
       $0.detail = nil
     }
-    await store.receive(.loaded(scenes)) { $0.phase = .loaded(views) }
+    await store.receive(.load(.loaded(scenes))) { $0.load = ScreenLoad(phase: .loaded(FavoriteContent(scenes: views))) }
     await store.finish()
   }
 
   @Test func cancellationIsNotShownAsAnError() async {
-    let store = TestStore(
-      initialState: FavoriteFeature.State(),
-      reducer: FavoriteFeature.reducer,
-      middlewares: [
-        FavoriteFeature.loadMiddleware(client: FavoriteClient(favoriteScenes: { throw CancellationError() }))
-      ]
-    )
+    let store = makeStore(FavoriteClient(favoriteScenes: { throw CancellationError() }))
 
-    await store.send(.appear) { $0.phase = .loading }
+    await store.send(.load(.appear)) { $0.load = ScreenLoad(phase: .loading, startsLoad: true) }
     await store.finish()
   }
 
   @Test func choosingASceneOpensItsDetail() async throws {
     let views = try FavoriteFixtures.scenes().map(FavoriteSceneViewObject.init)
-    let store = makeStore(http: .unimplemented, initialState: FavoriteFeature.State(phase: .loaded(views)))
+    let store = makeStore(
+      http: .unimplemented,
+      initialState: FavoriteFeature.State(load: ScreenLoad(phase: .loaded(FavoriteContent(scenes: views)))))
 
     await store.send(.select(12)) { $0.detail = views[11] }
     await store.send(.closeDetail) { $0.detail = nil }
@@ -128,8 +129,9 @@ import Testing
     #expect(module.initialState == FavoriteFeature.State())
     #expect(module.placement == .tab)
     #expect(module.commands.map(\.path) == [[]])
-    #expect(module.receive?(.appear) == .appear)
-    #expect(module.receive?(.refreshAll) == .refresh)
+    #expect(module.middlewares.count == 1)
+    #expect(module.receive?(.appear) == .load(.appear))
+    #expect(module.receive?(.refreshAll) == .load(.refresh))
     #expect(module.receive?(.terminate) == nil)
   }
 }

@@ -1,4 +1,5 @@
 import FavoriteFeature
+import FeatureKit
 import Foundation
 import Presentation
 import Testing
@@ -7,28 +8,31 @@ import Testing
   @Test func idleOffersToLoad() {
     let view = FavoriteFeature.present(FavoriteFeature.State())
     #expect(view.plainText == ["Favorites have not been loaded yet.", "Load"])
-    #expect(view.actions == [.refresh])
+    #expect(view.actions == [.load(.refresh)])
   }
 
   @Test func loadingIsASpinner() {
-    #expect(FavoriteFeature.present(FavoriteFeature.State(phase: .loading)) == .spinner("Loading favorites…"))
+    #expect(
+      FavoriteFeature.present(FavoriteFeature.State(load: ScreenLoad(phase: .loading)))
+        == .spinner("Loading favorites…"))
   }
 
   @Test func errorShowsTheMessageWithRetry() {
     #expect(
-      FavoriteFeature.present(FavoriteFeature.State(phase: .failed("Could not connect.")))
-        == .error(message: "Could not connect.", retry: .retry))
+      FavoriteFeature.present(FavoriteFeature.State(load: ScreenLoad(phase: .failed("Could not connect."))))
+        == .error(message: "Could not connect.", retry: .load(.retry)))
   }
 
   @Test func emptyShowsAHintAndRefresh() {
-    let view = FavoriteFeature.present(FavoriteFeature.State(phase: .empty))
+    let view = FavoriteFeature.present(FavoriteFeature.State(load: ScreenLoad(phase: .empty)))
     #expect(view.plainText == ["No favorite scenes yet.", "Refresh"])
-    #expect(view.actions == [.refresh])
+    #expect(view.actions == [.load(.refresh)])
   }
 
   @Test func contentShowsEverySceneAsACard() throws {
     let views = try FavoriteFixtures.scenes().map(FavoriteSceneViewObject.init)
-    let view = FavoriteFeature.present(FavoriteFeature.State(phase: .loaded(views)))
+    let view = FavoriteFeature.present(
+      FavoriteFeature.State(load: ScreenLoad(phase: .loaded(FavoriteContent(scenes: views)))))
 
     guard case .stack(let children) = view, case .collection(let collection)? = children.first else {
       Issue.record("expected cards first, got \(view)")
@@ -41,13 +45,14 @@ import Testing
         == Card(
           id: "scene-1", title: "雨の日のうどん",
           lines: ["佐藤 みのり", "和食", "うどん処 ひより", "あたたかいお出汁に救われました。", "2023/02/02"], action: .select(1)))
-    #expect(view.actions == (1...12).map { .select($0) } + [.refresh])
+    #expect(view.actions == (1...12).map { .select($0) } + [.load(.refresh)])
     #expect(view.plainText.contains("スープカレー"))
   }
 
   @Test func anOpenDetailIsAnOverlayThatCloses() throws {
     let views = try FavoriteFixtures.scenes().map(FavoriteSceneViewObject.init)
-    let view = FavoriteFeature.present(FavoriteFeature.State(phase: .loaded(views), detail: views[11]))
+    let view = FavoriteFeature.present(
+      FavoriteFeature.State(load: ScreenLoad(phase: .loaded(FavoriteContent(scenes: views))), detail: views[11]))
 
     guard case .stack(let children) = view, case .overlay(let overlay)? = children.last else {
       Issue.record("expected an overlay last, got \(view)")

@@ -6,7 +6,6 @@ import Testing
 
   @Test(arguments: [
     (AppEvent.appear, Action?.some(.appear)), (.refreshAll, .refresh), (.launch, nil), (.terminate, nil),
-    (.signal("saved.changed"), nil),
   ])
   func aScreenLoadsOnAppearAndReloadsOnRefreshOnly(_ event: AppEvent, _ expected: Action?) {
     #expect(event.screenLoad(appear: Action.appear, refresh: .refresh) == expected)

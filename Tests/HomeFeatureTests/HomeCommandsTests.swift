@@ -36,11 +36,11 @@ import Testing
     #expect(HomeFeature.commands.count == 1)
     #expect(command.path == [])
     #expect(command.arguments.isEmpty)
-    #expect(try command.actions(CommandInput()) == [.refresh])
+    #expect(try command.actions(CommandInput()) == [.load(.refresh)])
   }
 
   @Test func loadedStatePrintsTheSectionsAndStableJSON() throws {
-    let output = command.output(HomeFeature.State(phase: .loaded(smallContent)), CommandInput())
+    let output = command.output(HomeFeature.State(load: ScreenLoad(phase: .loaded(smallContent))), CommandInput())
 
     guard case .success(let view, let json) = output else {
       Issue.record("expected success, got \(output)")
@@ -68,7 +68,8 @@ import Testing
   }
 
   @Test func fixtureContentPrintsEveryItem() throws {
-    let output = HomeFeature.output(HomeFeature.State(phase: .loaded(HomeContent(try HomeFixtures.response()))))
+    let output = HomeFeature.output(
+      HomeFeature.State(load: ScreenLoad(phase: .loaded(HomeContent(try HomeFixtures.response())))))
 
     guard case .success(_, .object(let members)) = output else {
       Issue.record("expected a JSON object, got \(output)")
@@ -83,7 +84,7 @@ import Testing
   }
 
   @Test func emptyStatePrintsEmptyLists() {
-    let output = command.output(HomeFeature.State(phase: .empty), CommandInput())
+    let output = command.output(HomeFeature.State(load: ScreenLoad(phase: .empty)), CommandInput())
 
     guard case .success(let view, let json) = output else {
       Issue.record("expected success, got \(output)")
@@ -96,7 +97,8 @@ import Testing
   }
 
   @Test func errorStateFailsWithTheMessage() {
-    let output = command.output(HomeFeature.State(phase: .failed("The server failed.")), CommandInput())
+    let output = command.output(
+      HomeFeature.State(load: ScreenLoad(phase: .failed("The server failed."))), CommandInput())
 
     guard case .failure(let reason) = output else {
       Issue.record("expected failure, got \(output)")
@@ -106,8 +108,10 @@ import Testing
   }
 
   @Test func unfinishedLoadFails() {
-    for phase in [HomeFeature.Phase.idle, .loading] {
-      guard case .failure(let reason) = command.output(HomeFeature.State(phase: phase), CommandInput()) else {
+    for phase in [LoadPhase<HomeContent>.idle, .loading] {
+      guard
+        case .failure(let reason) = command.output(HomeFeature.State(load: ScreenLoad(phase: phase)), CommandInput())
+      else {
         Issue.record("expected failure for \(phase)")
         continue
       }

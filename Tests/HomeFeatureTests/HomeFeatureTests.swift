@@ -7,14 +7,19 @@ import NetworkingTesting
 import Testing
 
 @Suite struct HomeFeatureTests {
+  /// The module's reducer and middlewares, as the app runs them, over `client`.
+  private func makeStore(
+    _ client: HomeClient, initialState: HomeFeature.State = HomeFeature.State()
+  ) -> TestStore<HomeFeature.State, HomeFeature.Action> {
+    TestStore(
+      initialState: initialState, reducer: HomeFeature.reducer,
+      middlewares: HomeFeature.module(client: client).middlewares)
+  }
+
   private func makeStore(
     http: HTTPClient, initialState: HomeFeature.State = HomeFeature.State()
   ) -> TestStore<HomeFeature.State, HomeFeature.Action> {
-    TestStore(
-      initialState: initialState,
-      reducer: HomeFeature.reducer,
-      middlewares: [HomeFeature.loadMiddleware(client: .live(http: http, baseURL: HomeFixtures.baseURL))]
-    )
+    makeStore(.live(http: http, baseURL: HomeFixtures.baseURL), initialState: initialState)
   }
 
   @Test func appearLoadsTheFiveSectionsFromTheFixture() async throws {
@@ -22,11 +27,11 @@ import Testing
     let response = try HomeFixtures.response()
     let store = makeStore(http: fake.client)
 
-    await store.send(.appear) { $0.phase = .loading }
-    await store.receive(.loaded(response)) { $0.phase = .loaded(HomeContent(response)) }
+    await store.send(.load(.appear)) { $0.load = ScreenLoad(phase: .loading, startsLoad: true) }
+    await store.receive(.load(.loaded(response))) { $0.load = ScreenLoad(phase: .loaded(HomeContent(response))) }
     await store.finish()
 
-    let content = try #require(store.state.phase.content)
+    let content = try #require(store.state.load.content)
     #expect(content.campaignBanners.count == 6)
     #expect(content.campaignBanners.first?.bannerContentsId == 1001)
     #expect(content.recentNews.count == 12)
@@ -42,9 +47,9 @@ import Testing
     let response = try HomeFixtures.response()
     let store = makeStore(http: fake.client)
 
-    await store.send(.appear) { $0.phase = .loading }
-    await store.receive(.loaded(response)) { $0.phase = .loaded(HomeContent(response)) }
-    await store.send(.appear)
+    await store.send(.load(.appear)) { $0.load = ScreenLoad(phase: .loading, startsLoad: true) }
+    await store.receive(.load(.loaded(response))) { $0.load = ScreenLoad(phase: .loaded(HomeContent(response))) }
+    await store.send(.load(.appear))
     await store.finish()
 
     #expect(fake.requests.count == 5)
@@ -52,9 +57,9 @@ import Testing
 
   @Test func appearWhileLoadingStartsNoSecondLoad() async throws {
     let fake = try HomeFixtures.fakeHTTP()
-    let store = makeStore(http: fake.client, initialState: HomeFeature.State(phase: .loading))
+    let store = makeStore(http: fake.client, initialState: HomeFeature.State(load: ScreenLoad(phase: .loading)))
 
-    await store.send(.appear)
+    await store.send(.load(.appear))
     await store.finish()
 
     #expect(fake.requests.isEmpty)
@@ -67,8 +72,8 @@ import Testing
     let store = makeStore(http: fake.client)
     let message = HTTPError.serverError(status: 500, url: HomeFixtures.baseURL.appending(path: endpoint)).description
 
-    await store.send(.appear) { $0.phase = .loading }
-    await store.receive(.failed(message)) { $0.phase = .failed(message) }
+    await store.send(.load(.appear)) { $0.load = ScreenLoad(phase: .loading, startsLoad: true) }
+    await store.receive(.load(.failed(message))) { $0.load = ScreenLoad(phase: .failed(message)) }
     await store.finish()
   }
 
@@ -77,12 +82,12 @@ import Testing
     fake.stub("/recent_news", .json(#"[{"id": 1, "title": "no other fields"}]"#))
     let store = makeStore(http: fake.client)
 
-    await store.send(.appear) { $0.phase = .loading }
+    await store.send(.load(.appear)) { $0.load = ScreenLoad(phase: .loading, startsLoad: true) }
     store.exhaustivity = .off
     await store.finish()
 
-    guard case .failed(let message) = store.state.phase else {
-      Issue.record("expected the error phase, got \(store.state.phase)")
+    guard case .failed(let message) = store.state.load.phase else {
+      Issue.record("expected the error phase, got \(store.state.load.phase)")
       return
     }
     #expect(message.contains("/recent_news"))
@@ -97,10 +102,10 @@ import Testing
     let message = HTTPError.serverError(status: 503, url: HomeFixtures.baseURL.appending(path: "trend_articles"))
       .description
 
-    await store.send(.appear) { $0.phase = .loading }
-    await store.receive(.failed(message)) { $0.phase = .failed(message) }
-    await store.send(.retry) { $0.phase = .loading }
-    await store.receive(.loaded(response)) { $0.phase = .loaded(HomeContent(response)) }
+    await store.send(.load(.appear)) { $0.load = ScreenLoad(phase: .loading, startsLoad: true) }
+    await store.receive(.load(.failed(message))) { $0.load = ScreenLoad(phase: .failed(message)) }
+    await store.send(.load(.retry)) { $0.load = ScreenLoad(phase: .loading, startsLoad: true) }
+    await store.receive(.load(.loaded(response))) { $0.load = ScreenLoad(phase: .loaded(HomeContent(response))) }
     await store.finish()
   }
 
@@ -110,14 +115,15 @@ import Testing
     let content = HomeContent(response)
     let store = makeStore(
       http: fake.client,
-      initialState: HomeFeature.State(phase: .loaded(content), detail: .recentNews(content.recentNews[0]))
+      initialState: HomeFeature.State(
+        load: ScreenLoad(phase: .loaded(content)), detail: .recentNews(content.recentNews[0]))
     )
 
-    await store.send(.refresh) {
-      $0.phase = .loading
+    await store.send(.load(.refresh)) {
+      $0.load = ScreenLoad(phase: .loading, startsLoad: true)
       $0.detail = nil
     }
-    await store.receive(.loaded(response)) { $0.phase = .loaded(content) }
+    await store.receive(.load(.loaded(response))) { $0.load = ScreenLoad(phase: .loaded(content)) }
     await store.finish()
     #expect(fake.requests.count == 5)
   }
@@ -127,24 +133,18 @@ import Testing
     for endpoint in HomeFixtures.endpoints { fake.stub("/" + endpoint, .json("[]")) }
     let store = makeStore(http: fake.client)
 
-    await store.send(.appear) { $0.phase = .loading }
-    await store.receive(.loaded(HomeResponse())) { $0.phase = .empty }
+    await store.send(.load(.appear)) { $0.load = ScreenLoad(phase: .loading, startsLoad: true) }
+    await store.receive(.load(.loaded(HomeResponse()))) { $0.load = ScreenLoad(phase: .empty) }
     await store.finish()
   }
 
   @Test func cancellationIsNotShownAsAnError() async throws {
-    let store = TestStore(
-      initialState: HomeFeature.State(),
-      reducer: HomeFeature.reducer,
-      middlewares: [
-        HomeFeature.loadMiddleware(
-          client: HomeClient(
-            campaignBanners: { throw CancellationError() }, recentNews: { [] }, featuredTopics: { [] },
-            trendArticles: { [] }, pickupPhotos: { [] }))
-      ]
-    )
+    let store = makeStore(
+      HomeClient(
+        campaignBanners: { throw CancellationError() }, recentNews: { [] }, featuredTopics: { [] },
+        trendArticles: { [] }, pickupPhotos: { [] }))
 
-    await store.send(.appear) { $0.phase = .loading }
+    await store.send(.load(.appear)) { $0.load = ScreenLoad(phase: .loading, startsLoad: true) }
     await store.finish()
   }
 
@@ -168,15 +168,13 @@ import Testing
       trendArticles: { response.trendArticles },
       pickupPhotos: { response.pickupPhotos }
     )
-    let store = TestStore(
-      initialState: HomeFeature.State(), reducer: HomeFeature.reducer,
-      middlewares: [HomeFeature.loadMiddleware(client: client)])
+    let store = makeStore(client)
 
-    await store.send(.appear) { $0.phase = .loading }
+    await store.send(.load(.appear)) { $0.load = ScreenLoad(phase: .loading, startsLoad: true) }
     var startedIterator = started.makeAsyncIterator()
     await startedIterator.next()
-    await store.send(.refresh)
-    await store.receive(.loaded(response)) { $0.phase = .loaded(HomeContent(response)) }
+    await store.send(.load(.refresh))  // still loading, and this action starts a load too: no state change
+    await store.receive(.load(.loaded(response))) { $0.load = ScreenLoad(phase: .loaded(HomeContent(response))) }
     await store.finish()
     #expect(await calls.count == 2)
     neverContinuation.finish()
@@ -184,7 +182,8 @@ import Testing
 
   @Test func choosingAnItemPutsItsDetailInTheState() async throws {
     let content = HomeContent(try HomeFixtures.response())
-    let store = makeStore(http: .unimplemented, initialState: HomeFeature.State(phase: .loaded(content)))
+    let store = makeStore(
+      http: .unimplemented, initialState: HomeFeature.State(load: ScreenLoad(phase: .loaded(content))))
 
     await store.send(.select(.featuredTopic(3))) { $0.detail = .featuredTopic(content.featuredTopics[2]) }
     await store.send(.select(.pickupPhoto(20))) { $0.detail = .pickupPhoto(content.pickupPhotos[19]) }
@@ -194,7 +193,7 @@ import Testing
   }
 
   @Test func choosingIsIgnoredWhileNothingIsLoaded() async {
-    let store = makeStore(http: .unimplemented, initialState: HomeFeature.State(phase: .loading))
+    let store = makeStore(http: .unimplemented, initialState: HomeFeature.State(load: ScreenLoad(phase: .loading)))
 
     await store.send(.select(.campaignBanner(1)))
     await store.finish()
@@ -208,12 +207,11 @@ import Testing
     #expect(module.initialState == HomeFeature.State())
     #expect(module.placement == .tab)
     #expect(module.middlewares.count == 1)
-    #expect(module.present?(HomeFeature.State(phase: .loading)) == .spinner("Loading Home…"))
+    #expect(module.present?(HomeFeature.State(load: ScreenLoad(phase: .loading))) == .spinner("Loading Home…"))
     #expect(module.commands.map(\.path) == [[]])
-    #expect(module.receive?(.appear) == .appear)
-    #expect(module.receive?(.refreshAll) == .refresh)
+    #expect(module.receive?(.appear) == .load(.appear))
+    #expect(module.receive?(.refreshAll) == .load(.refresh))
     #expect(module.receive?(.launch) == nil)
-    #expect(module.receive?(.signal("saved.changed")) == nil)
   }
 }
 

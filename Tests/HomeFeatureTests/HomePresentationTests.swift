@@ -1,3 +1,4 @@
+import FeatureKit
 import Foundation
 import HomeFeature
 import Presentation
@@ -8,30 +9,30 @@ import Testing
     let view = HomeFeature.present(HomeFeature.State())
 
     #expect(view.plainText == ["Home has not been loaded yet.", "Load"])
-    #expect(view.actions == [.refresh])
+    #expect(view.actions == [.load(.refresh)])
   }
 
   @Test func loadingIsASpinner() {
-    #expect(HomeFeature.present(HomeFeature.State(phase: .loading)) == .spinner("Loading Home…"))
+    #expect(HomeFeature.present(HomeFeature.State(load: ScreenLoad(phase: .loading))) == .spinner("Loading Home…"))
   }
 
   @Test func errorShowsTheMessageWithRetry() {
-    let view = HomeFeature.present(HomeFeature.State(phase: .failed("The server failed (500).")))
+    let view = HomeFeature.present(HomeFeature.State(load: ScreenLoad(phase: .failed("The server failed (500)."))))
 
-    #expect(view == .error(message: "The server failed (500).", retry: .retry))
-    #expect(view.actions == [.retry])
+    #expect(view == .error(message: "The server failed (500).", retry: .load(.retry)))
+    #expect(view.actions == [.load(.retry)])
   }
 
   @Test func emptyShowsAHintAndRefresh() {
-    let view = HomeFeature.present(HomeFeature.State(phase: .empty))
+    let view = HomeFeature.present(HomeFeature.State(load: ScreenLoad(phase: .empty)))
 
     #expect(view.plainText == ["There is nothing on Home yet.", "Refresh"])
-    #expect(view.actions == [.refresh])
+    #expect(view.actions == [.load(.refresh)])
   }
 
   @Test func contentShowsTheFiveSectionsInOrderWithTheirLayouts() throws {
     let content = HomeContent(try HomeFixtures.response())
-    let view = HomeFeature.present(HomeFeature.State(phase: .loaded(content)))
+    let view = HomeFeature.present(HomeFeature.State(load: ScreenLoad(phase: .loaded(content))))
 
     guard case .stack(let children) = view else {
       Issue.record("expected a stack, got \(view)")
@@ -61,12 +62,12 @@ import Testing
     #expect(text.contains("今、ランチで選ばれているのは「定食」"))
     #expect(text.contains("お弁当"))
     #expect(view.actions.filter { if case .select = $0 { true } else { false } }.count == 50)
-    #expect(view.actions.last == .refresh)
+    #expect(view.actions.last == .load(.refresh))
   }
 
   @Test func anEmptySectionSaysSoWhileOthersShowCards() {
     let news = RecentNewsViewObject(id: 1, thumbnailURL: nil, title: "Only news", newsCategory: "c", publishedDate: nil)
-    let view = HomeFeature.present(HomeFeature.State(phase: .loaded(HomeContent(recentNews: [news]))))
+    let view = HomeFeature.present(HomeFeature.State(load: ScreenLoad(phase: .loaded(HomeContent(recentNews: [news])))))
 
     #expect(
       view.plainText == [
@@ -77,13 +78,13 @@ import Testing
         "Pickup Photos", "No pickup photos yet.",
         "Refresh",
       ])
-    #expect(view.actions == [.select(.recentNews(1)), .refresh])
+    #expect(view.actions == [.select(.recentNews(1)), .load(.refresh)])
   }
 
   @Test func anOpenDetailIsAnOverlayThatCloses() throws {
     let content = HomeContent(try HomeFixtures.response())
     let view = HomeFeature.present(
-      HomeFeature.State(phase: .loaded(content), detail: .featuredTopic(content.featuredTopics[0])))
+      HomeFeature.State(load: ScreenLoad(phase: .loaded(content)), detail: .featuredTopic(content.featuredTopics[0])))
 
     guard case .stack(let children) = view, case .overlay(let overlay)? = children.last else {
       Issue.record("expected an overlay last, got \(view)")
@@ -104,7 +105,8 @@ import Testing
     let article = TrendArticleViewObject(
       id: 3, thumbnailURL: nil, title: "Article", introduction: "Intro", publishedDate: nil)
     let view = HomeFeature.present(
-      HomeFeature.State(phase: .loaded(HomeContent(trendArticles: [article])), detail: .trendArticle(article)))
+      HomeFeature.State(
+        load: ScreenLoad(phase: .loaded(HomeContent(trendArticles: [article]))), detail: .trendArticle(article)))
 
     guard case .stack(let children) = view, case .overlay(let overlay)? = children.last else {
       Issue.record("expected an overlay last, got \(view)")

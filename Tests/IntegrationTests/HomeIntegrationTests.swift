@@ -13,10 +13,10 @@ import Testing
     let module = HomeFeature.module(client: .live(http: .curl(), baseURL: server.baseURL))
     let store = Store(initialState: module.initialState, reducer: module.reducer, middlewares: module.middlewares)
 
-    store.dispatch(.appear)
+    store.dispatch(.load(.appear))
     await store.settled()
 
-    let content = store.state.phase.content
+    let content = store.state.load.content
     #expect(content?.campaignBanners.count == 6)
     #expect(content?.campaignBanners.first?.bannerContentsId == 1001)
     #expect(content?.recentNews.count == 12)
@@ -26,16 +26,16 @@ import Testing
     #expect(content?.pickupPhotos.count == 20)
 
     server.setFaults([.status(500)], for: .endpoint("pickup_photos"))
-    store.dispatch(.refresh)
+    store.dispatch(.load(.refresh))
     await store.settled()
 
     let expected = HTTPError.serverError(status: 500, url: server.baseURL.appending(path: "pickup_photos"))
-    #expect(store.state.phase == .failed(expected.description))
+    #expect(store.state.load.phase == .failed(expected.description))
 
     server.clearFaults()
-    store.dispatch(.retry)
+    store.dispatch(.load(.retry))
     await store.settled()
-    #expect(store.state.phase.content?.pickupPhotos.count == 20)
+    #expect(store.state.load.content?.pickupPhotos.count == 20)
 
     await server.shutdown()
   }

@@ -13,10 +13,10 @@ import Testing
     let module = ProfileFeature.module(client: .live(http: .curl(), baseURL: server.baseURL))
     let store = Store(initialState: module.initialState, reducer: module.reducer, middlewares: module.middlewares)
 
-    store.dispatch(.appear)
+    store.dispatch(.load(.appear))
     await store.settled()
 
-    let content = store.state.phase.content
+    let content = store.state.load.content
     #expect(content?.personal.nickname == "食いしん坊の編集者")
     #expect(content?.personal.histories.profileViewCount == 12840)
     #expect(content?.announcements.count == 5)
@@ -24,11 +24,11 @@ import Testing
     #expect(content?.recentFavorites.count == 5)
 
     server.setFaults([.status(500)], for: .endpoint("profile_personal"))
-    store.dispatch(.refresh)
+    store.dispatch(.load(.refresh))
     await store.settled()
 
     let expected = HTTPError.serverError(status: 500, url: server.baseURL.appending(path: "profile_personal"))
-    #expect(store.state.phase == .failed(expected.description))
+    #expect(store.state.load.phase == .failed(expected.description))
 
     await server.shutdown()
   }
@@ -39,7 +39,7 @@ import Testing
     let store = Store(initialState: module.initialState, reducer: module.reducer, middlewares: module.middlewares)
     let original = try await client.personal()
 
-    store.dispatch(.appear)
+    store.dispatch(.load(.appear))
     await store.settled()
     store.dispatch(.editProfile)
     store.dispatch(.nicknameEdited("組木の編集者"))
@@ -57,7 +57,7 @@ import Testing
     store.dispatch(.save)  // Retry
     await store.settled()
     #expect(store.state.form == nil)
-    #expect(store.state.phase.content?.personal.nickname == "組木の編集者")
+    #expect(store.state.load.content?.personal.nickname == "組木の編集者")
 
     var expected = original
     expected.nickname = "組木の編集者"

@@ -42,8 +42,8 @@ import Testing
           "tab", help: "The information tab to print (default: announcements)",
           choices: ["announcements", "comments", "recent"])
       ])
-    #expect(try command.actions(CommandInput()) == [.selectTab(.announcements), .refresh])
-    #expect(try command.actions(CommandInput(values: ["tab": "recent"])) == [.selectTab(.recent), .refresh])
+    #expect(try command.actions(CommandInput()) == [.selectTab(.announcements), .load(.refresh)])
+    #expect(try command.actions(CommandInput(values: ["tab": "recent"])) == [.selectTab(.recent), .load(.refresh)])
     #expect(throws: CommandError.usage("tab must be one of announcements, comments, recent, got 'photos'")) {
       try command.actions(CommandInput(values: ["tab": "photos"]))
     }
@@ -56,7 +56,7 @@ import Testing
   ])
   func loadedStatePrintsThePersonalDataAndTheChosenTab(tab: String?, tabJSON: String) {
     let input = CommandInput(values: tab.map { ["tab": $0] } ?? [:])
-    let output = command.output(ProfileFeature.State(phase: .loaded(smallContent)), input)
+    let output = command.output(ProfileFeature.State(load: ScreenLoad(phase: .loaded(smallContent))), input)
 
     guard case .success(let view, let json) = output else {
       Issue.record("expected success, got \(output)")
@@ -69,7 +69,7 @@ import Testing
   @Test func textOutputListsEverySection() {
     guard
       case .success(let view, _) = command.output(
-        ProfileFeature.State(phase: .loaded(smallContent)), CommandInput(values: ["tab": "comments"]))
+        ProfileFeature.State(load: ScreenLoad(phase: .loaded(smallContent))), CommandInput(values: ["tab": "comments"]))
     else {
       Issue.record("expected success")
       return
@@ -86,13 +86,15 @@ import Testing
   }
 
   @Test func errorAndUnfinishedStatesFail() {
-    let cases: [(ProfileFeature.Phase, String)] = [
+    let cases: [(LoadPhase<ProfileContent>, String)] = [
       (.failed("The server failed."), "The server failed."),
       (.idle, "Profile did not finish loading."),
       (.loading, "Profile did not finish loading."),
     ]
     for (phase, expected) in cases {
-      guard case .failure(let reason) = command.output(ProfileFeature.State(phase: phase), CommandInput()) else {
+      guard
+        case .failure(let reason) = command.output(ProfileFeature.State(load: ScreenLoad(phase: phase)), CommandInput())
+      else {
         Issue.record("expected failure for \(phase)")
         continue
       }

@@ -1,3 +1,4 @@
+import FeatureKit
 import Presentation
 import ProfileFeature
 import Testing
@@ -14,7 +15,8 @@ import Testing
     _ draft: ProfileDraft? = nil, save: ProfileFeature.SavePhase = .idle
   ) throws -> ProfileFeature.State {
     ProfileFeature.State(
-      phase: .loaded(try content()), form: ProfileEditForm(original: original, draft: draft), save: save)
+      load: ScreenLoad(phase: .loaded(try content())), form: ProfileEditForm(original: original, draft: draft),
+      save: save)
   }
 
   private func overlay(_ state: ProfileFeature.State) throws -> OverlayNode<ProfileFeature.Action> {
@@ -56,14 +58,14 @@ import Testing
   }
 
   @Test func theLoadedScreenOffersEditProfileBeforeRefresh() throws {
-    let view = ProfileFeature.present(ProfileFeature.State(phase: .loaded(try content())))
+    let view = ProfileFeature.present(ProfileFeature.State(load: ScreenLoad(phase: .loaded(try content()))))
     guard case .stack(let children) = view else {
       Issue.record("expected a stack, got \(view)")
       return
     }
     #expect(
       Array(children.suffix(2)) == [
-        .button(label: "Edit profile", action: .editProfile), .button(label: "Refresh", action: .refresh),
+        .button(label: "Edit profile", action: .editProfile), .button(label: "Refresh", action: .load(.refresh)),
       ])
     #expect(view.firstOverlay == nil)
   }
@@ -143,7 +145,7 @@ import Testing
     #expect(ProfileFeature.present(covered).firstOverlay?.title == "Edit profile")
 
     var loading = try state()
-    loading.phase = .loading
+    loading.load.phase = .loading
     let view = ProfileFeature.present(loading)
     #expect(view.containsSpinner)
     #expect(view.firstOverlay?.title == "Edit profile")

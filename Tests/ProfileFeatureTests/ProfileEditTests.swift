@@ -1,4 +1,5 @@
 import CoreTesting
+import FeatureKit
 import Foundation
 import Networking
 import NetworkingTesting
@@ -27,7 +28,7 @@ import Testing
 
     /// The loaded screen, optionally with the form open.
     func state(form: ProfileEditForm? = nil) -> ProfileFeature.State {
-      ProfileFeature.State(phase: .loaded(content), form: form)
+      ProfileFeature.State(load: ScreenLoad(phase: .loaded(content)), form: form)
     }
 
     /// The form opened on the fixture, with `draft` typed.
@@ -36,14 +37,14 @@ import Testing
     }
   }
 
-  /// Both middlewares, as the module has them, over `client`.
+  /// Both middlewares (load and save), as the module has them, over `client`.
   private func makeStore(
     _ client: ProfileClient, initialState: ProfileFeature.State
   ) -> TestStore<ProfileFeature.State, ProfileFeature.Action> {
     TestStore(
       initialState: initialState,
       reducer: ProfileFeature.reducer,
-      middlewares: [ProfileFeature.loadMiddleware(client: client), ProfileFeature.saveMiddleware(client: client)]
+      middlewares: ProfileFeature.module(client: client).middlewares
     )
   }
 
@@ -76,9 +77,9 @@ import Testing
     await store.finish()
   }
 
-  @Test(arguments: [ProfileFeature.Phase.idle, .loading, .failed("down")])
-  func editProfileDoesNothingUntilLoaded(phase: ProfileFeature.Phase) async {
-    let store = makeStore(http: .unimplemented, initialState: ProfileFeature.State(phase: phase))
+  @Test(arguments: [LoadPhase<ProfileContent>.idle, .loading, .failed("down")])
+  func editProfileDoesNothingUntilLoaded(phase: LoadPhase<ProfileContent>) async {
+    let store = makeStore(http: .unimplemented, initialState: ProfileFeature.State(load: ScreenLoad(phase: phase)))
     await store.send(.editProfile)
     await store.send(.nicknameEdited("x"))
     await store.send(.save)
@@ -155,14 +156,18 @@ import Testing
     let store = makeStore(http: fake.client, initialState: fixture.state(form: fixture.form()))
 
     await store.send(.nicknameEdited(Self.newNickname)) { $0.form?.draft.nickname = Self.newNickname }
-    await store.send(.save) { $0.save = .saving(ProfilePersonalPatch(nickname: Self.newNickname)) }
+    await store.send(.save) {
+      $0.save = .saving(ProfilePersonalPatch(nickname: Self.newNickname))
+      $0.startsSave = true
+    }
     #expect(!store.state.canSave)
     await store.receive(.saved(fixture.renamed)) {
       $0.save = .saved(fixture.renamed)
+      $0.startsSave = false
       $0.form = nil
       var content = fixture.content
       content.personal.nickname = Self.newNickname
-      $0.phase = .loaded(content)
+      $0.load.phase = .loaded(content)
     }
     await store.finish()
 
@@ -184,13 +189,17 @@ import Testing
     let store = makeStore(http: fake.client, initialState: fixture.state(form: fixture.form()))
 
     await store.send(.introductionEdited("")) { $0.form?.draft.introduction = "" }
-    await store.send(.save) { $0.save = .saving(ProfilePersonalPatch(introduction: "")) }
+    await store.send(.save) {
+      $0.save = .saving(ProfilePersonalPatch(introduction: ""))
+      $0.startsSave = true
+    }
     await store.receive(.saved(answered)) {
       $0.save = .saved(answered)
+      $0.startsSave = false
       $0.form = nil
       var content = fixture.content
       content.personal.introduction = ""
-      $0.phase = .loaded(content)
+      $0.load.phase = .loaded(content)
     }
     await store.finish()
     #expect(fake.requests.map(\.method) == [.patch])
@@ -207,23 +216,33 @@ import Testing
 
     await store.send(.nicknameEdited(Self.newNickname)) { $0.form?.draft.nickname = Self.newNickname }
     let typed = store.state.form
-    await store.send(.save) { $0.save = .saving(patch) }
-    await store.receive(.saveFailed(message)) { $0.save = .failed(message) }
+    await store.send(.save) {
+      $0.save = .saving(patch)
+      $0.startsSave = true
+    }
+    await store.receive(.saveFailed(message)) {
+      $0.save = .failed(message)
+      $0.startsSave = false
+    }
     #expect(store.state.form == typed)
-    #expect(store.state.phase == .loaded(fixture.content))
+    #expect(store.state.load.phase == .loaded(fixture.content))
     #expect(store.state.canSave)
     let overlay = try #require(ProfileFeature.present(store.state).firstOverlay)
     #expect(overlay.content.firstErrorMessage == message)
     #expect(overlay.content.actions.contains(.save))
 
     // Retry (the error's action) saves the same fields again.
-    await store.send(.save) { $0.save = .saving(patch) }
+    await store.send(.save) {
+      $0.save = .saving(patch)
+      $0.startsSave = true
+    }
     await store.receive(.saved(fixture.renamed)) {
       $0.save = .saved(fixture.renamed)
+      $0.startsSave = false
       $0.form = nil
       var content = fixture.content
       content.personal.nickname = Self.newNickname
-      $0.phase = .loaded(content)
+      $0.load.phase = .loaded(content)
     }
     await store.finish()
     #expect(fake.requests.map(\.method) == [.patch, .patch])
@@ -235,7 +254,8 @@ import Testing
     let store = makeStore(
       http: .unimplemented,
       initialState: ProfileFeature.State(
-        phase: .loaded(fixture.content), form: fixture.form(ProfileDraft(nickname: "a", introduction: "")),
+        load: ScreenLoad(phase: .loaded(fixture.content)),
+        form: fixture.form(ProfileDraft(nickname: "a", introduction: "")),
         save: .failed("The server failed.")))
 
     await store.send(.nicknameEdited("ab")) {
@@ -250,7 +270,7 @@ import Testing
     let store = makeStore(
       http: .unimplemented,
       initialState: ProfileFeature.State(
-        phase: .loaded(fixture.content), form: fixture.form(), save: .failed("The server failed.")))
+        load: ScreenLoad(phase: .loaded(fixture.content)), form: fixture.form(), save: .failed("The server failed.")))
 
     await store.send(.nicknameEdited("draft")) {
       $0.form?.draft.nickname = "draft"
@@ -278,7 +298,10 @@ import Testing
     let store = makeStore(client, initialState: fixture.state(form: fixture.form()))
 
     await store.send(.nicknameEdited(Self.newNickname)) { $0.form?.draft.nickname = Self.newNickname }
-    await store.send(.save) { $0.save = .saving(ProfilePersonalPatch(nickname: Self.newNickname)) }
+    await store.send(.save) {
+      $0.save = .saving(ProfilePersonalPatch(nickname: Self.newNickname))
+      $0.startsSave = true
+    }
     await store.send(.nicknameEdited("other"))
     await store.send(.introductionEdited("other"))
     await store.send(.cancelEdit)
@@ -288,12 +311,52 @@ import Testing
     await gate.arrive()  // the server answers
     await store.receive(.saved(renamed)) {
       $0.save = .saved(renamed)
+      $0.startsSave = false
       $0.form = nil
       var content = fixture.content
       content.personal.nickname = Self.newNickname
-      $0.phase = .loaded(content)
+      $0.load.phase = .loaded(content)
     }
     await store.finish()
+  }
+
+  @Test func aStraySaveOrUpdateWhileSavingSendsNothing() async throws {
+    let fixture = try Fixture()
+    let sent = Recorder<ProfilePersonalPatch>()
+    let (arrived, answer) = (ArrivalGate(count: 2), ArrivalGate(count: 2))
+    let renamed = fixture.renamed
+    let client = ProfileClient(
+      personal: { throw ProfileClient.Unimplemented(endpoint: "personal") },
+      announcements: { [] }, comments: { [] }, recentFavorites: { [] },
+      updatePersonal: { patch in
+        sent.append(patch)
+        await arrived.arrive()
+        await answer.arrive()
+        return renamed
+      })
+    let store = makeStore(client, initialState: fixture.state(form: fixture.form()))
+    let patch = ProfilePersonalPatch(nickname: Self.newNickname)
+
+    await store.send(.nicknameEdited(Self.newNickname)) { $0.form?.draft.nickname = Self.newNickname }
+    await store.send(.save) {
+      $0.save = .saving(patch)
+      $0.startsSave = true
+    }
+    await arrived.arrive()  // the PATCH is at the server
+    // Save is disabled while saving, but a stray .save (or .update) still reaches the reducer, which decides that
+    // it starts nothing; the middleware only reads that decision.
+    await store.send(.save) { $0.startsSave = false }
+    await store.send(.update(patch))
+    await answer.arrive()  // the server answers
+    await store.receive(.saved(renamed)) {
+      $0.save = .saved(renamed)
+      $0.form = nil
+      var content = fixture.content
+      content.personal.nickname = Self.newNickname
+      $0.load.phase = .loaded(content)
+    }
+    await store.finish()
+    #expect(sent.values == [patch])
   }
 
   @Test func theFormStaysOpenOverARefresh() async throws {
@@ -302,9 +365,9 @@ import Testing
     let store = makeStore(http: fake.client, initialState: fixture.state(form: fixture.form()))
 
     await store.send(.nicknameEdited("draft")) { $0.form?.draft.nickname = "draft" }
-    await store.send(.refresh) { $0.phase = .loading }
+    await store.send(.load(.refresh)) { $0.load = ScreenLoad(phase: .loading, startsLoad: true) }
     #expect(ProfileFeature.present(store.state).firstOverlay?.title == "Edit profile")
-    await store.receive(.loaded(fixture.response)) { $0.phase = .loaded(fixture.content) }
+    await store.receive(.load(.loaded(fixture.response))) { $0.load = ScreenLoad(phase: .loaded(fixture.content)) }
     #expect(store.state.form?.draft.nickname == "draft")
     await store.finish()
   }
@@ -327,8 +390,14 @@ import Testing
     let store = makeStore(http: fake.client, initialState: ProfileFeature.State())
     let patch = ProfilePersonalPatch(nickname: Self.newNickname, introduction: "短い紹介")
 
-    await store.send(.update(patch)) { $0.save = .saving(patch) }
-    await store.receive(.saved(fixture.renamed)) { $0.save = .saved(fixture.renamed) }
+    await store.send(.update(patch)) {
+      $0.save = .saving(patch)
+      $0.startsSave = true
+    }
+    await store.receive(.saved(fixture.renamed)) {
+      $0.save = .saved(fixture.renamed)
+      $0.startsSave = false
+    }
     await store.finish()
     #expect(fake.requests.map(\.method) == [.patch])
     #expect(

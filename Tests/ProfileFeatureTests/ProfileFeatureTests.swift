@@ -7,14 +7,19 @@ import ProfileFeature
 import Testing
 
 @Suite struct ProfileFeatureTests {
+  /// The module's reducer and middlewares (load and save), as the app runs them, over `client`.
+  private func makeStore(
+    _ client: ProfileClient, initialState: ProfileFeature.State = ProfileFeature.State()
+  ) -> TestStore<ProfileFeature.State, ProfileFeature.Action> {
+    TestStore(
+      initialState: initialState, reducer: ProfileFeature.reducer,
+      middlewares: ProfileFeature.module(client: client).middlewares)
+  }
+
   private func makeStore(
     http: HTTPClient, initialState: ProfileFeature.State = ProfileFeature.State()
   ) -> TestStore<ProfileFeature.State, ProfileFeature.Action> {
-    TestStore(
-      initialState: initialState,
-      reducer: ProfileFeature.reducer,
-      middlewares: [ProfileFeature.loadMiddleware(client: .live(http: http, baseURL: ProfileFixtures.baseURL))]
-    )
+    makeStore(.live(http: http, baseURL: ProfileFixtures.baseURL), initialState: initialState)
   }
 
   @Test func appearLoadsTheFourPartsFromTheFixture() async throws {
@@ -22,11 +27,11 @@ import Testing
     let response = try ProfileFixtures.response()
     let store = makeStore(http: fake.client)
 
-    await store.send(.appear) { $0.phase = .loading }
-    await store.receive(.loaded(response)) { $0.phase = .loaded(ProfileContent(response)) }
+    await store.send(.load(.appear)) { $0.load = ScreenLoad(phase: .loading, startsLoad: true) }
+    await store.receive(.load(.loaded(response))) { $0.load = ScreenLoad(phase: .loaded(ProfileContent(response))) }
     await store.finish()
 
-    let content = try #require(store.state.phase.content)
+    let content = try #require(store.state.load.content)
     #expect(content.personal.nickname == "食いしん坊の編集者")
     #expect(content.personal.histories.totalVisitShopCount == 231)
     #expect(content.announcements.count == 5)
@@ -40,9 +45,9 @@ import Testing
     let response = try ProfileFixtures.response()
     let store = makeStore(http: fake.client)
 
-    await store.send(.appear) { $0.phase = .loading }
-    await store.receive(.loaded(response)) { $0.phase = .loaded(ProfileContent(response)) }
-    await store.send(.appear)
+    await store.send(.load(.appear)) { $0.load = ScreenLoad(phase: .loading, startsLoad: true) }
+    await store.receive(.load(.loaded(response))) { $0.load = ScreenLoad(phase: .loaded(ProfileContent(response))) }
+    await store.send(.load(.appear))
     await store.finish()
     #expect(fake.requests.count == 4)
   }
@@ -55,8 +60,8 @@ import Testing
     let message = HTTPError.serverError(status: 500, url: ProfileFixtures.baseURL.appending(path: endpoint))
       .description
 
-    await store.send(.appear) { $0.phase = .loading }
-    await store.receive(.failed(message)) { $0.phase = .failed(message) }
+    await store.send(.load(.appear)) { $0.load = ScreenLoad(phase: .loading, startsLoad: true) }
+    await store.receive(.load(.failed(message))) { $0.load = ScreenLoad(phase: .failed(message)) }
     await store.finish()
   }
 
@@ -67,10 +72,10 @@ import Testing
     let store = makeStore(http: fake.client)
     let message = HTTPError.notFound(ProfileFixtures.baseURL.appending(path: "profile_comment")).description
 
-    await store.send(.appear) { $0.phase = .loading }
-    await store.receive(.failed(message)) { $0.phase = .failed(message) }
-    await store.send(.retry) { $0.phase = .loading }
-    await store.receive(.loaded(response)) { $0.phase = .loaded(ProfileContent(response)) }
+    await store.send(.load(.appear)) { $0.load = ScreenLoad(phase: .loading, startsLoad: true) }
+    await store.receive(.load(.failed(message))) { $0.load = ScreenLoad(phase: .failed(message)) }
+    await store.send(.load(.retry)) { $0.load = ScreenLoad(phase: .loading, startsLoad: true) }
+    await store.receive(.load(.loaded(response))) { $0.load = ScreenLoad(phase: .loaded(ProfileContent(response))) }
     await store.finish()
   }
 
@@ -81,14 +86,14 @@ import Testing
     let store = makeStore(
       http: fake.client,
       initialState: ProfileFeature.State(
-        phase: .loaded(content), selectedTab: .comments,
+        load: ScreenLoad(phase: .loaded(content)), selectedTab: .comments,
         detail: ProfileDetail(tab: .comments, item: content.comments[0])))
 
-    await store.send(.refresh) {
-      $0.phase = .loading
+    await store.send(.load(.refresh)) {
+      $0.load = ScreenLoad(phase: .loading, startsLoad: true)
       $0.detail = nil
     }
-    await store.receive(.loaded(response)) { $0.phase = .loaded(content) }
+    await store.receive(.load(.loaded(response))) { $0.load = ScreenLoad(phase: .loaded(content)) }
     await store.finish()
   }
 
@@ -99,33 +104,28 @@ import Testing
     let personal = try ProfileFixtures.response().personal
     let store = makeStore(http: fake.client)
 
-    await store.send(.appear) { $0.phase = .loading }
-    await store.receive(.loaded(ProfileResponse(personal: personal))) {
-      $0.phase = .loaded(ProfileContent(personal: ProfilePersonalViewObject(personal)))
+    await store.send(.load(.appear)) { $0.load = ScreenLoad(phase: .loading, startsLoad: true) }
+    await store.receive(.load(.loaded(ProfileResponse(personal: personal)))) {
+      $0.load = ScreenLoad(phase: .loaded(ProfileContent(personal: ProfilePersonalViewObject(personal))))
     }
     await store.finish()
   }
 
   @Test func cancellationIsNotShownAsAnError() async throws {
     let response = try ProfileFixtures.response()
-    let store = TestStore(
-      initialState: ProfileFeature.State(),
-      reducer: ProfileFeature.reducer,
-      middlewares: [
-        ProfileFeature.loadMiddleware(
-          client: ProfileClient(
-            personal: { response.personal }, announcements: { throw CancellationError() }, comments: { [] },
-            recentFavorites: { [] }))
-      ]
-    )
+    let store = makeStore(
+      ProfileClient(
+        personal: { response.personal }, announcements: { throw CancellationError() }, comments: { [] },
+        recentFavorites: { [] }))
 
-    await store.send(.appear) { $0.phase = .loading }
+    await store.send(.load(.appear)) { $0.load = ScreenLoad(phase: .loading, startsLoad: true) }
     await store.finish()
   }
 
   @Test func tabsSwitchAndItemsOpenTheirDetail() async throws {
     let content = ProfileContent(try ProfileFixtures.response())
-    let store = makeStore(http: .unimplemented, initialState: ProfileFeature.State(phase: .loaded(content)))
+    let store = makeStore(
+      http: .unimplemented, initialState: ProfileFeature.State(load: ScreenLoad(phase: .loaded(content))))
 
     await store.send(.selectTab(.recent)) { $0.selectedTab = .recent }
     await store.send(.select(.recent, id: 5)) {
@@ -148,8 +148,9 @@ import Testing
     #expect(module.initialState.selectedTab == .announcements)
     #expect(module.placement == .tab)
     #expect(module.commands.map(\.path) == [[], ["edit"]])
-    #expect(module.receive?(.appear) == .appear)
-    #expect(module.receive?(.refreshAll) == .refresh)
+    #expect(module.middlewares.count == 2)
+    #expect(module.receive?(.appear) == .load(.appear))
+    #expect(module.receive?(.refreshAll) == .load(.refresh))
     #expect(module.receive?(.launch) == nil)
   }
 }

@@ -1,3 +1,4 @@
+import FeatureKit
 import Foundation
 import Presentation
 import ProfileFeature
@@ -7,22 +8,23 @@ import Testing
   @Test func idleOffersToLoad() {
     let view = ProfileFeature.present(ProfileFeature.State())
     #expect(view.plainText == ["Profile has not been loaded yet.", "Load"])
-    #expect(view.actions == [.refresh])
+    #expect(view.actions == [.load(.refresh)])
   }
 
   @Test func loadingIsASpinner() {
-    #expect(ProfileFeature.present(ProfileFeature.State(phase: .loading)) == .spinner("Loading profile…"))
+    #expect(
+      ProfileFeature.present(ProfileFeature.State(load: ScreenLoad(phase: .loading))) == .spinner("Loading profile…"))
   }
 
   @Test func errorShowsTheMessageWithRetry() {
     #expect(
-      ProfileFeature.present(ProfileFeature.State(phase: .failed("Nothing was found (404).")))
-        == .error(message: "Nothing was found (404).", retry: .retry))
+      ProfileFeature.present(ProfileFeature.State(load: ScreenLoad(phase: .failed("Nothing was found (404)."))))
+        == .error(message: "Nothing was found (404).", retry: .load(.retry)))
   }
 
   @Test func contentShowsEverySectionAndTheSelectedTab() throws {
     let content = ProfileContent(try ProfileFixtures.response())
-    let view = ProfileFeature.present(ProfileFeature.State(phase: .loaded(content)))
+    let view = ProfileFeature.present(ProfileFeature.State(load: ScreenLoad(phase: .loaded(content))))
 
     guard case .stack(let children) = view else {
       Issue.record("expected a stack, got \(view)")
@@ -51,13 +53,14 @@ import Testing
 
     let expectedActions: [ProfileFeature.Action] =
       [.selectTab(.announcements), .selectTab(.comments), .selectTab(.recent)]
-      + (1...5).map { .select(.announcements, id: $0) } + [.editProfile, .refresh]
+      + (1...5).map { .select(.announcements, id: $0) } + [.editProfile, .load(.refresh)]
     #expect(view.actions == expectedActions)
   }
 
   @Test func theSelectedTabIsMarkedAndItsItemsShown() throws {
     let content = ProfileContent(try ProfileFixtures.response())
-    let view = ProfileFeature.present(ProfileFeature.State(phase: .loaded(content), selectedTab: .comments))
+    let view = ProfileFeature.present(
+      ProfileFeature.State(load: ScreenLoad(phase: .loaded(content)), selectedTab: .comments))
 
     guard case .stack(let children) = view, case .section("Information", let inner) = children[4],
       case .tabs(let tabs, let list)? = inner.first
@@ -81,18 +84,20 @@ import Testing
   @Test func anEmptyTabSaysSo() throws {
     let personal = ProfilePersonalViewObject(try ProfileFixtures.response().personal)
     let view = ProfileFeature.present(
-      ProfileFeature.State(phase: .loaded(ProfileContent(personal: personal)), selectedTab: .recent))
+      ProfileFeature.State(load: ScreenLoad(phase: .loaded(ProfileContent(personal: personal))), selectedTab: .recent))
 
     #expect(view.plainText.contains("No recent favorites yet."))
     #expect(
-      view.actions == [.selectTab(.announcements), .selectTab(.comments), .selectTab(.recent), .editProfile, .refresh])
+      view.actions == [
+        .selectTab(.announcements), .selectTab(.comments), .selectTab(.recent), .editProfile, .load(.refresh),
+      ])
   }
 
   @Test func anOpenDetailIsAnOverlayThatCloses() throws {
     let content = ProfileContent(try ProfileFixtures.response())
     let view = ProfileFeature.present(
       ProfileFeature.State(
-        phase: .loaded(content), selectedTab: .comments,
+        load: ScreenLoad(phase: .loaded(content)), selectedTab: .comments,
         detail: ProfileDetail(tab: .comments, item: content.comments[4])))
 
     guard case .stack(let children) = view, case .overlay(let overlay)? = children.last else {

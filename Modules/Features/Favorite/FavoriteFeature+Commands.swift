@@ -9,16 +9,16 @@ extension FavoriteFeature {
       path: [],
       abstract: "Load and print the favorite scenes.",
       examples: ["favorites", "favorites --json"],
-      actions: { _ in [.refresh] },
+      actions: { _ in [.load(.refresh)] },
       output: { state, _ in output(state) }
     )
   ]
 
   /// What `kumiki favorites` prints for a settled state: the cards and their JSON, or the error as a failure.
   public static func output(_ state: State) -> CommandOutput {
-    switch state.phase {
-    case .loaded(let scenes):
-      return .success(view: cards(scenes, select: nil), json: json(scenes))
+    switch state.load.phase {
+    case .loaded(let content):
+      return .success(view: cards(content.scenes, select: nil), json: json(content.scenes))
     case .empty:
       return .success(view: .empty("No favorite scenes yet."), json: json([]))
     case .failed(let message):

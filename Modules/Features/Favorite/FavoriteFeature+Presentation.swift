@@ -4,18 +4,18 @@ extension FavoriteFeature {
   /// The Favorite screen for `state`: a spinner while loading, the error with Retry, an empty hint, or the scene
   /// cards (with the detail overlay above them when a scene is open).
   public static func present(_ state: State) -> ViewNode<Action> {
-    switch state.phase {
+    switch state.load.phase {
     case .idle:
-      return .stack([.empty("Favorites have not been loaded yet."), .button(label: "Load", action: .refresh)])
+      return .stack([.empty("Favorites have not been loaded yet."), .button(label: "Load", action: .load(.refresh))])
     case .loading:
       return .spinner("Loading favorites…")
     case .failed(let message):
-      return .error(message: message, retry: .retry)
+      return .error(message: message, retry: .load(.retry))
     case .empty:
-      return .stack([.empty("No favorite scenes yet."), .button(label: "Refresh", action: .refresh)])
-    case .loaded(let scenes):
-      var children: [ViewNode<Action>] = [cards(scenes, select: Action.select)]
-      children.append(.button(label: "Refresh", action: .refresh))
+      return .stack([.empty("No favorite scenes yet."), .button(label: "Refresh", action: .load(.refresh))])
+    case .loaded(let content):
+      var children: [ViewNode<Action>] = [cards(content.scenes, select: Action.select)]
+      children.append(.button(label: "Refresh", action: .load(.refresh)))
       if let detail = state.detail {
         children.append(.overlay(overlay(detail)))
       }

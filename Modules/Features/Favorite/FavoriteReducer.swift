@@ -1,23 +1,16 @@
 import Core
 
 extension FavoriteFeature {
-  /// Favorite's state transitions. Requesting sets loading; the answer is mapped to view objects (or to empty);
-  /// choosing a scene copies it into `detail`.
+  /// Favorite's state transitions. Load actions go to ``FeatureKit/ScreenLoad/reduce(_:)``, which decides whether a
+  /// load starts and maps the scenes to ``FavoriteContent`` (no scenes: `.empty`); the detail closes whenever there
+  /// is no content under it. Choosing a scene copies it into `detail`.
   public static let reducer = Reducer<State, Action> { state, action in
     switch action {
-    case .appear:
-      guard state.phase == .idle else { return }
-      state.phase = .loading
-    case .refresh, .retry:
-      state.phase = .loading
-      state.detail = nil
-    case .loaded(let scenes):
-      state.phase = scenes.isEmpty ? .empty : .loaded(scenes.map(FavoriteSceneViewObject.init))
-    case .failed(let message):
-      state.phase = .failed(message)
-      state.detail = nil
+    case .load(let load):
+      state.load.reduce(load)
+      if state.load.content == nil { state.detail = nil }
     case .select(let id):
-      guard let scene = state.phase.scenes?.first(where: { $0.id == id }) else { return }
+      guard let scene = state.load.content?.scenes.first(where: { $0.id == id }) else { return }
       state.detail = scene
     case .closeDetail:
       state.detail = nil

@@ -1,19 +1,20 @@
+import FeatureKit
+
 extension HomeFeature {
   /// Everything that can happen on the Home screen.
-  public enum Action: Equatable, Codable, Sendable {
-    /// The screen became visible: loads when nothing was requested yet.
-    case appear
-    /// Load again (refresh on the screen, the app's refresh-all, the CLI command).
-    case refresh
-    /// Load again after an error.
-    case retry
-    /// The five endpoints answered (sent by the load effect).
-    case loaded(HomeResponse)
-    /// A fetch failed, with the message to show (sent by the load effect).
-    case failed(String)
+  public enum Action: ScreenLoadAction, Equatable, Codable, Sendable {
+    /// The screen's load (``FeatureKit/LoadAction``): `.appear` loads when nothing was requested yet, `.refresh`
+    /// (the screen, the app's refresh-all, the CLI) and `.retry` (after an error) load again; the load effect
+    /// answers `.loaded(HomeResponse)` (the five endpoints) or `.failed(message)`.
+    case load(LoadAction<HomeResponse>)
     /// An item was chosen: its detail opens.
     case select(HomeItem)
     /// The detail overlay was dismissed.
     case closeDetail
+
+    /// The load action this action carries, if any.
+    public var load: LoadAction<HomeResponse>? {
+      if case .load(let action) = self { action } else { nil }
+    }
   }
 }

@@ -1,5 +1,7 @@
+import FeatureKit
+
 /// What a loaded Home screen shows: its five sections, in screen order.
-public struct HomeContent: Equatable, Codable, Sendable {
+public struct HomeContent: LoadableContent {
   /// Campaign banner carousel.
   public var campaignBanners: [CampaignBannerViewObject]
   /// Recent news carousel.

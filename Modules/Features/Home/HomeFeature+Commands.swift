@@ -10,14 +10,14 @@ extension HomeFeature {
       path: [],
       abstract: "Load Home and print its five sections.",
       examples: ["home", "home --json"],
-      actions: { _ in [.refresh] },
+      actions: { _ in [.load(.refresh)] },
       output: { state, _ in output(state) }
     )
   ]
 
   /// What `kumiki home` prints for a settled state: the sections and their JSON, or the error as a failure.
   public static func output(_ state: State) -> CommandOutput {
-    switch state.phase {
+    switch state.load.phase {
     case .loaded(let content):
       return .success(view: .stack(sections(content, select: nil)), json: json(content))
     case .empty:

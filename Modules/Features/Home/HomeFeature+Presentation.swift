@@ -4,18 +4,18 @@ extension HomeFeature {
   /// The Home screen for `state`: a spinner while loading, the error with Retry, an empty hint, or the five
   /// sections (with the detail overlay above them when an item is open).
   public static func present(_ state: State) -> ViewNode<Action> {
-    switch state.phase {
+    switch state.load.phase {
     case .idle:
-      return .stack([.empty("Home has not been loaded yet."), .button(label: "Load", action: .refresh)])
+      return .stack([.empty("Home has not been loaded yet."), .button(label: "Load", action: .load(.refresh))])
     case .loading:
       return .spinner("Loading Home…")
     case .failed(let message):
-      return .error(message: message, retry: .retry)
+      return .error(message: message, retry: .load(.retry))
     case .empty:
-      return .stack([.empty("There is nothing on Home yet."), .button(label: "Refresh", action: .refresh)])
+      return .stack([.empty("There is nothing on Home yet."), .button(label: "Refresh", action: .load(.refresh))])
     case .loaded(let content):
       var children = sections(content, select: Action.select)
-      children.append(.button(label: "Refresh", action: .refresh))
+      children.append(.button(label: "Refresh", action: .load(.refresh)))
       if let detail = state.detail {
         children.append(.overlay(overlay(detail)))
       }

@@ -1,24 +1,16 @@
 import Core
 
 extension HomeFeature {
-  /// Home's state transitions. Requesting sets loading; a response is mapped to view objects (or to empty);
-  /// choosing an item copies it into `detail`.
+  /// Home's state transitions. Load actions go to ``FeatureKit/ScreenLoad/reduce(_:)``, which decides whether a load
+  /// starts and maps a response to ``HomeContent`` (all five sections empty: `.empty`); the detail closes whenever
+  /// there is no content under it. Choosing an item copies it into `detail`.
   public static let reducer = Reducer<State, Action> { state, action in
     switch action {
-    case .appear:
-      guard state.phase == .idle else { return }
-      state.phase = .loading
-    case .refresh, .retry:
-      state.phase = .loading
-      state.detail = nil
-    case .loaded(let response):
-      let content = HomeContent(response)
-      state.phase = content.isEmpty ? .empty : .loaded(content)
-    case .failed(let message):
-      state.phase = .failed(message)
-      state.detail = nil
+    case .load(let load):
+      state.load.reduce(load)
+      if state.load.content == nil { state.detail = nil }
     case .select(let item):
-      guard let detail = state.phase.content?.detail(for: item) else { return }
+      guard let detail = state.load.content?.detail(for: item) else { return }
       state.detail = detail
     case .closeDetail:
       state.detail = nil

@@ -1,16 +1,12 @@
+import FeatureKit
+
 extension ProfileFeature {
   /// Everything that can happen on the Profile screen.
-  public enum Action: Equatable, Codable, Sendable {
-    /// The screen became visible: loads when nothing was requested yet.
-    case appear
-    /// Load again (refresh on the screen, the app's refresh-all, the CLI command).
-    case refresh
-    /// Load again after an error.
-    case retry
-    /// The four endpoints answered (sent by the load effect).
-    case loaded(ProfileResponse)
-    /// A fetch failed, with the message to show (sent by the load effect).
-    case failed(String)
+  public enum Action: ScreenLoadAction, Equatable, Codable, Sendable {
+    /// The screen's load (``FeatureKit/LoadAction``): `.appear` loads when nothing was requested yet, `.refresh`
+    /// (the screen, the app's refresh-all, the CLI) and `.retry` (after an error) load again; the load effect
+    /// answers `.loaded(ProfileResponse)` (the four endpoints) or `.failed(message)`.
+    case load(LoadAction<ProfileResponse>)
     /// Show another information tab.
     case selectTab(InformationTab)
     /// The item with this id in this tab was chosen: its detail opens.
@@ -36,5 +32,10 @@ extension ProfileFeature {
     case saveFailed(String)
     /// Cancel or Escape: closes the form and discards the draft (ignored while saving).
     case cancelEdit
+
+    /// The load action this action carries, if any.
+    public var load: LoadAction<ProfileResponse>? {
+      if case .load(let action) = self { action } else { nil }
+    }
   }
 }

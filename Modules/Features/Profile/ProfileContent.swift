@@ -1,5 +1,8 @@
-/// What a loaded Profile screen shows.
-public struct ProfileContent: Equatable, Codable, Sendable {
+import FeatureKit
+
+/// What a loaded Profile screen shows. Never empty (the personal data is always there; an empty information tab
+/// says so within the content), so Profile's load never reports `.empty`.
+public struct ProfileContent: LoadableContent {
   /// Personal data, introduction, counters and social links.
   public var personal: ProfilePersonalViewObject
   /// The announcements tab.

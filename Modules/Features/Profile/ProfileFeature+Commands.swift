@@ -19,7 +19,7 @@ extension ProfileFeature {
           "tab", help: "The information tab to print (default: announcements)",
           choices: InformationTab.allCases.map(\.rawValue))
       ],
-      actions: { input in [.selectTab(try tab(input)), .refresh] },
+      actions: { input in [.selectTab(try tab(input)), .load(.refresh)] },
       output: { state, input in output(state, tab: (try? tab(input)) ?? state.selectedTab) }
     ),
     FeatureCommand(
@@ -84,7 +84,7 @@ extension ProfileFeature {
   /// What `kumiki profile` prints for a settled state and tab: the sections and their JSON, or the error as a
   /// failure.
   public static func output(_ state: State, tab: InformationTab) -> CommandOutput {
-    switch state.phase {
+    switch state.load.phase {
     case .loaded(let content):
       let view = ViewNode<Never>.stack(
         personalSections(content.personal)
@@ -92,7 +92,7 @@ extension ProfileFeature {
       return .success(view: view, json: json(content, tab: tab))
     case .failed(let message):
       return .failure(message)
-    case .idle, .loading:
+    case .idle, .loading, .empty:  // never empty: ProfileContent always has the personal data
       return .failure("Profile did not finish loading.")
     }
   }

@@ -14,13 +14,13 @@ extension ProfileFeature {
 
   /// The screen under any form.
   static func screen(_ state: State) -> ViewNode<Action> {
-    switch state.phase {
-    case .idle:
-      return .stack([.empty("Profile has not been loaded yet."), .button(label: "Load", action: .refresh)])
+    switch state.load.phase {
+    case .idle, .empty:  // never empty: ProfileContent always has the personal data
+      return .stack([.empty("Profile has not been loaded yet."), .button(label: "Load", action: .load(.refresh))])
     case .loading:
       return .spinner("Loading profile…")
     case .failed(let message):
-      return .error(message: message, retry: .retry)
+      return .error(message: message, retry: .load(.retry))
     case .loaded(let content):
       var children: [ViewNode<Action>] = personalSections(content.personal)
       let tabs = InformationTab.allCases.map { tab in
@@ -29,7 +29,7 @@ extension ProfileFeature {
       let list = informationList(content.items(state.selectedTab), tab: state.selectedTab, select: Action.select)
       children.append(.section(title: "Information", children: [.tabs(tabs, content: list)]))
       children.append(.button(label: "Edit profile", action: .editProfile, isEnabled: !state.save.isSaving))
-      children.append(.button(label: "Refresh", action: .refresh))
+      children.append(.button(label: "Refresh", action: .load(.refresh)))
       if let detail = state.detail, state.form == nil {
         children.append(.overlay(overlay(detail)))
       }

@@ -1,32 +1,25 @@
 import Core
 
 extension ProfileFeature {
-  /// Profile's state transitions. Requesting sets loading; the response is mapped to view objects; choosing an
-  /// information item copies it into `detail`. The Edit profile form is validated here on every edit, and a save
-  /// is decided here (`save = .saving(patch)`) for the save middleware to carry out.
+  /// Profile's state transitions. Load actions go to ``FeatureKit/ScreenLoad/reduce(_:)``, which decides whether a
+  /// load starts and maps the response to ``ProfileContent``; the detail closes whenever there is no content under
+  /// it. Choosing an information item copies it into `detail`. The Edit profile form is validated here on every
+  /// edit, and a save is decided here (`save = .saving(patch)`, `startsSave`) for the save middleware to carry out.
   public static let reducer = Reducer<State, Action> { state, action in
     switch action {
-    case .appear:
-      guard state.phase == .idle else { return }
-      state.phase = .loading
-    case .refresh, .retry:
-      state.phase = .loading
-      state.detail = nil
-    case .loaded(let response):
-      state.phase = .loaded(ProfileContent(response))
-    case .failed(let message):
-      state.phase = .failed(message)
-      state.detail = nil
+    case .load(let load):
+      state.load.reduce(load)
+      if state.load.content == nil { state.detail = nil }
     case .selectTab(let tab):
       state.selectedTab = tab
     case .select(let tab, let id):
-      guard let item = state.phase.content?.items(tab).first(where: { $0.id == id }) else { return }
+      guard let item = state.load.content?.items(tab).first(where: { $0.id == id }) else { return }
       state.detail = ProfileDetail(tab: tab, item: item)
     case .closeDetail:
       state.detail = nil
 
     case .editProfile:
-      guard let content = state.phase.content, state.form == nil, !state.save.isSaving else { return }
+      guard let content = state.load.content, state.form == nil, !state.save.isSaving else { return }
       state.form = ProfileEditForm(original: ProfileDraft(content.personal))
       state.save = .idle
       state.detail = nil
@@ -35,9 +28,11 @@ extension ProfileFeature {
     case .introductionEdited(let text):
       state.editForm { $0.introduction = text }
     case .save:
+      state.startsSave = false
       guard state.canSave, let form = state.form else { return }
-      state.save = .saving(form.patch)
+      state.startSave(form.patch)
     case .update(let patch):
+      state.startsSave = false
       guard !state.save.isSaving else { return }
       let problems = patch.validate().problems
       if patch.isEmpty {
@@ -45,17 +40,19 @@ extension ProfileFeature {
       } else if !problems.isEmpty {
         state.save = .failed(problems.map(\.message).joined(separator: "; "))
       } else {
-        state.save = .saving(patch)
+        state.startSave(patch)
       }
     case .saved(let personal):
+      state.startsSave = false
       guard state.save.isSaving else { return }
       state.save = .saved(personal)
       state.form = nil
-      if var content = state.phase.content {
+      if var content = state.load.content {
         content.personal = ProfilePersonalViewObject(personal)
-        state.phase = .loaded(content)
+        state.load.phase = .loaded(content)
       }
     case .saveFailed(let message):
+      state.startsSave = false
       guard state.save.isSaving else { return }
       state.save = .failed(message)
     case .cancelEdit:
@@ -74,5 +71,11 @@ extension ProfileFeature.State {
     change(&form.draft)
     self.form = form
     if case .failed = save { save = .idle }
+  }
+
+  /// The decision to send `patch`: the save phase the screen shows, and the mark that this action started it.
+  fileprivate mutating func startSave(_ patch: ProfilePersonalPatch) {
+    save = .saving(patch)
+    startsSave = true
   }
 }

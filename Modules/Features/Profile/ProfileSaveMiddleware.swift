@@ -2,16 +2,15 @@ import Core
 
 extension ProfileFeature {
   /// Carries out the save the reducer decided: after `.save` or `.update`, when the state says
-  /// ``SavePhase/saving(_:)``, sends that patch with ``ProfileClient/updatePersonal`` as effect ``saveEffectID``
-  /// and answers `.saved(profile)` or `.saveFailed(message)`. It decides nothing itself: an ignored `.save`
-  /// (invalid, unchanged) leaves the state without a save in flight, and nothing is sent. A `.save` arriving while
-  /// saving (Save is disabled then, so only a stray one) sends the same patch again in place of the request in
-  /// flight, whose answer is dropped: a PATCH of the same fields is idempotent. Cancellation is silent.
+  /// ``State/startsSave`` (that action decided ``SavePhase/saving(_:)``), sends that patch with
+  /// ``ProfileClient/updatePersonal`` as effect ``saveEffectID`` and answers `.saved(profile)` or
+  /// `.saveFailed(message)`. It decides nothing itself: an ignored `.save` or `.update` (invalid, unchanged, or a
+  /// stray one while a save is in flight) leaves `startsSave` false, and nothing is sent. Cancellation is silent.
   public static func saveMiddleware(client: ProfileClient) -> Middleware<State, Action> {
     .after { context, action in
       switch action {
       case .save, .update:
-        guard case .saving(let patch) = context.state.save else { return }
+        guard context.state.startsSave, case .saving(let patch) = context.state.save else { return }
         context.run(id: saveEffectID, cancelInFlight: true) { send in
           do {
             send(.saved(try await client.updatePersonal(patch)))
@@ -22,8 +21,8 @@ extension ProfileFeature {
             send(.saveFailed(String(describing: error)))
           }
         }
-      case .appear, .refresh, .retry, .loaded, .failed, .selectTab, .select, .closeDetail, .editProfile,
-        .nicknameEdited, .introductionEdited, .saved, .saveFailed, .cancelEdit:
+      case .load, .selectTab, .select, .closeDetail, .editProfile, .nicknameEdited, .introductionEdited, .saved,
+        .saveFailed, .cancelEdit:
         break
       }
     }

@@ -1,10 +1,12 @@
+import FeatureKit
+
 extension ProfileFeature {
-  /// What the Profile screen shows. The phase says which of idle, loading, content or error is on screen (an
+  /// What the Profile screen shows. `load.phase` says which of idle, loading, content or error is on screen (an
   /// empty information tab says so within the content); `selectedTab` is the information tab on show, `detail` the
   /// item whose overlay is open, `form` the Edit profile form when open and `save` where saving the profile stands.
-  public struct State: Equatable, Codable, Sendable {
-    /// Where loading stands.
-    public var phase: Phase
+  public struct State: ScreenLoadState, Equatable, Codable, Sendable {
+    /// Where loading stands, and whether the last load action started a load (``FeatureKit/ScreenLoad``).
+    public var load: ScreenLoad<ProfileContent>
     /// The information tab on show.
     public var selectedTab: InformationTab
     /// The chosen information item, shown as an overlay; `nil` when none is open.
@@ -13,17 +15,23 @@ extension ProfileFeature {
     public var form: ProfileEditForm?
     /// Where saving the profile stands (the form's Save, or `kumiki profile edit`).
     public var save: SavePhase
+    /// Whether the last save action (`.save`, `.update`, `.saved`, `.saveFailed`) started a save: set only by the
+    /// `.save` or `.update` that decided to send `save`'s patch, cleared by every other save action. The save
+    /// middleware sends the PATCH right after that action and never for another, so a stray `.save` while saving
+    /// sends nothing (the same decide-once rule as ``FeatureKit/ScreenLoad/startsLoad``).
+    public var startsSave: Bool
 
     /// Creates a state; the defaults are the state before the first appearance.
     public init(
-      phase: Phase = .idle, selectedTab: InformationTab = .announcements, detail: ProfileDetail? = nil,
-      form: ProfileEditForm? = nil, save: SavePhase = .idle
+      load: ScreenLoad<ProfileContent> = ScreenLoad(), selectedTab: InformationTab = .announcements,
+      detail: ProfileDetail? = nil, form: ProfileEditForm? = nil, save: SavePhase = .idle, startsSave: Bool = false
     ) {
-      self.phase = phase
+      self.load = load
       self.selectedTab = selectedTab
       self.detail = detail
       self.form = form
       self.save = save
+      self.startsSave = startsSave
     }
 
     /// Whether the form's Save does something now: the form is open, every field is valid, something changed, and
@@ -34,20 +42,8 @@ extension ProfileFeature {
     }
   }
 
-  /// The screen's load state.
-  public enum Phase: Equatable, Codable, Sendable {
-    /// Nothing requested yet (the screen has not appeared).
-    case idle
-    /// The four endpoints are being fetched.
-    case loading
-    /// Everything arrived.
-    case loaded(ProfileContent)
-    /// A fetch failed; the message is for the user, and Retry loads again.
-    case failed(String)
-  }
-
-  /// Where saving the profile stands. The reducer decides a save (``saving(_:)`` with the fields to send); the save
-  /// middleware sends exactly that patch.
+  /// Where saving the profile stands. The reducer decides a save (``saving(_:)`` with the fields to send, and
+  /// ``State/startsSave``); the save middleware sends exactly that patch.
   public enum SavePhase: Equatable, Codable, Sendable {
     /// No save requested since the form opened (or ever).
     case idle
@@ -62,12 +58,5 @@ extension ProfileFeature {
     public var isSaving: Bool {
       if case .saving = self { true } else { false }
     }
-  }
-}
-
-extension ProfileFeature.Phase {
-  /// The content when loaded, otherwise `nil`.
-  public var content: ProfileContent? {
-    if case .loaded(let content) = self { content } else { nil }
   }
 }

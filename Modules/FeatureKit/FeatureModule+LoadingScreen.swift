@@ -1,0 +1,44 @@
+import Core
+import Presentation
+
+extension FeatureModule
+where State: ScreenLoadState, Action: ScreenLoadAction, Action.Response == State.Content.Response {
+  /// A tab whose screen loads its content (Home, Favorite, Profile): the feature gives its reducer (which hands
+  /// `.load` actions to ``ScreenLoad/reduce(_:)``), the load function of its client, its presentation and
+  /// commands; this adds the rest.
+  ///
+  /// - The load middleware, ``Core/Middleware/screenLoad(id:load:)``, as effect `<key>.load`, before any
+  ///   `middlewares` of the feature's own (Profile's save).
+  /// - `receive`: the app's `.appear` becomes `.load(.appear)` (load when first shown) and `.refreshAll`
+  ///   `.load(.refresh)` (``AppEvent/screenLoad(appear:refresh:)``); other events are ignored.
+  /// - Placement: a tab.
+  ///
+  /// ```swift
+  /// public static func module(client: RecipesClient) -> FeatureModule<State, Action> {
+  ///   .loadingScreen(key: "recipes", title: "Recipes", initialState: State(), reducer: reducer,
+  ///                  load: { try await client.recipes() }, present: present, commands: commands)
+  /// }
+  /// ```
+  public static func loadingScreen(
+    key: String,
+    title: String,
+    initialState: State,
+    reducer: Reducer<State, Action>,
+    load: @escaping @Sendable () async throws -> Action.Response,
+    middlewares: [Middleware<State, Action>] = [],
+    present: @escaping @Sendable (State) -> ViewNode<Action>,
+    commands: [FeatureCommand<State, Action>] = []
+  ) -> FeatureModule {
+    FeatureModule(
+      key: key,
+      title: title,
+      initialState: initialState,
+      reducer: reducer,
+      middlewares: [.screenLoad(id: EffectID("\(key).load"), load: load)] + middlewares,
+      present: present,
+      placement: .tab,
+      commands: commands,
+      receive: { $0.screenLoad(appear: .load(.appear), refresh: .load(.refresh)) }
+    )
+  }
+}

@@ -1,0 +1,30 @@
+/// What can happen to a screen's load: the three ways to ask for it and the two answers of the load effect.
+///
+/// A feature carries these in one case of its own action, `case load(LoadAction<Response>)` (see
+/// ``ScreenLoadAction``), and its reducer hands them to ``ScreenLoad/reduce(_:)``.
+public enum LoadAction<Response: Equatable & Codable & Sendable>: Equatable, Codable, Sendable {
+  /// The screen became visible: loads only when nothing was requested yet.
+  case appear
+  /// Load again (the screen's Refresh, the app's refresh-all, a CLI command); replaces a load in flight.
+  case refresh
+  /// Load again after an error (the error's Retry); replaces a load in flight.
+  case retry
+  /// The load answered (sent by the load effect).
+  case loaded(Response)
+  /// The load failed, with the message to show (sent by the load effect).
+  case failed(String)
+}
+
+extension LoadAction: CustomDebugStringConvertible {
+  /// `appear`, `refresh`, `retry`, `loaded(…)` or `failed("…")`: how the action reads inside its feature's action,
+  /// e.g. `load(appear)` in DevTools' history, rather than with its full generic type name.
+  public var debugDescription: String {
+    switch self {
+    case .appear: "appear"
+    case .refresh: "refresh"
+    case .retry: "retry"
+    case .loaded(let response): "loaded(\(String(reflecting: response)))"
+    case .failed(let message): "failed(\(String(reflecting: message)))"
+    }
+  }
+}

@@ -1,0 +1,15 @@
+/// A feature state that holds a loading screen's ``ScreenLoad``, as `load`. What the load middleware reads
+/// (``Core/Middleware/screenLoad(id:load:)``).
+///
+/// ```swift
+/// public struct State: ScreenLoadState, Equatable, Codable, Sendable {
+///   public var load = ScreenLoad<RecipesContent>()
+///   public var detail: RecipeViewObject?   // anything else the screen has
+/// }
+/// ```
+public protocol ScreenLoadState: Sendable {
+  /// The screen's content type.
+  associatedtype Content: LoadableContent
+  /// The screen's load.
+  var load: ScreenLoad<Content> { get }
+}

@@ -1,0 +1,83 @@
+import Core
+import CoreTesting
+import FeatureKit
+import Presentation
+import Testing
+
+/// `FeatureModule.loadingScreen(...)`: the module a loading screen is, mounted in an app.
+@Suite struct LoadingScreenModuleTests {
+  @Test func itIsATabWithTheLoadMiddlewareAndTheFeaturesOwn() {
+    let own = Middleware<MenuScreen.State, MenuScreen.Action>.after { _, _ in }
+    let module = MenuScreen.module(load: { [] }, middlewares: [own])
+
+    #expect(module.key == "menu")
+    #expect(module.title == "Menu")
+    #expect(module.initialState == MenuScreen.State())
+    #expect(module.placement == .tab)
+    #expect(module.middlewares.count == 2)
+    #expect(module.commands.isEmpty)
+    #expect(module.present?(MenuScreen.State(load: ScreenLoad(phase: .loading))) == .spinner("Loading the menu…"))
+  }
+
+  @Test func appearLoadsAndRefreshAllReloads() {
+    let module = MenuScreen.module(load: { [] })
+
+    #expect(module.receive?(.appear) == .load(.appear))
+    #expect(module.receive?(.refreshAll) == .load(.refresh))
+    #expect(module.receive?(.launch) == nil)
+    #expect(module.receive?(.terminate) == nil)
+  }
+
+  @Test func mountedItLoadsOnceOnAppearAndAgainOnRefreshAll() async throws {
+    let kitchen = ManualLoad()
+    let app = try FeatureRegistry([MenuScreen.module(load: kitchen.load).erased]).assemble()
+    let slot = try #require(app.features.first?.slot)
+    func menu() -> MenuScreen.State? { app.store.state["menu", as: MenuScreen.State.self] }
+
+    app.appear(slot: slot)
+    app.appear(slot: slot)  // shown again while loading: nothing more starts
+    await kitchen.started(1)
+    #expect(menu()?.load == ScreenLoad(phase: .loading))
+    kitchen.answer(1, with: ["ramen"])
+    await app.store.settled()
+    #expect(menu()?.load.content?.dishes == ["ramen"])
+    app.appear(slot: slot)  // shown again once loaded: nothing starts
+
+    app.send(.refreshAll)
+    await kitchen.started(2)
+    kitchen.answer(2, with: ["ramen", "gyoza"])
+    await app.store.settled()
+    #expect(menu()?.load.content?.dishes == ["ramen", "gyoza"])
+    #expect(kitchen.calls == 2)
+  }
+
+  @Test func theLoadEffectIsNamedAfterTheKey() async throws {
+    let kitchen = ManualLoad()
+    let app = try FeatureRegistry([MenuScreen.module(load: kitchen.load).erased]).assemble()
+
+    app.appear(slot: try #require(app.features.first?.slot))
+    await kitchen.started(1)
+    app.store.cancel(id: EffectID("menu.load").namespaced("menu"))
+    await app.store.settled()
+    #expect(kitchen.cancelled == [1])
+    #expect(app.store.state["menu", as: MenuScreen.State.self]?.load.phase == .loading)
+  }
+
+  @Test func replayingTheActionsRebuildsTheDecisionsWithoutLoading() throws {
+    let calls = Recorder<String>()
+    let module = MenuScreen.module(load: {
+      calls.append("load")
+      return []
+    })
+    let app = try FeatureRegistry([module.erased]).assemble(mode: .replay)
+    func send(_ action: MenuScreen.Action) -> ScreenLoad<MenuScreen.Content>? {
+      app.store.dispatch(.feature(slot: 0, action: action))
+      return app.store.state["menu", as: MenuScreen.State.self]?.load
+    }
+
+    #expect(send(.load(.appear)) == ScreenLoad(phase: .loading, startsLoad: true))
+    #expect(send(.load(.appear)) == ScreenLoad(phase: .loading))
+    #expect(send(.load(.loaded(["ramen"]))) == ScreenLoad(phase: .loaded(MenuScreen.Content(["ramen"]))))
+    #expect(calls.values.isEmpty)
+  }
+}

@@ -1,0 +1,141 @@
+import Core
+import FeatureKit
+import Presentation
+import Synchronization
+
+/// A test-only loading screen: a menu of dishes, with one action of its own (highlighting a dish). The smallest
+/// feature built on ``ScreenLoad``: content, state, action, reducer and ``FeatureModule/loadingScreen``.
+enum MenuScreen {
+  /// The dishes; empty when the kitchen answered none.
+  struct Content: LoadableContent {
+    var dishes: [String]
+
+    init(_ response: [String]) {
+      dishes = response
+    }
+
+    var isEmpty: Bool { dishes.isEmpty }
+  }
+
+  struct State: ScreenLoadState, Equatable, Codable, Sendable {
+    var load = ScreenLoad<Content>()
+    var highlighted: String?
+  }
+
+  enum Action: ScreenLoadAction, Equatable, Codable, Sendable {
+    case load(LoadAction<[String]>)
+    case highlight(String)
+
+    var load: LoadAction<[String]>? {
+      if case .load(let action) = self { action } else { nil }
+    }
+  }
+
+  static let reducer = Reducer<State, Action> { state, action in
+    switch action {
+    case .load(let load): state.load.reduce(load)
+    case .highlight(let dish): state.highlighted = dish
+    }
+  }
+
+  static func present(_ state: State) -> ViewNode<Action> {
+    switch state.load.phase {
+    case .idle, .empty: .empty("No menu.")
+    case .loading: .spinner("Loading the menu…")
+    case .failed(let message): .error(message: message, retry: .load(.retry))
+    case .loaded(let content): .stack(content.dishes.map { .text($0) })
+    }
+  }
+
+  static func module(
+    load: @escaping @Sendable () async throws -> [String],
+    middlewares: [Middleware<State, Action>] = []
+  ) -> FeatureModule<State, Action> {
+    .loadingScreen(
+      key: "menu", title: "Menu", initialState: State(), reducer: reducer, load: load, middlewares: middlewares,
+      present: present)
+  }
+}
+
+/// A load the test answers by hand. Calls are numbered from 1; each waits until the test answers it or its task is
+/// cancelled (then it throws `CancellationError`). The test can wait until a number of calls have started.
+final class ManualLoad: Sendable {
+  private struct Book {
+    var calls = 0
+    var cancelled: [Int] = []
+    var answers: [Int: Result<[String], any Error>] = [:]
+    var waiting: [Int: CheckedContinuation<Result<[String], any Error>, Never>] = [:]
+    var callWaiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+  }
+
+  private let book = Mutex(Book())
+
+  /// How many calls have started.
+  var calls: Int { book.withLock { $0.calls } }
+  /// The numbers of the calls whose task was cancelled, in order.
+  var cancelled: [Int] { book.withLock { $0.cancelled } }
+
+  /// The load: waits for the test's answer to this call.
+  func load() async throws -> [String] {
+    let number = book.withLock { book in
+      book.calls += 1
+      let count = book.calls
+      for waiter in book.callWaiters where waiter.count <= count { waiter.continuation.resume() }
+      book.callWaiters.removeAll { $0.count <= count }
+      return count
+    }
+    let result = await withTaskCancellationHandler {
+      await withCheckedContinuation { continuation in
+        book.withLock { book in
+          if let answer = book.answers.removeValue(forKey: number) {
+            continuation.resume(returning: answer)
+          } else {
+            book.waiting[number] = continuation
+          }
+        }
+      }
+    } onCancel: {
+      self.settle(number, with: .failure(CancellationError()), cancelled: true)
+    }
+    return try result.get()
+  }
+
+  /// Answers call `number` (now if it is waiting, or as soon as it asks).
+  func answer(_ number: Int, with dishes: [String]) {
+    settle(number, with: .success(dishes), cancelled: false)
+  }
+
+  /// Fails call `number` with `error`.
+  func fail(_ number: Int, with error: any Error) {
+    settle(number, with: .failure(error), cancelled: false)
+  }
+
+  /// Returns once `count` calls have started.
+  func started(_ count: Int) async {
+    await withCheckedContinuation { continuation in
+      book.withLock { book in
+        if book.calls >= count {
+          continuation.resume()
+        } else {
+          book.callWaiters.append((count, continuation))
+        }
+      }
+    }
+  }
+
+  private func settle(_ number: Int, with result: Result<[String], any Error>, cancelled: Bool) {
+    book.withLock { book in
+      if cancelled { book.cancelled.append(number) }
+      if let continuation = book.waiting.removeValue(forKey: number) {
+        continuation.resume(returning: result)
+      } else {
+        book.answers[number] = result
+      }
+    }
+  }
+}
+
+/// An error whose description is the message a failed load shows.
+struct KitchenClosed: Error, CustomStringConvertible {
+  var description: String { "The kitchen is closed." }
+}

@@ -1,0 +1,66 @@
+import FeatureKit
+import Testing
+
+/// ``ScreenLoad/reduce(_:)`` alone: the one place that decides whether a load starts, recorded in the state.
+@Suite struct ScreenLoadTests {
+  typealias Load = ScreenLoad<MenuScreen.Content>
+
+  struct Step: Sendable, CustomTestStringConvertible {
+    var before: Load
+    var action: LoadAction<[String]>
+    var after: Load
+    var testDescription: String { "\(before.phase) + \(action.debugDescription)" }
+  }
+
+  static let menu = MenuScreen.Content(["ramen"])
+
+  @Test(arguments: [
+    // .appear loads only from idle: the decision is startsLoad, not the phase.
+    Step(before: Load(), action: .appear, after: Load(phase: .loading, startsLoad: true)),
+    Step(before: Load(phase: .loading, startsLoad: true), action: .appear, after: Load(phase: .loading)),
+    Step(before: Load(phase: .loaded(menu)), action: .appear, after: Load(phase: .loaded(menu))),
+    Step(before: Load(phase: .empty), action: .appear, after: Load(phase: .empty)),
+    Step(before: Load(phase: .failed("down")), action: .appear, after: Load(phase: .failed("down"))),
+    // .refresh and .retry always load, whatever the phase (a load in flight is replaced).
+    Step(before: Load(), action: .refresh, after: Load(phase: .loading, startsLoad: true)),
+    Step(
+      before: Load(phase: .loading, startsLoad: true), action: .refresh, after: Load(phase: .loading, startsLoad: true)),
+    Step(before: Load(phase: .loaded(menu)), action: .refresh, after: Load(phase: .loading, startsLoad: true)),
+    Step(before: Load(phase: .failed("down")), action: .retry, after: Load(phase: .loading, startsLoad: true)),
+    Step(before: Load(phase: .empty), action: .retry, after: Load(phase: .loading, startsLoad: true)),
+    // Answers map the response and start nothing.
+    Step(
+      before: Load(phase: .loading, startsLoad: true), action: .loaded(["ramen"]), after: Load(phase: .loaded(menu))),
+    Step(before: Load(phase: .loading, startsLoad: true), action: .loaded([]), after: Load(phase: .empty)),
+    Step(before: Load(phase: .loading, startsLoad: true), action: .failed("down"), after: Load(phase: .failed("down"))),
+  ])
+  func theReducerDecidesAndRecordsTheDecision(_ step: Step) {
+    var load = step.before
+    load.reduce(step.action)
+    #expect(load == step.after)
+  }
+
+  @Test func contentIsThereOnlyWhenLoaded() {
+    #expect(Load(phase: .loaded(Self.menu)).content == Self.menu)
+    for phase in [LoadPhase<MenuScreen.Content>.idle, .loading, .empty, .failed("down")] {
+      #expect(Load(phase: phase).content == nil)
+    }
+  }
+
+  @Test func contentIsNeverEmptyUnlessItSaysSo() {
+    struct Always: LoadableContent {
+      init(_ response: [String]) {}
+    }
+    var load = ScreenLoad<Always>(phase: .loading, startsLoad: true)
+    load.reduce(.loaded([]))
+    #expect(load.phase == .loaded(Always([])))
+  }
+
+  @Test func loadActionsReadShortInsideTheirFeatureAction() {
+    #expect("\(MenuScreen.Action.load(.appear))" == "load(appear)")
+    #expect("\(MenuScreen.Action.load(.refresh))" == "load(refresh)")
+    #expect("\(MenuScreen.Action.load(.retry))" == "load(retry)")
+    #expect("\(MenuScreen.Action.load(.loaded(["ramen"])))" == #"load(loaded(["ramen"]))"#)
+    #expect("\(MenuScreen.Action.load(.failed("down")))" == #"load(failed("down"))"#)
+  }
+}
