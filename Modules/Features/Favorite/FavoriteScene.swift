@@ -1,12 +1,20 @@
 /// A favourite scene as `/favorite_scenes` sends it.
 public struct FavoriteScene: Equatable, Codable, Sendable {
+  /// The scene's id.
   public var id: Int
+  /// The photo's address, as sent (not necessarily a valid URL).
   public var photoUrl: String
+  /// The reader who shared the scene.
   public var author: String
+  /// The scene's title.
   public var title: String
+  /// The cuisine (和食, カレー, …).
   public var category: String
+  /// The shop the scene was at.
   public var shopName: String
+  /// The reader's comment.
   public var comment: String
+  /// When the scene was published: the API's timestamp (`2023-03-20T00:00:00.000+0000`).
   public var publishedAt: String
 
   /// Creates a scene; the fields mirror the API's.

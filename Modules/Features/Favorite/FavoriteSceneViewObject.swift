@@ -3,13 +3,19 @@ import Foundation
 
 /// A favourite scene as its card shows it.
 public struct FavoriteSceneViewObject: Equatable, Codable, Sendable {
+  /// The scene's id.
   public var id: Int
   /// `nil` when the API's address is not a valid http(s) URL.
   public var photoURL: URL?
+  /// The reader who shared the scene.
   public var author: String
+  /// The scene's title.
   public var title: String
+  /// The cuisine (和食, カレー, …).
   public var category: String
+  /// The shop the scene was at.
   public var shopName: String
+  /// The reader's comment.
   public var comment: String
   /// `yyyy/MM/dd`, or `nil` when the API's timestamp could not be read.
   public var publishedDate: String?

@@ -1,10 +1,16 @@
 /// A campaign banner as `/campaign_banners` sends it.
 public struct CampaignBanner: Equatable, Codable, Sendable {
+  /// The banner's id.
   public var id: Int
+  /// The id of the campaign the banner advertises (`banner_contents_id`).
   public var bannerContentsId: Int
+  /// The banner image's address, as sent (not necessarily a valid URL).
   public var bannerUrl: String
+  /// The banner's title.
   public var title: String
+  /// The line under the title.
   public var caption: String
+  /// When the campaign was announced: the API's timestamp (`2023-03-20T00:00:00.000+0000`).
   public var announcementAt: String
 
   /// Creates a banner; the fields mirror the API's.

@@ -3,11 +3,15 @@ import Foundation
 
 /// A campaign banner as the screen shows it.
 public struct CampaignBannerViewObject: Equatable, Codable, Sendable {
+  /// The banner's id.
   public var id: Int
+  /// The id of the campaign the banner advertises.
   public var bannerContentsId: Int
   /// `nil` when the API's address is not a valid http(s) URL.
   public var bannerURL: URL?
+  /// The banner's title.
   public var title: String
+  /// The line under the title.
   public var caption: String
   /// `yyyy/MM/dd`, or `nil` when the API's timestamp could not be read.
   public var announcementDate: String?

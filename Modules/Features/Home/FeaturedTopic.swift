@@ -1,12 +1,18 @@
 /// A featured topic as `/featured_topics` sends it.
 public struct FeaturedTopic: Equatable, Codable, Sendable {
+  /// The topic's id.
   public var id: Int
+  /// The id of the featured content (`featured_topics_id`).
   public var featuredTopicsId: Int
   /// Out of five.
   public var rating: Double
+  /// The thumbnail's address, as sent (not necessarily a valid URL).
   public var thumbnailUrl: String
+  /// The topic's title.
   public var title: String
+  /// The line under the title.
   public var caption: String
+  /// When the topic was published: the API's timestamp (`2023-03-20T00:00:00.000+0000`).
   public var publishedAt: String
 
   /// Creates a topic; the fields mirror the API's.

@@ -3,13 +3,17 @@ import Foundation
 
 /// A featured topic as the screen shows it.
 public struct FeaturedTopicViewObject: Equatable, Codable, Sendable {
+  /// The topic's id.
   public var id: Int
+  /// The id of the featured content.
   public var featuredTopicsId: Int
   /// Out of five.
   public var rating: Double
   /// `nil` when the API's address is not a valid http(s) URL.
   public var thumbnailURL: URL?
+  /// The topic's title.
   public var title: String
+  /// The line under the title.
   public var caption: String
   /// `yyyy/MM/dd`, or `nil` when the API's timestamp could not be read.
   public var publishedDate: String?

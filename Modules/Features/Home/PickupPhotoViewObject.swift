@@ -3,12 +3,17 @@ import Foundation
 
 /// A pickup photo as the screen shows it.
 public struct PickupPhotoViewObject: Equatable, Codable, Sendable {
+  /// The photo's id.
   public var id: Int
   /// `nil` when the API's address is not a valid http(s) URL.
   public var photoURL: URL?
+  /// The photo's width in pixels.
   public var photoWidth: Int
+  /// The photo's height in pixels.
   public var photoHeight: Int
+  /// The photo's title.
   public var title: String
+  /// The line under the title.
   public var caption: String
   /// `yyyy/MM/dd`, or `nil` when the API's timestamp could not be read.
   public var publishedDate: String?

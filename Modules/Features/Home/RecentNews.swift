@@ -1,9 +1,14 @@
 /// A news item as `/recent_news` sends it.
 public struct RecentNews: Equatable, Codable, Sendable {
+  /// The news item's id.
   public var id: Int
+  /// The thumbnail's address, as sent (not necessarily a valid URL).
   public var thumbnailUrl: String
+  /// The headline.
   public var title: String
+  /// The news category (お知らせ, …).
   public var newsCategory: String
+  /// When the news was published: the API's timestamp (`2023-03-20T00:00:00.000+0000`).
   public var publishedAt: String
 
   /// Creates a news item; the fields mirror the API's.

@@ -3,10 +3,13 @@ import Foundation
 
 /// A news item as the screen shows it.
 public struct RecentNewsViewObject: Equatable, Codable, Sendable {
+  /// The news item's id.
   public var id: Int
   /// `nil` when the API's address is not a valid http(s) URL.
   public var thumbnailURL: URL?
+  /// The headline.
   public var title: String
+  /// The news category (お知らせ, …).
   public var newsCategory: String
   /// `yyyy/MM/dd`, or `nil` when the API's timestamp could not be read.
   public var publishedDate: String?

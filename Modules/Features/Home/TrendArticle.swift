@@ -1,9 +1,14 @@
 /// A trend article as `/trend_articles` sends it.
 public struct TrendArticle: Equatable, Codable, Sendable {
+  /// The article's id.
   public var id: Int
+  /// The thumbnail's address, as sent (not necessarily a valid URL).
   public var thumbnailUrl: String
+  /// The article's title.
   public var title: String
+  /// The article's opening paragraph.
   public var introduction: String
+  /// When the article was published: the API's timestamp (`2023-03-20T00:00:00.000+0000`).
   public var publishedAt: String
 
   /// Creates an article; the fields mirror the API's.

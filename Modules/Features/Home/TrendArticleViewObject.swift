@@ -3,10 +3,13 @@ import Foundation
 
 /// A trend article as the screen shows it.
 public struct TrendArticleViewObject: Equatable, Codable, Sendable {
+  /// The article's id.
   public var id: Int
   /// `nil` when the API's address is not a valid http(s) URL.
   public var thumbnailURL: URL?
+  /// The article's title.
   public var title: String
+  /// The article's opening paragraph.
   public var introduction: String
   /// `yyyy/MM/dd`, or `nil` when the API's timestamp could not be read.
   public var publishedDate: String?

@@ -3,9 +3,11 @@ import FeatureKit
 /// One row of the information block, whichever tab it belongs to: an announcement, a comment or a recent
 /// favourite.
 public struct InformationItem: Equatable, Codable, Sendable {
+  /// The item's id within its tab.
   public var id: Int
   /// The category (announcements, recent favourites) or the emotion (comments).
   public var label: String
+  /// The item's title.
   public var title: String
   /// `yyyy/MM/dd`, or `nil` when the API's timestamp could not be read.
   public var publishedDate: String?

@@ -1,9 +1,14 @@
 /// An announcement as `/profile_announcement` sends it.
 public struct ProfileAnnouncement: Equatable, Codable, Sendable {
+  /// The announcement's id.
   public var id: Int
+  /// The announcement's category (メンテナンス, …).
   public var category: String
+  /// The announcement's title.
   public var title: String
+  /// When it was published: the API's timestamp (`2023-03-20T00:00:00.000+0000`).
   public var publishedAt: String
+  /// The announcement's text.
   public var description: String
 
   /// Creates an announcement; the fields mirror the API's.

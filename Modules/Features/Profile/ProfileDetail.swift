@@ -2,6 +2,7 @@
 public struct ProfileDetail: Equatable, Codable, Sendable {
   /// The tab the item belongs to.
   public var tab: InformationTab
+  /// The item, as its list shows it.
   public var item: InformationItem
 
   /// Creates a detail.

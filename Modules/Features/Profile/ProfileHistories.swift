@@ -1,10 +1,16 @@
 /// The six counters of a profile's points and history (`histories` in `/profile_personal`).
 public struct ProfileHistories: Equatable, Codable, Sendable {
+  /// How often the profile was viewed.
   public var profileViewCount: Int
+  /// How many articles the member posted.
   public var articlePostCount: Int
+  /// How often the member's pages were viewed in all.
   public var totalPageViewCount: Int
+  /// The points the member can spend.
   public var totalAvailablePoints: Int
+  /// How many coupons the member used.
   public var totalUseCouponCount: Int
+  /// How many shops the member visited.
   public var totalVisitShopCount: Int
 
   /// Creates the counters; the fields mirror the API's.

@@ -3,7 +3,9 @@ import Foundation
 
 /// The personal part of the Profile screen: who the member is, their introduction, counters and social links.
 public struct ProfilePersonalViewObject: Equatable, Codable, Sendable {
+  /// The member's id.
   public var id: Int
+  /// The name the member goes by.
   public var nickname: String
   /// `yyyy/MM/dd` of the account's creation, or `nil` when the API's timestamp could not be read.
   public var memberSince: String?
@@ -11,6 +13,7 @@ public struct ProfilePersonalViewObject: Equatable, Codable, Sendable {
   public var avatarURL: URL?
   /// `nil` when the API's address is not a valid http(s) URL.
   public var backgroundImageURL: URL?
+  /// The self-introduction (may be empty).
   public var introduction: String
   /// The six counters, as the API sends them.
   public var histories: ProfileHistories

@@ -1,9 +1,14 @@
 /// A recent favourite as `/profile_recent_favorite` sends it.
 public struct ProfileRecentFavorite: Equatable, Codable, Sendable {
+  /// The favourite's id.
   public var id: Int
+  /// The favourite's category (カレー, …).
   public var category: String
+  /// The favourite's title.
   public var title: String
+  /// When it was published: the API's timestamp (`2023-03-20T00:00:00.000+0000`).
   public var publishedAt: String
+  /// The favourite's text.
   public var description: String
 
   /// Creates a recent favourite; the fields mirror the API's.

@@ -4,7 +4,12 @@ import Foundation
 public struct ProfileSocialLink: Equatable, Codable, Sendable {
   /// The social networks a profile links to.
   public enum Service: String, Equatable, Codable, Sendable, CaseIterable {
-    case twitter, facebook, instagram
+    /// Twitter.
+    case twitter
+    /// Facebook.
+    case facebook
+    /// Instagram.
+    case instagram
 
     /// The name shown on screen.
     public var label: String {
@@ -16,6 +21,7 @@ public struct ProfileSocialLink: Equatable, Codable, Sendable {
     }
   }
 
+  /// The network the link goes to.
   public var service: Service
   /// `nil` when the API's address is not a valid http(s) URL.
   public var url: URL?

@@ -1,7 +1,10 @@
 /// A profile's social links as `/profile_personal` sends them (`social_media`).
 public struct ProfileSocialMedia: Equatable, Codable, Sendable {
+  /// The Twitter address, as sent (may be empty or invalid).
   public var twitterUrl: String
+  /// The Facebook address, as sent (may be empty or invalid).
   public var facebookUrl: String
+  /// The Instagram address, as sent (may be empty or invalid).
   public var instagramUrl: String
 
   /// Creates the links; the fields mirror the API's.
