@@ -119,6 +119,5 @@ struct ArchiveCommandsTests {
     #expect(module.receive?(.appear) == .appeared)
     #expect(module.receive?(.refreshAll) == .refresh)
     #expect(module.receive?(.terminate) == .terminated)
-    #expect(module.receive?(.signal("x")) == nil)
   }
 }

@@ -33,6 +33,7 @@ struct ArchiveTypingTests {
       await store.send(.keywordEdited(text)) {
         $0.keyword = text
         $0.isSearchPending = true
+        $0.requests = [.waitForTypingPause]
       }
       clock.advance(by: .milliseconds(120))
     }
@@ -42,9 +43,13 @@ struct ArchiveTypingTests {
     await store.receive(.typingPaused) {
       $0.isSearchPending = false
       $0.search = .loading
+      $0.requests = [.search(page: 1)]
     }
     let page = try ArchiveFixture.page(Self.curry, 1)
-    await store.receive(.searchLoaded(page)) { $0.search = .loaded(ArchiveResults(page)) }
+    await store.receive(.searchLoaded(page)) {
+      $0.search = .loaded(ArchiveResults(page))
+      $0.requests = []
+    }
     await store.finish()
     #expect(queries(fake.requests) == [["q=カレー", "_page=1", "_limit=20"]])
   }
@@ -75,25 +80,32 @@ struct ArchiveTypingTests {
     await store.send(.keywordEdited("カレー")) {
       $0.keyword = "カレー"
       $0.isSearchPending = true
+      $0.requests = [.waitForTypingPause]
     }
     clock.advance(by: ArchiveFeature.debounce)
     await store.receive(.typingPaused) {
       $0.isSearchPending = false
       $0.search = .loading
+      $0.requests = [.search(page: 1)]
     }
     await started.wait()  // the search for カレー is in flight
 
     await store.send(.keywordEdited("ラーメン")) {
       $0.keyword = "ラーメン"
       $0.isSearchPending = true
+      $0.requests = [.waitForTypingPause]
     }
     #expect(log.values == ["start カレー", "cancel カレー"])
     held.open()
     clock.advance(by: ArchiveFeature.debounce)
-    await store.receive(.typingPaused) { $0.isSearchPending = false }
+    await store.receive(.typingPaused) {
+      $0.isSearchPending = false
+      $0.requests = [.search(page: 1)]  // `search` stays .loading (the cancelled search for カレー)
+    }
     let page = try ArchiveFixture.page(ArchiveQuery(keyword: "ラーメン"), 1)
     await store.receive(.searchLoaded(page)) {
       $0.search = page.items.isEmpty ? .empty(page.query) : .loaded(ArchiveResults(page))
+      $0.requests = []
     }
     await store.finish()
     #expect(log.values == ["start カレー", "cancel カレー", "start ラーメン"])
@@ -108,13 +120,18 @@ struct ArchiveTypingTests {
     await store.send(.keywordEdited("カレー")) {
       $0.keyword = "カレー"
       $0.isSearchPending = true
+      $0.requests = [.waitForTypingPause]
     }
     await store.send(.keywordSubmitted("カレー")) {
       $0.isSearchPending = false
       $0.search = .loading
+      $0.requests = [.search(page: 1)]
     }
     let page = try ArchiveFixture.page(Self.curry, 1)
-    await store.receive(.searchLoaded(page)) { $0.search = .loaded(ArchiveResults(page)) }
+    await store.receive(.searchLoaded(page)) {
+      $0.search = .loaded(ArchiveResults(page))
+      $0.requests = []
+    }
     clock.advance(by: .seconds(10))  // the cancelled wait sends nothing (finish fails on a stray action)
     await store.finish()
     #expect(fake.requests.count == 1)
@@ -134,14 +151,19 @@ struct ArchiveTypingTests {
     await store.send(.keywordEdited("")) {
       $0.keyword = ""
       $0.isSearchPending = true
+      $0.requests = [.waitForTypingPause]
     }
     clock.advance(by: ArchiveFeature.debounce)
     await store.receive(.typingPaused) {
       $0.isSearchPending = false
       $0.search = .loading
+      $0.requests = [.search(page: 1)]
     }
     let all = try ArchiveFixture.page(.all, 1)
-    await store.receive(.searchLoaded(all)) { $0.search = .loaded(ArchiveResults(all)) }
+    await store.receive(.searchLoaded(all)) {
+      $0.search = .loaded(ArchiveResults(all))
+      $0.requests = []
+    }
     await store.finish()
     #expect(queries(fake.requests) == [["_page=1", "_limit=20"]])
   }

@@ -21,10 +21,9 @@ extension ArchiveFeature {
     case .keywordEdited(let text):
       let before = state.query
       state.keyword = text
-      if state.query != before {
-        state.isSearchPending = true
-        state.requests.append(.waitForTypingPause)
-      }
+      if state.query != before { state.isSearchPending = true }
+      // While a search waits, every edit restarts the wait, even one that leaves the query as it was.
+      if state.isSearchPending { state.requests.append(.waitForTypingPause) }
     case .typingPaused:
       if state.isSearchPending { state.startSearch() }
     case .keywordSubmitted(let keyword):
