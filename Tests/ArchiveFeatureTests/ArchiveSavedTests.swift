@@ -172,6 +172,16 @@ struct ArchiveSavedTests {
     await store.finish()
   }
 
+  @Test("opening the Saved view while the launch read is in flight starts no second read")
+  func savedViewWhileReading() async {
+    let store = makeArchiveStore(
+      http: .failing(HTTPError.cannotConnect(ArchiveFixture.baseURL, reason: "offline")),
+      state: State(saved: .loading))
+    await store.send(.showMode(.saved)) { $0.mode = .saved }
+    #expect(store.state.requests.isEmpty)
+    await store.finish()
+  }
+
   @Test("choosing a result puts its item in the state as the detail; an unknown id changes nothing")
   func selectResult() async {
     let store = makeArchiveStore(http: .unimplemented, state: Self.curryState)
