@@ -4,15 +4,19 @@ import Foundation
 /// The `kumiki` command line as one function, for the executable and for in-process tests.
 ///
 /// ```swift
-/// // Apps/kumiki/main.swift
+/// // Apps/kumiki/Kumiki.swift, shortened
 /// import CLI
+/// import CompositionRoot
 /// import Foundation
 /// let status = await KumikiCLI.main(
 ///   arguments: Array(CommandLine.arguments.dropFirst()),
 ///   environment: ProcessInfo.processInfo.environment,
-///   version: "1.0.0"
+///   version: "kumiki 0.1.0"
 /// ) { options, purpose in
-///   try await CompositionRoot.app(options: options, purpose: purpose)  // assembled, NOT launched
+///   if purpose == .introspection { return try LiveApp.introspection(features: options.features) }
+///   let live = try await LiveApp.start(
+///     LaunchOptions(apiURL: options.api, databasePath: options.db, features: options.features, launch: false))
+///   return live.runtime  // assembled, NOT launched
 /// }
 /// exit(status)
 /// ```
