@@ -36,7 +36,7 @@ struct KumikiTUIEndToEndTests {
       #expect(!home.contains("Welcome to Kumiki"))  // onboarding stays closed
       try tmux.keys("2")
       try await tmux.waitFor("the last search, restored") {
-        $0.contains("Keyword: カレー") && $0.contains("10 results") && $0.contains("Saved (1)")
+        $0.contains("Keyword: [カレー") && $0.contains("10 results") && $0.contains("Saved (1)")
       }
       try tmux.keys("3")  // the カレー tab
       let curry = try await tmux.waitFor("カレー only, with the shared heart") {

@@ -1,4 +1,4 @@
-import FeatureKit
+import Presentation
 import Foundation
 
 /// A campaign banner as the screen shows it.

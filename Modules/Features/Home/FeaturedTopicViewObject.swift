@@ -1,4 +1,4 @@
-import FeatureKit
+import Presentation
 import Foundation
 
 /// A featured topic as the screen shows it.

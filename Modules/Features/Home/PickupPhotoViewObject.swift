@@ -1,4 +1,4 @@
-import FeatureKit
+import Presentation
 import Foundation
 
 /// A pickup photo as the screen shows it.

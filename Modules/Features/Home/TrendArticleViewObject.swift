@@ -1,4 +1,4 @@
-import FeatureKit
+import Presentation
 import Foundation
 
 /// A trend article as the screen shows it.

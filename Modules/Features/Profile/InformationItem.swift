@@ -1,4 +1,4 @@
-import FeatureKit
+import Presentation
 
 /// One row of the information block, whichever tab it belongs to: an announcement, a comment or a recent
 /// favourite.

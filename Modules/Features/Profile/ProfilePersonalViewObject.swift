@@ -1,4 +1,4 @@
-import FeatureKit
+import Presentation
 import Foundation
 
 /// The personal part of the Profile screen: who the member is, their introduction, counters and social links.

@@ -1,4 +1,4 @@
-import FeatureKit
+import Presentation
 import Testing
 
 @Suite struct WebAddressTests {
