@@ -1,5 +1,6 @@
 import FeatureKit
 import Foundation
+import Presentation
 import Testing
 
 @testable import ProfileFeature
