@@ -1,5 +1,5 @@
-import Presentation
 import Foundation
+import Presentation
 
 /// A favourite scene as its card shows it.
 public struct FavoriteSceneViewObject: Equatable, Codable, Sendable {

@@ -1,5 +1,5 @@
-import Presentation
 import Foundation
+import Presentation
 
 /// A campaign banner as the screen shows it.
 public struct CampaignBannerViewObject: Equatable, Codable, Sendable {

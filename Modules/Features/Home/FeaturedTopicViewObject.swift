@@ -1,5 +1,5 @@
-import Presentation
 import Foundation
+import Presentation
 
 /// A featured topic as the screen shows it.
 public struct FeaturedTopicViewObject: Equatable, Codable, Sendable {

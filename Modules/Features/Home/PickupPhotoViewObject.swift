@@ -1,5 +1,5 @@
-import Presentation
 import Foundation
+import Presentation
 
 /// A pickup photo as the screen shows it.
 public struct PickupPhotoViewObject: Equatable, Codable, Sendable {

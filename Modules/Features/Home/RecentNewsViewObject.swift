@@ -1,5 +1,5 @@
-import Presentation
 import Foundation
+import Presentation
 
 /// A news item as the screen shows it.
 public struct RecentNewsViewObject: Equatable, Codable, Sendable {

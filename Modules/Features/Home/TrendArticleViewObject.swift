@@ -1,5 +1,5 @@
-import Presentation
 import Foundation
+import Presentation
 
 /// A trend article as the screen shows it.
 public struct TrendArticleViewObject: Equatable, Codable, Sendable {

@@ -1,5 +1,5 @@
-import Presentation
 import Foundation
+import Presentation
 
 /// The personal part of the Profile screen: who the member is, their introduction, counters and social links.
 public struct ProfilePersonalViewObject: Equatable, Codable, Sendable {
