@@ -14,18 +14,19 @@ public struct ArchiveRememberedSearch: Equatable, Codable, Sendable {
     self.category = category
     self.mode = mode
   }
+}
 
-  /// The part of `state` to remember.
-  public init(_ state: ArchiveFeature.State) {
-    self.init(keyword: state.keyword, category: state.category, mode: state.mode)
-  }
-
-  /// Puts the remembered conditions back into a fresh state. A fixed mount keeps its own category.
-  public func apply(to state: inout ArchiveFeature.State) {
-    state.keyword = keyword
-    state.mode = mode
-    guard state.fixedCategory == nil else { return }
-    if let category, !state.categories.contains(category) { return }
-    state.category = category
+extension ArchiveFeature.State {
+  /// What Archive keeps across runs. Setting it puts remembered conditions back: the keyword and the list always,
+  /// the category unless this mount is fixed to its own or the category is no longer offered.
+  public var rememberedSearch: ArchiveRememberedSearch {
+    get { ArchiveRememberedSearch(keyword: keyword, category: category, mode: mode) }
+    set {
+      keyword = newValue.keyword
+      mode = newValue.mode
+      guard fixedCategory == nil else { return }
+      if let category = newValue.category, !categories.contains(category) { return }
+      category = newValue.category
+    }
   }
 }
