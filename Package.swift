@@ -58,6 +58,7 @@ targets += [
     name: "FeatureKit",
     dependencies: [
       "Core",
+      "Networking",
       "Presentation",
     ],
     path: "Modules/FeatureKit",
@@ -94,6 +95,17 @@ targets += [
     name: "NetworkingTesting",
     dependencies: ["Networking"],
     path: "Modules/NetworkingTesting",
+    swiftSettings: swiftSettings
+  ),
+  // The query layer: a response cache in front of any HTTPClient over any cache storage (pure logic, no I/O).
+  .target(
+    name: "QueryCache",
+    dependencies: [
+      "Networking",
+      "Persistence",
+    ],
+    path: "Modules/QueryCache",
+    exclude: ["README.md"],
     swiftSettings: swiftSettings
   ),
 ]
@@ -257,6 +269,7 @@ targets += [
       "PersistenceSQLite",
       "Presentation",
       "ProfileFeature",
+      "QueryCache",
     ],
     path: "Modules/CompositionRoot",
     swiftSettings: swiftSettings
@@ -493,6 +506,7 @@ targets += [
       "PersistenceSQLite",
       "Presentation",
       "ProfileFeature",
+      "QueryCache",
     ],
     path: "Tests/IntegrationTests",
     swiftSettings: swiftSettings
@@ -558,6 +572,22 @@ targets += [
       "NetworkingTesting",
     ],
     path: "Tests/NetworkingTests",
+    swiftSettings: swiftSettings
+  ),
+  .testTarget(
+    name: "QueryCacheTests",
+    dependencies: [
+      "Core",
+      "CoreTesting",
+      "FeatureKit",
+      "Networking",
+      "NetworkingTesting",
+      "Persistence",
+      "PersistenceTesting",
+      "Presentation",
+      "QueryCache",
+    ],
+    path: "Tests/QueryCacheTests",
     swiftSettings: swiftSettings
   ),
   .testTarget(

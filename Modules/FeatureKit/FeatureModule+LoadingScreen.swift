@@ -1,4 +1,5 @@
 import Core
+import Networking
 import Presentation
 
 extension FeatureModule
@@ -11,6 +12,8 @@ where State: ScreenLoadState, Action: ScreenLoadAction, Action.Response == State
   ///   `middlewares` of the feature's own (Profile's save).
   /// - `receive`: the app's `.appear` becomes `.load(.appear)` (load when first shown) and `.refreshAll`
   ///   `.load(.refresh)` (``AppEvent/screenLoad(appear:refresh:)``); other events are ignored.
+  /// - Where the content came from: content that is stale or offline (``ScreenLoad/origin``) gets a line above
+  ///   it — `stale · 5 min old · refreshing…`, or `offline · as of 14:32` with a Retry (``DataOrigin/annotate(_:retry:)``).
   /// - Placement: a tab.
   ///
   /// ```swift
@@ -35,7 +38,11 @@ where State: ScreenLoadState, Action: ScreenLoadAction, Action.Response == State
       initialState: initialState,
       reducer: reducer,
       middlewares: [.screenLoad(id: EffectID("\(key).load"), load: load)] + middlewares,
-      present: present,
+      present: { state in
+        let view = present(state)
+        guard case .loaded = state.load.phase else { return view }
+        return state.load.origin.annotate(view, retry: .load(.retry))
+      },
       placement: .tab,
       commands: commands,
       receive: { $0.screenLoad(appear: .load(.appear), refresh: .load(.refresh)) }

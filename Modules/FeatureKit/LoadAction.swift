@@ -1,3 +1,5 @@
+import Networking
+
 /// What can happen to a screen's load: the three ways to ask for it and the two answers of the load effect.
 ///
 /// A feature carries these in one case of its own action, `case load(LoadAction<Response>)` (see
@@ -9,8 +11,10 @@ public enum LoadAction<Response: Equatable & Codable & Sendable>: Equatable, Cod
   case refresh
   /// Load again after an error (the error's Retry); replaces a load in flight.
   case retry
-  /// The load answered (sent by the load effect).
-  case loaded(Response)
+  /// The load answered (sent by the load effect), with where the answer came from: the network (the default), the
+  /// cache, a stale cache entry being refreshed, or the cache because the network failed. A stale answer is
+  /// followed by a second `loaded` when its refresh answers.
+  case loaded(Response, origin: DataOrigin = .network)
   /// The load failed, with the message to show (sent by the load effect).
   case failed(String)
 }
@@ -23,7 +27,8 @@ extension LoadAction: CustomDebugStringConvertible {
     case .appear: "appear"
     case .refresh: "refresh"
     case .retry: "retry"
-    case .loaded(let response): "loaded(\(String(reflecting: response)))"
+    case .loaded(let response, .network): "loaded(\(String(reflecting: response)))"
+    case .loaded(let response, let origin): "loaded(\(String(reflecting: response)), origin: \(origin))"
     case .failed(let message): "failed(\(String(reflecting: message)))"
     }
   }

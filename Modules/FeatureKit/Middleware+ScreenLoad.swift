@@ -1,11 +1,21 @@
 import Core
+import Foundation
+import Networking
 
 extension Middleware
 where State: ScreenLoadState, Action: ScreenLoadAction, Action.Response == State.Content.Response {
   /// Carries out the loads the reducer decided: after each load action, when the state says ``ScreenLoad/startsLoad``,
-  /// runs `load` as effect `id`, replacing a load in flight (`cancelInFlight`), and sends `.load(.loaded(response))`
-  /// or `.load(.failed(message))`. It judges nothing itself: an ignored `.appear` (while loading or loaded) leaves
-  /// `startsLoad` false, and nothing starts. Cancellation is silent: a replaced or cancelled load sends nothing.
+  /// runs `load` as effect `id`, replacing a load in flight (`cancelInFlight`), and sends `.load(.loaded(response,
+  /// origin:))` or `.load(.failed(message))`. It judges nothing itself: an ignored `.appear` (while loading or
+  /// loaded) leaves `startsLoad` false, and nothing starts. Cancellation is silent: a replaced or cancelled load
+  /// sends nothing.
+  ///
+  /// The load runs inside a ``Networking/QueryTrace`` whose policy the state gave (``ScreenLoad/asksNetworkFirst``:
+  /// network first, else cache first), so a query layer under the feature's client (`QueryCache`) answers from the
+  /// cache and says where each answer came from. When it answered from stale entries it also refreshed them: the
+  /// effect then waits for the refreshes and sends a second `loaded`, the fresh content read back from the cache,
+  /// or — when a refresh failed — the same content marked ``Networking/DataOrigin/offline(fetchedAt:reason:)``.
+  /// Without a query layer every answer is ``Networking/DataOrigin/network`` and there is one `loaded`.
   ///
   /// The feature's other actions pass through untouched (``ScreenLoad/startsLoad`` describes the last *load*
   /// action). It keeps no memory of its own, so a replay through the reducer sees everything it acted on.
@@ -15,9 +25,24 @@ where State: ScreenLoadState, Action: ScreenLoadAction, Action.Response == State
   ) -> Middleware {
     .after { context, action in
       guard action.load != nil, context.state.load.startsLoad else { return }
+      let policy: ReadPolicy = context.state.load.asksNetworkFirst ? .networkFirst : .cacheFirst
       context.run(id: id, cancelInFlight: true) { send in
         do {
-          send(.load(.loaded(try await load())))
+          let trace = QueryTrace(policy: policy)
+          let response = try await trace.run { try await load() }
+          send(.load(.loaded(response, origin: trace.origin)))
+          switch await trace.refreshes() {
+          case .none:
+            return
+          case .refreshed:
+            try Task.checkCancellation()
+            let fresh = try await QueryTrace(policy: .cacheOnly).run { try await load() }
+            send(.load(.loaded(fresh, origin: .network)))
+          case .failed(let reason):
+            try Task.checkCancellation()
+            let asOf = trace.origin.fetchedAt ?? .distantPast
+            send(.load(.loaded(response, origin: .offline(fetchedAt: asOf, reason: reason))))
+          }
         } catch is CancellationError {
           return
         } catch {

@@ -51,12 +51,38 @@ public enum DatabaseLocation: Equatable, Sendable {
     }
   }
 
-  private static func absolute(_ path: String, against directory: String) -> String {
+  fileprivate static func absolute(_ path: String, against directory: String) -> String {
     path.hasPrefix("/") ? path : join(directory, path)
   }
 
   private static func join(_ components: String...) -> String {
     URL(fileURLWithPath: components[0]).appendingPathComponent(components.dropFirst().joined(separator: "/"))
       .standardizedFileURL.path
+  }
+}
+
+extension DatabaseLocation {
+  /// The environment variable that puts the response cache somewhere else (`:memory:` keeps it in memory).
+  public static let cacheEnvironmentKey = "KUMIKI_CACHE"
+
+  /// Where the response cache lives for a database here: `KUMIKI_CACHE` when set, else beside the database with
+  /// `-cache` before the extension (`kumiki.sqlite` → `kumiki-cache.sqlite`); in memory for an in-memory database.
+  /// A file of its own, so dropping a corrupt cache never touches saved items or settings.
+  public func responseCache(
+    environment: [String: String], currentDirectory: String = FileManager.default.currentDirectoryPath
+  ) -> DatabaseLocation {
+    if let path = environment[Self.cacheEnvironmentKey], !path.isEmpty {
+      if path == Self.inMemoryName { return .inMemory }
+      return .file(path: Self.absolute(path, against: currentDirectory))
+    }
+    switch self {
+    case .inMemory:
+      return .inMemory
+    case .file(let path):
+      let url = URL(fileURLWithPath: path)
+      let stem = url.deletingPathExtension().lastPathComponent
+      let suffix = url.pathExtension.isEmpty ? "" : ".\(url.pathExtension)"
+      return .file(path: url.deletingLastPathComponent().appendingPathComponent("\(stem)-cache\(suffix)").path)
+    }
   }
 }

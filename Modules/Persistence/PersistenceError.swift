@@ -15,6 +15,9 @@ public enum PersistenceError: Error, Equatable, Sendable {
   case corruptDatabaseMovedAside(path: String, movedTo: String, reason: String)
   /// The file at `path` is corrupt and could not be moved aside; nothing was changed.
   case corruptDatabase(path: String, reason: String)
+  /// The response cache at `path` was unreadable and was deleted: it holds only copies of what the API serves, so
+  /// the next reads fetch again. Saved items, settings and feature state live elsewhere and were not touched.
+  case corruptCacheDropped(path: String, reason: String)
   /// The database was written by a newer Kumiki (it has migrations this build does not know); it was left untouched.
   case newerSchema(path: String, unknownMigrations: [String])
   /// Another process kept the database locked for longer than the busy timeout, even after retrying.
@@ -42,6 +45,9 @@ extension PersistenceError: CustomStringConvertible, LocalizedError {
     case .corruptDatabaseMovedAside(let path, let movedTo, let reason):
       "The Kumiki database at \(path) was unreadable (\(reason)). It was moved to \(movedTo) and kept; "
         + "a fresh database was created in its place."
+    case .corruptCacheDropped(let path, let reason):
+      "The response cache at \(path) was unreadable (\(reason)) and was emptied; "
+        + "saved items and settings were not touched."
     case .corruptDatabase(let path, let reason):
       "The Kumiki database at \(path) is unreadable (\(reason)) and could not be moved aside; it was left untouched."
     case .newerSchema(let path, let unknownMigrations):

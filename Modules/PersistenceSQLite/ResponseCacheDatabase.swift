@@ -1,0 +1,254 @@
+import Foundation
+import GRDB
+import Persistence
+
+/// The live response cache: one SQLite file of its own (WAL, busy timeout) beside the Kumiki database, so the cache
+/// can be dropped without touching saved items or settings.
+///
+/// ```swift
+/// let location = try DatabaseLocation.resolve(environment: environment).responseCache(environment: environment)
+/// let cache = try ResponseCacheDatabase.open(at: location)
+/// if let notice = cache.droppedCorruptFile { print(notice) }  // an unreadable cache was emptied
+/// let client = cache.client
+/// ```
+/// The cache holds only copies of what the API serves, so unlike the database it is not kept when unreadable: the
+/// file is deleted and a fresh one created (``droppedCorruptFile`` says so), and a read that fails later counts as
+/// a miss in the query layer. Writes are not synced at each commit (`synchronous = NORMAL`): a crash may lose the
+/// last entries, never corrupt the file.
+public final class ResponseCacheDatabase: Sendable {
+  /// Where the cache is.
+  public let location: DatabaseLocation
+  /// The bounds kept on every store.
+  public let limits: ResponseCacheLimits
+  /// Non-nil when the file was unreadable and was replaced by an empty cache; show it to the user once.
+  public let droppedCorruptFile: PersistenceError?
+  private let queue: DatabaseQueue
+
+  private init(
+    location: DatabaseLocation, limits: ResponseCacheLimits, queue: DatabaseQueue, dropped: PersistenceError?
+  ) {
+    self.location = location
+    self.limits = limits
+    self.queue = queue
+    self.droppedCorruptFile = dropped
+  }
+
+  /// Opens (creating if needed) the cache at `location`. An unreadable file is deleted and recreated.
+  /// - Throws: `PersistenceError` when the location cannot be written, or a fresh file cannot be created.
+  public static func open(
+    at location: DatabaseLocation, limits: ResponseCacheLimits = ResponseCacheLimits(),
+    busyTimeout: Duration = .seconds(5)
+  ) throws(PersistenceError) -> ResponseCacheDatabase {
+    switch location {
+    case .inMemory:
+      do {
+        let queue = try DatabaseQueue(configuration: configuration(busyTimeout))
+        try migrator.migrate(queue)
+        return ResponseCacheDatabase(location: location, limits: limits, queue: queue, dropped: nil)
+      } catch {
+        throw PersistenceError.from(error, path: location.displayPath, operation: "open the response cache")
+      }
+    case .file(let path):
+      do {
+        try FileManager.default.createDirectory(
+          atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+      } catch {
+        throw .unwritableLocation(path: path, reason: error.localizedDescription)
+      }
+      do {
+        let queue = try openFile(path, busyTimeout)
+        return ResponseCacheDatabase(location: location, limits: limits, queue: queue, dropped: nil)
+      } catch let error as DatabaseError where error.isCorruption || error.resultCode == .SQLITE_ERROR {
+        // Not a database, damaged, or a schema that is not ours: it is only a cache, so start again.
+        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+        let notice = PersistenceError.corruptCacheDropped(path: path, reason: error.message ?? "not a database")
+        do {
+          let queue = try openFile(path, busyTimeout)
+          return ResponseCacheDatabase(location: location, limits: limits, queue: queue, dropped: notice)
+        } catch {
+          throw PersistenceError.from(error, path: path, operation: "create a fresh response cache")
+        }
+      } catch {
+        throw PersistenceError.from(error, path: path, operation: "open the response cache")
+      }
+    }
+  }
+
+  /// Closes the connection; later operations throw.
+  public func close() {
+    try? queue.close()
+  }
+
+  /// The client over this cache (see ``Persistence/ResponseCacheClient`` for the contract).
+  public var client: ResponseCacheClient {
+    ResponseCacheClient(
+      entry: { key throws(PersistenceError) in try await self.entry(key) },
+      store: { entry throws(PersistenceError) in try await self.store(entry) },
+      invalidate: { tags throws(PersistenceError) in try await self.invalidate(tags) },
+      clear: { () throws(PersistenceError) in try await self.clear() },
+      status: { () throws(PersistenceError) in try await self.status() }
+    )
+  }
+
+  // MARK: - Operations
+
+  private func entry(_ key: String) async throws(PersistenceError) -> CachedResponse? {
+    try await write("read a cached response") { db in
+      guard let row = try Row.fetchOne(db, sql: "SELECT * FROM response WHERE key = ?", arguments: [key]) else {
+        return nil
+      }
+      try db.execute(
+        sql: "UPDATE response SET usedAt = ? WHERE key = ?", arguments: [Date().timeIntervalSince1970, key])
+      return try Self.entry(row)
+    }
+  }
+
+  private func store(_ entry: CachedResponse) async throws(PersistenceError) {
+    let limits = limits
+    try await write("cache a response") { db in
+      try db.execute(
+        sql: """
+          INSERT OR REPLACE INTO response (key, url, status, headers, body, fetchedAt, usedAt, tags, invalidated)
+          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+          """,
+        arguments: [
+          entry.key, entry.url, entry.status, try Self.encode(entry.headers), entry.body,
+          entry.fetchedAt.timeIntervalSince1970, Date().timeIntervalSince1970, Self.encode(entry.tags),
+          entry.isInvalidated,
+        ])
+      try Self.trim(db, to: limits)
+    }
+  }
+
+  private func invalidate(_ tags: Set<String>) async throws(PersistenceError) -> Int {
+    try await write("invalidate cached responses") { db in
+      var count = 0
+      for tag in tags.sorted() {
+        try db.execute(
+          sql: "UPDATE response SET invalidated = 1 WHERE instr(tags, ?) > 0 AND invalidated = 0",
+          arguments: ["|\(tag)|"])
+        count += db.changesCount
+      }
+      return count
+    }
+  }
+
+  private func clear() async throws(PersistenceError) -> Int {
+    try await write("clear the response cache") { db in
+      try db.execute(sql: "DELETE FROM response")
+      return db.changesCount
+    }
+  }
+
+  private func status() async throws(PersistenceError) -> ResponseCacheStatus {
+    let (location, limits) = (location.displayPath, limits)
+    do {
+      return try await queue.read { db in
+        let row = try Row.fetchOne(
+          db,
+          sql: "SELECT COUNT(*), COALESCE(SUM(length(body)), 0), MIN(fetchedAt), MAX(fetchedAt) FROM response")
+        let oldest: Double? = row?[2]
+        let newest: Double? = row?[3]
+        return ResponseCacheStatus(
+          location: location, entries: row?[0] ?? 0, bytes: row?[1] ?? 0,
+          oldest: oldest.map(Date.init(timeIntervalSince1970:)), newest: newest.map(Date.init(timeIntervalSince1970:)),
+          limits: limits)
+      }
+    } catch {
+      throw PersistenceError.from(error, path: location, operation: "read the response cache's status")
+    }
+  }
+
+  private func write<T: Sendable>(
+    _ operation: String, _ body: @escaping @Sendable (Database) throws -> T
+  ) async throws(PersistenceError) -> T {
+    do {
+      return try await queue.write(body)
+    } catch {
+      throw PersistenceError.from(error, path: location.displayPath, operation: operation)
+    }
+  }
+
+  // MARK: - Rows
+
+  /// Removes least recently used entries until the cache is within `limits`.
+  private static func trim(_ db: Database, to limits: ResponseCacheLimits) throws {
+    guard let totals = try Row.fetchOne(db, sql: "SELECT COUNT(*), COALESCE(SUM(length(body)), 0) FROM response")
+    else { return }
+    var count: Int = totals[0]
+    var bytes: Int = totals[1]
+    guard count > limits.maxEntries || bytes > limits.maxBytes else { return }
+    let rows = try Row.fetchCursor(db, sql: "SELECT key, length(body) FROM response ORDER BY usedAt, key")
+    var victims: [String] = []
+    while count > limits.maxEntries || bytes > limits.maxBytes, let row = try rows.next() {
+      victims.append(row[0])
+      count -= 1
+      bytes -= row[1] as Int
+    }
+    for key in victims { try db.execute(sql: "DELETE FROM response WHERE key = ?", arguments: [key]) }
+  }
+
+  private static func entry(_ row: Row) throws -> CachedResponse {
+    let headerData: Data = row["headers"]
+    let pairs = (try JSONSerialization.jsonObject(with: headerData) as? [[String]]) ?? []
+    let tagText: String = row["tags"]
+    return CachedResponse(
+      key: row["key"], url: row["url"], status: row["status"],
+      headers: pairs.compactMap { $0.count == 2 ? .init(name: $0[0], value: $0[1]) : nil }, body: row["body"],
+      fetchedAt: Date(timeIntervalSince1970: row["fetchedAt"]),
+      tags: tagText.split(separator: "|").map(String.init), isInvalidated: row["invalidated"])
+  }
+
+  private static func encode(_ headers: [CachedResponse.HeaderField]) throws -> Data {
+    try JSONSerialization.data(withJSONObject: headers.map { [$0.name, $0.value] })
+  }
+
+  /// `|a|b|`, so `instr(tags, '|a|')` finds a whole tag.
+  private static func encode(_ tags: [String]) -> String {
+    tags.isEmpty ? "" : "|" + tags.joined(separator: "|") + "|"
+  }
+
+  // MARK: - Opening
+
+  private static func configuration(_ busyTimeout: Duration) -> Configuration {
+    var configuration = Configuration()
+    configuration.busyMode = .timeout(busyTimeout.timeInterval)
+    configuration.journalMode = .wal
+    configuration.label = "kumiki-cache"
+    return configuration
+  }
+
+  private static func openFile(_ path: String, _ busyTimeout: Duration) throws -> DatabaseQueue {
+    let queue = try DatabaseQueue(path: path, configuration: configuration(busyTimeout))
+    do {
+      try migrator.migrate(queue)
+      return queue
+    } catch {
+      try? queue.close()
+      throw error
+    }
+  }
+
+  /// The cache's own schema; frozen migrations, as for the database.
+  static var migrator: DatabaseMigrator {
+    var migrator = DatabaseMigrator()
+    migrator.registerMigration("cache-v1") { db in
+      try db.execute(
+        sql: """
+          CREATE TABLE response (
+            key TEXT PRIMARY KEY NOT NULL,
+            url TEXT NOT NULL,
+            status INTEGER NOT NULL,
+            headers BLOB NOT NULL, -- JSON [[name, value]]
+            body BLOB NOT NULL,
+            fetchedAt REAL NOT NULL, -- seconds since 1970
+            usedAt REAL NOT NULL, -- last read or write, for least-recently-used trimming
+            tags TEXT NOT NULL, -- |tag|tag|
+            invalidated INTEGER NOT NULL DEFAULT 0
+          );
+          CREATE INDEX response_usedAt ON response (usedAt);
+          """)
+    }
+    return migrator
+  }
+}

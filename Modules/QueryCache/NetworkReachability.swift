@@ -1,0 +1,34 @@
+import Foundation
+import Synchronization
+
+/// What the query layer learnt about the network in this process: whether the last request reached the API, and
+/// the oldest data it showed instead because it did not. The TUI's status bar and the CLI's offline notice read it.
+public final class NetworkReachability: Sendable {
+  private struct State {
+    var unreachable: String?
+    var offlineDataSince: Date?
+  }
+
+  private let state = Mutex(State())
+
+  public init() {}
+
+  /// Why the last request did not reach the API (refused, timed out, a server error), or `nil` when it did or
+  /// nothing was sent yet.
+  public var unreachableReason: String? { state.withLock { $0.unreachable } }
+
+  /// The fetch time of the oldest cached answer given because the network failed, or `nil` if none was.
+  public var offlineDataSince: Date? { state.withLock { $0.offlineDataSince } }
+
+  func reached() {
+    state.withLock { $0.unreachable = nil }
+  }
+
+  func failed(_ reason: String) {
+    state.withLock { $0.unreachable = reason }
+  }
+
+  func servedOffline(fetchedAt: Date) {
+    state.withLock { $0.offlineDataSince = min($0.offlineDataSince ?? fetchedAt, fetchedAt) }
+  }
+}

@@ -1,0 +1,192 @@
+import Foundation
+import Networking
+import Persistence
+
+/// The query layer: an ``Networking/HTTPClient`` in front of another that answers GETs from a persistent response
+/// cache, the way Redux Toolkit Query answers a store's queries, but kept in SQLite so a cold start without a
+/// network still shows the last data.
+///
+/// Feature clients need no change: build them on ``client`` instead of the raw client. A load says how its reads
+/// use the cache by running inside a ``Networking/QueryTrace`` (FeatureKit's loading screen does) and learns where
+/// its data came from through it:
+///
+/// - identical GETs in flight are fetched once (100 concurrent → 1 transfer, 100 answers);
+/// - ``Networking/ReadPolicy/cacheFirst``: within its max-age an entry answers and nothing is sent; past it the
+///   stale entry answers at once and a refresh is sent in the background (stale-while-revalidate);
+/// - ``Networking/ReadPolicy/networkFirst`` (Refresh, Retry) asks the network; if it is unreachable or answers 5xx
+///   the entry answers, marked ``Networking/DataOrigin/offline(fetchedAt:reason:)``;
+/// - a successful write (PATCH, POST, PUT, DELETE) invalidates the entries tagged with its path's first segment:
+///   their next read goes to the network first;
+/// - refreshes send `If-None-Match` / `If-Modified-Since` when the entry has validators; a 304 renews the entry.
+///
+/// Storage errors never fail a read: an unreadable entry is a miss and an unwritable one is not kept. Time comes from
+/// `now`, so tests move it with a test clock.
+public final class QueryCache: Sendable {
+  /// Keys, tags and ages.
+  public let configuration: QueryCacheConfiguration
+  /// Whether the API was reachable, and the oldest data shown instead.
+  public let reachability = NetworkReachability()
+  /// Requests through ``client``, answered from the cache or not.
+  public let activity = HTTPActivity()
+  private let http: HTTPClient
+  private let storage: ResponseCacheClient
+  private let now: @Sendable () -> Date
+  private let fetches = SharedFetches()
+
+  /// A query layer sending through `http` and keeping answers in `storage`.
+  public init(
+    http: HTTPClient, storage: ResponseCacheClient, configuration: QueryCacheConfiguration,
+    now: @escaping @Sendable () -> Date = { Date() }
+  ) {
+    self.http = http
+    self.storage = storage
+    self.configuration = configuration
+    self.now = now
+  }
+
+  /// The client to build feature clients on.
+  public var client: HTTPClient {
+    HTTPClient(activity: activity) { request in try await self.send(request) }
+  }
+
+  /// How many transfers the cache started (identical requests in flight count once).
+  public var transfers: Int { fetches.startedCount }
+
+  /// How many callers wait for the transfer answering `request` now (identical requests share one).
+  public func waiting(on request: HTTPRequest) -> Int {
+    fetches.waiting(on: configuration.key(for: request))
+  }
+
+  /// Answers `request` (see the type's rules).
+  public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+    guard request.method == .get else { return try await write(request) }
+    let trace = QueryTrace.current
+    let policy = configuration.forceNetwork ? .networkOnly : trace?.policy ?? .cacheFirst
+    let key = configuration.key(for: request)
+    let entry = policy == .networkOnly ? nil : try? await storage.entry(key)
+    guard let entry else {
+      let response = try await fetch(key, request, revalidating: nil)
+      trace?.report(.network)
+      return response
+    }
+    let age = now().timeIntervalSince(entry.fetchedAt)
+    let fresh = !entry.isInvalidated && age < configuration.maxAge(for: request).seconds
+    switch policy {
+    case .cacheOnly, .cacheFirst where fresh:
+      trace?.report(.cache(fetchedAt: entry.fetchedAt))
+      return Self.response(entry, for: request)
+    case .cacheFirst where !entry.isInvalidated:
+      trace?.report(.stale(fetchedAt: entry.fetchedAt, age: max(0, Int(age))))
+      let refresh = Task<String?, Never> {
+        let failure: String
+        do {
+          let response = try await self.fetch(key, request, revalidating: entry)
+          if response.isSuccess { return nil }
+          failure = Self.reason(status: response.status)
+        } catch {
+          failure = Self.reason(error)
+        }
+        // The stale entry stays what the reader shows, now as offline data.
+        self.reachability.servedOffline(fetchedAt: entry.fetchedAt)
+        return failure
+      }
+      trace?.report(refresh: refresh)
+      return Self.response(entry, for: request)
+    default:
+      // Network first: Refresh, Retry, or an entry a write invalidated.
+      let reason: String
+      do {
+        let response = try await fetch(key, request, revalidating: entry)
+        guard response.status >= 500 else {
+          trace?.report(.network)
+          return response
+        }
+        reason = Self.reason(status: response.status)
+      } catch let error as HTTPError where Self.isUnreachable(error) {
+        reason = Self.reason(error)
+      }
+      trace?.report(.offline(fetchedAt: entry.fetchedAt, reason: reason))
+      reachability.servedOffline(fetchedAt: entry.fetchedAt)
+      return Self.response(entry, for: request)
+    }
+  }
+
+  // MARK: - Network
+
+  /// Fetches `request` once for all callers waiting on `key`; keeps a successful answer, renews `entry` on a 304.
+  private func fetch(_ key: String, _ request: HTTPRequest, revalidating entry: CachedResponse?) async throws
+    -> HTTPResponse
+  {
+    try await fetches.run(key) { [http, storage, configuration, reachability, now] in
+      var request = request
+      if let etag = entry?.header("ETag") { request.headers["If-None-Match"] = etag }
+      if let modified = entry?.header("Last-Modified") { request.headers["If-Modified-Since"] = modified }
+      let response: HTTPResponse
+      do {
+        response = try await http.send(request)
+      } catch let error as HTTPError where Self.isUnreachable(error) {
+        reachability.failed(Self.reason(error))
+        throw error
+      }
+      if response.status >= 500 { reachability.failed(Self.reason(status: response.status)) } else {
+        reachability.reached()
+      }
+      if response.status == 304, var entry {
+        entry.fetchedAt = now()
+        entry.isInvalidated = false
+        try? await storage.store(entry)
+        return Self.response(entry, for: request)
+      }
+      if response.isSuccess {
+        let fields = response.headers.map { CachedResponse.HeaderField(name: $0.name, value: $0.value) }
+        try? await storage.store(
+          CachedResponse(
+            key: key, url: response.url.absoluteString, status: response.status, headers: fields,
+            body: response.body, fetchedAt: now(), tags: [configuration.tag(for: request)]))
+      }
+      return response
+    }
+  }
+
+  /// Sends a write and, when it succeeds, invalidates the entries tagged with its path.
+  private func write(_ request: HTTPRequest) async throws -> HTTPResponse {
+    let response = try await http.send(request)
+    if response.isSuccess { _ = try? await storage.invalidate([configuration.tag(for: request)]) }
+    return response
+  }
+
+  // MARK: - Helpers
+
+  static func response(_ entry: CachedResponse, for request: HTTPRequest) -> HTTPResponse {
+    HTTPResponse(
+      status: entry.status,
+      headers: HTTPHeaders(entry.headers.map { HTTPHeaders.Field(name: $0.name, value: $0.value) }),
+      body: entry.body, url: URL(string: entry.url) ?? request.url)
+  }
+
+  /// Failures that mean "the API cannot be reached now", as opposed to an answer.
+  static func isUnreachable(_ error: HTTPError) -> Bool {
+    switch error {
+    case .cannotConnect, .timedOut, .tlsFailure, .transferFailed: true
+    default: false
+    }
+  }
+
+  static func reason(_ error: any Error) -> String {
+    switch error {
+    case HTTPError.cannotConnect: "cannot connect"
+    case HTTPError.timedOut: "timed out"
+    case let error as HTTPError: String(describing: error)
+    default: String(describing: error)
+    }
+  }
+
+  static func reason(status: Int) -> String { "server error \(status)" }
+}
+
+extension Duration {
+  /// This duration in seconds.
+  var seconds: Double {
+    Double(components.seconds) + Double(components.attoseconds) / 1e18
+  }
+}

@@ -1,0 +1,52 @@
+import Networking
+import Synchronization
+
+/// Identical requests in flight, fetched once: the first caller for a key starts the fetch, later callers wait for
+/// the same answer. The fetch is cancelled when every caller waiting for it has been cancelled.
+final class SharedFetches: Sendable {
+  private final class Fetch: Sendable {
+    let task: Task<HTTPResponse, any Error>
+    let waiters = Mutex(1)
+
+    init(_ task: Task<HTTPResponse, any Error>) {
+      self.task = task
+    }
+  }
+
+  private let fetches = Mutex<[String: Fetch]>([:])
+  private let started = Mutex(0)
+
+  /// How many fetches were started (not joined) so far.
+  var startedCount: Int { started.withLock { $0 } }
+
+  /// How many callers wait for the fetch of `key` now.
+  func waiting(on key: String) -> Int {
+    fetches.withLock { $0[key]?.waiters.withLock { $0 } ?? 0 }
+  }
+
+  /// The answer of the fetch for `key`: joins one in flight, or starts `operation`.
+  func run(
+    _ key: String, _ operation: @escaping @Sendable () async throws -> HTTPResponse
+  ) async throws -> HTTPResponse {
+    let fetch = fetches.withLock { fetches -> Fetch in
+      if let fetch = fetches[key] {
+        fetch.waiters.withLock { $0 += 1 }
+        return fetch
+      }
+      let fetch = Fetch(Task { try await operation() })
+      fetches[key] = fetch
+      started.withLock { $0 += 1 }
+      return fetch
+    }
+    defer { fetches.withLock { if $0[key] === fetch { $0[key] = nil } } }
+    return try await withTaskCancellationHandler {
+      try await fetch.task.value
+    } onCancel: {
+      let remaining = fetch.waiters.withLock { waiters in
+        waiters -= 1
+        return waiters
+      }
+      if remaining == 0 { fetch.task.cancel() }
+    }
+  }
+}
