@@ -15,11 +15,26 @@ enum Kumiki {
       arguments: Array(CommandLine.arguments.dropFirst()),
       environment: environment,
       version: "kumiki 0.1.0",
+      cache: CacheMaintenance(
+        status: { options in
+          let status = try await LiveApp.cacheStatus(databasePath: options.db, environment: environment)
+          return CacheMaintenance.Report(
+            location: status.location, entries: status.entries, bytes: status.bytes, oldest: status.oldest,
+            newest: status.newest, maxEntries: status.limits.maxEntries, maxBytes: status.limits.maxBytes)
+        },
+        clear: { options in try await LiveApp.clearCache(databasePath: options.db, environment: environment) }
+      ),
       makeApp: { @Sendable options, purpose in
         try await makeApp(options: options, purpose: purpose, environment: environment, started: started)
       }
     )
-    if let live = started.value { await live.shutdown() }
+    if let live = started.value {
+      // Data shown from the cache because the API could not be reached: say so, and from when (exit status 0).
+      if status == 0, let notice = live.offlineNotice {
+        FileHandle.standardError.write(Data("kumiki: \(notice)\n".utf8))
+      }
+      await live.shutdown()
+    }
     exit(status)
   }
 
@@ -37,7 +52,7 @@ enum Kumiki {
       let live = try await LiveApp.start(
         LaunchOptions(
           apiURL: options.api, databasePath: options.db, features: options.features, environment: environment,
-          serverLog: log, launch: false))
+          serverLog: log, launch: false, fresh: options.fresh))
       for notice in live.notices { FileHandle.standardError.write(Data("kumiki: \(notice)\n".utf8)) }
       started.value = live
       return live.runtime

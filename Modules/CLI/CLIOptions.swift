@@ -1,7 +1,7 @@
 import Foundation
 
 /// The global options of `kumiki`, valid before or after the command:
-/// `--api URL`, `--db PATH`, `--features LIST`, `--json`, `--no-color`, `--verbose`.
+/// `--api URL`, `--db PATH`, `--features LIST`, `--fresh`, `--json`, `--no-color`, `--verbose`.
 ///
 /// The composition root builds the app from these (``KumikiCLI/main(arguments:environment:version:standardOutput:standardError:makeApp:)``
 /// passes them to `makeApp`).
@@ -19,12 +19,15 @@ public struct CLIOptions: Sendable, Equatable {
   public var noColor: Bool
   /// `--verbose`: diagnostics (dispatched actions, timings) on standard error.
   public var verbose: Bool
+  /// `--fresh`: bypass the response cache; every read goes to the network (and fails when it is down).
+  public var fresh: Bool
 
   /// Options with explicit values; every parameter defaults to "not given".
   public init(
     api: URL? = nil, db: String? = nil, features: [String] = [], json: Bool = false, noColor: Bool = false,
-    verbose: Bool = false
+    verbose: Bool = false, fresh: Bool = false
   ) {
+    self.fresh = fresh
     self.api = api
     self.db = db
     self.features = features
@@ -75,11 +78,12 @@ public struct CLIOptions: Sendable, Equatable {
         case "--db": options.db = value
         default: options.features = Self.list(value)
         }
-      case "--json", "--no-color", "--verbose":
+      case "--json", "--no-color", "--verbose", "--fresh":
         if inlineValue != nil { throw UsageError("\(name) takes no value") }
         switch name {
         case "--json": options.json = true
         case "--no-color": options.noColor = true
+        case "--fresh": options.fresh = true
         default: options.verbose = true
         }
       default:

@@ -25,6 +25,7 @@ public struct HelpFormatter: Sendable {
     ("", "fixture server on an ephemeral loopback port)."),
     ("--db <path>", "Database file (env KUMIKI_DB; default: the standard location)."),
     ("--features <list>", "Comma-separated feature keys to mount (default: all), e.g. home,archive."),
+    ("--fresh", "Bypass the response cache: read from the network, and fail if it is down."),
     ("--json", "Print the result as JSON on standard output (see Modules/CLI/README.md)."),
     ("--no-color", "Never colour the output."),
     ("--verbose", "Print diagnostics (dispatched actions, timings) on standard error."),
@@ -44,6 +45,8 @@ public struct HelpFormatter: Sendable {
   public static let environmentVariables: [(String, String)] = [
     ("KUMIKI_API_URL", "Backend base URL when --api is not given."),
     ("KUMIKI_DB", "Database file when --db is not given."),
+    ("KUMIKI_CACHE", "Response cache file (default: beside the database, kumiki-cache.sqlite)."),
+    ("KUMIKI_CACHE_MAX_AGE", "Seconds a cached response is fresh (default 60; 0 checks the API on every read)."),
     ("NO_COLOR", "When set and not empty, disables colour (no-color.org)."),
     ("TERM", "'dumb' disables colour and the progress spinner."),
     ("COLUMNS", "Width of text output (default: the terminal's width, else 80)."),
@@ -107,7 +110,7 @@ public struct HelpFormatter: Sendable {
         + Self.table(options.map { ($0.label, Self.help(for: $0)) } + [("-h, --help", "Show this help.")]),
       children.isEmpty ? [] : ["SUBCOMMANDS:"] + Self.table(children.map { ($0.name, $0.abstract) }),
       [
-        "Global options (--api, --db, --features, --json, --no-color, --verbose) work with every command;",
+        "Global options (--api, --db, --features, --fresh, --json, --no-color, --verbose) work with every command;",
         "see 'kumiki --help'.",
       ],
       ["EXIT CODES:"] + Self.table(Self.exitCodes),
@@ -139,6 +142,7 @@ public struct HelpFormatter: Sendable {
     ("features", "List the registered features."),
     ("help [<command>]", "Show help, for the tool or one command."),
     ("completion <shell>", "Print a completion script for bash, zsh or fish."),
+    ("cache status|clear", "Show or clear the response cache."),
   ]
 
   func title(of key: String) -> String {

@@ -25,7 +25,8 @@ public enum KumikiCLI {
   /// returns the exit status (0 success, 1 failure, 64 usage error).
   ///
   /// 1. Global options are taken out wherever they appear (``CLIOptions/parse(_:environment:)``); a bad one is a
-  ///    usage error. `--version` is answered here, without building the app.
+  ///    usage error. `--version` and, when `cache` is given, `cache status|clear` are answered here, without
+  ///    building the app.
   /// 2. `makeApp(options, purpose)` is called once. It must return an app that is assembled but **not launched**;
   ///    `purpose` is ``AppPurpose/introspection`` for help, `features` and `completion` (only the command list is
   ///    read), else ``AppPurpose/execution``. An error it throws ends the run with one line `kumiki: <reason>` on
@@ -41,6 +42,7 @@ public enum KumikiCLI {
     version: String,
     standardOutput: any TextStream = FileStream.standardOutput,
     standardError: any TextStream = FileStream.standardError,
+    cache: CacheMaintenance? = nil,
     makeApp: (CLIOptions, AppPurpose) async throws -> AppRuntime
   ) async -> Int32 {
     let options: CLIOptions
@@ -54,6 +56,20 @@ public enum KumikiCLI {
     if remaining == ["--version"] {
       standardOutput.write(versionText(version, json: options.json))
       return CLIExitCode.success.rawValue
+    }
+    if let cache, remaining.first == "cache" {
+      do {
+        guard let command = try CacheCommand.parse(Array(remaining.dropFirst())) else {
+          standardOutput.write(CacheCommand.help)
+          return CLIExitCode.success.rawValue
+        }
+        return await command.run(
+          cache, options: options, standardOutput: standardOutput, standardError: standardError
+        ).rawValue
+      } catch {
+        standardError.write(error.report)
+        return CLIExitCode.usage.rawValue
+      }
     }
     let app: AppRuntime
     do {

@@ -10,7 +10,8 @@ public struct LaunchOptions: Sendable {
   public var databasePath: String?
   /// Run only these features (`--features home,archive`); empty means all.
   public var features: [String]
-  /// The process environment (for `KUMIKI_DB`, `KUMIKI_TIMEOUT`, `XDG_DATA_HOME`, `HOME`).
+  /// The process environment (for `KUMIKI_DB`, `KUMIKI_CACHE`, `KUMIKI_CACHE_MAX_AGE`, `KUMIKI_TIMEOUT`,
+  /// `XDG_DATA_HOME`, `HOME`).
   public var environment: [String: String]
   /// App-wide middlewares placed closest to the reducer (DevTools, an action log).
   public var middlewares: [Middleware<AppState, AppAction>]
@@ -21,6 +22,8 @@ public struct LaunchOptions: Sendable {
   public var launch: Bool
   /// What feature effects wait on (debounce, timeouts): the wall clock unless a test or a benchmark says otherwise.
   public var clock: any Clock<Duration>
+  /// `--fresh`: every read goes to the network, bypassing the response cache (answers are still cached).
+  public var fresh: Bool
 
   public init(
     apiURL: URL? = nil,
@@ -30,9 +33,11 @@ public struct LaunchOptions: Sendable {
     middlewares: [Middleware<AppState, AppAction>] = [],
     serverLog: (@Sendable (String) -> Void)? = nil,
     launch: Bool = true,
-    clock: any Clock<Duration> = ContinuousClock()
+    clock: any Clock<Duration> = ContinuousClock(),
+    fresh: Bool = false
   ) {
     self.clock = clock
+    self.fresh = fresh
     self.apiURL = apiURL
     self.databasePath = databasePath
     self.features = features
@@ -58,6 +63,7 @@ public enum LaunchError: Error, Equatable, CustomStringConvertible {
   case embeddedServer(String)
   case features(String)
   case invalidTimeout(String)
+  case invalidMaxAge(String)
 
   public var description: String {
     switch self {
@@ -66,6 +72,7 @@ public enum LaunchError: Error, Equatable, CustomStringConvertible {
     case .embeddedServer(let reason): "could not start the embedded fixture server: \(reason)"
     case .features(let reason): reason
     case .invalidTimeout(let text): "invalid KUMIKI_TIMEOUT '\(text)': expected a number of seconds, e.g. 2.5"
+    case .invalidMaxAge(let text): "invalid KUMIKI_CACHE_MAX_AGE '\(text)': expected a number of seconds, e.g. 60 or 0"
     }
   }
 }

@@ -5,6 +5,7 @@ import Networking
 import NetworkingCurl
 import Persistence
 import PersistenceSQLite
+import QueryCache
 
 /// The composition root: the standard features wired to live clients — libcurl, SQLite and, unless an API URL is
 /// given, the embedded fixture server. The only place outside tests that touches live modules.
@@ -19,34 +20,57 @@ public final class LiveApp: Sendable {
   public let notices: [String]
   /// Requests in flight (for activity indicators).
   public let activity: HTTPActivity
+  /// The query layer every feature client reads through: its reachability feeds the TUI's status bar and the CLI's
+  /// offline notice.
+  public let queryCache: QueryCache
   private let server: FixtureServer?
   private let database: KumikiDatabase
+  private let cache: ResponseCacheDatabase
 
   private init(
     runtime: AppRuntime, apiURL: URL, databasePath: String, notices: [String], activity: HTTPActivity,
-    server: FixtureServer?, database: KumikiDatabase
+    queryCache: QueryCache, server: FixtureServer?, database: KumikiDatabase, cache: ResponseCacheDatabase
   ) {
     self.runtime = runtime
     self.apiURL = apiURL
     self.databasePath = databasePath
     self.notices = notices
     self.activity = activity
+    self.queryCache = queryCache
     self.server = server
     self.database = database
+    self.cache = cache
   }
 
-  /// Opens the database, starts the embedded server when needed, assembles the selected features and launches
-  /// the app (restoring persisted state). Nothing is left running when it throws.
+  /// `offline — showing data from 14:32` when a screen showed cached data because the API could not be reached
+  /// (the CLI prints it on standard error as `kumiki: …`), else `nil`.
+  public var offlineNotice: String? {
+    queryCache.reachability.offlineDataSince.map { "offline — showing data from \(LiveApp.displayTime($0))" }
+  }
+
+  /// Opens the database and the response cache, starts the embedded server when needed, assembles the selected
+  /// features over the query layer and launches the app (restoring persisted state). Nothing is left running when
+  /// it throws.
   public static func start(_ options: LaunchOptions) async throws -> LiveApp {
+    let maxAge = try cacheMaxAge(options.environment)
     let database: KumikiDatabase
+    let location: DatabaseLocation
     do {
-      let location = try DatabaseLocation.resolve(environment: options.environment, explicitPath: options.databasePath)
+      location = try DatabaseLocation.resolve(environment: options.environment, explicitPath: options.databasePath)
       database = try KumikiDatabase.open(at: location)
     } catch {
       throw LaunchError.database(String(describing: error))
     }
     var notices: [String] = []
     if let recovered = database.recoveredFrom { notices.append(String(describing: recovered)) }
+    let (cache, cacheNotice): (ResponseCacheDatabase, String?)
+    do {
+      (cache, cacheNotice) = try openCache(location.responseCache(environment: options.environment))
+    } catch {
+      try? database.close()
+      throw error
+    }
+    if let cacheNotice { notices.append(cacheNotice) }
 
     let server: FixtureServer?
     let apiURL: URL
@@ -60,18 +84,25 @@ public final class LiveApp: Sendable {
         apiURL = started.baseURL
       } catch {
         try? database.close()
+        cache.close()
         throw LaunchError.embeddedServer(String(describing: error))
       }
     }
 
     let http = HTTPClient.curl(CurlConfiguration(timeout: try requestTimeout(options.environment)))
-    let dependencies = FeatureDependencies(http: http, apiURL: apiURL, persistence: database.client)
+    let queryCache = QueryCache(
+      http: http, storage: cache.client,
+      configuration: QueryCacheConfiguration(
+        baseURL: apiURL, namespace: options.apiURL == nil ? "embedded" : apiURL.absoluteString,
+        defaultMaxAge: maxAge, forceNetwork: options.fresh))
+    let dependencies = FeatureDependencies(http: queryCache.client, apiURL: apiURL, persistence: database.client)
     let registry: FeatureRegistry
     do {
       registry = try StandardFeatures.registry(dependencies).selecting(options.features)
     } catch {
       await server?.shutdown()
       try? database.close()
+      cache.close()
       throw LaunchError.features(String(describing: error))
     }
     let featureState = database.featureState
@@ -85,7 +116,30 @@ public final class LiveApp: Sendable {
     }
     return LiveApp(
       runtime: runtime, apiURL: apiURL, databasePath: database.location.displayPath, notices: notices,
-      activity: http.activity, server: server, database: database)
+      activity: http.activity, queryCache: queryCache, server: server, database: database, cache: cache)
+  }
+
+  /// Opens the response cache at `location`; when it cannot be opened at all (an unwritable folder), an in-memory
+  /// cache instead, with a notice: the cache never keeps the app from starting.
+  static func openCache(_ location: DatabaseLocation) throws -> (ResponseCacheDatabase, String?) {
+    do {
+      let cache = try ResponseCacheDatabase.open(at: location)
+      return (cache, cache.droppedCorruptFile.map { String(describing: $0) })
+    } catch {
+      do {
+        return (try ResponseCacheDatabase.open(at: .inMemory), "the response cache is off for this run: \(error)")
+      } catch {
+        throw LaunchError.database(String(describing: error))
+      }
+    }
+  }
+
+  /// How long an answer stays fresh: `KUMIKI_CACHE_MAX_AGE` seconds (decimals allowed, 0 to refresh every read),
+  /// 60 s by default.
+  static func cacheMaxAge(_ environment: [String: String]) throws -> Duration {
+    guard let text = environment["KUMIKI_CACHE_MAX_AGE"], !text.isEmpty else { return .seconds(60) }
+    guard let seconds = Double(text), seconds >= 0, seconds.isFinite else { throw LaunchError.invalidMaxAge(text) }
+    return .milliseconds(Int((seconds * 1000).rounded()))
   }
 
   /// The standard features assembled over inert clients (no server, an in-memory database, no network), for
@@ -120,5 +174,6 @@ public final class LiveApp: Sendable {
     await runtime.store.settled()
     await server?.shutdown()
     try? database.close()
+    cache.close()
   }
 }

@@ -21,7 +21,7 @@ public final class ResponseCacheDatabase: Sendable {
   /// The bounds kept on every store.
   public let limits: ResponseCacheLimits
   /// Non-nil when the file was unreadable and was replaced by an empty cache; show it to the user once.
-  public let droppedCorruptFile: PersistenceError?
+  public let droppedCorruptFile: Persistence.PersistenceError?
   private let queue: DatabaseQueue
 
   private init(
@@ -38,7 +38,7 @@ public final class ResponseCacheDatabase: Sendable {
   public static func open(
     at location: DatabaseLocation, limits: ResponseCacheLimits = ResponseCacheLimits(),
     busyTimeout: Duration = .seconds(5)
-  ) throws(PersistenceError) -> ResponseCacheDatabase {
+  ) throws(Persistence.PersistenceError) -> ResponseCacheDatabase {
     switch location {
     case .inMemory:
       do {

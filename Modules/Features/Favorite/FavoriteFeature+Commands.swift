@@ -9,7 +9,7 @@ extension FavoriteFeature {
       path: [],
       abstract: "Load and print the favorite scenes.",
       examples: ["favorites", "favorites --json"],
-      actions: { _ in [.load(.refresh)] },
+      actions: { _ in [.load(.appear)] },
       output: { state, _ in output(state) }
     )
   ]

@@ -10,7 +10,7 @@ extension HomeFeature {
       path: [],
       abstract: "Load Home and print its five sections.",
       examples: ["home", "home --json"],
-      actions: { _ in [.load(.refresh)] },
+      actions: { _ in [.load(.appear)] },
       output: { state, _ in output(state) }
     )
   ]

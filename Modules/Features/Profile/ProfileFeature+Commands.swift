@@ -19,7 +19,7 @@ extension ProfileFeature {
           "tab", help: "The information tab to print (default: announcements)",
           choices: InformationTab.allCases.map(\.rawValue))
       ],
-      actions: { input in [.selectTab(try tab(input)), .load(.refresh)] },
+      actions: { input in [.selectTab(try tab(input)), .load(.appear)] },
       output: { state, input in output(state, tab: (try? tab(input)) ?? state.selectedTab) }
     ),
     FeatureCommand(

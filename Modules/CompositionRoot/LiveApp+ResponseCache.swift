@@ -1,0 +1,52 @@
+import Foundation
+import Persistence
+import PersistenceSQLite
+
+extension LiveApp {
+  /// What the response cache for this database holds (`kumiki cache status`). Opens only the cache file.
+  /// - Throws: ``LaunchError/database(_:)`` when no location can be worked out or the file cannot be opened.
+  public static func cacheStatus(databasePath: String?, environment: [String: String]) async throws
+    -> ResponseCacheStatus
+  {
+    let cache = try openCacheOnly(databasePath: databasePath, environment: environment)
+    defer { cache.close() }
+    do {
+      return try await cache.client.status()
+    } catch {
+      throw LaunchError.database(String(describing: error))
+    }
+  }
+
+  /// Empties the response cache for this database (`kumiki cache clear`); saved items and settings are untouched.
+  /// Returns the cache's location and how many entries were removed.
+  public static func clearCache(databasePath: String?, environment: [String: String]) async throws
+    -> (location: String, removed: Int)
+  {
+    let cache = try openCacheOnly(databasePath: databasePath, environment: environment)
+    defer { cache.close() }
+    do {
+      return (cache.location.displayPath, try await cache.client.clear())
+    } catch {
+      throw LaunchError.database(String(describing: error))
+    }
+  }
+
+  private static func openCacheOnly(databasePath: String?, environment: [String: String]) throws
+    -> ResponseCacheDatabase
+  {
+    do {
+      let location = try DatabaseLocation.resolve(environment: environment, explicitPath: databasePath)
+      return try ResponseCacheDatabase.open(at: location.responseCache(environment: environment))
+    } catch {
+      throw LaunchError.database(String(describing: error))
+    }
+  }
+
+  /// `2026/11/24 14:32`, local time: when cached data shown offline was fetched.
+  static func displayTime(_ date: Date) -> String {
+    let formatter = DateFormatter()
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    formatter.dateFormat = "yyyy/MM/dd HH:mm"
+    return formatter.string(from: date)
+  }
+}
