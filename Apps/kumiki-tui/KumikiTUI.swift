@@ -20,6 +20,8 @@ struct KumikiTUI: AsyncParsableCommand {
       Keys: Tab/Shift-Tab or 1-9 switch tabs · arrows or h/j/k/l move · Enter activates · / search ·
       r refresh · d or F12 DevTools · ? help · q or Ctrl-C quit.
       Without --api (or KUMIKI_API_URL) the app starts its embedded fixture server on a free loopback port.
+      Screens read through a response cache beside the database (kumiki-cache.sqlite): with the API down they show
+      their last data marked "offline · as of 14:32"; r refreshes from the network.
       Needs an interactive terminal; for scripts use `kumiki`.
       KUMIKI_TUI_TRACE=path writes a JSON line per frame (time, bytes, tab, complete) for start-up measurements.
       """,
@@ -41,6 +43,9 @@ struct KumikiTUI: AsyncParsableCommand {
   @Flag(help: "Do not use colours (also: NO_COLOR).")
   var noColor = false
 
+  @Flag(help: "Bypass the response cache: every screen reads from the network.")
+  var fresh = false
+
   func run() async throws {
     // Refuse before starting anything when there is no terminal to draw on.
     do {
@@ -61,7 +66,8 @@ struct KumikiTUI: AsyncParsableCommand {
           features: features.map { $0.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) } }
             ?? [],
           environment: environment,
-          middlewares: [devTools.middleware]
+          middlewares: [devTools.middleware],
+          fresh: fresh
         ))
     } catch {
       FileHandle.standardError.write(Data("kumiki-tui: \(error)\n".utf8))
@@ -80,11 +86,12 @@ struct KumikiTUI: AsyncParsableCommand {
       }
     }
     let activity = live.activity
+    let reachability = live.queryCache.reachability
     let status = await TUIApp.run(
       app: live.runtime,
       options: TUIOptions(
         color: !noColor && TUIOptions.colorAllowedByEnvironment(), devTools: devTools, launchApp: false,
-        activity: { activity.inFlight }, onFrame: onFrame))
+        activity: { activity.inFlight }, offline: { reachability.unreachableReason != nil }, onFrame: onFrame))
     await live.shutdown()
     if status != 0 { throw ExitCode(status) }
   }

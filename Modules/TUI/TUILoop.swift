@@ -113,8 +113,12 @@ struct TUILoop {
         pending.lower()
       case .tick:
         let activity = options.activity?() ?? app.store.effectsInFlight
-        guard activity > 0 || showsSpinner || activity != state.activity else { continue }
+        let offline = options.offline?() ?? false
+        guard activity > 0 || showsSpinner || activity != state.activity || offline != state.isOffline else {
+          continue
+        }
         state.activity = activity
+        state.isOffline = offline
         if activity > 0 || showsSpinner { state.spinnerFrame &+= 1 }
       case .notice(let text):
         state.message = text

@@ -28,6 +28,9 @@ public struct TUIOptions: Sendable {
   /// HTTP requests in flight, say. `nil` counts the store's effects in flight, which includes long-lived ones
   /// such as database observations.
   public var activity: (@Sendable () -> Int)?
+  /// Whether the API cannot be reached now (the last request was refused, timed out or answered 5xx), read on every
+  /// animation tick: the status bar then says `offline` instead of `ready`. `nil`: never offline.
+  public var offline: (@Sendable () -> Bool)?
   /// Called after every frame is written, with what it showed: for tracing and start-up measurements.
   public var onFrame: (@Sendable (FrameReport) -> Void)?
 
@@ -44,8 +47,10 @@ public struct TUIOptions: Sendable {
     errorOutput: Int32 = STDERR_FILENO,
     term: String? = TerminalSession.environmentTerm(),
     activity: (@Sendable () -> Int)? = nil,
+    offline: (@Sendable () -> Bool)? = nil,
     onFrame: (@Sendable (FrameReport) -> Void)? = nil
   ) {
+    self.offline = offline
     self.color = color
     self.mouse = mouse
     self.devTools = devTools

@@ -110,8 +110,12 @@ public enum TUIScreen {
     buffer.fill(Rect(x: 0, y: row, width: width, height: 1), style: theme.statusBar)
     let frames = ContentRenderer<Never>.spinnerFrames
     let activity =
-      state.activity > 0 ? " \(frames[((state.spinnerFrame % 4) + 4) % 4]) loading " : " ready "
-    var x = buffer.put(activity, x: 0, y: row, style: theme.style([.reverse, .bold]))
+      state.activity > 0
+      ? " \(frames[((state.spinnerFrame % 4) + 4) % 4]) loading " : state.isOffline ? " offline " : " ready "
+    let activityStyle =
+      state.activity == 0 && state.isOffline
+      ? theme.style([.reverse, .bold], color: .yellow) : theme.style([.reverse, .bold])
+    var x = buffer.put(activity, x: 0, y: row, style: activityStyle)
     let hints =
       width >= 90
       ? "Tab:next /:search r:refresh d:devtools ?:help q:quit " : width >= 50 ? "/:search ?:help q:quit " : "?:help "

@@ -34,6 +34,8 @@ public struct TUIState: Sendable, Equatable {
   public var size: Size
   /// Effects in flight in the store (the activity indicator spins while > 0).
   public var activity = 0
+  /// Whether the API could not be reached last time (the status bar says `offline`).
+  public var isOffline = false
   /// Animation step of spinners and the activity indicator.
   public var spinnerFrame = 0
   /// The most recent error a screen showed, for the status bar.
