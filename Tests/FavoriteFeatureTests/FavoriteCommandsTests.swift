@@ -11,7 +11,7 @@ import Testing
     #expect(FavoriteFeature.commands.count == 1)
     #expect(command.path == [])
     #expect(command.arguments.isEmpty)
-    #expect(try command.actions(CommandInput()) == [.load(.refresh)])
+    #expect(try command.actions(CommandInput()) == [.load(.appear)])
   }
 
   @Test func loadedStatePrintsCardsAndStableJSON() {

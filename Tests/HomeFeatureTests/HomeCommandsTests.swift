@@ -36,7 +36,7 @@ import Testing
     #expect(HomeFeature.commands.count == 1)
     #expect(command.path == [])
     #expect(command.arguments.isEmpty)
-    #expect(try command.actions(CommandInput()) == [.load(.refresh)])
+    #expect(try command.actions(CommandInput()) == [.load(.appear)])
   }
 
   @Test func loadedStatePrintsTheSectionsAndStableJSON() throws {

@@ -42,8 +42,8 @@ import Testing
           "tab", help: "The information tab to print (default: announcements)",
           choices: ["announcements", "comments", "recent"])
       ])
-    #expect(try command.actions(CommandInput()) == [.selectTab(.announcements), .load(.refresh)])
-    #expect(try command.actions(CommandInput(values: ["tab": "recent"])) == [.selectTab(.recent), .load(.refresh)])
+    #expect(try command.actions(CommandInput()) == [.selectTab(.announcements), .load(.appear)])
+    #expect(try command.actions(CommandInput(values: ["tab": "recent"])) == [.selectTab(.recent), .load(.appear)])
     #expect(throws: CommandError.usage("tab must be one of announcements, comments, recent, got 'photos'")) {
       try command.actions(CommandInput(values: ["tab": "photos"]))
     }
