@@ -60,7 +60,7 @@ import Testing
 
     await store.send(.load(.appear)) { $0.load = ScreenLoad(phase: .loading, startsLoad: true) }
     await store.receive(.load(.failed(message))) { $0.load = ScreenLoad(phase: .failed(message)) }
-    await store.send(.load(.retry)) { $0.load = ScreenLoad(phase: .loading, startsLoad: true) }
+    await store.send(.load(.retry)) { $0.load = ScreenLoad(phase: .loading, startsLoad: true, asksNetworkFirst: true) }
     await store.receive(.load(.loaded(scenes))) { $0.load = ScreenLoad(phase: .loaded(FavoriteContent(scenes))) }
     await store.finish()
   }
@@ -95,7 +95,7 @@ import Testing
         load: ScreenLoad(phase: .loaded(FavoriteContent(scenes: views))), detail: views[0]))
 
     await store.send(.load(.refresh)) {
-      $0.load = ScreenLoad(phase: .loading, startsLoad: true)
+      $0.load = ScreenLoad(phase: .loading, startsLoad: true, asksNetworkFirst: true)
       $0.detail = nil
     }
     await store.receive(.load(.loaded(scenes))) { $0.load = ScreenLoad(phase: .loaded(FavoriteContent(scenes: views))) }

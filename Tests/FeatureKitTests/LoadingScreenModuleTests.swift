@@ -1,6 +1,8 @@
 import Core
 import CoreTesting
 import FeatureKit
+import Foundation
+import Networking
 import Presentation
 import Testing
 
@@ -79,5 +81,29 @@ import Testing
     #expect(send(.load(.appear)) == ScreenLoad(phase: .loading))
     #expect(send(.load(.loaded(["ramen"]))) == ScreenLoad(phase: .loaded(MenuScreen.Content(["ramen"]))))
     #expect(calls.values.isEmpty)
+  }
+
+  @Test func loadedContentFromTheCacheIsAnnotatedWithWhereItCameFrom() throws {
+    let module = MenuScreen.module(load: { [] })
+    let present = try #require(module.present)
+    let dishes = ViewNode<MenuScreen.Action>.stack([.text("ramen")])
+    let today = Calendar.current.date(bySettingHour: 14, minute: 32, second: 0, of: Date())!
+    func state(_ phase: LoadPhase<MenuScreen.Content>, _ origin: DataOrigin) -> MenuScreen.State {
+      MenuScreen.State(load: ScreenLoad(phase: phase, origin: origin))
+    }
+    let offline = DataOrigin.offline(fetchedAt: today, reason: "refused")
+    let loaded = LoadPhase.loaded(MenuScreen.Content(["ramen"]))
+
+    #expect(present(state(loaded, .network)) == dishes)
+    #expect(present(state(loaded, .cache(fetchedAt: today))) == dishes)
+    #expect(
+      present(state(loaded, .stale(fetchedAt: today, age: 300)))
+        == .stack([.text("stale · 5 min old · refreshing…", .secondary), dishes]))
+    #expect(
+      present(state(loaded, offline))
+        == .stack([.text("offline · as of 14:32", .danger), .button(label: "Retry", action: .load(.retry)), dishes]))
+    // Only loaded content is annotated: a Refresh from offline content shows the spinner, not the old note.
+    #expect(present(state(.loading, offline)) == .spinner("Loading the menu…"))
+    #expect(present(state(.failed("down"), offline)) == .error(message: "down", retry: .load(.retry)))
   }
 }

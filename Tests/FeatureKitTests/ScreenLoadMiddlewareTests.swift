@@ -15,6 +15,8 @@ import Testing
   }
 
   private static let loading = ScreenLoad<MenuScreen.Content>(phase: .loading, startsLoad: true)
+  private static let loadingNetworkFirst = ScreenLoad<MenuScreen.Content>(
+    phase: .loading, startsLoad: true, asksNetworkFirst: true)
 
   private static func loaded(_ dishes: [String]) -> ScreenLoad<MenuScreen.Content> {
     ScreenLoad(phase: .loaded(MenuScreen.Content(dishes)))
@@ -71,7 +73,8 @@ import Testing
 
     await store.send(.load(.appear)) { $0.load = Self.loading }
     await kitchen.started(1)
-    await store.send(.load(again))  // still loading, and this action starts a load too: no state change
+    // Still loading, and this action starts a load too, one that asks the network first.
+    await store.send(.load(again)) { $0.load.asksNetworkFirst = true }
     await kitchen.started(2)
     kitchen.answer(2, with: ["soba"])
     await store.receive(.load(.loaded(["soba"]))) { $0.load = Self.loaded(["soba"]) }
@@ -89,7 +92,7 @@ import Testing
     await store.receive(.load(.failed("The kitchen is closed."))) {
       $0.load = ScreenLoad(phase: .failed("The kitchen is closed."))
     }
-    await store.send(.load(.retry)) { $0.load = Self.loading }
+    await store.send(.load(.retry)) { $0.load = Self.loadingNetworkFirst }
     kitchen.answer(2, with: ["udon"])
     await store.receive(.load(.loaded(["udon"]))) { $0.load = Self.loaded(["udon"]) }
     await store.finish()
@@ -98,7 +101,7 @@ import Testing
   @Test func anEmptyAnswerIsTheEmptyPhase() async {
     let store = makeStore { [] }
 
-    await store.send(.load(.refresh)) { $0.load = Self.loading }
+    await store.send(.load(.refresh)) { $0.load = Self.loadingNetworkFirst }
     await store.receive(.load(.loaded([]))) { $0.load = ScreenLoad(phase: .empty) }
     await store.finish()
   }

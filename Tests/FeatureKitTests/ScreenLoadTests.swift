@@ -1,4 +1,6 @@
 import FeatureKit
+import Foundation
+import Networking
 import Testing
 
 /// ``ScreenLoad/reduce(_:)`` alone: the one place that decides whether a load starts, recorded in the state.
@@ -13,6 +15,10 @@ import Testing
   }
 
   static let menu = MenuScreen.Content(["ramen"])
+  static let networkFirst = Load(phase: .loading, startsLoad: true, asksNetworkFirst: true)
+  static let fetchedAt = Date(timeIntervalSince1970: 1_795_000_000)
+  static let stale = DataOrigin.stale(fetchedAt: fetchedAt, age: 300)
+  static let offline = DataOrigin.offline(fetchedAt: fetchedAt, reason: "cannot connect")
 
   @Test(arguments: [
     // .appear loads only from idle: the decision is startsLoad, not the phase.
@@ -21,18 +27,31 @@ import Testing
     Step(before: Load(phase: .loaded(menu)), action: .appear, after: Load(phase: .loaded(menu))),
     Step(before: Load(phase: .empty), action: .appear, after: Load(phase: .empty)),
     Step(before: Load(phase: .failed("down")), action: .appear, after: Load(phase: .failed("down"))),
-    // .refresh and .retry always load, whatever the phase (a load in flight is replaced).
-    Step(before: Load(), action: .refresh, after: Load(phase: .loading, startsLoad: true)),
-    Step(
-      before: Load(phase: .loading, startsLoad: true), action: .refresh, after: Load(phase: .loading, startsLoad: true)),
-    Step(before: Load(phase: .loaded(menu)), action: .refresh, after: Load(phase: .loading, startsLoad: true)),
-    Step(before: Load(phase: .failed("down")), action: .retry, after: Load(phase: .loading, startsLoad: true)),
-    Step(before: Load(phase: .empty), action: .retry, after: Load(phase: .loading, startsLoad: true)),
-    // Answers map the response and start nothing.
+    // .refresh and .retry always load, whatever the phase (a load in flight is replaced), asking the network first.
+    Step(before: Load(), action: .refresh, after: Self.networkFirst),
+    Step(before: Load(phase: .loading, startsLoad: true), action: .refresh, after: Self.networkFirst),
+    Step(before: Load(phase: .loaded(menu)), action: .refresh, after: Self.networkFirst),
+    Step(before: Load(phase: .failed("down")), action: .retry, after: Self.networkFirst),
+    Step(before: Load(phase: .empty), action: .retry, after: Self.networkFirst),
+    // The decision lasts one action: an .appear while a network-first load runs clears it with startsLoad.
+    Step(before: Self.networkFirst, action: .appear, after: Load(phase: .loading)),
+    // Answers map the response, keep where it came from, and start nothing.
     Step(
       before: Load(phase: .loading, startsLoad: true), action: .loaded(["ramen"]), after: Load(phase: .loaded(menu))),
+    Step(before: Self.networkFirst, action: .loaded(["ramen"]), after: Load(phase: .loaded(menu))),
+    Step(
+      before: Load(phase: .loading, startsLoad: true), action: .loaded(["ramen"], origin: stale),
+      after: Load(phase: .loaded(menu), origin: stale)),
+    // The second answer of a stale load replaces the first, content and origin.
+    Step(
+      before: Load(phase: .loaded(menu), origin: stale), action: .loaded(["ramen", "soba"]),
+      after: Load(phase: .loaded(MenuScreen.Content(["ramen", "soba"])))),
+    Step(
+      before: Load(phase: .loaded(menu), origin: stale), action: .loaded(["ramen"], origin: offline),
+      after: Load(phase: .loaded(menu), origin: offline)),
     Step(before: Load(phase: .loading, startsLoad: true), action: .loaded([]), after: Load(phase: .empty)),
     Step(before: Load(phase: .loading, startsLoad: true), action: .failed("down"), after: Load(phase: .failed("down"))),
+    Step(before: Self.networkFirst, action: .failed("down"), after: Load(phase: .failed("down"))),
   ])
   func theReducerDecidesAndRecordsTheDecision(_ step: Step) {
     var load = step.before
@@ -62,5 +81,8 @@ import Testing
     #expect("\(MenuScreen.Action.load(.retry))" == "load(retry)")
     #expect("\(MenuScreen.Action.load(.loaded(["ramen"])))" == #"load(loaded(["ramen"]))"#)
     #expect("\(MenuScreen.Action.load(.failed("down")))" == #"load(failed("down"))"#)
+    #expect(
+      "\(MenuScreen.Action.load(.loaded(["ramen"], origin: Self.offline)))"
+        == #"load(loaded(["ramen"], origin: offline(fetchedAt: \#(Self.fetchedAt), reason: "cannot connect")))"#)
   }
 }

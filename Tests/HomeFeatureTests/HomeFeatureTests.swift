@@ -104,7 +104,7 @@ import Testing
 
     await store.send(.load(.appear)) { $0.load = ScreenLoad(phase: .loading, startsLoad: true) }
     await store.receive(.load(.failed(message))) { $0.load = ScreenLoad(phase: .failed(message)) }
-    await store.send(.load(.retry)) { $0.load = ScreenLoad(phase: .loading, startsLoad: true) }
+    await store.send(.load(.retry)) { $0.load = ScreenLoad(phase: .loading, startsLoad: true, asksNetworkFirst: true) }
     await store.receive(.load(.loaded(response))) { $0.load = ScreenLoad(phase: .loaded(HomeContent(response))) }
     await store.finish()
   }
@@ -120,7 +120,7 @@ import Testing
     )
 
     await store.send(.load(.refresh)) {
-      $0.load = ScreenLoad(phase: .loading, startsLoad: true)
+      $0.load = ScreenLoad(phase: .loading, startsLoad: true, asksNetworkFirst: true)
       $0.detail = nil
     }
     await store.receive(.load(.loaded(response))) { $0.load = ScreenLoad(phase: .loaded(content)) }
@@ -173,7 +173,8 @@ import Testing
     await store.send(.load(.appear)) { $0.load = ScreenLoad(phase: .loading, startsLoad: true) }
     var startedIterator = started.makeAsyncIterator()
     await startedIterator.next()
-    await store.send(.load(.refresh))  // still loading, and this action starts a load too: no state change
+    // Still loading, and this action starts a load too, one that asks the network first.
+    await store.send(.load(.refresh)) { $0.load.asksNetworkFirst = true }
     await store.receive(.load(.loaded(response))) { $0.load = ScreenLoad(phase: .loaded(HomeContent(response))) }
     await store.finish()
     #expect(await calls.count == 2)

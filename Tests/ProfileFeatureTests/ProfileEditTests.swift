@@ -365,7 +365,9 @@ import Testing
     let store = makeStore(http: fake.client, initialState: fixture.state(form: fixture.form()))
 
     await store.send(.nicknameEdited("draft")) { $0.form?.draft.nickname = "draft" }
-    await store.send(.load(.refresh)) { $0.load = ScreenLoad(phase: .loading, startsLoad: true) }
+    await store.send(.load(.refresh)) {
+      $0.load = ScreenLoad(phase: .loading, startsLoad: true, asksNetworkFirst: true)
+    }
     #expect(ProfileFeature.present(store.state).firstOverlay?.title == "Edit profile")
     await store.receive(.load(.loaded(fixture.response))) { $0.load = ScreenLoad(phase: .loaded(fixture.content)) }
     #expect(store.state.form?.draft.nickname == "draft")

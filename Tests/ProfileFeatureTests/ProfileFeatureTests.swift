@@ -74,7 +74,7 @@ import Testing
 
     await store.send(.load(.appear)) { $0.load = ScreenLoad(phase: .loading, startsLoad: true) }
     await store.receive(.load(.failed(message))) { $0.load = ScreenLoad(phase: .failed(message)) }
-    await store.send(.load(.retry)) { $0.load = ScreenLoad(phase: .loading, startsLoad: true) }
+    await store.send(.load(.retry)) { $0.load = ScreenLoad(phase: .loading, startsLoad: true, asksNetworkFirst: true) }
     await store.receive(.load(.loaded(response))) { $0.load = ScreenLoad(phase: .loaded(ProfileContent(response))) }
     await store.finish()
   }
@@ -90,7 +90,7 @@ import Testing
         detail: ProfileDetail(tab: .comments, item: content.comments[0])))
 
     await store.send(.load(.refresh)) {
-      $0.load = ScreenLoad(phase: .loading, startsLoad: true)
+      $0.load = ScreenLoad(phase: .loading, startsLoad: true, asksNetworkFirst: true)
       $0.detail = nil
     }
     await store.receive(.load(.loaded(response))) { $0.load = ScreenLoad(phase: .loaded(content)) }
