@@ -6,6 +6,9 @@ struct KumikiBench: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "kumiki-bench",
     abstract: "Run one Kumiki benchmark workload.",
-    subcommands: [StoreBench.self, TerminalBench.self, NetworkBench.self, PersistenceBench.self, KeystrokeBench.self]
+    subcommands: [
+      StoreBench.self, TerminalBench.self, NetworkBench.self, PersistenceBench.self, KeystrokeBench.self,
+      CacheBench.self,
+    ]
   )
 }

@@ -92,16 +92,34 @@ public final class ResponseCacheDatabase: Sendable {
 
   // MARK: - Operations
 
+  /// Reads an entry; records the use only when the last one is older than ``useResolution``, so a screen read
+  /// again and again costs a read, not a write.
   private func entry(_ key: String) async throws(PersistenceError) -> CachedResponse? {
-    try await write("read a cached response") { db in
-      guard let row = try Row.fetchOne(db, sql: "SELECT * FROM response WHERE key = ?", arguments: [key]) else {
-        return nil
+    let row: Row?
+    do {
+      row = try await queue.read { db in
+        try Row.fetchOne(db, sql: "SELECT * FROM response WHERE key = ?", arguments: [key])
       }
-      try db.execute(
-        sql: "UPDATE response SET usedAt = ? WHERE key = ?", arguments: [Date().timeIntervalSince1970, key])
+    } catch {
+      throw PersistenceError.from(error, path: location.displayPath, operation: "read a cached response")
+    }
+    guard let row else { return nil }
+    let now = Date().timeIntervalSince1970
+    let usedAt: Double = row["usedAt"]
+    if now - usedAt > Self.useResolution {
+      try await write("record the use of a cached response") { db in
+        try db.execute(sql: "UPDATE response SET usedAt = ? WHERE key = ?", arguments: [now, key])
+      }
+    }
+    do {
       return try Self.entry(row)
+    } catch {
+      throw PersistenceError.decodingFailed(key: key, reason: String(describing: error))
     }
   }
+
+  /// How precisely uses are recorded, in seconds: least-recently-used order is exact to within this.
+  static let useResolution: Double = 60
 
   private func store(_ entry: CachedResponse) async throws(PersistenceError) {
     let limits = limits
