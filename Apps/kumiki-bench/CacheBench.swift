@@ -79,7 +79,8 @@ struct CacheBench: AsyncParsableCommand {
     print(String(format: "| plain file (open, read, close), 3.1 KB | %.1f | 1.00 |", fileMicros))
     print(
       String(
-        format: "| response cache entry (SQLite; a use recorded at most once a minute), 3.1 KB | %.1f | %.2f |", cacheMicros,
+        format: "| response cache entry (SQLite; a use recorded at most once a minute), 3.1 KB | %.1f | %.2f |",
+        cacheMicros,
         cacheMicros / fileMicros))
     print("(\(entries) entries, \(rounds) interleaved rounds, \(bytes / Int(reads) / 2) bytes each)")
   }

@@ -45,7 +45,8 @@ enum CacheCommand: String, CaseIterable, Sendable {
         standardOutput.write(
           options.json
             ? JSONValue.object([("location", .string(location)), ("removed", .int(removed))]).text + "\n"
-            : "Removed \(removed) cached \(removed == 1 ? "response" : "responses") from \(TextLine.clean(location)).\n")
+            : "Removed \(removed) cached \(removed == 1 ? "response" : "responses") from \(TextLine.clean(location)).\n"
+        )
       }
       return .success
     } catch {

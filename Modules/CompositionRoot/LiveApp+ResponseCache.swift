@@ -5,7 +5,9 @@ import PersistenceSQLite
 extension LiveApp {
   /// What the response cache for this database holds (`kumiki cache status`). Opens only the cache file.
   /// - Throws: ``LaunchError/database(_:)`` when no location can be worked out or the file cannot be opened.
-  public static func cacheStatus(databasePath: String?, environment: [String: String]) async throws
+  public static func cacheStatus(
+    databasePath: String?, environment: [String: String]
+  ) async throws
     -> ResponseCacheStatus
   {
     let cache = try openCacheOnly(databasePath: databasePath, environment: environment)
@@ -19,7 +21,9 @@ extension LiveApp {
 
   /// Empties the response cache for this database (`kumiki cache clear`); saved items and settings are untouched.
   /// Returns the cache's location and how many entries were removed.
-  public static func clearCache(databasePath: String?, environment: [String: String]) async throws
+  public static func clearCache(
+    databasePath: String?, environment: [String: String]
+  ) async throws
     -> (location: String, removed: Int)
   {
     let cache = try openCacheOnly(databasePath: databasePath, environment: environment)
@@ -31,7 +35,9 @@ extension LiveApp {
     }
   }
 
-  private static func openCacheOnly(databasePath: String?, environment: [String: String]) throws
+  private static func openCacheOnly(
+    databasePath: String?, environment: [String: String]
+  ) throws
     -> ResponseCacheDatabase
   {
     do {

@@ -72,7 +72,8 @@ public final class QueryCache: Sendable {
     let age = now().timeIntervalSince(entry.fetchedAt)
     let fresh = !entry.isInvalidated && age < configuration.maxAge(for: request).seconds
     switch policy {
-    case .cacheOnly, .cacheFirst where fresh:
+    case .cacheOnly,
+      .cacheFirst where fresh:
       trace?.report(.cache(fetchedAt: entry.fetchedAt))
       return Self.response(entry, for: request)
     case .cacheFirst where !entry.isInvalidated:
@@ -114,7 +115,9 @@ public final class QueryCache: Sendable {
   // MARK: - Network
 
   /// Fetches `request` once for all callers waiting on `key`; keeps a successful answer, renews `entry` on a 304.
-  private func fetch(_ key: String, _ request: HTTPRequest, revalidating entry: CachedResponse?) async throws
+  private func fetch(
+    _ key: String, _ request: HTTPRequest, revalidating entry: CachedResponse?
+  ) async throws
     -> HTTPResponse
   {
     try await fetches.run(key) { [http, storage, configuration, reachability, now] in
@@ -128,7 +131,9 @@ public final class QueryCache: Sendable {
         reachability.failed(Self.reason(error))
         throw error
       }
-      if response.status >= 500 { reachability.failed(Self.reason(status: response.status)) } else {
+      if response.status >= 500 {
+        reachability.failed(Self.reason(status: response.status))
+      } else {
         reachability.reached()
       }
       if response.status == 304, var entry {

@@ -70,11 +70,12 @@ import Testing
     #expect(kitchen.requests.last?.headers["If-None-Match"] == "\"ramen\"")
   }
 
-  @Test(arguments: [
-    (HTTPError.cannotConnect(Pantry.baseURL, reason: "Connection refused"), 200, "cannot connect"),
-    (HTTPError.timedOut(Pantry.baseURL), 200, "timed out"),
-    (nil, 500, "server error 500"),
-  ] as [(HTTPError?, Int, String)])
+  @Test(
+    arguments: [
+      (HTTPError.cannotConnect(Pantry.baseURL, reason: "Connection refused"), 200, "cannot connect"),
+      (HTTPError.timedOut(Pantry.baseURL), 200, "timed out"),
+      (nil, 500, "server error 500"),
+    ] as [(HTTPError?, Int, String)])
   func aFailedRefreshKeepsTheStaleValueMarkedOffline(_ failure: HTTPError?, _ status: Int, _ reason: String) async {
     let cache = makeCache()
     let first = launch(cache)
