@@ -1,0 +1,279 @@
+import Foundation
+import GRDB
+import Persistence
+import Testing
+
+@testable import PersistenceSQLite
+
+/// The live response cache: its own SQLite file, kept across restarts, bounded least-recently-used, invalidated by
+/// tag, and dropped (never the database beside it) when unreadable.
+@Suite struct ResponseCacheDatabaseTests {
+  static let fetched = Date(timeIntervalSince1970: 1_795_000_000)
+
+  /// An entry with distinguishable fields and a body of `bytes` bytes.
+  static func response(
+    _ name: String, bytes: Int = 8, tags: [String]? = nil, fetchedAt: Date = fetched
+  ) -> CachedResponse {
+    CachedResponse(
+      key: "GET embedded \(name)", url: "http://127.0.0.1:3000/\(name)", status: 200,
+      headers: [
+        .init(name: "Content-Type", value: "application/json; charset=utf-8"),
+        .init(name: "ETag", value: "\"\(name)-1\""),
+        .init(name: "X-Total-Count", value: "36"),
+      ],
+      body: Data(repeating: UInt8(ascii: "a"), count: bytes), fetchedAt: fetchedAt, tags: tags ?? [name])
+  }
+
+  /// The keys' names in the file, read with SQL of our own so that looking does not count as a use.
+  static func names(in path: String) throws -> [String] {
+    let raw = try DatabaseQueue(path: path)
+    defer { try? raw.close() }
+    return try raw.read { try String.fetchAll($0, sql: "SELECT key FROM response ORDER BY key") }
+      .map { String($0.dropFirst("GET embedded ".count)) }
+  }
+
+  /// Moves every entry's last use `seconds` into the past, keeping their order: as if they were used that long ago
+  /// (a cache records a use only when the last one is not recent).
+  static func age(_ path: String, by seconds: Double) throws {
+    let raw = try DatabaseQueue(path: path)
+    defer { try? raw.close() }
+    try raw.write { try $0.execute(sql: "UPDATE response SET usedAt = usedAt - ?", arguments: [seconds]) }
+  }
+
+  @Test func storesAndReadsBackAnEntryWithItsHeadersBodyAndTags() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let cache = try ResponseCacheDatabase.open(at: .file(path: directory.path("kumiki-cache.sqlite")))
+    defer { cache.close() }
+    #expect(cache.droppedCorruptFile == nil)
+    let body = Data(#"[{"id":1,"dish_name":"特製ビーフカレー"}]"#.utf8)
+    let entry = CachedResponse(
+      key: "GET embedded archive_items?q=%E3%82%AB%E3%83%AC%E3%83%BC", url: "http://127.0.0.1:3000/archive_items",
+      status: 203,
+      headers: [
+        .init(name: "ETag", value: "W/\"1\""), .init(name: "Set-Cookie", value: "a=1"),
+        .init(name: "Set-Cookie", value: "b=2"),
+      ],
+      body: body, fetchedAt: Date(timeIntervalSince1970: 1_795_000_000.25), tags: ["archive_items", "curry"])
+
+    try await cache.client.store(entry)
+
+    let read = try #require(try await cache.client.entry(entry.key))
+    #expect(read == entry)
+    #expect(read.header("etag") == "W/\"1\"")
+    #expect(String(decoding: read.body, as: UTF8.self).contains("特製ビーフカレー"))
+    #expect(try await cache.client.entry("GET embedded archive_items") == nil)
+  }
+
+  @Test func storingTheSameKeyReplacesTheEntry() async throws {
+    let cache = try ResponseCacheDatabase.open(at: .inMemory)
+    var entry = Self.response("recent_news")
+    try await cache.client.store(entry)
+    entry.body = Data("[]".utf8)
+    entry.fetchedAt = Self.fetched.addingTimeInterval(60)
+    try await cache.client.store(entry)
+    #expect(try await cache.client.entry(entry.key) == entry)
+    #expect(try await cache.client.status().entries == 1)
+  }
+
+  @Test func entriesSurviveClosingAndReopeningAndAreSharedByTwoConnections() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let location = DatabaseLocation.file(path: directory.path("kumiki-cache.sqlite"))
+    let first = try ResponseCacheDatabase.open(at: location)
+    try await first.client.store(Self.response("recent_news"))
+    try await first.client.store(Self.response("profile_personal"))
+    _ = try await first.client.invalidate(["profile_personal"])
+
+    // A second process on the same file (the CLI while the TUI runs) sees what the first wrote.
+    let other = try ResponseCacheDatabase.open(at: location)
+    #expect(try await other.client.entry(Self.response("recent_news").key) == Self.response("recent_news"))
+    other.close()
+    first.close()
+
+    let reopened = try ResponseCacheDatabase.open(at: location)
+    defer { reopened.close() }
+    #expect(reopened.droppedCorruptFile == nil)
+    #expect(try await reopened.client.entry(Self.response("recent_news").key) == Self.response("recent_news"))
+    var invalidated = Self.response("profile_personal")
+    invalidated.isInvalidated = true
+    #expect(try await reopened.client.entry(invalidated.key) == invalidated)
+  }
+
+  @Test func theFileIsAWALDatabaseOfItsOwn() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let path = directory.path("nested/kumiki-cache.sqlite")
+    let cache = try ResponseCacheDatabase.open(at: .file(path: path))  // the folder is created
+    try await cache.client.store(Self.response("recent_news"))
+    cache.close()
+    let raw = try DatabaseQueue(path: path)
+    #expect(try await raw.read { try String.fetchOne($0, sql: "PRAGMA journal_mode") } == "wal")
+    #expect(try await raw.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM response") } == 1)
+  }
+
+  @Test func trimsToTheEntryLimitLeastRecentlyUsedFirstAndAReadIsAUse() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let path = directory.path("kumiki-cache.sqlite")
+    let cache = try ResponseCacheDatabase.open(at: .file(path: path), limits: ResponseCacheLimits(maxEntries: 3))
+    defer { cache.close() }
+    for name in ["a", "b", "c"] { try await cache.client.store(Self.response(name)) }
+    try Self.age(path, by: 3600)
+    _ = try await cache.client.entry(Self.response("a").key)  // a is now used more recently than b and c
+
+    try await cache.client.store(Self.response("d"))
+    #expect(try Self.names(in: path) == ["a", "c", "d"])
+
+    try Self.age(path, by: 3600)
+    _ = try await cache.client.entry(Self.response("c").key)
+    try await cache.client.store(Self.response("e"))  // a was used before d, and c since
+    #expect(try Self.names(in: path) == ["c", "d", "e"])
+    #expect(try await cache.client.status().entries == 3)
+  }
+
+  @Test func trimsToTheByteLimitLeastRecentlyUsedFirst() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let path = directory.path("kumiki-cache.sqlite")
+    let cache = try ResponseCacheDatabase.open(at: .file(path: path), limits: ResponseCacheLimits(maxBytes: 100))
+    defer { cache.close() }
+    try await cache.client.store(Self.response("a", bytes: 40))
+    try await cache.client.store(Self.response("b", bytes: 40))
+    try Self.age(path, by: 3600)
+    _ = try await cache.client.entry(Self.response("a").key)
+
+    try await cache.client.store(Self.response("c", bytes: 40))  // 120 bytes: b, least recently used, goes
+    #expect(try Self.names(in: path) == ["a", "c"])
+    #expect(try await cache.client.status().bytes == 80)
+
+    try await cache.client.store(Self.response("big", bytes: 90))  // only room for itself
+    #expect(try Self.names(in: path) == ["big"])
+    #expect(try await cache.client.status().bytes == 90)
+  }
+
+  @Test func invalidatingATagMarksItsEntriesWhichStayReadable() async throws {
+    let cache = try ResponseCacheDatabase.open(at: .inMemory)
+    try await cache.client.store(Self.response("profile_personal"))
+    try await cache.client.store(Self.response("profile_personal?x=1", tags: ["profile_personal"]))
+    try await cache.client.store(Self.response("profile_comment"))  // a tag that merely starts the same
+    try await cache.client.store(Self.response("both", tags: ["recent_news", "profile_personal"]))
+
+    #expect(try await cache.client.invalidate(["profile_personal"]) == 3)
+    #expect(try await cache.client.invalidate(["profile_personal"]) == 0)  // already marked
+    #expect(try await cache.client.invalidate(["profile"]) == 0)  // whole tags only
+
+    for name in ["profile_personal", "profile_personal?x=1", "both"] {
+      let entry = try #require(try await cache.client.entry("GET embedded \(name)"))
+      #expect(entry.isInvalidated, "\(name)")
+      #expect(entry.body == Self.response(name).body)
+    }
+    #expect(try await cache.client.entry(Self.response("profile_comment").key)?.isInvalidated == false)
+
+    // Storing a fresh answer clears the mark.
+    try await cache.client.store(Self.response("profile_personal"))
+    #expect(try await cache.client.entry(Self.response("profile_personal").key)?.isInvalidated == false)
+  }
+
+  @Test func clearRemovesEverythingAndStatusSaysWhatIsHeld() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let path = directory.path("kumiki-cache.sqlite")
+    let limits = ResponseCacheLimits(maxEntries: 50, maxBytes: 4096)
+    let cache = try ResponseCacheDatabase.open(at: .file(path: path), limits: limits)
+    defer { cache.close() }
+    #expect(
+      try await cache.client.status()
+        == ResponseCacheStatus(location: path, entries: 0, bytes: 0, oldest: nil, newest: nil, limits: limits))
+
+    let newest = Self.fetched.addingTimeInterval(90)
+    try await cache.client.store(Self.response("recent_news", bytes: 100, fetchedAt: newest))
+    try await cache.client.store(Self.response("pickup_photos", bytes: 20))
+    try await cache.client.store(
+      Self.response("trend_articles", bytes: 3, fetchedAt: Self.fetched.addingTimeInterval(30)))
+    #expect(
+      try await cache.client.status()
+        == ResponseCacheStatus(
+          location: path, entries: 3, bytes: 123, oldest: Self.fetched, newest: newest, limits: limits))
+
+    #expect(try await cache.client.clear() == 3)
+    #expect(try await cache.client.entry(Self.response("recent_news").key) == nil)
+    #expect(try await cache.client.status().entries == 0)
+    #expect(try await cache.client.clear() == 0)
+  }
+
+  @Test func aGarbageFileIsDroppedWithANoticeAndTheDatabaseBesideItIsUntouched() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let databasePath = directory.path("kumiki.sqlite")
+    let database = try KumikiDatabase.open(path: databasePath)
+    try await database.savedItems.save(item(6))
+    try await database.settings.set(.onboardingCompleted, true)
+    try database.close()
+    let databaseBytes = try Data(contentsOf: URL(fileURLWithPath: databasePath))
+
+    let location = DatabaseLocation.file(path: databasePath).responseCache(environment: [:])
+    #expect(location == .file(path: directory.path("kumiki-cache.sqlite")))
+    let garbage = Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) })
+    try garbage.write(to: URL(fileURLWithPath: location.displayPath))
+
+    let cache = try ResponseCacheDatabase.open(at: location)
+    defer { cache.close() }
+    guard case .corruptCacheDropped(let path, _) = cache.droppedCorruptFile else {
+      Issue.record("expected a dropped-cache notice, got \(String(describing: cache.droppedCorruptFile))")
+      return
+    }
+    #expect(path == location.displayPath)
+    let notice = String(describing: try #require(cache.droppedCorruptFile))
+    #expect(notice.contains(location.displayPath))
+    #expect(notice.contains("saved items and settings were not touched"))
+
+    // A fresh, working cache in its place; nothing of the garbage is kept.
+    #expect(try await cache.client.status().entries == 0)
+    try await cache.client.store(Self.response("recent_news"))
+    #expect(try await cache.client.entry(Self.response("recent_news").key) == Self.response("recent_news"))
+    #expect(try Data(contentsOf: URL(fileURLWithPath: location.displayPath)) != garbage)
+    #expect(try directory.contents().allSatisfy { !$0.contains("corrupt") })  // dropped, not moved aside
+
+    // The database was not opened, moved or changed.
+    #expect(try Data(contentsOf: URL(fileURLWithPath: databasePath)) == databaseBytes)
+    let reopened = try KumikiDatabase.open(path: databasePath)
+    defer { try? reopened.close() }
+    #expect(reopened.recoveredFrom == nil)
+    #expect(try await reopened.savedItems.list() == [item(6)])
+    #expect(try await reopened.settings.get(.onboardingCompleted))
+  }
+
+  @Test func aSQLiteFileOfAnotherSchemaIsDroppedToo() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let path = directory.path("kumiki-cache.sqlite")
+    let foreign = try DatabaseQueue(path: path)
+    try await foreign.write {
+      try $0.execute(sql: "CREATE TABLE response (name TEXT); INSERT INTO response VALUES ('x')")
+    }
+    try foreign.close()
+
+    let cache = try ResponseCacheDatabase.open(at: .file(path: path))
+    defer { cache.close() }
+    #expect(cache.droppedCorruptFile != nil)
+    try await cache.client.store(Self.response("recent_news"))
+    #expect(try await cache.client.status().entries == 1)
+  }
+
+  // Reads (`entry`, `status`) on a closed cache crash inside SQLite instead of throwing (GRDB's `DatabaseQueue.read`
+  // after `close()`), so only writes are checked here.
+  @Test func writesToAClosedCacheThrowPersistenceErrors() async throws {
+    let cache = try ResponseCacheDatabase.open(at: .inMemory)
+    cache.close()
+    await #expect(throws: Persistence.PersistenceError.self) {
+      try await cache.client.store(Self.response("recent_news"))
+    }
+    await #expect(throws: Persistence.PersistenceError.self) {
+      try await cache.client.invalidate(["recent_news"])
+    }
+    await #expect(throws: Persistence.PersistenceError.self) {
+      try await cache.client.clear()
+    }
+  }
+}
