@@ -1,5 +1,6 @@
 import ArchiveFeature
 import Foundation
+import Networking
 import Presentation
 import Testing
 
@@ -165,5 +166,52 @@ struct ArchivePresentationTests {
   func dates() {
     #expect(ArchiveDateFormat.day(ArchiveFixture.now) == "2024/05/01")
     #expect(ArchiveDateFormat.timestamp(ArchiveFixture.now) == "2024-05-01T12:00:00Z")
+  }
+
+  /// The Search tab's children for `state` (field, chips or category, "Clear all", then the results).
+  func searchChildren(_ state: State) -> [ViewNode<Action>] {
+    guard case .stack(let children)? = content(ArchiveFeature.present(state)) else { return [] }
+    return children
+  }
+
+  @Test("offline results show the note and a Retry above them; the conditions stay as they are")
+  func offlineResults() throws {
+    let today = try #require(Calendar.current.date(bySettingHour: 14, minute: 32, second: 0, of: Date()))
+    let results = State.Search.loaded(ArchiveResults(Self.curry))
+    let fresh = searchChildren(State(keyword: "カレー", search: results))
+    let offline = searchChildren(
+      State(keyword: "カレー", search: results, searchOrigin: .offline(fetchedAt: today, reason: "cannot connect")))
+
+    #expect(fresh.count == 5)  // field, chips, Clear all, count, list
+    #expect(
+      offline
+        == Array(fresh.prefix(3)) + [
+          .stack([
+            .text("offline · as of 14:32", .danger), .button(label: "Retry", action: .retry),
+            .stack(Array(fresh.dropFirst(3))),
+          ])
+        ])
+  }
+
+  @Test("stale results say how old they are; an empty answer is annotated too")
+  func staleResults() {
+    let stale = DataOrigin.stale(fetchedAt: ArchiveFixture.now, age: 300)
+    let results = searchChildren(State(search: .loaded(ArchiveResults(Self.curry)), searchOrigin: stale))
+    let empty = searchChildren(State(search: .empty(.all), searchOrigin: stale))
+
+    #expect(results.dropFirst(3).first?.plainText.first == "stale · 5 min old · refreshing…")
+    #expect(
+      empty.dropFirst(3)
+        == [.stack([.text("stale · 5 min old · refreshing…", .secondary), .stack([.empty("The archive is empty.")])])])
+  }
+
+  @Test("fresh cached results, and anything but results, carry no note")
+  func noNote() {
+    let cached = DataOrigin.cache(fetchedAt: ArchiveFixture.now)
+    let offline = DataOrigin.offline(fetchedAt: ArchiveFixture.now, reason: "cannot connect")
+    let results = State.Search.loaded(ArchiveResults(Self.curry))
+
+    #expect(searchChildren(State(search: results, searchOrigin: cached)) == searchChildren(State(search: results)))
+    #expect(searchChildren(State(search: .loading, searchOrigin: offline)).last == .spinner("Searching…"))
   }
 }

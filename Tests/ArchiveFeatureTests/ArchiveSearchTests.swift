@@ -60,7 +60,7 @@ struct ArchiveSearchTests {
     let page = ArchiveFixture.page(.all, ids: Array(1...20), total: 36)
     await store.send(.retry) {
       $0.search = .loading
-      $0.requests = [.search(page: 1)]
+      $0.requests = [.search(page: 1, networkFirst: true)]
     }
     await store.receive(.searchLoaded(page)) {
       $0.search = .loaded(ArchiveResults(page))
@@ -349,7 +349,7 @@ struct ArchiveSearchTests {
     await store.send(.refresh) {
       $0.search = .loading
       $0.saved = .loading
-      $0.requests = [.search(page: 1), .readSaved]
+      $0.requests = [.search(page: 1, networkFirst: true), .readSaved]
     }
     await store.receive(.savedListLoaded([ArchiveFixture.entry(19)])) {
       $0.saved = .loaded([ArchiveFixture.entry(19)])

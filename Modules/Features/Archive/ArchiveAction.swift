@@ -1,3 +1,5 @@
+import Networking
+
 extension ArchiveFeature {
   /// Everything that can happen on the Archive screen.
   public enum Action: Equatable, Codable, Sendable {
@@ -7,7 +9,8 @@ extension ArchiveFeature {
     case launched
     /// The screen became visible: search if nothing was searched yet, and observe the saved items.
     case appeared
-    /// Refresh the screen: search again with the current conditions and re-read the saved list.
+    /// Refresh the screen: search again with the current conditions, asking the network first, and re-read the
+    /// saved list.
     case refresh
     /// The app is exiting: stop observing the saved items.
     case terminated
@@ -29,13 +32,16 @@ extension ArchiveFeature {
     case search(ArchiveQuery, page: Int)
     /// Search the current conditions (as restored from the last run) from `page` (`kumiki archive search --last`).
     case resumeSearch(page: Int)
-    /// Search again after a failure.
+    /// Search again after a failure, or when the results shown are offline: asks the network first.
     case retry
 
     // MARK: Results
 
-    /// A search answered.
-    case searchLoaded(ArchivePage)
+    /// A search answered, with where the page came from: the network (the default), the cache, a stale cache entry
+    /// being refreshed, or the cache because the network failed. A stale page is followed by a second
+    /// `searchLoaded` for the same query and page when its refresh ends: the fresh page, or the same page marked
+    /// offline.
+    case searchLoaded(ArchivePage, origin: DataOrigin = .network)
     /// A search failed with this message.
     case searchFailed(String)
     /// Load the next page (also retries a failed "load more").

@@ -1,3 +1,5 @@
+import FeatureKit
+import Networking
 import Presentation
 
 extension ArchiveFeature {
@@ -18,7 +20,8 @@ extension ArchiveFeature {
     return .stack(children)
   }
 
-  /// The keyword field, the category chips, "clear all" and the results.
+  /// The keyword field, the category chips, "clear all" and the results, under a note when they did not come fresh
+  /// from the network (``annotated(_:origin:)``).
   static func searchScreen(_ state: State) -> ViewNode<Action> {
     var children: [ViewNode<Action>] = [
       .textField(
@@ -44,11 +47,20 @@ extension ArchiveFeature {
     case .failed(let message):
       children.append(.error(message: message, retry: .retry))
     case .empty(let query):
-      children.append(.empty(emptyText(query)))
+      children += annotated([.empty(emptyText(query))], origin: state.searchOrigin)
     case .loaded(let results):
-      children += resultsView(results, keyword: state.query.keyword, savedIDs: state.savedIDs)
+      children += annotated(
+        resultsView(results, keyword: state.query.keyword, savedIDs: state.savedIDs), origin: state.searchOrigin)
     }
     return .stack(children)
+  }
+
+  /// The results under the line on where they came from: `stale · 5 min old · refreshing…`, or `offline · as of
+  /// 14:32` with a Retry (`retry`, which asks the network first) — ``FeatureKit/DataOrigin/annotate(_:retry:)``.
+  /// Fresh results (the network, or the cache within its max-age) are returned as they are.
+  static func annotated(_ results: [ViewNode<Action>], origin: DataOrigin) -> [ViewNode<Action>] {
+    guard origin.note != nil else { return results }
+    return [origin.annotate(.stack(results), retry: .retry)]
   }
 
   /// The count, the list with hearts and highlights of `keyword` (the keyword as typed now, so the highlight

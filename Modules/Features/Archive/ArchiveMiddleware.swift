@@ -8,7 +8,10 @@ extension ArchiveFeature {
   /// out the ``ArchiveRequest``s the reducer put in ``State/requests``.
   ///
   /// - Search (`archive.search`): a new search cancels the one in flight, any "load more" (`archive.more`) and any
-  ///   wait for typing to pause (`archive.typing`).
+  ///   wait for typing to pause (`archive.typing`). It runs in a ``Networking/QueryTrace`` with the policy the
+  ///   request says (network first for Refresh and Retry, else cache first) and sends the page with the origin its
+  ///   read reported; after a stale page it waits for the background refresh and sends the fresh page (read back
+  ///   from the cache) or, when the refresh failed, the same page marked offline.
   /// - Typing (`archive.typing`): cancels the search in flight and (re)starts a ``ArchiveFeature/debounce`` wait on
   ///   the store's clock, which sends `.typingPaused`.
   /// - Saved list: one-shot reads (`archive.saved.load`), and an observation (`archive.saved.observe`) from
@@ -42,8 +45,8 @@ struct ArchiveEffects: Sendable {
 
   func start(_ request: ArchiveRequest, context: Context) {
     switch request {
-    case .search(let page):
-      search(context.state.query, page: page, context)
+    case .search(let page, let networkFirst):
+      search(context.state.query, page: page, policy: networkFirst ? .networkFirst : .cacheFirst, context)
     case .waitForTypingPause:
       context.cancel(id: ArchiveFeature.searchID)
       context.cancel(id: ArchiveFeature.moreID)
@@ -63,17 +66,43 @@ struct ArchiveEffects: Sendable {
     }
   }
 
-  private func search(_ query: ArchiveQuery, page: Int, _ context: Context) {
+  /// Searches `query` from `page` reading the cache as `policy` says, and sends the page with its origin; a stale
+  /// page is followed by its refreshed version or by itself marked offline (see ``ArchiveFeature/middlewares``).
+  private func search(_ query: ArchiveQuery, page: Int, policy: ReadPolicy, _ context: Context) {
     context.cancel(id: ArchiveFeature.typingID)
     context.cancel(id: ArchiveFeature.moreID)
     let client = client
     context.run(id: ArchiveFeature.searchID, cancelInFlight: true) { send in
+      let trace = QueryTrace(policy: policy)
+      let results: ArchivePage
       do {
-        send(.searchLoaded(try await client.search(query, page)))
+        results = try await trace.run { try await client.search(query, page) }
       } catch is CancellationError {
+        return
       } catch {
         send(.searchFailed(String(describing: error)))
+        return
       }
+      send(.searchLoaded(results, origin: trace.origin))
+      let failure: String
+      switch await trace.refreshes() {
+      case .none:
+        return
+      case .refreshed:
+        do {
+          try Task.checkCancellation()
+          send(.searchLoaded(try await QueryTrace(policy: .cacheOnly).run { try await client.search(query, page) }))
+          return
+        } catch is CancellationError {
+          return
+        } catch {
+          failure = String(describing: error)
+        }
+      case .failed(let reason):
+        failure = reason
+      }
+      guard !Task.isCancelled else { return }
+      send(.searchLoaded(results, origin: .offline(fetchedAt: trace.origin.fetchedAt ?? .distantPast, reason: failure)))
     }
   }
 

@@ -1,4 +1,5 @@
 import Core
+import Networking
 
 extension ArchiveFeature {
   /// The Archive reducer: conditions, results, paging, the saved list and navigation. Pure, and the one place that
@@ -13,7 +14,7 @@ extension ArchiveFeature {
       state.requests.append(.observeSaved)
       if state.search == .idle { state.startSearch() }
     case .refresh:
-      state.startSearch()
+      state.startSearch(networkFirst: true)
       state.readSaved()
     case .terminated:
       state.requests.append(.stopObservingSaved)
@@ -42,6 +43,7 @@ extension ArchiveFeature {
       if let fixed = state.fixedCategory, let asked = query.category, asked != fixed {
         state.isSearchPending = false
         state.search = .failed("This list shows only \(fixed); search the archive for \(asked).")
+        state.searchOrigin = .network
         return
       }
       state.category = state.fixedCategory ?? query.category
@@ -49,11 +51,17 @@ extension ArchiveFeature {
     case .resumeSearch(let page):
       state.startSearch(page: max(1, page))
     case .retry:
-      state.startSearch()
+      state.startSearch(networkFirst: true)
 
-    case .searchLoaded(let page):
-      guard state.search == .loading, page.query == state.query else { return }
-      state.search = page.total == 0 && page.items.isEmpty ? .empty(page.query) : .loaded(ArchiveResults(page))
+    case .searchLoaded(let page, let origin):
+      if state.search == .loading, page.query == state.query {
+        state.search = page.total == 0 && page.items.isEmpty ? .empty(page.query) : .loaded(ArchiveResults(page))
+      } else if state.awaitsRefresh(of: page) {
+        state.showRefreshed(page)
+      } else {
+        return
+      }
+      state.searchOrigin = origin
     case .searchFailed(let message):
       guard state.search == .loading else { return }
       state.search = .failed(message)
@@ -104,11 +112,36 @@ extension ArchiveFeature {
 }
 
 extension ArchiveFeature.State {
-  /// A search for the current conditions starts now (and any search waiting for typing to pause is folded in).
-  fileprivate mutating func startSearch(page: Int = 1) {
+  /// A search for the current conditions starts now (and any search waiting for typing to pause is folded in),
+  /// reading the cache first unless `networkFirst` (Refresh, Retry).
+  fileprivate mutating func startSearch(page: Int = 1, networkFirst: Bool = false) {
     isSearchPending = false
     search = .loading
-    requests.append(.search(page: page))
+    searchOrigin = .network
+    requests.append(.search(page: page, networkFirst: networkFirst))
+  }
+
+  /// Whether `page` is the second answer of the search whose results are shown from a stale cache entry: the
+  /// fresh page, or the same one marked offline, for the shown query and the page the results start with.
+  fileprivate func awaitsRefresh(of page: ArchivePage) -> Bool {
+    guard case .stale = searchOrigin else { return false }
+    switch search {
+    case .loaded(let results): return results.query == page.query && page.page <= results.lastPage
+    case .empty(let query): return query == page.query
+    case .idle, .loading, .failed: return false
+    }
+  }
+
+  /// Shows the refreshed answer for the page the shown results start with, keeping the pages "load more" added.
+  fileprivate mutating func showRefreshed(_ page: ArchivePage) {
+    if page.total == 0 && page.items.isEmpty {
+      search = .empty(page.query)
+    } else if var results = self.results {
+      results.refresh(with: page)
+      search = .loaded(results)
+    } else {
+      search = .loaded(ArchiveResults(page))
+    }
   }
 
   /// Reads the saved list, showing it as loading unless it is already known (a known list stays on screen while

@@ -5,8 +5,9 @@
 /// the state before it.
 public enum ArchiveRequest: Hashable, Codable, Sendable {
   /// Search the current conditions from `page` (a new search replaces the one in flight, any "load more" and any
-  /// wait for typing to pause).
-  case search(page: Int)
+  /// wait for typing to pause). `networkFirst` (Refresh, Retry) asks the network first and takes the cache only
+  /// when the network fails; otherwise the search reads the cache first (``Networking/ReadPolicy``).
+  case search(page: Int, networkFirst: Bool = false)
   /// Wait for typing to pause, then send `.typingPaused` (each edit restarts the wait and cancels the search in
   /// flight).
   case waitForTypingPause

@@ -35,6 +35,17 @@ public struct ArchiveResults: Equatable, Codable, Sendable {
     self.init(query: page.query, items: page.items, total: page.total, lastPage: page.page)
   }
 
+  /// Puts `page`, a fresher answer for the page these results start with (a stale page refreshed in the
+  /// background), in place of that page's items. Pages loaded after it with "load more" stay, less the items `page`
+  /// now holds; the total is `page`'s, and ``lastPage`` and ``more`` are unchanged.
+  mutating func refresh(with page: ArchivePage) {
+    // A page followed by another is a full page; the last page loaded is all the items.
+    let firstPageCount = lastPage > page.page ? min(ArchiveClient.pageSize, items.count) : items.count
+    let fresh = Set(page.items.map(\.id))
+    items = page.items + items.dropFirst(firstPageCount).filter { !fresh.contains($0.id) }
+    total = page.total
+  }
+
   /// Whether the API has pages after ``lastPage``.
   public var hasMore: Bool { lastPage * ArchiveClient.pageSize < total }
 }

@@ -1,3 +1,5 @@
+import Networking
+
 extension ArchiveFeature {
   /// Everything the Archive screen shows.
   public struct State: Equatable, Codable, Sendable {
@@ -52,6 +54,10 @@ extension ArchiveFeature {
     public var categories: [String]
     /// Search results.
     public var search: Search
+    /// Where the results shown (``Search/loaded(_:)`` or ``Search/empty(_:)``) came from: the network, the cache, a
+    /// stale entry being refreshed, or the cache because the network failed (shown as "offline · as of 14:32" with
+    /// Retry). ``Networking/DataOrigin/network`` while nothing is shown.
+    public var searchOrigin: DataOrigin
     /// Saved items.
     public var saved: Saved
     /// Which list is shown.
@@ -70,6 +76,7 @@ extension ArchiveFeature {
       category: String? = nil,
       categories: [String] = ArchiveCategory.all,
       search: Search = .idle,
+      searchOrigin: DataOrigin = .network,
       saved: Saved = .idle,
       mode: Mode = .search,
       detail: ArchiveItem? = nil,
@@ -82,6 +89,7 @@ extension ArchiveFeature {
       self.category = category
       self.categories = categories
       self.search = search
+      self.searchOrigin = searchOrigin
       self.saved = saved
       self.mode = mode
       self.detail = detail

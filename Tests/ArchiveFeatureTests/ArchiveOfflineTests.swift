@@ -1,0 +1,295 @@
+import ArchiveFeature
+import CoreTesting
+import FeatureKit
+import Foundation
+import Networking
+import PersistenceTesting
+import Testing
+
+/// The search over a query layer (``CachedArchive``): the reducer decides how the search reads the cache, the
+/// results keep where they came from, and a stale page is followed by its refresh or marked offline.
+@Suite("Archive offline")
+struct ArchiveOfflineTests {
+  typealias State = ArchiveFeature.State
+  typealias Read = CachedArchive.Read
+
+  let cache = CachedArchive()
+  static let fetchedAt = Date(timeIntervalSince1970: 1_795_000_000)
+  static let stale = DataOrigin.stale(fetchedAt: fetchedAt, age: 300)
+  static let offline = DataOrigin.offline(fetchedAt: fetchedAt, reason: "cannot connect")
+  /// Page 1 of everything as cached: 20 of 36.
+  static let cachedFirst = ArchiveFixture.page(.all, ids: Array(1...20), total: 36)
+  /// Page 1 of everything as the API has it now: item 20 is gone and 36 moved up.
+  static let freshFirst = ArchiveFixture.page(.all, ids: Array(1...19) + [36], total: 35)
+
+  func makeStore(state: State = State()) -> ArchiveStore {
+    makeArchiveStore(client: cache.client, saved: InMemoryPersistence().savedItems, state: state)
+  }
+
+  @Test("the first search reads the cache first; a fresh entry answers once")
+  func freshEntry() async {
+    let cached = DataOrigin.cache(fetchedAt: Self.fetchedAt)
+    cache.answer(.cacheFirst, with: .init(page: Self.cachedFirst, origin: cached))
+    let store = makeStore()
+
+    await store.send(.search(.all, page: 1)) {
+      $0.search = .loading
+      $0.requests = [.search(page: 1)]
+    }
+    await store.receive(.searchLoaded(Self.cachedFirst, origin: cached)) {
+      $0.search = .loaded(ArchiveResults(Self.cachedFirst))
+      $0.searchOrigin = cached
+      $0.requests = []
+    }
+    await store.finish()
+    #expect(cache.reads == [Read(policy: .cacheFirst, query: .all, page: 1)])
+  }
+
+  @Test("a stale page shows at once, and the refreshed page replaces it")
+  func staleThenFresh() async {
+    cache.answer(.cacheFirst, with: .init(page: Self.cachedFirst, origin: Self.stale, refresh: .some(nil)))
+    cache.answer(.cacheOnly, with: .init(page: Self.freshFirst, origin: .cache(fetchedAt: Self.fetchedAt)))
+    cache.holdRefreshes()
+    let store = makeStore()
+
+    await store.send(.appeared) {
+      $0.search = .loading
+      $0.requests = [.observeSaved, .search(page: 1)]
+    }
+    await store.receive(.savedListLoaded([])) {
+      $0.saved = .empty
+      $0.requests = []
+    }
+    await store.receive(.searchLoaded(Self.cachedFirst, origin: Self.stale)) {
+      $0.search = .loaded(ArchiveResults(Self.cachedFirst))
+      $0.searchOrigin = Self.stale
+    }
+    #expect(cache.reads == [Read(policy: .cacheFirst, query: .all, page: 1)])  // shown before the refresh ends
+    cache.endRefresh()
+    // The refresh wrote the cache; the second answer is read back from it, and it is fresh.
+    await store.receive(.searchLoaded(Self.freshFirst)) {
+      $0.search = .loaded(ArchiveResults(Self.freshFirst))
+      $0.searchOrigin = .network
+    }
+    await store.send(.terminated) { $0.requests = [.stopObservingSaved] }
+    await store.finish()
+    #expect(
+      cache.reads == [Read(policy: .cacheFirst, query: .all, page: 1), Read(policy: .cacheOnly, query: .all, page: 1)])
+  }
+
+  @Test("a failed refresh keeps the page marked offline; Retry asks the network first")
+  func failedRefreshThenRetry() async {
+    cache.answer(
+      .cacheFirst, with: .init(page: Self.cachedFirst, origin: Self.stale, refresh: .some("cannot connect")))
+    cache.answer(.networkFirst, with: .init(page: Self.freshFirst))
+    let store = makeStore()
+
+    await store.send(.search(.all, page: 1)) {
+      $0.search = .loading
+      $0.requests = [.search(page: 1)]
+    }
+    await store.receive(.searchLoaded(Self.cachedFirst, origin: Self.stale)) {
+      $0.search = .loaded(ArchiveResults(Self.cachedFirst))
+      $0.searchOrigin = Self.stale
+      $0.requests = []
+    }
+    await store.receive(.searchLoaded(Self.cachedFirst, origin: Self.offline)) { $0.searchOrigin = Self.offline }
+
+    await store.send(.retry) {
+      $0.search = .loading
+      $0.searchOrigin = .network
+      $0.requests = [.search(page: 1, networkFirst: true)]
+    }
+    await store.receive(.searchLoaded(Self.freshFirst)) {
+      $0.search = .loaded(ArchiveResults(Self.freshFirst))
+      $0.requests = []
+    }
+    await store.finish()
+    #expect(
+      cache.reads == [
+        Read(policy: .cacheFirst, query: .all, page: 1), Read(policy: .networkFirst, query: .all, page: 1),
+      ])
+  }
+
+  @Test("refresh asks the network first; with the network down the cache answers, marked offline")
+  func refreshOffline() async {
+    cache.answer(.networkFirst, with: .init(page: Self.cachedFirst, origin: Self.offline))
+    // The search waits for the saved list to be read, so the two answers arrive in one order.
+    let gate = Gate()
+    var client = cache.client
+    client.search = { [cache] query, page in
+      await gate.wait()
+      return try await cache.client.search(query, page)
+    }
+    let store = makeArchiveStore(
+      client: client, saved: InMemoryPersistence().savedItems,
+      state: State(search: .loaded(ArchiveResults(Self.cachedFirst)), saved: .empty))
+
+    await store.send(.refresh) {
+      $0.search = .loading
+      $0.requests = [.search(page: 1, networkFirst: true), .readSaved]
+    }
+    await store.receive(.savedListLoaded([])) { $0.requests = [] }
+    gate.open()
+    await store.receive(.searchLoaded(Self.cachedFirst, origin: Self.offline)) {
+      $0.search = .loaded(ArchiveResults(Self.cachedFirst))
+      $0.searchOrigin = Self.offline
+    }
+    await store.finish()
+    #expect(cache.reads == [Read(policy: .networkFirst, query: .all, page: 1)])
+  }
+
+  @Test("typing, chips and the CLI's search read the cache first")
+  func otherSearchesReadTheCacheFirst() async throws {
+    let store = makeStore()
+    let curry = try ArchiveFixture.page(ArchiveQuery(keyword: "カレー"), 1)
+    let japaneseCurry = try ArchiveFixture.page(ArchiveQuery(keyword: "カレー", category: "和食"), 1)
+    let second = try ArchiveFixture.page(.all, 2)
+
+    await store.send(.keywordSubmitted("カレー")) {
+      $0.keyword = "カレー"
+      $0.search = .loading
+      $0.requests = [.search(page: 1)]
+    }
+    await store.receive(.searchLoaded(curry)) {
+      $0.search = .loaded(ArchiveResults(curry))
+      $0.requests = []
+    }
+    await store.send(.categorySelected("和食")) {
+      $0.category = "和食"
+      $0.search = .loading
+      $0.requests = [.search(page: 1)]
+    }
+    await store.receive(.searchLoaded(japaneseCurry)) {
+      $0.search = .loaded(ArchiveResults(japaneseCurry))
+      $0.requests = []
+    }
+    await store.send(.search(.all, page: 2)) {
+      $0.keyword = ""
+      $0.category = nil
+      $0.search = .loading
+      $0.requests = [.search(page: 2)]
+    }
+    await store.receive(.searchLoaded(second)) {
+      $0.search = .loaded(ArchiveResults(second))
+      $0.requests = []
+    }
+    await store.finish()
+    #expect(cache.reads.map(\.policy) == [.cacheFirst, .cacheFirst, .cacheFirst])
+  }
+
+  @Test("pages loaded with load more stay when the stale first page is refreshed")
+  func loadMoreSurvivesTheRefresh() async {
+    cache.answer(.cacheFirst, with: .init(page: Self.cachedFirst, origin: Self.stale, refresh: .some(nil)))
+    cache.answer(.cacheOnly, with: .init(page: Self.freshFirst))
+    cache.holdRefreshes()
+    let second = ArchiveFixture.page(.all, page: 2, ids: Array(21...36), total: 36)
+    let store = makeStore()
+
+    await store.send(.search(.all, page: 1)) {
+      $0.search = .loading
+      $0.requests = [.search(page: 1)]
+    }
+    await store.receive(.searchLoaded(Self.cachedFirst, origin: Self.stale)) {
+      $0.search = .loaded(ArchiveResults(Self.cachedFirst))
+      $0.searchOrigin = Self.stale
+      $0.requests = []
+    }
+    await store.send(.loadMore) {
+      $0.search = .loaded(
+        ArchiveResults(query: .all, items: ArchiveFixture.items(1...20), total: 36, lastPage: 1, more: .loading))
+      $0.requests = [.loadMore]
+    }
+    await store.receive(.moreLoaded(second)) {
+      $0.search = .loaded(
+        ArchiveResults(query: .all, items: ArchiveFixture.items(Array(1...36)), total: 36, lastPage: 2))
+      $0.requests = []
+    }
+    cache.endRefresh()
+    // Page 1 is replaced by its fresh version; page 2 stays, less 36, which page 1 now holds.
+    await store.receive(.searchLoaded(Self.freshFirst)) {
+      $0.search = .loaded(
+        ArchiveResults(
+          query: .all, items: ArchiveFixture.items(Array(1...19) + [36] + Array(21...35)), total: 35, lastPage: 2))
+      $0.searchOrigin = .network
+    }
+    await store.finish()
+    #expect(
+      cache.reads == [
+        Read(policy: .cacheFirst, query: .all, page: 1), Read(policy: nil, query: .all, page: 2),
+        Read(policy: .cacheOnly, query: .all, page: 1),
+      ])
+  }
+
+  @Test("a new search while the stale page refreshes replaces it; the old refresh sends nothing")
+  func newSearchReplacesTheRefresh() async throws {
+    cache.answer(.cacheFirst, with: .init(page: Self.cachedFirst, origin: Self.stale, refresh: .some(nil)))
+    cache.answer(.cacheOnly, with: .init(page: Self.freshFirst))
+    cache.holdRefreshes()
+    let curry = try ArchiveFixture.page(ArchiveQuery(keyword: "カレー"), 1)
+    let store = makeStore()
+
+    await store.send(.search(.all, page: 1)) {
+      $0.search = .loading
+      $0.requests = [.search(page: 1)]
+    }
+    await store.receive(.searchLoaded(Self.cachedFirst, origin: Self.stale)) {
+      $0.search = .loaded(ArchiveResults(Self.cachedFirst))
+      $0.searchOrigin = Self.stale
+      $0.requests = []
+    }
+    await store.send(.keywordSubmitted("カレー")) {
+      $0.keyword = "カレー"
+      $0.search = .loading
+      $0.searchOrigin = .network
+      $0.requests = [.search(page: 1)]
+    }
+    await store.receive(.searchLoaded(curry)) {
+      $0.search = .loaded(ArchiveResults(curry))
+      $0.requests = []
+    }
+    cache.endRefresh()
+    await store.finish()  // the replaced search saw its refresh end, cancelled: no second page, no re-read
+    #expect(cache.reads.map(\.policy) == [.cacheFirst, .cacheFirst])
+  }
+
+  @Test("the reducer takes a second page only for the shown stale results")
+  func secondAnswersAreJudgedByTheReducer() async {
+    let curry = ArchiveFixture.page(ArchiveQuery(keyword: "カレー"), ids: [6], total: 1)
+    let shown = State(search: .loaded(ArchiveResults(Self.cachedFirst)), searchOrigin: Self.stale)
+    let store = makeStore(state: shown)
+
+    await store.send(.searchLoaded(curry))  // other conditions: dropped
+    await store.send(.searchLoaded(ArchiveFixture.page(.all, page: 2, ids: Array(21...36), total: 36)))  // not shown
+    // The same page marked offline (a failed refresh) is taken.
+    await store.send(.searchLoaded(Self.cachedFirst, origin: Self.offline)) { $0.searchOrigin = Self.offline }
+    // Shown from an offline (or fresh) read, nothing more is awaited.
+    await store.send(.searchLoaded(Self.freshFirst))
+    await store.finish()
+
+    let empty = makeStore(state: State(search: .empty(.all), searchOrigin: Self.stale))
+    await empty.send(.searchLoaded(Self.freshFirst)) {
+      $0.search = .loaded(ArchiveResults(Self.freshFirst))
+      $0.searchOrigin = .network
+    }
+    await empty.finish()
+  }
+
+  @Test("kumiki archive search --json prints the same whatever the origin")
+  func commandOutputIgnoresTheOrigin() throws {
+    let command = try #require(ArchiveFeature.commands.first { $0.path == ["search"] })
+    let fresh = State(search: .loaded(ArchiveResults(Self.cachedFirst)), saved: .empty)
+    var offline = fresh
+    offline.searchOrigin = Self.offline
+
+    guard case .success(let freshView, let freshJSON) = command.output(fresh, CommandInput()),
+      case .success(let offlineView, let offlineJSON) = command.output(offline, CommandInput())
+    else {
+      Issue.record("the search command failed on loaded results")
+      return
+    }
+    #expect(offlineJSON.text == freshJSON.text)
+    #expect(offlineJSON.text.hasPrefix(#"{"total":36,"page":1,"items":[{"id":1,"#))
+    #expect(offlineView == freshView)
+  }
+}
