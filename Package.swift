@@ -407,6 +407,7 @@ targets += [
       "Core",
       "CoreTesting",
       "FeatureKit",
+      "Networking",
       "Presentation",
     ],
     path: "Tests/FeatureKitTests",
