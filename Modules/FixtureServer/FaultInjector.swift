@@ -57,7 +57,8 @@ struct FaultInjector: Sendable {
         .error(.badRequest, error.description)
       }
     }
-    return try await respond(faults: faults, context: context, reply: makeReply)
+    let validator = request.method == .get ? request.headers[.ifNoneMatch] : nil
+    return try await respond(faults: faults, context: context, ifNoneMatch: validator, reply: makeReply)
   }
 
   /// Waits out the delay and latencies, then builds the response the decisive fault asks for.
@@ -65,8 +66,12 @@ struct FaultInjector: Sendable {
   /// `makeReply` runs after the wait, and only when the answer needs it: a `status` or `reset` fault replaces the
   /// whole answer, so a request faulted that way never reaches the data (a faulted write changes nothing). The
   /// body-altering faults spoil the real reply, so a write faulted that way has happened.
+  ///
+  /// A successful answer without faults carries an `ETag` (a weak tag of its body, as json-server's Express sends);
+  /// when `ifNoneMatch` (a GET's `If-None-Match`) names it, the answer is `304 Not Modified` without a body.
   func respond(
-    faults: [InjectedFault], context: FixtureRequestContext, reply makeReply: () async throws -> FixtureReply
+    faults: [InjectedFault], context: FixtureRequestContext, ifNoneMatch: String? = nil,
+    reply makeReply: () async throws -> FixtureReply
   ) async throws -> Response {
     var wait = delay
     for case .latency(let milliseconds) in faults {
@@ -98,7 +103,17 @@ struct FaultInjector: Sendable {
     var headers = Self.headers(reply.headers)
     switch decisive {
     case nil:
-      return Self.response(reply.status, headers, writer.bytes(of: reply.payload))
+      let body = writer.bytes(of: reply.payload)
+      guard reply.status == .ok else { return Self.response(reply.status, headers, body) }
+      let etag = Self.etag(of: body)
+      headers[.eTag] = etag
+      if let ifNoneMatch,
+        ifNoneMatch.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == etag })
+      {
+        headers[.contentType] = nil
+        return Self.response(.notModified, headers, [])
+      }
+      return Self.response(reply.status, headers, body)
     case .latency?, .status?, .connectionReset?:
       preconditionFailure("latencies are never decisive; status and reset were answered above")
     case .malformedJSON?:
@@ -130,6 +145,16 @@ struct FaultInjector: Sendable {
     headers[.cacheControl] = "no-cache"
     headers[.accessControlAllowOrigin] = "*"
     return headers
+  }
+
+  /// `W/"<length>-<FNV-1a 64 of the body, hex>"`: the same body, the same tag, in every run.
+  static func etag(of body: [UInt8]) -> String {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in body {
+      hash ^= UInt64(byte)
+      hash &*= 0x100_0000_01b3
+    }
+    return "W/\"\(String(body.count, radix: 16))-\(String(hash, radix: 16))\""
   }
 
   private static func response(_ status: HTTPResponse.Status, _ headers: HTTPFields, _ body: [UInt8]) -> Response {
