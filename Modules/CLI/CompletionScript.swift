@@ -71,14 +71,16 @@ public struct CompletionScript: Sendable {
     }
     nodes[0].words += [
       ("features", "List the registered features."), ("help", "Show help."),
-      ("completion", "Print a completion script."),
+      ("completion", "Print a completion script."), ("cache", "Show or clear the response cache."),
     ]
     nodes.append(Node(path: "completion", words: CompletionShell.allCases.map { ($0.rawValue, "") }, options: []))
+    nodes.append(
+      Node(path: "cache", words: CacheCommand.allCases.map { ($0.rawValue, "") }, options: []))
     nodes.append(Node(path: "help", words: nodes[0].words.filter { $0.0 != "help" }, options: []))
     return nodes
   }
 
-  static let globalFlags = ["--json", "--no-color", "--verbose", "--help", "--version"]
+  static let globalFlags = ["--fresh", "--json", "--no-color", "--verbose", "--help", "--version"]
   static let globalValueOptions = ["--api", "--db", "--features"]
 
   var featureKeys: [String] { features.map(\.key).filter(Self.isPlain) }
