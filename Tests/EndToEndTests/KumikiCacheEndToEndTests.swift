@@ -1,0 +1,198 @@
+import FixtureServer
+import Foundation
+import Synchronization
+import Testing
+
+/// The response cache across runs of the real `kumiki` binary: a second process reads what the first cached, offline
+/// with a notice or within max-age without a request; `--fresh`; `kumiki cache status|clear`; a corrupt cache file.
+@Suite(.serialized, .timeLimit(.minutes(3)))
+struct KumikiCacheEndToEndTests {
+  let binary = BuiltBinary.path("kumiki")
+
+  /// `kumiki --db FOLDER/kumiki.sqlite ARGUMENTS` (with `--api` when a server is given).
+  func kumiki(
+    _ arguments: [String], api: URL? = nil, folder: TemporaryFolder, environment: [String: String] = [:]
+  ) throws -> CommandResult {
+    let api = api.map { ["--api", $0.absoluteString] } ?? []
+    return try CommandResult.run(
+      binary, api + ["--db", folder.path + "/kumiki.sqlite"] + arguments, environment: environment)
+  }
+
+  @Test func aSecondRunShowsTheFirstRunsHomeWithinMaxAgeWithoutARequestAndOfflineWithANotice() async throws {
+    let folder = try TemporaryFolder()
+    let log = ServerLog()
+    let server = try await FixtureServer.start(.init(port: 0, requestLog: { log.append($0) }))
+    let started = Date()
+    let first = try kumiki(["home"], api: server.baseURL, folder: folder)
+    let finished = Date()
+    #expect(first.status == 0, "\(first.stderr)")
+    #expect(first.stdout.contains("春の食材フェア開催中"))
+    #expect(first.stderr.isEmpty, "\(first.stderr)")
+    let homeEndpoints = ["campaign_banners", "recent_news", "featured_topics", "trend_articles", "pickup_photos"]
+    #expect(homeEndpoints.map { log.count("GET", $0) } == [1, 1, 1, 1, 1], "\(log.lines)")
+    #expect(FileManager.default.fileExists(atPath: folder.path + "/kumiki-cache.sqlite"))
+
+    // Within max-age (60 s by default): the same home, and not one request.
+    let second = try kumiki(["home"], api: server.baseURL, folder: folder)
+    #expect(second.status == 0, "\(second.stderr)")
+    #expect(second.stdout == first.stdout)
+    #expect(second.stderr.isEmpty, "\(second.stderr)")
+    #expect(log.lines.count == 5, "\(log.lines)")
+
+    // The server is gone and every read revalidates: the same home from the cache, the notice, exit 0.
+    await server.shutdown()
+    let offline = try kumiki(["home"], api: server.baseURL, folder: folder, environment: ["KUMIKI_CACHE_MAX_AGE": "0"])
+    #expect(offline.status == 0, "\(offline.stderr)")
+    #expect(offline.stdout == first.stdout)
+    let notices = Self.minutes(from: started, to: finished).map { "kumiki: offline — showing data from \($0)\n" }
+    #expect(notices.contains(offline.stderr), "\(offline.stderr)")
+
+    // --fresh bypasses the cache and fails as before.
+    let fresh = try kumiki(["--fresh", "home"], api: server.baseURL, folder: folder)
+    #expect(fresh.status == 1)
+    #expect(fresh.stdout.isEmpty)
+    #expect(fresh.stderr.contains("Could not connect"), "\(fresh.stderr)")
+    #expect(!fresh.stderr.contains("offline"))
+  }
+
+  @Test func freshSendsEveryReadToTheNetworkAndStillCachesTheAnswers() async throws {
+    let folder = try TemporaryFolder()
+    let log = ServerLog()
+    let server = try await FixtureServer.start(.init(port: 0, requestLog: { log.append($0) }))
+    let fresh = try kumiki(["--fresh", "favorites"], api: server.baseURL, folder: folder)
+    #expect(fresh.status == 0, "\(fresh.stderr)")
+    let again = try kumiki(["--fresh", "favorites"], api: server.baseURL, folder: folder)
+    #expect(again.stdout == fresh.stdout)
+    #expect(log.count("GET", "favorite_scenes") == 2)
+    await server.shutdown()
+    // What --fresh fetched is in the cache: without it, the server down, the favorites show offline.
+    let offline = try kumiki(
+      ["favorites"], api: server.baseURL, folder: folder, environment: ["KUMIKI_CACHE_MAX_AGE": "0"])
+    #expect(offline.status == 0, "\(offline.stderr)")
+    #expect(offline.stdout == fresh.stdout)
+    #expect(offline.stderr.hasPrefix("kumiki: offline — showing data from "), "\(offline.stderr)")
+  }
+
+  @Test func cacheStatusAndClearShowAndEmptyTheCacheButNotTheSavedItems() async throws {
+    let folder = try TemporaryFolder()
+    let server = try await FixtureServer.start(.init(port: 0))
+    defer { Task { await server.shutdown() } }
+    let cachePath = folder.path + "/kumiki-cache.sqlite"
+
+    let empty = try Self.object(try kumiki(["cache", "status", "--json"], folder: folder))
+    #expect(empty["location"] as? String == cachePath)
+    #expect(empty["entries"] as? Int == 0)
+    #expect(empty["bytes"] as? Int == 0)
+    #expect(empty["max_entries"] as? Int == 500)
+    #expect(empty["max_bytes"] as? Int == 16 << 20)
+    #expect(empty["oldest"] is NSNull)
+    #expect(empty["newest"] is NSNull)
+
+    #expect(try kumiki(["archive", "save", "6"], api: server.baseURL, folder: folder).status == 0)
+    #expect(try kumiki(["home"], api: server.baseURL, folder: folder).status == 0)
+    #expect(try kumiki(["profile"], api: server.baseURL, folder: folder).status == 0)
+    let full = try Self.object(try kumiki(["cache", "status", "--json"], folder: folder))
+    #expect(full["location"] as? String == cachePath)
+    #expect(full["entries"] as? Int ?? 0 >= 9, "\(full)")  // home's five reads and profile's four, at least
+    #expect(full["bytes"] as? Int ?? 0 > 10_000, "\(full)")
+    let oldest = try #require(full["oldest"] as? String)
+    #expect(ISO8601DateFormatter().date(from: oldest) != nil)
+    #expect(full["newest"] is String)
+    let text = try kumiki(["cache", "status"], folder: folder)
+    #expect(text.status == 0)
+    #expect(text.stdout.hasPrefix("Response cache: \(cachePath)\nEntries: \(full["entries"] as? Int ?? 0) of 500 · "))
+
+    let cleared = try Self.object(try kumiki(["cache", "clear", "--json"], folder: folder))
+    #expect(cleared["location"] as? String == cachePath)
+    #expect(cleared["removed"] as? Int == full["entries"] as? Int)
+    #expect(try Self.object(try kumiki(["cache", "status", "--json"], folder: folder))["entries"] as? Int == 0)
+    let again = try kumiki(["cache", "clear"], folder: folder)
+    #expect(again.status == 0)
+    #expect(again.stdout == "Removed 0 cached responses from \(cachePath).\n")
+
+    // Saved items live in the database, not the cache.
+    let saved = try kumiki(["archive", "saved", "--json"], folder: folder)
+    #expect(saved.stdout.contains("\"id\":6"), "\(saved.stdout)")
+    // Nothing cached any more: with the server unreachable, home fails.
+    let down = try kumiki(["home"], api: URL(string: "http://127.0.0.1:9")!, folder: folder)
+    #expect(down.status == 1)
+    #expect(!down.stderr.contains("showing data from"))
+  }
+
+  @Test func kumikiCacheMovesTheCacheElsewhere() throws {
+    let folder = try TemporaryFolder()
+    let elsewhere = folder.path + "/elsewhere/responses.sqlite"
+    let home = try kumiki(["home"], folder: folder, environment: ["KUMIKI_CACHE": elsewhere])
+    #expect(home.status == 0, "\(home.stderr)")
+    #expect(FileManager.default.fileExists(atPath: elsewhere))
+    #expect(!FileManager.default.fileExists(atPath: folder.path + "/kumiki-cache.sqlite"))
+    let status = try Self.object(
+      try kumiki(["cache", "status", "--json"], folder: folder, environment: ["KUMIKI_CACHE": elsewhere]))
+    #expect(status["location"] as? String == elsewhere)
+    #expect(status["entries"] as? Int == 5)
+  }
+
+  @Test func aCorruptCacheIsDroppedWithANoticeTheCommandWorksAndSavedItemsStay() throws {
+    let folder = try TemporaryFolder()
+    #expect(try kumiki(["archive", "save", "6"], folder: folder).status == 0)
+    #expect(try kumiki(["home"], folder: folder).status == 0)
+    let cachePath = folder.path + "/kumiki-cache.sqlite"
+    for suffix in ["-wal", "-shm"] { try? FileManager.default.removeItem(atPath: cachePath + suffix) }
+    let garbage = Data((0..<8192).map { UInt8(truncatingIfNeeded: $0 &* 131 &+ 17) })
+    try garbage.write(to: URL(fileURLWithPath: cachePath))
+
+    let home = try kumiki(["home"], folder: folder)
+    #expect(home.status == 0, "\(home.stderr)")
+    #expect(home.stdout.contains("春の食材フェア開催中"))
+    #expect(
+      home.stderr
+        == "kumiki: The response cache at \(cachePath) was unreadable (file is not a database) and was emptied; "
+        + "saved items and settings were not touched.\n")
+
+    // The notice is given once: the fresh cache works and holds the home just read.
+    let saved = try kumiki(["archive", "saved", "--json"], folder: folder)
+    #expect(saved.status == 0, "\(saved.stderr)")
+    #expect(saved.stderr.isEmpty, "\(saved.stderr)")
+    #expect(saved.stdout.contains("\"id\":6"), "\(saved.stdout)")
+    let status = try Self.object(try kumiki(["cache", "status", "--json"], folder: folder))
+    #expect(status["entries"] as? Int == 5)
+    #expect(try Data(contentsOf: URL(fileURLWithPath: cachePath)) != garbage)
+    // The database was not moved aside: nothing but the database and the cache in the folder.
+    let files = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+    #expect(!files.contains { $0.contains("corrupt") }, "\(files)")
+  }
+
+  // MARK: - Helpers
+
+  static func object(_ result: CommandResult) throws -> [String: Any] {
+    #expect(result.status == 0, "\(result.stderr)")
+    return try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+  }
+
+  /// `yyyy/MM/dd HH:mm` for every minute from `start` to `end`, local time (a run may straddle a minute).
+  static func minutes(from start: Date, to end: Date) -> Set<String> {
+    let formatter = DateFormatter()
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    formatter.dateFormat = "yyyy/MM/dd HH:mm"
+    var times = Set([formatter.string(from: end)])
+    var date = start
+    while date < end {
+      times.insert(formatter.string(from: date))
+      date += 60
+    }
+    return times
+  }
+}
+
+/// What the fixture server answered, one line per request (`GET /recent_news → 200 (1.4 ms)`).
+final class ServerLog: Sendable {
+  private let storage = Mutex<[String]>([])
+
+  func append(_ line: String) { storage.withLock { $0.append(line) } }
+  var lines: [String] { storage.withLock { $0 } }
+
+  /// How many `METHOD /path` requests the server answered.
+  func count(_ method: String, _ path: String) -> Int {
+    lines.filter { $0.hasPrefix("\(method) /\(path) → ") }.count
+  }
+}
