@@ -5,17 +5,23 @@ public struct MiddlewareContext<State: Sendable, Action: Sendable>: Sendable {
   let effects: EffectRunner<Action>
   /// Shared by this context and its copies, so a lifted middleware can build its scoped context once per store.
   let identity: ContextIdentity
+  /// The store's reducer, pure, for a recorder that rebuilds past states from the actions it saw instead of
+  /// holding them (DevTools: holding a past state would make the reducer copy a slice before every change). Set on
+  /// a store's own context, `nil` on a scoped one.
+  package let reducer: (@Sendable (inout State, Action) -> Void)?
 
   init(
     readState: @escaping @Sendable () -> State,
     send: @escaping @Sendable (Action) -> Void,
     effects: EffectRunner<Action>,
-    identity: ContextIdentity = ContextIdentity()
+    identity: ContextIdentity = ContextIdentity(),
+    reducer: (@Sendable (inout State, Action) -> Void)? = nil
   ) {
     self.readState = readState
     self.send = send
     self.effects = effects
     self.identity = identity
+    self.reducer = reducer
   }
 
   /// The store's current state. After `next` returns this is the state the reducer produced.

@@ -69,7 +69,8 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
         run: { handle.store.run(id: $0, cancelInFlight: $1, $2) },
         cancel: { handle.store.cancel(id: $0) },
         clock: clock
-      )
+      ),
+      reducer: reducer.reduce
     )
     handle.store = self
   }

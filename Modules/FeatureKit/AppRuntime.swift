@@ -93,9 +93,12 @@ public final class AppRuntime: Sendable {
         let writer = PersistenceWriter(key: runtime.key, storage: storage) { error in
           errors.withLock { $0.append(error) }
         }
+        // Watches the slice's change token, not the encoded value: an action that leaves the slice alone costs no
+        // encoding, and nothing here holds the slice (which would make the reducer copy it before each change).
+        // The writer drops a value equal to the last one it was given.
         let store = self.store
-        store.subscribe(partition: slot, select: { runtime.persisted($0, slot: slot)?.data }) { data in
-          guard let data, let version = runtime.persisted(store.state, slot: slot)?.version else { return }
+        store.subscribe(partition: slot, select: { $0.slice(at: slot) }) { _ in
+          guard let (version, data) = runtime.persisted(store.state, slot: slot) else { return }
           writer.enqueue(version: version, data: data, on: store)
         }
       }

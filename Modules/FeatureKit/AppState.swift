@@ -2,7 +2,9 @@
 ///
 /// Read a feature's slice with ``subscript(_:as:)``, or watch it without knowing its type through ``slice(at:)``.
 /// Copies are cheap (an array of references); a slice is copied only when it changes while an older copy of the
-/// state is held.
+/// state is held — so nothing on the dispatch path holds one across an action (subscribers watch
+/// ``slice(at:)`` tokens, DevTools rebuilds past states from its base): an action costs the same whether the
+/// feature holds 100 items or 100,000.
 public struct AppState: Sendable, Equatable {
   var slices: ContiguousArray<SliceBox>
   /// The mount keys, by slot.
@@ -29,22 +31,19 @@ public struct AppState: Sendable, Equatable {
     return self[slot: slot, as: type]
   }
 
-  /// The state of the feature in `slot` with its type erased: equal to a value taken earlier exactly when that
-  /// feature's state is equal to what it was then. What a front end that draws features it does not know selects
-  /// to be told when one of them changes:
+  /// A token for the state of the feature in `slot`: unequal to a token taken earlier once that feature's reducer
+  /// has run since, equal otherwise. What a front end that draws features it does not know selects to be told
+  /// when one of them may have changed:
   /// `store.subscribe(partition: slot, select: { $0.slice(at: slot) }) { _ in redraw() }`.
   ///
-  /// Holding one shares the slice, so the feature's next change copies it first (like holding an older state).
-  public func slice(at slot: Int) -> Slice { Slice(box: slices[slot]) }
+  /// It holds no part of the state, so watching a feature never makes its reducer copy the slice (with a list of
+  /// 100,000 items, a copy per action). The price: an action the reducer ran for but that left the state equal
+  /// still counts as a change (the watcher redraws an identical frame).
+  public func slice(at slot: Int) -> Slice { Slice(stamp: slices[slot].stamp) }
 
-  /// One feature's state, type-erased, compared with the feature's own `==` (see ``AppState/slice(at:)``).
-  public struct Slice: Sendable, Equatable {
-    let box: SliceBox
-
-    /// Whether the two values hold equal states of one feature type (the same box, or equal by `==`).
-    public static func == (lhs: Slice, rhs: Slice) -> Bool {
-      lhs.box === rhs.box || lhs.box.isEqual(to: rhs.box)
-    }
+  /// One feature's state as a change token (see ``AppState/slice(at:)``).
+  public struct Slice: Sendable, Equatable, Hashable {
+    let stamp: UInt64
   }
 
   /// The slice in `slot`, known by construction to have type `State` (the registry's own paths).
@@ -57,7 +56,9 @@ public struct AppState: Sendable, Equatable {
   @inline(__always)
   mutating func modify<State: Sendable & Equatable>(_ slot: Int, as type: State.Type, _ body: (inout State) -> Void) {
     if !isKnownUniquelyReferenced(&slices[slot]) { slices[slot] = slices[slot].copy() }
-    body(&unsafeDowncast(slices[slot], to: TypedSlice<State>.self).state)
+    let box = unsafeDowncast(slices[slot], to: TypedSlice<State>.self)
+    box.stamp = SliceBox.freshStamp()
+    body(&box.state)
   }
 
   public static func == (lhs: AppState, rhs: AppState) -> Bool {

@@ -3,11 +3,12 @@ import Foundation
 import Synchronization
 
 /// Saves one feature's persisted state off the dispatch path, one write at a time, always ending with the latest
-/// value: changes that arrive while a write runs are coalesced into the next write. Writes are store effects, so
-/// `settled()` waits for them.
+/// value: changes that arrive while a write runs are coalesced into the next write, and a value equal to the last
+/// one enqueued is not written again. Writes are store effects, so `settled()` waits for them.
 final class PersistenceWriter: Sendable {
   private struct Pending {
     var latest: (version: Int, data: Data)?
+    var lastEnqueued: (version: Int, data: Data)?
     var writing = false
   }
 
@@ -22,9 +23,12 @@ final class PersistenceWriter: Sendable {
     self.failures = failures
   }
 
-  /// Records a new value; starts the writer effect on `store` unless one is already running.
+  /// Records a new value unless it equals the last one; starts the writer effect on `store` unless one is already
+  /// running.
   func enqueue<State, Action>(version: Int, data: Data, on store: Store<State, Action>) {
     let start = pending.withLock { pending -> Bool in
+      if let last = pending.lastEnqueued, last.version == version, last.data == data { return false }
+      pending.lastEnqueued = (version, data)
       pending.latest = (version, data)
       if pending.writing { return false }
       pending.writing = true
