@@ -5,8 +5,7 @@ import Foundation
 import Synchronization
 
 /// The Redux DevTools experience for a Kumiki app: a middleware that records every action reaching the reducer
-/// with its timestamp and the states before and after, and the history the TUI's DevTools panel shows, steps
-/// through (time travel) and exports.
+/// with its timestamp, and the history the TUI's DevTools panel shows, steps through (time travel) and exports.
 ///
 /// Install it **last** among the app's middlewares so it records exactly what the reducer sees:
 /// ```swift
@@ -14,26 +13,57 @@ import Synchronization
 /// let app = registry.assemble(storage: storage, middlewares: [devTools.middleware])
 /// await TUIApp.run(app: app, options: TUIOptions(devTools: devTools))
 /// ```
-/// States are cheap to keep (``FeatureKit/AppState`` shares unchanged slices), but holding the previous state means
-/// the reducer copies a slice before changing it; the history keeps the last `capacity` actions.
+///
+/// ## What it keeps
+/// The last ``capacity`` actions (10,000 by default: about 100 bytes each plus what the action carries, ~1 MB for
+/// a session of keystrokes and selections) and one state, the *base*: the state before the oldest kept action.
+/// It keeps no state per action: holding an old state would make the reducer copy a feature's slice before every
+/// change (a copy of every item of a long list, per action). The states before and after an entry
+/// (``DevToolsEntry/before``, ``DevToolsEntry/after``) are rebuilt by replaying the kept actions from the base with
+/// the store's reducer, which is pure; when the history is full, the oldest action is replayed into the base and
+/// dropped (``droppedCount``). Recording costs one extra reducer run per action once the history is full, whatever
+/// the size of the state.
+///
+/// ## Keeping a longer session
+/// Export before actions drop: `e` in the panel writes the kept actions to `kumiki-actions-<UTC time>.jsonl`
+/// (``export(to:encode:at:)``), an action log that ``replay(_:into:)`` (or ``ActionLog``) replays. The panel's
+/// count says how many actions are kept; ``droppedCount`` how many went.
 public final class DevTools: Sendable {
+  private struct Recorded {
+    var sequence: Int
+    var timestamp: Date
+    var action: AppAction
+  }
+
   private struct Storage {
-    var entries: [DevToolsEntry] = []
+    /// The kept actions, a ring: `log[head]` is the oldest once the ring is full.
+    var log: [Recorded] = []
+    var head = 0
+    /// The state before the oldest kept action (`nil` until the first action, and after `clear()`).
+    var base: AppState?
+    var reduce: (@Sendable (inout AppState, AppAction) -> Void)?
     var dropped = 0
     var nextSequence = 1
     var observer: (@Sendable () -> Void)?
+
+    var oldestSequence: Int { log.isEmpty ? nextSequence : log[head].sequence }
+
+    /// The kept actions, oldest first.
+    var ordered: [Recorded] { head == 0 ? log : Array(log[head...]) + log[..<head] }
   }
 
-  /// Most actions kept; older ones are dropped (and an export then starts at the oldest kept action).
+  /// Most actions kept; older ones are replayed into the base state and dropped (an export then starts at the oldest
+  /// kept action).
   public let capacity: Int
   private let now: @Sendable () -> Date
   private let storage = Mutex(Storage())
+  private let cache = DevToolsReplayCache()
 
   /// Creates an empty history.
   /// - Parameters:
   ///   - capacity: most actions kept (at least 1).
   ///   - now: the clock, injectable for tests.
-  public init(capacity: Int = 2_000, now: @escaping @Sendable () -> Date = Date.init) {
+  public init(capacity: Int = 10_000, now: @escaping @Sendable () -> Date = Date.init) {
     self.capacity = max(1, capacity)
     self.now = now
   }
@@ -41,35 +71,67 @@ public final class DevTools: Sendable {
   /// The recording middleware: pass it to `FeatureRegistry.assemble(middlewares:)`, last.
   public var middleware: Middleware<AppState, AppAction> {
     Middleware { [self] context, action, next in
-      let before = context.state
-      next(action)
-      record(action, before: before, after: context.state)
+      guard let reduce = context.reducer else {
+        preconditionFailure("DevTools.middleware runs on a store's own context (FeatureRegistry.assemble)")
+      }
+      // The base is taken once, before the first action (the only time DevTools holds a live state across a
+      // reducer run); from then on it is kept up to date by replaying the actions that drop out of the history.
+      if storage.withLock({ $0.base == nil }) {
+        let before = context.state
+        next(action)
+        record(action, base: before, reduce: reduce)
+      } else {
+        next(action)
+        record(action, base: nil, reduce: reduce)
+      }
     }
   }
 
-  /// Appends an entry (what the middleware does after each action).
-  public func record(_ action: AppAction, before: AppState, after: AppState) {
+  private func record(
+    _ action: AppAction, base: AppState?, reduce: @escaping @Sendable (inout AppState, AppAction) -> Void
+  ) {
     let timestamp = now()
     let observer = storage.withLock { storage -> (@Sendable () -> Void)? in
-      storage.entries.append(
-        DevToolsEntry(
-          sequence: storage.nextSequence, timestamp: timestamp, action: action, before: before, after: after))
+      if storage.base == nil {
+        guard let base else { return nil }  // cleared while this action ran: the next one starts the history
+        storage.base = base
+      }
+      storage.reduce = reduce
+      let entry = Recorded(sequence: storage.nextSequence, timestamp: timestamp, action: action)
       storage.nextSequence += 1
-      if storage.entries.count > capacity {
-        let excess = storage.entries.count - capacity
-        storage.entries.removeFirst(excess)
-        storage.dropped += excess
+      if storage.log.count < capacity {
+        storage.log.append(entry)
+      } else {
+        // Full: the oldest action moves into the base (in place: DevTools is the base's only holder), then its slot
+        // takes the new one.
+        reduce(&storage.base!, storage.log[storage.head].action)
+        storage.log[storage.head] = entry
+        storage.head = storage.head + 1 == capacity ? 0 : storage.head + 1
+        storage.dropped += 1
       }
       return storage.observer
     }
     observer?()
   }
 
-  /// The recorded actions, oldest first.
-  public var entries: [DevToolsEntry] { storage.withLock { $0.entries } }
+  /// The recorded actions, oldest first. Their states are rebuilt when read (see ``DevToolsEntry``).
+  public var entries: [DevToolsEntry] {
+    storage.withLock { storage -> [DevToolsEntry] in
+      guard let base = storage.base, let reduce = storage.reduce else { return [] }
+      let ordered = storage.ordered
+      let timeline = DevToolsTimeline(
+        base: base, baseSequence: storage.oldestSequence - 1, actions: ordered.map(\.action), reduce: reduce,
+        cache: cache)
+      return ordered.map {
+        DevToolsEntry(
+          sequence: $0.sequence, timestamp: $0.timestamp, action: $0.action,
+          states: .replayed(timeline, sequence: $0.sequence))
+      }
+    }
+  }
 
   /// Number of recorded actions kept.
-  public var count: Int { storage.withLock { $0.entries.count } }
+  public var count: Int { storage.withLock { $0.log.count } }
 
   /// Number of actions dropped because the history was full.
   public var droppedCount: Int { storage.withLock { $0.dropped } }
@@ -80,12 +142,15 @@ public final class DevTools: Sendable {
     storage.withLock { $0.observer = observer }
   }
 
-  /// Forgets every recorded action.
+  /// Forgets every recorded action (and the base state).
   public func clear() {
     storage.withLock {
-      $0.entries.removeAll()
+      $0.log.removeAll()
+      $0.head = 0
+      $0.base = nil
       $0.dropped = 0
     }
+    cache.clear()
   }
 
   // MARK: Export

@@ -87,7 +87,7 @@ public enum TUIApp {
   ) -> TUIFrame {
     frame(
       app: app, state: state,
-      content: content(app: app, state: state, history: devTools?.entries ?? []),
+      content: content(app: app, state: state, history: state.isTimeTravelling ? devTools?.entries ?? [] : []),
       devTools: devTools, theme: theme, timeZone: timeZone)
   }
 
@@ -97,11 +97,14 @@ public enum TUIApp {
     app: AppRuntime, state: TUIState, content: ViewNode<AppAction>?, devTools: DevTools? = nil,
     theme: TUITheme = .color, timeZone: TimeZone = .current
   ) -> TUIFrame {
-    let history = devTools?.entries ?? []
+    // The history is read only while the panel shows it: a frame with the panel closed costs the same however
+    // long the session.
     let panel =
-      state.devTools.isVisible && devTools != nil
-      ? DevToolsPanel.make(
-        entries: history, position: state.devTools.position, describe: app.describe, timeZone: timeZone)
+      state.devTools.isVisible
+      ? devTools.map {
+        DevToolsPanel.make(
+          entries: $0.entries, position: state.devTools.position, describe: app.describe, timeZone: timeZone)
+      }
       : nil
     return TUIScreen.render(
       state: state, tabs: screens(of: app).map(\.title), content: content, devTools: panel, theme: theme)

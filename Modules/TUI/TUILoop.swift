@@ -197,7 +197,9 @@ struct TUILoop {
   /// Draws the current state, presenting each screen on view once; false when the terminal can no longer be
   /// written.
   private mutating func draw(_ session: TerminalSession) -> Bool {
-    let screens = TUIApp.visibleScreens(app: app, state: state, history: options.devTools?.entries ?? [])
+    // The history is read only when a historic state is on view (time travel).
+    let history = state.isTimeTravelling ? options.devTools?.entries ?? [] : []
+    let screens = TUIApp.visibleScreens(app: app, state: state, history: history)
     let content = screens?.content
     self.content = content
     if !state.isTimeTravelling { noteErrors(screens) }  // a historic screen's error is not news

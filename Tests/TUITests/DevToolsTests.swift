@@ -1,8 +1,8 @@
-import FeatureKit
 import Foundation
 import Synchronization
 import Testing
 
+@testable import FeatureKit
 @testable import TUI
 
 @Suite("DevTools")
@@ -26,20 +26,60 @@ struct DevToolsTests {
   }
 
   @Test("the history keeps the last `capacity` actions; the observer hears each one")
-  func capacityAndObserver() {
+  func capacityAndObserver() throws {
     let devTools = DevTools(capacity: 2)
+    let app = try FeatureRegistry([ShopFeature.module().erased]).assemble(middlewares: [devTools.middleware])
     let heard = Counter()
     devTools.observe { heard.increment() }
-    let state = try! TestApp().app.store.state
-    for _ in 0..<3 { devTools.record(.app(.launch), before: state, after: state) }
+    for query in ["a", "b", "c"] { app.store.dispatch(.feature(slot: 0, action: ShopFeature.Action.search(query))) }
     #expect(devTools.entries.map(\.sequence) == [2, 3])
     #expect(devTools.droppedCount == 1)
     #expect(heard.value == 3)
     devTools.observe(nil)
-    devTools.record(.app(.launch), before: state, after: state)
+    app.store.dispatch(.app(.launch))
     #expect(heard.value == 3)
     devTools.clear()
     #expect(devTools.count == 0)
+    #expect(devTools.entries.isEmpty)
+    app.store.dispatch(.feature(slot: 0, action: ShopFeature.Action.search("d")))
+    #expect(devTools.entries.map { $0.before["shop", as: ShopFeature.State.self]?.query } == ["c"])
+  }
+
+  @Test("states around kept actions are rebuilt from the base after older actions dropped, in any order")
+  func statesAfterDrops() throws {
+    let devTools = DevTools(capacity: 3)
+    let app = try FeatureRegistry([ShopFeature.module().erased]).assemble(middlewares: [devTools.middleware])
+    let queries = (1...10).map { "q\($0)" }
+    var states: [AppState] = []
+    for query in queries {
+      app.store.dispatch(.feature(slot: 0, action: ShopFeature.Action.search(query)))
+      states.append(app.store.state)
+    }
+    let entries = devTools.entries
+    #expect(entries.map(\.sequence) == [8, 9, 10])
+    #expect(devTools.droppedCount == 7)
+    // Newest first, then oldest: the replay cache is shared, each read is right whatever came before.
+    #expect(entries[2].after == states[9])
+    #expect(entries[0].before == states[6])
+    #expect(entries[1].after == states[8])
+    #expect(entries[1].before == states[7])
+    #expect(entries[0].before["shop", as: ShopFeature.State.self]?.query == "q7")
+  }
+
+  @Test("recording keeps no state per action: the reducer changes the slice in place")
+  func recordingDoesNotCopyTheSlice() throws {
+    let devTools = DevTools(capacity: 4)
+    let app = try FeatureRegistry([ShopFeature.module().erased]).assemble(middlewares: [devTools.middleware])
+    func box() -> ObjectIdentifier { ObjectIdentifier(app.store.state.slices[0]) }
+    // The first action takes the base (the state before it), so the slice is copied once.
+    app.store.dispatch(.feature(slot: 0, action: ShopFeature.Action.search("a")))
+    let original = box()
+    for query in ["b", "c", "d", "e", "f", "g"] {  // fills the history, then drops into the base
+      app.store.dispatch(.feature(slot: 0, action: ShopFeature.Action.search(query)))
+    }
+    #expect(box() == original)
+    #expect(devTools.count == 4)
+    #expect(devTools.entries.last?.after == app.store.state)
   }
 
   @Test("export writes JSON Lines in ActionLog's format that replays to the same state")
