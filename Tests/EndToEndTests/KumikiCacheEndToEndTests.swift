@@ -12,9 +12,9 @@ struct KumikiCacheEndToEndTests {
   /// `kumiki --db FOLDER/kumiki.sqlite ARGUMENTS` (with `--api` when a server is given).
   func kumiki(
     _ arguments: [String], api: URL? = nil, folder: TemporaryFolder, environment: [String: String] = [:]
-  ) throws -> CommandResult {
+  ) async throws -> CommandResult {
     let api = api.map { ["--api", $0.absoluteString] } ?? []
-    return try CommandResult.run(
+    return try await CommandResult.launch(
       binary, api + ["--db", folder.path + "/kumiki.sqlite"] + arguments, environment: environment)
   }
 
@@ -23,7 +23,7 @@ struct KumikiCacheEndToEndTests {
     let log = ServerLog()
     let server = try await FixtureServer.start(.init(port: 0, requestLog: { log.append($0) }))
     let started = Date()
-    let first = try kumiki(["home"], api: server.baseURL, folder: folder)
+    let first = try await kumiki(["home"], api: server.baseURL, folder: folder)
     let finished = Date()
     #expect(first.status == 0, "\(first.stderr)")
     #expect(first.stdout.contains("春の食材フェア開催中"))
@@ -33,7 +33,7 @@ struct KumikiCacheEndToEndTests {
     #expect(FileManager.default.fileExists(atPath: folder.path + "/kumiki-cache.sqlite"))
 
     // Within max-age (60 s by default): the same home, and not one request.
-    let second = try kumiki(["home"], api: server.baseURL, folder: folder)
+    let second = try await kumiki(["home"], api: server.baseURL, folder: folder)
     #expect(second.status == 0, "\(second.stderr)")
     #expect(second.stdout == first.stdout)
     #expect(second.stderr.isEmpty, "\(second.stderr)")
@@ -41,14 +41,15 @@ struct KumikiCacheEndToEndTests {
 
     // The server is gone and every read revalidates: the same home from the cache, the notice, exit 0.
     await server.shutdown()
-    let offline = try kumiki(["home"], api: server.baseURL, folder: folder, environment: ["KUMIKI_CACHE_MAX_AGE": "0"])
+    let offline = try await kumiki(
+      ["home"], api: server.baseURL, folder: folder, environment: ["KUMIKI_CACHE_MAX_AGE": "0"])
     #expect(offline.status == 0, "\(offline.stderr)")
     #expect(offline.stdout == first.stdout)
     let notices = Self.minutes(from: started, to: finished).map { "kumiki: offline — showing data from \($0)\n" }
     #expect(notices.contains(offline.stderr), "\(offline.stderr)")
 
     // --fresh bypasses the cache and fails as before.
-    let fresh = try kumiki(["--fresh", "home"], api: server.baseURL, folder: folder)
+    let fresh = try await kumiki(["--fresh", "home"], api: server.baseURL, folder: folder)
     #expect(fresh.status == 1)
     #expect(fresh.stdout.isEmpty)
     #expect(fresh.stderr.contains("Could not connect"), "\(fresh.stderr)")
@@ -59,14 +60,14 @@ struct KumikiCacheEndToEndTests {
     let folder = try TemporaryFolder()
     let log = ServerLog()
     let server = try await FixtureServer.start(.init(port: 0, requestLog: { log.append($0) }))
-    let fresh = try kumiki(["--fresh", "favorites"], api: server.baseURL, folder: folder)
+    let fresh = try await kumiki(["--fresh", "favorites"], api: server.baseURL, folder: folder)
     #expect(fresh.status == 0, "\(fresh.stderr)")
-    let again = try kumiki(["--fresh", "favorites"], api: server.baseURL, folder: folder)
+    let again = try await kumiki(["--fresh", "favorites"], api: server.baseURL, folder: folder)
     #expect(again.stdout == fresh.stdout)
     #expect(log.count("GET", "favorite_scenes") == 2)
     await server.shutdown()
     // What --fresh fetched is in the cache: without it, the server down, the favorites show offline.
-    let offline = try kumiki(
+    let offline = try await kumiki(
       ["favorites"], api: server.baseURL, folder: folder, environment: ["KUMIKI_CACHE_MAX_AGE": "0"])
     #expect(offline.status == 0, "\(offline.stderr)")
     #expect(offline.stdout == fresh.stdout)
@@ -79,7 +80,7 @@ struct KumikiCacheEndToEndTests {
     defer { Task { await server.shutdown() } }
     let cachePath = folder.path + "/kumiki-cache.sqlite"
 
-    let empty = try Self.object(try kumiki(["cache", "status", "--json"], folder: folder))
+    let empty = try Self.object(try await kumiki(["cache", "status", "--json"], folder: folder))
     #expect(empty["location"] as? String == cachePath)
     #expect(empty["entries"] as? Int == 0)
     #expect(empty["bytes"] as? Int == 0)
@@ -88,60 +89,60 @@ struct KumikiCacheEndToEndTests {
     #expect(empty["oldest"] is NSNull)
     #expect(empty["newest"] is NSNull)
 
-    #expect(try kumiki(["archive", "save", "6"], api: server.baseURL, folder: folder).status == 0)
-    #expect(try kumiki(["home"], api: server.baseURL, folder: folder).status == 0)
-    #expect(try kumiki(["profile"], api: server.baseURL, folder: folder).status == 0)
-    let full = try Self.object(try kumiki(["cache", "status", "--json"], folder: folder))
+    #expect(try await kumiki(["archive", "save", "6"], api: server.baseURL, folder: folder).status == 0)
+    #expect(try await kumiki(["home"], api: server.baseURL, folder: folder).status == 0)
+    #expect(try await kumiki(["profile"], api: server.baseURL, folder: folder).status == 0)
+    let full = try Self.object(try await kumiki(["cache", "status", "--json"], folder: folder))
     #expect(full["location"] as? String == cachePath)
     #expect(full["entries"] as? Int ?? 0 >= 9, "\(full)")  // home's five reads and profile's four, at least
     #expect(full["bytes"] as? Int ?? 0 > 10_000, "\(full)")
     let oldest = try #require(full["oldest"] as? String)
     #expect(ISO8601DateFormatter().date(from: oldest) != nil)
     #expect(full["newest"] is String)
-    let text = try kumiki(["cache", "status"], folder: folder)
+    let text = try await kumiki(["cache", "status"], folder: folder)
     #expect(text.status == 0)
     #expect(text.stdout.hasPrefix("Response cache: \(cachePath)\nEntries: \(full["entries"] as? Int ?? 0) of 500 · "))
 
-    let cleared = try Self.object(try kumiki(["cache", "clear", "--json"], folder: folder))
+    let cleared = try Self.object(try await kumiki(["cache", "clear", "--json"], folder: folder))
     #expect(cleared["location"] as? String == cachePath)
     #expect(cleared["removed"] as? Int == full["entries"] as? Int)
-    #expect(try Self.object(try kumiki(["cache", "status", "--json"], folder: folder))["entries"] as? Int == 0)
-    let again = try kumiki(["cache", "clear"], folder: folder)
+    #expect(try Self.object(try await kumiki(["cache", "status", "--json"], folder: folder))["entries"] as? Int == 0)
+    let again = try await kumiki(["cache", "clear"], folder: folder)
     #expect(again.status == 0)
     #expect(again.stdout == "Removed 0 cached responses from \(cachePath).\n")
 
     // Saved items live in the database, not the cache.
-    let saved = try kumiki(["archive", "saved", "--json"], folder: folder)
+    let saved = try await kumiki(["archive", "saved", "--json"], folder: folder)
     #expect(saved.stdout.contains("\"id\":6"), "\(saved.stdout)")
     // Nothing cached any more: with the server unreachable, home fails.
-    let down = try kumiki(["home"], api: URL(string: "http://127.0.0.1:9")!, folder: folder)
+    let down = try await kumiki(["home"], api: URL(string: "http://127.0.0.1:9")!, folder: folder)
     #expect(down.status == 1)
     #expect(!down.stderr.contains("showing data from"))
   }
 
-  @Test func kumikiCacheMovesTheCacheElsewhere() throws {
+  @Test func kumikiCacheMovesTheCacheElsewhere() async throws {
     let folder = try TemporaryFolder()
     let elsewhere = folder.path + "/elsewhere/responses.sqlite"
-    let home = try kumiki(["home"], folder: folder, environment: ["KUMIKI_CACHE": elsewhere])
+    let home = try await kumiki(["home"], folder: folder, environment: ["KUMIKI_CACHE": elsewhere])
     #expect(home.status == 0, "\(home.stderr)")
     #expect(FileManager.default.fileExists(atPath: elsewhere))
     #expect(!FileManager.default.fileExists(atPath: folder.path + "/kumiki-cache.sqlite"))
     let status = try Self.object(
-      try kumiki(["cache", "status", "--json"], folder: folder, environment: ["KUMIKI_CACHE": elsewhere]))
+      try await kumiki(["cache", "status", "--json"], folder: folder, environment: ["KUMIKI_CACHE": elsewhere]))
     #expect(status["location"] as? String == elsewhere)
     #expect(status["entries"] as? Int == 5)
   }
 
-  @Test func aCorruptCacheIsDroppedWithANoticeTheCommandWorksAndSavedItemsStay() throws {
+  @Test func aCorruptCacheIsDroppedWithANoticeTheCommandWorksAndSavedItemsStay() async throws {
     let folder = try TemporaryFolder()
-    #expect(try kumiki(["archive", "save", "6"], folder: folder).status == 0)
-    #expect(try kumiki(["home"], folder: folder).status == 0)
+    #expect(try await kumiki(["archive", "save", "6"], folder: folder).status == 0)
+    #expect(try await kumiki(["home"], folder: folder).status == 0)
     let cachePath = folder.path + "/kumiki-cache.sqlite"
     for suffix in ["-wal", "-shm"] { try? FileManager.default.removeItem(atPath: cachePath + suffix) }
     let garbage = Data((0..<8192).map { UInt8(truncatingIfNeeded: $0 &* 131 &+ 17) })
     try garbage.write(to: URL(fileURLWithPath: cachePath))
 
-    let home = try kumiki(["home"], folder: folder)
+    let home = try await kumiki(["home"], folder: folder)
     #expect(home.status == 0, "\(home.stderr)")
     #expect(home.stdout.contains("春の食材フェア開催中"))
     #expect(
@@ -150,11 +151,11 @@ struct KumikiCacheEndToEndTests {
         + "saved items and settings were not touched.\n")
 
     // The notice is given once: the fresh cache works and holds the home just read.
-    let saved = try kumiki(["archive", "saved", "--json"], folder: folder)
+    let saved = try await kumiki(["archive", "saved", "--json"], folder: folder)
     #expect(saved.status == 0, "\(saved.stderr)")
     #expect(saved.stderr.isEmpty, "\(saved.stderr)")
     #expect(saved.stdout.contains("\"id\":6"), "\(saved.stdout)")
-    let status = try Self.object(try kumiki(["cache", "status", "--json"], folder: folder))
+    let status = try Self.object(try await kumiki(["cache", "status", "--json"], folder: folder))
     #expect(status["entries"] as? Int == 5)
     #expect(try Data(contentsOf: URL(fileURLWithPath: cachePath)) != garbage)
     // The database was not moved aside: nothing but the database and the cache in the folder.

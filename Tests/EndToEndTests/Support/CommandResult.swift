@@ -6,7 +6,19 @@ struct CommandResult {
   let stdout: String
   let stderr: String
 
-  /// Runs `binary` with `arguments` and `environment` (added to a minimal one), no standard input.
+  /// ``run(_:_:environment:)`` on a thread of its own, so a test waiting for the process holds none of the
+  /// cooperative pool's threads: suites run in parallel, and two of them blocked in `waitUntilExit` on a two-core
+  /// machine would starve the in-process fixture server the processes talk to.
+  static func launch(
+    _ binary: String, _ arguments: [String], environment: [String: String] = [:]
+  ) async throws -> CommandResult {
+    try await withCheckedThrowingContinuation { continuation in
+      Thread { continuation.resume(with: Result { try run(binary, arguments, environment: environment) }) }.start()
+    }
+  }
+
+  /// Runs `binary` with `arguments` and `environment` (added to a minimal one), no standard input, blocking the
+  /// calling thread until it exits (see ``launch(_:_:environment:)``).
   static func run(
     _ binary: String, _ arguments: [String], environment: [String: String] = [:]
   ) throws
