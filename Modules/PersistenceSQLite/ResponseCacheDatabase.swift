@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Persistence
+import Synchronization
 
 /// The live response cache: one SQLite file of its own (WAL, busy timeout) beside the Kumiki database, so the cache
 /// can be dropped without touching saved items or settings.
@@ -23,6 +24,8 @@ public final class ResponseCacheDatabase: Sendable {
   /// Non-nil when the file was unreadable and was replaced by an empty cache; show it to the user once.
   public let droppedCorruptFile: Persistence.PersistenceError?
   private let queue: DatabaseQueue
+  /// Set by ``close()``: GRDB's `read` on a closed queue crashes inside SQLite instead of throwing, so reads check.
+  private let isClosed = Mutex(false)
 
   private init(
     location: DatabaseLocation, limits: ResponseCacheLimits, queue: DatabaseQueue, dropped: PersistenceError?
@@ -76,6 +79,7 @@ public final class ResponseCacheDatabase: Sendable {
 
   /// Closes the connection; later operations throw.
   public func close() {
+    isClosed.withLock { $0 = true }
     try? queue.close()
   }
 
@@ -95,6 +99,7 @@ public final class ResponseCacheDatabase: Sendable {
   /// Reads an entry; records the use only when the last one is older than ``useResolution``, so a screen read
   /// again and again costs a read, not a write.
   private func entry(_ key: String) async throws(PersistenceError) -> CachedResponse? {
+    try checkOpen("read a cached response")
     let row: Row?
     do {
       row = try await queue.read { db in
@@ -159,6 +164,7 @@ public final class ResponseCacheDatabase: Sendable {
   }
 
   private func status() async throws(PersistenceError) -> ResponseCacheStatus {
+    try checkOpen("read the response cache's status")
     let (location, limits) = (location.displayPath, limits)
     do {
       return try await queue.read { db in
@@ -174,6 +180,13 @@ public final class ResponseCacheDatabase: Sendable {
       }
     } catch {
       throw PersistenceError.from(error, path: location, operation: "read the response cache's status")
+    }
+  }
+
+  /// Throws when the cache was closed (reads only: GRDB's writes on a closed queue throw by themselves).
+  private func checkOpen(_ operation: String) throws(PersistenceError) {
+    if isClosed.withLock({ $0 }) {
+      throw .database(path: location.displayPath, operation: operation, message: "the response cache is closed")
     }
   }
 

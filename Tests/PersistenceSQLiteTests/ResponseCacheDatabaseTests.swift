@@ -261,11 +261,16 @@ import Testing
     #expect(try await cache.client.status().entries == 1)
   }
 
-  // Reads (`entry`, `status`) on a closed cache crash inside SQLite instead of throwing (GRDB's `DatabaseQueue.read`
-  // after `close()`), so only writes are checked here.
-  @Test func writesToAClosedCacheThrowPersistenceErrors() async throws {
+  @Test func everyOperationOnAClosedCacheThrowsAPersistenceError() async throws {
     let cache = try ResponseCacheDatabase.open(at: .inMemory)
     cache.close()
+    // Reads too: GRDB's read on a closed queue crashed inside SQLite before the cache checked.
+    await #expect(throws: Persistence.PersistenceError.self) {
+      try await cache.client.entry("GET embedded recent_news")
+    }
+    await #expect(throws: Persistence.PersistenceError.self) {
+      try await cache.client.status()
+    }
     await #expect(throws: Persistence.PersistenceError.self) {
       try await cache.client.store(Self.response("recent_news"))
     }
