@@ -116,6 +116,34 @@ struct QueryCacheIntegrationTests {
     await world.server.shutdown()
   }
 
+  @Test func pastMaxAgeTheStaleProfileIsRevalidatedWithA304AndRenewed() async throws {
+    let world = try await World()
+    defer { world.remove() }
+    let expected = try await world.profileFromTheServer()
+    do {
+      let app = try world.launch()
+      await app.store.send(.load(.appear)) { $0.load = Self.loading() }
+      await app.store.receive(.load(.loaded(expected))) { $0.load = Self.loaded(expected, .network) }
+      await app.store.finish()
+      #expect(try await app.entry("profile_personal")?.header("ETag") != nil)
+      app.close()
+    }
+    world.now.advance(by: 90)
+    let app = try world.launch()
+    let stale = DataOrigin.stale(fetchedAt: MovableNow.start, age: 90)
+    await app.store.send(.load(.appear)) { $0.load = Self.loading() }
+    await app.store.receive(.load(.loaded(expected, origin: stale))) { $0.load = Self.loaded(expected, stale) }
+    await app.store.receive(.load(.loaded(expected))) { $0.load.origin = .network }
+    await app.store.finish()
+    // Each refresh carried the entry's ETag; the server answered 304 without a body and the entry was renewed.
+    #expect(Self.endpoints.map { world.log.count("GET", $0, status: 304) } == [1, 1, 1, 1], "\(world.log.all)")
+    for endpoint in Self.endpoints {
+      #expect(try await app.entry(endpoint)?.fetchedAt == MovableNow.start.addingTimeInterval(90), "\(endpoint)")
+    }
+    app.close()
+    await world.server.shutdown()
+  }
+
   @Test func aSavedNicknameInvalidatesTheCachedProfileAndTheNextLaunchFetchesIt() async throws {
     let world = try await World()
     defer { world.remove() }
