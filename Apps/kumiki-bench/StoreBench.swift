@@ -1,6 +1,7 @@
 import ArgumentParser
 import Core
 import FeatureKit
+import TUI
 
 /// `kumiki-bench store <workload> --actions N`: dispatches N actions through the full registry path (an assembled
 /// app, its router middleware, partitioned subscriptions) and prints one line. Re-run under callgrind to count
@@ -8,7 +9,7 @@ import FeatureKit
 struct StoreBench: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "store",
-    abstract: "Dispatch actions through an assembled app (workloads a, b1, b2, b3, c, m).",
+    abstract: "Dispatch actions through an assembled app (workloads a, b1, b2, b3, c, m, s100, s100k).",
     discussion: """
       a   one feature, no subscribers
       b1  100 subscribers to the feature's partition selecting a value that does not change
@@ -16,11 +17,14 @@ struct StoreBench: ParsableCommand {
       b3  100 subscribers to another feature's partition, untouched by the actions
       c   50 registered features, actions round-robin to them
       m   one feature behind 5 pass-through middlewares
+      s100   a feature holding 100 items, one item changed per action, watched as the apps watch it (TUI
+             watch, a selector, persisted-state save, DevTools recording)
+      s100k  the same with 100,000 items: must cost what s100 does
       """
   )
 
   enum Workload: String, ExpressibleByArgument, CaseIterable {
-    case a, b1, b2, b3, c, m
+    case a, b1, b2, b3, c, m, s100, s100k
   }
 
   @Argument(help: "The workload.")
@@ -45,9 +49,17 @@ struct BenchApp {
   let app: AppRuntime
   let slots: [Int]
 
+  let devTools: DevTools?
+  let action: AppAction
+
   init(_ workload: StoreBench.Workload) throws {
     let features: [AnyFeature]
     switch workload {
+    case .s100, .s100k:
+      (app, devTools) = StateSizeBench.app(items: workload == .s100 ? 100 : 100_000)
+      slots = [0]
+      action = AppAction.feature(slot: 0, action: BenchList.Action.toggleNext)
+      return
     case .a, .b1, .b2: features = [BenchCounter.module(key: "counter").erased]
     case .b3: features = [BenchCounter.module(key: "counter").erased, BenchCounter.module(key: "other").erased]
     case .c: features = (0..<50).map { BenchCounter.module(key: "counter\($0)").erased }
@@ -55,6 +67,8 @@ struct BenchApp {
     }
     app = try FeatureRegistry(features).assemble()
     slots = workload == .c ? Array(0..<50) : [0]
+    devTools = nil
+    action = AppAction.feature(slot: 0, action: BenchCounter.Action.increment)
     // Subscribers as a front end makes them: to one feature's partition (its slot), reading from its slice.
     let store = app.store
     for _ in 0..<100 {
@@ -62,7 +76,7 @@ struct BenchApp {
       case .b1: store.subscribe(partition: 0, select: { $0[slot: 0, as: BenchCounter.State.self]?.other }) { _ in }
       case .b2: store.subscribe(partition: 0, select: { $0[slot: 0, as: BenchCounter.State.self]?.count }) { _ in }
       case .b3: store.subscribe(partition: 1, select: { $0[slot: 1, as: BenchCounter.State.self]?.count }) { _ in }
-      case .a, .c, .m: break
+      case .a, .c, .m, .s100, .s100k: break
       }
     }
   }
@@ -70,7 +84,7 @@ struct BenchApp {
   func dispatch(_ count: Int) {
     let store = app.store
     if slots.count == 1 {
-      let action = AppAction.feature(slot: slots[0], action: BenchCounter.Action.increment)
+      let action = self.action
       for _ in 0..<count { store.dispatch(action) }
     } else {
       // Round-robin without a division or a copy of the action per step, so the harness costs what (a)'s does.
@@ -88,7 +102,8 @@ struct BenchApp {
 
   /// Sum of all counters, printed so the work cannot be optimised away and the run can be checked.
   var checksum: Int {
-    app.features.reduce(0) { sum, feature in
+    if devTools != nil { return BenchList.checksum(app) }
+    return app.features.reduce(0) { sum, feature in
       sum + (app.store.state[slot: feature.slot, as: BenchCounter.State.self]?.count ?? 0)
     }
   }
