@@ -121,6 +121,7 @@ struct CacheBench: AsyncParsableCommand {
       }
     }
     let sharedTransfers = requests.withLock { $0 }
+    let (plainBytes, conditionalBytes) = try await revalidation(server: server, http: http, folder: folder)
     await server.shutdown()
     print("")
     print("| \(fanIn) identical GETs at once | transfers at the server | wall ms | ratio |")
@@ -130,6 +131,39 @@ struct CacheBench: AsyncParsableCommand {
       String(
         format: "| through the query layer (network first) | %d | %.1f | %.2f |", sharedTransfers, shared.milliseconds,
         shared.milliseconds / bare.milliseconds))
+    print("")
+    print("| refreshing Home's five endpoints, unchanged | body bytes received | ratio |")
+    print("|---|---|---|")
+    print("| without validators (200 with the body) | \(plainBytes) | 1.00 |")
+    print(
+      String(
+        format: "| with If-None-Match (304, no body) | %d | %.2f |", conditionalBytes,
+        Double(conditionalBytes) / Double(max(1, plainBytes))))
+  }
+
+  /// Body bytes received when Home's five endpoints are read again over the network: plainly, and through the
+  /// query layer, whose refresh sends the cached entries' ETags.
+  private func revalidation(server: FixtureServer, http: HTTPClient, folder: URL) async throws -> (Int, Int) {
+    let received = Mutex(0)
+    let counting = HTTPClient { request in
+      let response = try await http.send(request)
+      received.withLock { $0 += response.body.count }
+      return response
+    }
+    let endpoints = ["campaign_banners", "recent_news", "featured_topics", "trend_articles", "pickup_photos"]
+    let urls = endpoints.map { server.baseURL.appending(path: $0) }
+    for url in urls { _ = try await counting.data(.get(url)) }
+    let plain = received.withLock { $0 }
+    let storage = try ResponseCacheDatabase.open(at: .file(path: folder.appendingPathComponent("etag.sqlite").path))
+    defer { storage.close() }
+    let query = QueryCache(
+      http: counting, storage: storage.client, configuration: QueryCacheConfiguration(baseURL: server.baseURL))
+    for url in urls { _ = try await query.client.data(.get(url)) }  // fills the cache
+    received.withLock { $0 = 0 }
+    for url in urls {
+      _ = try await QueryTrace(policy: .networkFirst).run { try await query.client.data(.get(url)) }
+    }
+    return (plain, received.withLock { $0 })
   }
 }
 

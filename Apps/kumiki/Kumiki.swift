@@ -17,12 +17,15 @@ enum Kumiki {
       version: "kumiki 0.1.0",
       cache: CacheMaintenance(
         status: { options in
-          let status = try await LiveApp.cacheStatus(databasePath: options.db, environment: environment)
+          let status = try await LiveApp.cacheStatus(
+            databasePath: options.db, environment: environment, notice: Self.printNotice)
           return CacheMaintenance.Report(
             location: status.location, entries: status.entries, bytes: status.bytes, oldest: status.oldest,
             newest: status.newest, maxEntries: status.limits.maxEntries, maxBytes: status.limits.maxBytes)
         },
-        clear: { options in try await LiveApp.clearCache(databasePath: options.db, environment: environment) }
+        clear: { options in
+          try await LiveApp.clearCache(databasePath: options.db, environment: environment, notice: Self.printNotice)
+        }
       ),
       makeApp: { @Sendable options, purpose in
         try await makeApp(options: options, purpose: purpose, environment: environment, started: started)
@@ -36,6 +39,11 @@ enum Kumiki {
       await live.shutdown()
     }
     exit(status)
+  }
+
+  /// Prints a one-line notice on standard error.
+  @Sendable static func printNotice(_ text: String) {
+    FileHandle.standardError.write(Data("kumiki: \(text)\n".utf8))
   }
 
   /// Help and completion read the command list from an inert app; commands run on the live one (not launched:
