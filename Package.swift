@@ -408,6 +408,7 @@ targets += [
       "CoreTesting",
       "FeatureKit",
       "Networking",
+      "NetworkingTesting",
       "Presentation",
     ],
     path: "Tests/FeatureKitTests",

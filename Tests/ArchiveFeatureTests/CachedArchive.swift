@@ -1,12 +1,13 @@
 import ArchiveFeature
 import Foundation
 import Networking
+import NetworkingTesting
 import Synchronization
 
 /// An archive client over a pretend query layer: each search answers what the test set for the read policy of the
 /// ``QueryTrace`` it runs in, the query and the page, and reports into that trace where the answer came from and
-/// the background refresh it started — what `QueryCache` does under the live client. A search the test set nothing
-/// for answers the fixture's real page, fresh, reporting nothing. It records every search.
+/// the background refresh it started (``PretendQueryLayer``) — what `QueryCache` does under the live client. A search
+/// the test set nothing for answers the fixture's real page, fresh, reporting nothing. It records every search.
 final class CachedArchive: Sendable {
   /// One search: the policy of its trace (`nil` outside any trace), its conditions and page.
   struct Read: Equatable, Sendable {
@@ -34,11 +35,10 @@ final class CachedArchive: Sendable {
   private struct Book {
     var answers: [Key: Answer] = [:]
     var reads: [Read] = []
-    var refreshGate: CheckedContinuation<Void, Never>?
-    var refreshMayEnd = true
   }
 
   private let book = Mutex(Book())
+  private let layer = PretendQueryLayer()
 
   /// The searches so far, in order.
   var reads: [Read] { book.withLock { $0.reads } }
@@ -52,19 +52,10 @@ final class CachedArchive: Sendable {
   }
 
   /// Makes the refreshes started from now on wait for ``endRefresh()`` instead of ending at once.
-  func holdRefreshes() {
-    book.withLock { $0.refreshMayEnd = false }
-  }
+  func holdRefreshes() { layer.holdRefreshes() }
 
   /// Lets a held refresh end (now if it is waiting, or as soon as it starts).
-  func endRefresh() {
-    let gate = book.withLock { book in
-      book.refreshMayEnd = true
-      defer { book.refreshGate = nil }
-      return book.refreshGate
-    }
-    gate?.resume()
-  }
+  func endRefresh() { layer.endRefresh() }
 
   /// The client: `search` as described above, `item` from the fixture.
   var client: ArchiveClient {
@@ -80,25 +71,6 @@ final class CachedArchive: Sendable {
       return book.answers[key]
     }
     guard let answer else { return try ArchiveFixture.page(query, page) }
-    trace?.report(answer.origin)
-    if let outcome = answer.refresh {
-      trace?.report(
-        refresh: Task {
-          await self.waitForRefreshToEnd()
-          return outcome
-        })
-    }
-    return answer.page
-  }
-
-  private func waitForRefreshToEnd() async {
-    await withCheckedContinuation { continuation in
-      let now = book.withLock { book in
-        if book.refreshMayEnd { return true }
-        book.refreshGate = continuation
-        return false
-      }
-      if now { continuation.resume() }
-    }
+    return layer.answer(answer.page, origin: answer.origin, refresh: answer.refresh)
   }
 }

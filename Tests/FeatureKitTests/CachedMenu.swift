@@ -1,10 +1,11 @@
 import Foundation
 import Networking
+import NetworkingTesting
 import Synchronization
 
 /// A menu load over a pretend query layer: each read answers what the test set for the read policy of the
 /// ``QueryTrace`` it runs in, and reports into that trace where the answer came from and the background refresh it
-/// started — what `QueryCache` does under a feature's client. It records the policy of every read (`nil` for a read
+/// started (``PretendQueryLayer``) — what `QueryCache` does under a feature's client. It records the policy of every read (`nil` for a read
 /// outside any trace).
 final class CachedMenu: Sendable {
   /// What a read with one policy answers.
@@ -19,11 +20,10 @@ final class CachedMenu: Sendable {
   private struct Book {
     var answers: [ReadPolicy: Answer] = [:]
     var policies: [ReadPolicy?] = []
-    var refreshGate: CheckedContinuation<Void, Never>?
-    var refreshMayEnd = true
   }
 
   private let book = Mutex(Book())
+  private let layer = PretendQueryLayer()
 
   /// The policies of the reads so far, in order.
   var policies: [ReadPolicy?] { book.withLock { $0.policies } }
@@ -34,19 +34,10 @@ final class CachedMenu: Sendable {
   }
 
   /// Makes the refreshes started from now on wait for ``endRefresh()`` instead of ending at once.
-  func holdRefreshes() {
-    book.withLock { $0.refreshMayEnd = false }
-  }
+  func holdRefreshes() { layer.holdRefreshes() }
 
   /// Lets a held refresh end (now if it is waiting, or as soon as it starts).
-  func endRefresh() {
-    let gate = book.withLock { book in
-      book.refreshMayEnd = true
-      defer { book.refreshGate = nil }
-      return book.refreshGate
-    }
-    gate?.resume()
-  }
+  func endRefresh() { layer.endRefresh() }
 
   /// The load: answers for the current trace's policy and reports into the trace.
   func load() async throws -> [String] {
@@ -57,25 +48,6 @@ final class CachedMenu: Sendable {
       return book.answers[policy]
     }
     guard let answer else { throw KitchenClosed() }
-    trace?.report(answer.origin)
-    if let outcome = answer.refresh {
-      trace?.report(
-        refresh: Task {
-          await self.waitForRefreshToEnd()
-          return outcome
-        })
-    }
-    return answer.dishes
-  }
-
-  private func waitForRefreshToEnd() async {
-    await withCheckedContinuation { continuation in
-      let now = book.withLock { book in
-        if book.refreshMayEnd { return true }
-        book.refreshGate = continuation
-        return false
-      }
-      if now { continuation.resume() }
-    }
+    return layer.answer(answer.dishes, origin: answer.origin, refresh: answer.refresh)
   }
 }
