@@ -42,9 +42,7 @@ struct QueryCacheIntegrationTests {
     // First launch: everything from the network, kept in the cache file.
     do {
       let app = try world.launch()
-      await app.store.send(.load(.appear)) { $0.load = Self.loading() }
-      await app.store.receive(.load(.loaded(expected))) { $0.load = Self.loaded(expected, .network) }
-      await app.store.finish()
+      await Self.appear(app, loads: expected, from: .network)
       app.close()
     }
     #expect(Self.endpoints.map { world.log.count("GET", $0) } == [1, 1, 1, 1])
@@ -100,17 +98,13 @@ struct QueryCacheIntegrationTests {
     let expected = try await world.profileFromTheServer()
     do {
       let app = try world.launch()
-      await app.store.send(.load(.appear)) { $0.load = Self.loading() }
-      await app.store.receive(.load(.loaded(expected))) { $0.load = Self.loaded(expected, .network) }
-      await app.store.finish()
+      await Self.appear(app, loads: expected, from: .network)
       app.close()
     }
     world.now.advance(by: 59)
     let app = try world.launch()
     let cached = DataOrigin.cache(fetchedAt: MovableNow.start)
-    await app.store.send(.load(.appear)) { $0.load = Self.loading() }
-    await app.store.receive(.load(.loaded(expected, origin: cached))) { $0.load = Self.loaded(expected, cached) }
-    await app.store.finish()
+    await Self.appear(app, loads: expected, from: cached)
     app.close()
     #expect(world.log.all.count == 4, "\(world.log.all)")
     await world.server.shutdown()
@@ -122,9 +116,7 @@ struct QueryCacheIntegrationTests {
     let expected = try await world.profileFromTheServer()
     do {
       let app = try world.launch()
-      await app.store.send(.load(.appear)) { $0.load = Self.loading() }
-      await app.store.receive(.load(.loaded(expected))) { $0.load = Self.loaded(expected, .network) }
-      await app.store.finish()
+      await Self.appear(app, loads: expected, from: .network)
       #expect(try await app.entry("profile_personal")?.header("ETag") != nil)
       app.close()
     }
@@ -179,9 +171,7 @@ struct QueryCacheIntegrationTests {
     }()
     let app = try world.launch()
     let cached = DataOrigin.cache(fetchedAt: MovableNow.start)  // three endpoints still from the cache
-    await app.store.send(.load(.appear)) { $0.load = Self.loading() }
-    await app.store.receive(.load(.loaded(after, origin: cached))) { $0.load = Self.loaded(after, cached) }
-    await app.store.finish()
+    await Self.appear(app, loads: after, from: cached)
     #expect(Self.endpoints.map { world.log.count("GET", $0) } == [2, 1, 1, 1])
     let refetched = try #require(try await app.entry("profile_personal"))
     #expect(!refetched.isInvalidated)
@@ -196,9 +186,7 @@ struct QueryCacheIntegrationTests {
     let before = try await world.profileFromTheServer()
     do {
       let app = try world.launch()
-      await app.store.send(.load(.appear)) { $0.load = Self.loading() }
-      await app.store.receive(.load(.loaded(before))) { $0.load = Self.loaded(before, .network) }
-      await app.store.finish()
+      await Self.appear(app, loads: before, from: .network)
       // A write from elsewhere in the app (here, straight through the client) invalidates the profile.
       let patched = try await app.client.updatePersonal(ProfilePersonalPatch(nickname: "組木の編集者"))
       #expect(patched.nickname == "組木の編集者")
@@ -208,9 +196,7 @@ struct QueryCacheIntegrationTests {
 
     let app = try world.launch()
     let offline = DataOrigin.offline(fetchedAt: MovableNow.start, reason: "cannot connect")
-    await app.store.send(.load(.appear)) { $0.load = Self.loading() }
-    await app.store.receive(.load(.loaded(before, origin: offline))) { $0.load = Self.loaded(before, offline) }
-    await app.store.finish()
+    await Self.appear(app, loads: before, from: offline)
     app.close()
   }
 
@@ -245,6 +231,13 @@ struct QueryCacheIntegrationTests {
   }
 
   // MARK: - States
+
+  /// Profile's screen appears and loads `response`, answered `from` `origin`; no effect is left running.
+  static func appear(_ app: Launch, loads response: ProfileResponse, from origin: DataOrigin) async {
+    await app.store.send(.load(.appear)) { $0.load = Self.loading() }
+    await app.store.receive(.load(.loaded(response, origin: origin))) { $0.load = Self.loaded(response, origin) }
+    await app.store.finish()
+  }
 
   static func loading() -> ScreenLoad<ProfileContent> {
     ScreenLoad(phase: .loading, startsLoad: true)
