@@ -89,16 +89,6 @@ struct KeystrokeBench: AsyncParsableCommand {
   }
 }
 
-/// A clock whose time never moves: sleeps on it end only when cancelled.
-struct StillClock: Clock {
-  let now = ContinuousClock.now
-  var minimumResolution: Duration { .zero }
-
-  func sleep(until deadline: ContinuousClock.Instant, tolerance: Duration?) async throws {
-    while true { try await Task.sleep(for: .seconds(3_600)) }  // until cancelled
-  }
-}
-
 /// `value`, or a validation error saying `message`.
 private func require<T>(_ value: T?, _ message: String) throws -> T {
   guard let value else { throw ValidationError(message) }
