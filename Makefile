@@ -10,6 +10,10 @@ APPS := kumiki kumiki-tui kumiki-api kumiki-bench
 ARGS ?=
 MODULE ?=
 CONFIG ?= debug
+# make feature: the new feature's name (UpperCamelCase), whether it gets a screen (a tab), the API list it reads.
+NAME ?=
+TAB ?= yes
+ENDPOINT ?= trend_articles
 SWIFT ?= swift
 # Undeclared imports of sibling targets are errors, not accidents that happen to link.
 SWIFT_BUILD_FLAGS := --explicit-target-dependency-import-check error
@@ -23,11 +27,12 @@ MODULE_ENV := $(if $(MODULE),KUMIKI_MODULES=$(MODULE),)
 TEST_FLAGS ?= $(if $(MODULE),,--no-parallel)
 
 .DEFAULT_GOAL := help
-.PHONY: help bootstrap build run test tsan bench lint format check-deps ci clean
+.PHONY: help bootstrap build run test tsan bench lint format check-deps feature check-scaffold ci clean
 
 help: ## List the targets
-	@awk 'BEGIN {FS = ":.*## "} /^[a-z-]+:.*## / {printf "  make %-12s %s\n", $$1, $$2}' $(MAKEFILE_LIST)
+	@awk 'BEGIN {FS = ":.*## "} /^[a-z-]+:.*## / {printf "  make %-14s %s\n", $$1, $$2}' $(MAKEFILE_LIST)
 	@echo "  Variables: APP=$(APP) MODULE=<module, e.g. Core> ARGS=\"...\" CONFIG=debug|release"
+	@echo "             NAME=<Feature> TAB=yes|no ENDPOINT=<API list> (make feature)"
 
 bootstrap: ## Install the system packages Kumiki needs (libcurl, SQLite; tmux, zsh, fish for the tests)
 	@Scripts/bootstrap
@@ -57,6 +62,12 @@ format: ## Rewrite sources in place with swift format
 
 check-deps: ## Enforce the module rules in ARCHITECTURE.md
 	@Scripts/check-deps
+
+feature: ## Scaffold a feature: NAME=Recipes [TAB=yes|no] (Modules/README.md, "How to add a feature")
+	@Scripts/new-feature --tab "$(TAB)" --endpoint "$(ENDPOINT)" -- "$(NAME)"
+
+check-scaffold: ## Prove make feature end to end in a copy of the checkout: build, test, run both apps
+	@Scripts/check-scaffold
 
 ci: bootstrap lint check-deps test tsan ## What CI runs
 
