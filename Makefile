@@ -66,8 +66,8 @@ check-deps: ## Enforce the module rules in ARCHITECTURE.md
 feature: ## Scaffold a feature: NAME=Recipes [TAB=yes|no] (Modules/README.md, "How to add a feature")
 	@Scripts/new-feature --tab "$(TAB)" --endpoint "$(ENDPOINT)" -- "$(NAME)"
 
-check-scaffold: ## Prove make feature end to end in a copy of the checkout: build, test, run both apps
-	@Scripts/check-scaffold
+check-scaffold: ## Prove make feature end to end in a copy of the checkout: build, test, run both apps (ARGS=--head)
+	@Scripts/check-scaffold $(ARGS)
 
 ci: bootstrap lint check-deps test tsan ## What CI runs
 
