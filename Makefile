@@ -27,7 +27,8 @@ MODULE_ENV := $(if $(MODULE),KUMIKI_MODULES=$(MODULE),)
 TEST_FLAGS ?= $(if $(MODULE),,--no-parallel)
 
 .DEFAULT_GOAL := help
-.PHONY: help bootstrap build run test tsan bench lint format check-deps feature check-scaffold ci clean
+.PHONY: help bootstrap build run test tsan bench lint format check-deps feature check-scaffold check-session-tools ci \
+  clean
 
 help: ## List the targets
 	@awk 'BEGIN {FS = ":.*## "} /^[a-z-]+:.*## / {printf "  make %-14s %s\n", $$1, $$2}' $(MAKEFILE_LIST)
@@ -68,6 +69,9 @@ feature: ## Scaffold a feature: NAME=Recipes [TAB=yes|no] (Modules/README.md, "H
 
 check-scaffold: ## Prove make feature end to end in a copy of the checkout: build, test, run both apps (ARGS=--head)
 	@Scripts/check-scaffold $(ARGS)
+
+check-session-tools: bootstrap ## Record in tmux, replay, emit tests and run them in a copy of the checkout (ARGS=--fresh)
+	@Scripts/check-session-tools $(ARGS)
 
 ci: bootstrap lint check-deps test tsan ## What CI runs
 

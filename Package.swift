@@ -65,6 +65,18 @@ targets += [
     exclude: ["README.md"],
     swiftSettings: swiftSettings
   ),
+  // Recorded sessions of an assembled app: record to a file, replay headless, write a feature's test from one.
+  .target(
+    name: "Sessions",
+    dependencies: [
+      "ActionLog",
+      "Core",
+      "FeatureKit",
+    ],
+    path: "Modules/Sessions",
+    exclude: ["README.md"],
+    swiftSettings: swiftSettings
+  ),
 ]
 
 // MARK: - Networking: interface, libcurl shim, live client, fakes
@@ -282,9 +294,11 @@ targets += [
   .target(
     name: "CLI",
     dependencies: [
+      "ActionLog",
       "Core",
       "FeatureKit",
       "Presentation",
+      "Sessions",
       "Terminal",
     ],
     path: "Modules/CLI",
@@ -328,6 +342,7 @@ targets += [
     name: "kumiki-tui",
     dependencies: [
       "CompositionRoot",
+      "Sessions",
       "Terminal",
       "TUI",
       .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -393,6 +408,19 @@ targets += [
       "CoreTesting",
     ],
     path: "Tests/CoreTestingTests",
+    swiftSettings: swiftSettings
+  ),
+  .testTarget(
+    name: "SessionsTests",
+    dependencies: [
+      "ActionLog",
+      "Core",
+      "CoreTesting",
+      "FeatureKit",
+      "Presentation",
+      "Sessions",
+    ],
+    path: "Tests/SessionsTests",
     swiftSettings: swiftSettings
   ),
   .testTarget(
@@ -547,6 +575,7 @@ targets += [
   .testTarget(
     name: "CLITests",
     dependencies: [
+      "ActionLog",
       "CLI",
       "Core",
       "FeatureKit",
@@ -558,6 +587,7 @@ targets += [
   .testTarget(
     name: "TUITests",
     dependencies: [
+      "ActionLog",
       "Core",
       "FeatureKit",
       "Presentation",

@@ -2,6 +2,7 @@ import ArgumentParser
 import CompositionRoot
 import FeatureKit
 import Foundation
+import Sessions
 import TUI
 import Terminal
 
@@ -15,6 +16,7 @@ struct KumikiTUI: AsyncParsableCommand {
       kumiki-tui
       kumiki-tui --features archive
       kumiki-tui --api http://localhost:3000 --db ./kumiki.sqlite
+      kumiki-tui --record session.jsonl
       """,
     discussion: """
       Keys: Tab/Shift-Tab or 1-9 switch tabs · arrows or h/j/k/l move · Enter activates · / search ·
@@ -22,11 +24,16 @@ struct KumikiTUI: AsyncParsableCommand {
       Without --api (or KUMIKI_API_URL) the app starts its embedded fixture server on a free loopback port.
       Screens read through a response cache beside the database (kumiki-cache.sqlite): with the API down they show
       their last data marked "offline · as of 14:32"; r refreshes from the network.
+      --record FILE writes every action as it happens (JSON Lines; `kumiki replay FILE` replays it headless and
+      turns it into a test). DevTools' export (e) writes the same format.
       Needs an interactive terminal; for scripts use `kumiki`.
       KUMIKI_TUI_TRACE=path writes a JSON line per frame (time, bytes, tab, complete) for start-up measurements.
       """,
-    version: "kumiki-tui 0.1.0"
+    version: "kumiki-tui \(KumikiTUI.version)"
   )
+
+  /// The version written in `--version` and in recordings' headers.
+  static let version = "0.1.0"
 
   @Option(
     help: ArgumentHelp("API base URL (env KUMIKI_API_URL; default: the embedded fixture server).", valueName: "url"))
@@ -46,6 +53,12 @@ struct KumikiTUI: AsyncParsableCommand {
   @Flag(help: "Bypass the response cache: every screen reads from the network.")
   var fresh = false
 
+  @Option(
+    help: ArgumentHelp(
+      "Record the session to this file as it happens (JSON Lines; replay it with `kumiki replay FILE`).",
+      valueName: "file"))
+  var record: String?
+
   func run() async throws {
     // Refuse before starting anything when there is no terminal to draw on.
     do {
@@ -56,6 +69,16 @@ struct KumikiTUI: AsyncParsableCommand {
     }
     let environment = ProcessInfo.processInfo.environment
     let devTools = DevTools()
+    // The recording file is created before anything starts: a path that cannot be written ends the run at once.
+    var recorder: SessionRecorder?
+    if let record {
+      do {
+        recorder = try SessionRecorder(path: record, app: "kumiki-tui", version: Self.version)
+      } catch {
+        FileHandle.standardError.write(Data("kumiki-tui: --record: \(error)\n".utf8))
+        throw ExitCode(73)  // EX_CANTCREAT
+      }
+    }
     let live: LiveApp
     do {
       let apiText = api ?? environment["KUMIKI_API_URL"]
@@ -66,13 +89,15 @@ struct KumikiTUI: AsyncParsableCommand {
           features: features.map { $0.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) } }
             ?? [],
           environment: environment,
-          middlewares: [devTools.middleware],
+          middlewares: (recorder.map { [$0.middleware] } ?? []) + [devTools.middleware],
           fresh: fresh
         ))
     } catch {
       FileHandle.standardError.write(Data("kumiki-tui: \(error)\n".utf8))
       throw ExitCode(1)
     }
+    // The app launched while it was built (restore, launch): those actions were kept and are written now.
+    recorder?.attach(to: live.runtime)
     for notice in live.notices { FileHandle.standardError.write(Data("kumiki-tui: \(notice)\n".utf8)) }
     var onFrame: (@Sendable (FrameReport) -> Void)?
     if let path = environment["KUMIKI_TUI_TRACE"], !path.isEmpty {
@@ -90,9 +115,16 @@ struct KumikiTUI: AsyncParsableCommand {
     let status = await TUIApp.run(
       app: live.runtime,
       options: TUIOptions(
-        color: !noColor && TUIOptions.colorAllowedByEnvironment(), devTools: devTools, launchApp: false,
+        color: !noColor && TUIOptions.colorAllowedByEnvironment(), devTools: devTools,
+        appVersion: ("kumiki-tui", Self.version), launchApp: false,
         activity: { activity.inFlight }, offline: { reachability.unreachableReason != nil }, onFrame: onFrame))
     await live.shutdown()
+    if let recorder {
+      recorder.file.close()
+      if let problem = recorder.problem {
+        FileHandle.standardError.write(Data("kumiki-tui: --record: \(problem)\n".utf8))
+      }
+    }
     if status != 0 { throw ExitCode(status) }
   }
 }

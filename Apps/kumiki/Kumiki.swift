@@ -46,13 +46,15 @@ enum Kumiki {
     FileHandle.standardError.write(Data("kumiki: \(text)\n".utf8))
   }
 
-  /// Help and completion read the command list from an inert app; commands run on the live one (not launched:
-  /// the CLI launches it when a feature command runs).
+  /// Help and completion read the command list from an inert app, `kumiki replay` replays into another (reducers
+  /// only, no network, no database); commands run on the live one (not launched: the CLI launches it when a feature
+  /// command runs).
   static func makeApp(
     options: CLIOptions, purpose: AppPurpose, environment: [String: String], started: StartedApp
   ) async throws -> AppRuntime {
     do {
       if purpose == .introspection { return try LiveApp.introspection(features: options.features) }
+      if purpose == .replay { return try LiveApp.replay(features: options.features) }
       var log: (@Sendable (String) -> Void)? = nil
       if options.verbose {
         log = { line in FileHandle.standardError.write(Data("kumiki-api: \(line)\n".utf8)) }

@@ -5,4 +5,7 @@ public enum AppPurpose: Sendable, Equatable {
   case introspection
   /// A feature command will run: the app is launched and its actions dispatched.
   case execution
+  /// `kumiki replay`: a recorded session is replayed into the app. It must be assembled with `mode: .replay`
+  /// (reducers only), without storage, over inert clients (no network, no database writes), and is never launched.
+  case replay
 }

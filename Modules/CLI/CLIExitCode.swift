@@ -8,4 +8,12 @@ public enum CLIExitCode: Int32, Sendable, CaseIterable {
   /// The command line was wrong (unknown command, missing or invalid argument): `EX_USAGE`, as
   /// swift-argument-parser's `validationFailure`.
   case usage = 64
+  /// The input data was wrong (`EX_DATAERR`): `kumiki replay` of a malformed recording, or one whose actions no
+  /// longer decode (an older schema).
+  case dataError = 65
+  /// An input file could not be read (`EX_NOINPUT`): `kumiki replay` of a missing or unreadable file.
+  case noInput = 66
+  /// An output file could not be created (`EX_CANTCREAT`): `kumiki replay --emit-test` where the test cannot be
+  /// written.
+  case cannotCreate = 73
 }

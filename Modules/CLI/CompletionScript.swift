@@ -72,10 +72,19 @@ public struct CompletionScript: Sendable {
     nodes[0].words += [
       ("features", "List the registered features."), ("help", "Show help."),
       ("completion", "Print a completion script."), ("cache", "Show or clear the response cache."),
+      ("replay", "Replay a recorded session."),
     ]
     nodes.append(Node(path: "completion", words: CompletionShell.allCases.map { ($0.rawValue, "") }, options: []))
     nodes.append(
       Node(path: "cache", words: CacheCommand.allCases.map { ($0.rawValue, "") }, options: []))
+    nodes.append(
+      Node(
+        path: "replay", words: [],
+        options: [
+          ("--until", [], "Stop after action n."), ("--emit-test", [], "Write a test with this name."),
+          ("--feature", featureKeys, "The feature the test is for."),
+          ("--force", nil, "Overwrite an existing test file."),
+        ]))
     nodes.append(Node(path: "help", words: nodes[0].words.filter { $0.0 != "help" }, options: []))
     return nodes
   }
@@ -114,12 +123,15 @@ public struct CompletionScript: Sendable {
           esac
         done
         case "$prev" in
-          --db) COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
+          --db|--output) COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
           --api) COMPREPLY=(); return 0 ;;
           --features) COMPREPLY=($(compgen -W '\(featureKeys.joined(separator: " "))' -- "$cur")); return 0 ;;
         esac
         case "$at|$prev" in
       \(valueCases)  esac
+        if [[ $valued -eq 0 && "$at" == replay && "$cur" != -* ]]; then
+          COMPREPLY=($(compgen -f -- "$cur")); return 0
+        fi
         if [[ $valued -eq 0 ]]; then
           case "$at" in
       \(wordCases)    esac
@@ -162,12 +174,15 @@ public struct CompletionScript: Sendable {
           esac
         done
         case "$prev" in
-          (--db) _files; return ;;
+          (--db|--output) _files; return ;;
           (--api) return 1 ;;
           (--features) compadd -- \(featureKeys.joined(separator: " ")); return ;;
         esac
         case "$at|$prev" in
       \(valueCases)  esac
+        if (( ! valued )) && [[ "$at" == replay && "${words[CURRENT]}" != -* ]]; then
+          _files; return
+        fi
         if (( ! valued )); then
           case "$at" in
       \(wordCases)    esac
@@ -223,6 +238,8 @@ public struct CompletionScript: Sendable {
       complete -c kumiki -f
       complete -c kumiki -l api -x -d 'Backend base URL (env KUMIKI_API_URL)'
       complete -c kumiki -l db -r -F -d 'Database file (env KUMIKI_DB)'
+      complete -c kumiki -n '__kumiki_at "replay"' -F -d 'Recording (JSON Lines)'
+      complete -c kumiki -n '__kumiki_at "replay"' -l output -r -F -d 'Where the test goes'
       complete -c kumiki -l features -x -a '\(featureKeys.joined(separator: " "))' -d 'Feature keys to mount'
       complete -c kumiki -l json -d 'Print JSON on standard output'
       complete -c kumiki -l no-color -d 'Never colour the output'

@@ -39,6 +39,9 @@ public struct HelpFormatter: Sendable {
     ("1", "Failure, with a one-line reason on standard error (cannot connect, HTTP status, timeout, bad data,"),
     ("", "database problem)."),
     ("64", "Usage error: unknown command, unknown option, missing or invalid argument."),
+    ("65", "kumiki replay: the recording is malformed, or an action no longer decodes."),
+    ("66", "kumiki replay: the recording cannot be read."),
+    ("73", "kumiki replay --emit-test: the test file cannot be written."),
   ]
 
   /// The environment variables read.
@@ -143,6 +146,7 @@ public struct HelpFormatter: Sendable {
     ("help [<command>]", "Show help, for the tool or one command."),
     ("completion <shell>", "Print a completion script for bash, zsh or fish."),
     ("cache status|clear", "Show or clear the response cache."),
+    ("replay <file>", "Replay a recorded session: each feature's state, or a test (--emit-test)."),
   ]
 
   func title(of key: String) -> String {

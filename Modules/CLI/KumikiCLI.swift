@@ -22,11 +22,13 @@ import Foundation
 /// ```
 public enum KumikiCLI {
   /// Parses `arguments` (without the program name), builds the app with `makeApp`, runs what was asked and
-  /// returns the exit status (0 success, 1 failure, 64 usage error).
+  /// returns the exit status (0 success, 1 failure, 64 usage error; `replay` adds 65, 66 and 73, see
+  /// ``CLIExitCode``).
   ///
   /// 1. Global options are taken out wherever they appear (``CLIOptions/parse(_:environment:)``); a bad one is a
   ///    usage error. `--version` and, when `cache` is given, `cache status|clear` are answered here, without
-  ///    building the app.
+  ///    building the app. `replay FILE …` replays a recorded session into apps `makeApp` builds for
+  ///    ``AppPurpose/replay`` (`ReplayCommand`, `Modules/Sessions`).
   /// 2. `makeApp(options, purpose)` is called once. It must return an app that is assembled but **not launched**;
   ///    `purpose` is ``AppPurpose/introspection`` for help, `features` and `completion` (only the command list is
   ///    read), else ``AppPurpose/execution``. An error it throws ends the run with one line `kumiki: <reason>` on
@@ -65,6 +67,24 @@ public enum KumikiCLI {
         }
         return await command.run(
           cache, options: options, standardOutput: standardOutput, standardError: standardError
+        ).rawValue
+      } catch {
+        standardError.write(error.report)
+        return CLIExitCode.usage.rawValue
+      }
+    }
+    if remaining == ["help", "replay"] {
+      standardOutput.write(ReplayCommand.help)
+      return CLIExitCode.success.rawValue
+    }
+    if remaining.first == "replay" {
+      do {
+        guard let command = try ReplayCommand.parse(Array(remaining.dropFirst())) else {
+          standardOutput.write(ReplayCommand.help)
+          return CLIExitCode.success.rawValue
+        }
+        return await command.run(
+          options: options, standardOutput: standardOutput, standardError: standardError, makeApp: makeApp
         ).rawValue
       } catch {
         standardError.write(error.report)

@@ -1,6 +1,7 @@
 /// What a ``Middleware`` can do besides passing actions on: read state, dispatch, and own effects.
 public struct MiddlewareContext<State: Sendable, Action: Sendable>: Sendable {
   let readState: @Sendable () -> State
+  let readSource: @Sendable () -> ActionSource
   let send: @Sendable (Action) -> Void
   let effects: EffectRunner<Action>
   /// Shared by this context and its copies, so a lifted middleware can build its scoped context once per store.
@@ -12,12 +13,14 @@ public struct MiddlewareContext<State: Sendable, Action: Sendable>: Sendable {
 
   init(
     readState: @escaping @Sendable () -> State,
+    readSource: @escaping @Sendable () -> ActionSource,
     send: @escaping @Sendable (Action) -> Void,
     effects: EffectRunner<Action>,
     identity: ContextIdentity = ContextIdentity(),
     reducer: (@Sendable (inout State, Action) -> Void)? = nil
   ) {
     self.readState = readState
+    self.readSource = readSource
     self.send = send
     self.effects = effects
     self.identity = identity
@@ -26,6 +29,11 @@ public struct MiddlewareContext<State: Sendable, Action: Sendable>: Sendable {
 
   /// The store's current state. After `next` returns this is the state the reducer produced.
   public var state: State { readState() }
+
+  /// Who dispatched the action this middleware is handling: from outside the store, by an effect, or as a follow-up
+  /// of another action (see ``ActionSource``). Read it in the middleware's body, while it handles the action; a
+  /// transformed action keeps the source of the action it came from.
+  public var source: ActionSource { readSource() }
 
   /// Dispatches `action` to the store. From inside a dispatch it is queued and runs when the current action
   /// (reducer and subscribers included) is done; never re-entrantly.
@@ -77,10 +85,12 @@ public struct MiddlewareContext<State: Sendable, Action: Sendable>: Sendable {
     namespace: String? = nil
   ) -> MiddlewareContext<ChildState, ChildAction> {
     let readState = self.readState
+    let readSource = self.readSource
     let send = self.send
     let effects = namespace.map { self.effects.namespaced($0) } ?? self.effects
     return MiddlewareContext<ChildState, ChildAction>(
       readState: { toChild(readState()) },
+      readSource: readSource,
       send: { send(embed($0)) },
       effects: effects.map(embed)
     )

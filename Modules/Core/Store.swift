@@ -30,6 +30,9 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
   @exclusivity(unchecked) private var current: State
   @exclusivity(unchecked) private var queue = ActionQueue<Action>()
   @exclusivity(unchecked) private var observers = ObserverTable<State>()
+  /// Who dispatched the action being processed (``MiddlewareContext/source``): one byte written per action, no
+  /// allocation.
+  @exclusivity(unchecked) private var source = ActionSource.external
   private let reducer: @Sendable (inout State, Action) -> Void
   private let middlewares: [Middleware<State, Action>]
   private let partition: (@Sendable (Action) -> Int?)?
@@ -64,6 +67,7 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
     let handle = StoreHandle<State, Action>()
     self.context = MiddlewareContext(
       readState: { handle.store.state },
+      readSource: { handle.store.currentSource },
       send: { handle.store.dispatch($0) },
       effects: EffectRunner(
         run: { handle.store.run(id: $0, cancelInFlight: $1, $2) },
@@ -83,6 +87,9 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
     exclusively { current }
   }
 
+  /// Who dispatched the action being processed; meaningful only on the dispatching thread, inside a dispatch.
+  fileprivate var currentSource: ActionSource { source }
+
   // MARK: Dispatching
 
   /// Runs `action` through the middlewares and the reducer, then notifies subscribers. Synchronous; see the type's
@@ -95,6 +102,7 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
     }
     lock.withLock {
       owner.store(me, ordering: .relaxed)
+      source = .external
       process(action)
       if !queue.isEmpty { drainQueue() }
       owner.store(0, ordering: .relaxed)
@@ -111,7 +119,10 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
     }
     lock.withLock {
       owner.store(me, ordering: .relaxed)
-      if !effect.isCancelled { process(action) }
+      if !effect.isCancelled {
+        source = .effect
+        process(action)
+      }
       drainQueue()
       owner.store(0, ordering: .relaxed)
     }
@@ -151,7 +162,12 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
 
   private func drainQueue() {
     while let (action, effect) = queue.next() {
-      if let effect, effect.isCancelled { continue }
+      if let effect {
+        if effect.isCancelled { continue }
+        source = .effect
+      } else {
+        source = .followUp
+      }
       process(action)
     }
   }

@@ -64,6 +64,10 @@ class FeatureRuntime: @unchecked Sendable {
   func restore(_ state: inout AppState, slot: Int, data: Data, version: Int) { fatalError("abstract") }
   func encode(_ action: any Equatable & Sendable) throws -> Data { fatalError("abstract") }
   func decode(_ data: Data) throws -> any Equatable & Sendable { fatalError("abstract") }
+  func encodeState(_ state: AppState, slot: Int) throws -> Data { fatalError("abstract") }
+  func stateDecodes(_ data: Data, to state: AppState, slot: Int) throws -> Bool { fatalError("abstract") }
+  var stateType: Any.Type { fatalError("abstract") }
+  var actionType: Any.Type { fatalError("abstract") }
 }
 
 final class TypedFeatureRuntime<State, Action>: FeatureRuntime, @unchecked Sendable
@@ -152,4 +156,17 @@ where State: Sendable & Equatable & Codable, Action: Sendable & Equatable & Coda
   override func decode(_ data: Data) throws -> any Equatable & Sendable {
     try JSONDecoder().decode(Action.self, from: data)
   }
+
+  override func encodeState(_ state: AppState, slot: Int) throws -> Data {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    return try encoder.encode(state.slice(slot, as: State.self))
+  }
+
+  override func stateDecodes(_ data: Data, to state: AppState, slot: Int) throws -> Bool {
+    try JSONDecoder().decode(State.self, from: data) == state.slice(slot, as: State.self)
+  }
+
+  override var stateType: Any.Type { State.self }
+  override var actionType: Any.Type { Action.self }
 }

@@ -187,6 +187,34 @@ public final class AppRuntime: Sendable {
   }
 
   func slot(of key: String) -> Int? { features.first { $0.key == key }?.slot }
+
+  // MARK: Sessions (the Sessions module's replay and test writer)
+
+  /// The JSON of the state of the feature in `slot` (its `Codable` encoding, keys sorted).
+  package func stateJSON(slot: Int, in state: AppState) throws -> Data {
+    try runtimes[slot].encodeState(state, slot: slot)
+  }
+
+  /// Whether `json` decodes (as the state type of the feature in `slot`) to that feature's state in `state`.
+  /// - Throws: the decoding error.
+  package func stateJSON(_ json: Data, decodesTo state: AppState, slot: Int) throws -> Bool {
+    try runtimes[slot].stateDecodes(json, to: state, slot: slot)
+  }
+
+  /// Whether the feature in `slot` has equal states in `a` and `b`.
+  package func sliceEqual(slot: Int, _ a: AppState, _ b: AppState) -> Bool {
+    a.slices[slot] === b.slices[slot] || a.slices[slot].isEqual(to: b.slices[slot])
+  }
+
+  /// The Swift types of the feature in `slot`: its state and action, for code that names them.
+  package func types(slot: Int) -> (state: Any.Type, action: Any.Type) {
+    (runtimes[slot].stateType, runtimes[slot].actionType)
+  }
+
+  /// The action the feature in `slot` makes of an app event (its `receive`), or `nil` if it ignores it.
+  package func received(_ event: AppEvent, slot: Int) -> AppAction? {
+    runtimes[slot].receive(event).map { .feature(slot: slot, action: $0) }
+  }
 }
 
 /// A feature as mounted in an app.

@@ -26,13 +26,15 @@ import Synchronization
 ///
 /// ## Keeping a longer session
 /// Export before actions drop: `e` in the panel writes the kept actions to `kumiki-actions-<UTC time>.jsonl`
-/// (``export(to:encode:at:)``), an action log that ``replay(_:into:)`` (or ``ActionLog``) replays. The panel's
+/// (``export(to:encode:header:at:)``), an action log that ``replay(_:into:)``, ``ActionLog`` and `kumiki replay`
+/// replay. To keep a whole session as it happens, run `kumiki-tui --record FILE` (same format). The panel's
 /// count says how many actions are kept; ``droppedCount`` how many went.
 public final class DevTools: Sendable {
   private struct Recorded {
     var sequence: Int
     var timestamp: Date
     var action: AppAction
+    var source: ActionSource
   }
 
   private struct Storage {
@@ -76,19 +78,21 @@ public final class DevTools: Sendable {
       }
       // The base is taken once, before the first action (the only time DevTools holds a live state across a
       // reducer run); from then on it is kept up to date by replaying the actions that drop out of the history.
+      let source = context.source
       if storage.withLock({ $0.base == nil }) {
         let before = context.state
         next(action)
-        record(action, base: before, reduce: reduce)
+        record(action, source: source, base: before, reduce: reduce)
       } else {
         next(action)
-        record(action, base: nil, reduce: reduce)
+        record(action, source: source, base: nil, reduce: reduce)
       }
     }
   }
 
   private func record(
-    _ action: AppAction, base: AppState?, reduce: @escaping @Sendable (inout AppState, AppAction) -> Void
+    _ action: AppAction, source: ActionSource, base: AppState?,
+    reduce: @escaping @Sendable (inout AppState, AppAction) -> Void
   ) {
     let timestamp = now()
     let observer = storage.withLock { storage -> (@Sendable () -> Void)? in
@@ -97,7 +101,7 @@ public final class DevTools: Sendable {
         storage.base = base
       }
       storage.reduce = reduce
-      let entry = Recorded(sequence: storage.nextSequence, timestamp: timestamp, action: action)
+      let entry = Recorded(sequence: storage.nextSequence, timestamp: timestamp, action: action, source: source)
       storage.nextSequence += 1
       if storage.log.count < capacity {
         storage.log.append(entry)
@@ -124,7 +128,7 @@ public final class DevTools: Sendable {
         cache: cache)
       return ordered.map {
         DevToolsEntry(
-          sequence: $0.sequence, timestamp: $0.timestamp, action: $0.action,
+          sequence: $0.sequence, timestamp: $0.timestamp, action: $0.action, source: $0.source,
           states: .replayed(timeline, sequence: $0.sequence))
       }
     }
@@ -155,16 +159,25 @@ public final class DevTools: Sendable {
 
   // MARK: Export
 
-  /// The history as an action log: JSON Lines in ``ActionLog``'s format (`{"seq":1,"t":"…","action":{…}}`),
+  /// The history as an action log: JSON Lines in ``ActionLog``'s format (`{"seq":1,"t":"…","by":"user","action":{…}}`),
   /// numbered from 1, which `ActionLog.entries(in:decode: app.decode)` reads back and a replay-mode app
-  /// (`FeatureRegistry.assemble(mode: .replay)`) replays. Actions `encode` cannot encode are left out, as the recorder
-  /// does.
-  public func exportJSONLines(encode: (AppAction) throws -> Data) -> String {
+  /// (`FeatureRegistry.assemble(mode: .replay)`) replays — the format `kumiki-tui --record` writes, so
+  /// `kumiki replay` reads both. With a `header` (the app, its version and features), the log starts with it, its
+  /// `started` set to the first kept action's time and its `dropped` to ``droppedCount``. Actions `encode` cannot
+  /// encode are left out, as the recorder does.
+  public func exportJSONLines(encode: (AppAction) throws -> Data, header: ActionLogHeader? = nil) -> String {
+    let entries = self.entries
     var lines: [String] = []
+    if var header {
+      header.started = header.started ?? entries.first?.timestamp
+      header.dropped = droppedCount
+      lines.append(header.line)
+    }
+    var sequence = 0
     for entry in entries {
-      guard let data = try? encode(entry.action), let json = String(data: data, encoding: .utf8) else { continue }
-      let time = entry.timestamp.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
-      lines.append(#"{"seq":\#(lines.count + 1),"t":"\#(time)","action":\#(json)}"#)
+      guard let data = try? encode(entry.action) else { continue }
+      sequence += 1
+      lines.append(ActionLog.line(sequence: sequence, timestamp: entry.timestamp, source: entry.source, action: data))
     }
     return lines.map { $0 + "\n" }.joined()
   }
@@ -176,11 +189,12 @@ public final class DevTools: Sendable {
     try ActionLog.replay(log, into: app.store, decode: app.decode)
   }
 
-  /// Writes ``exportJSONLines(encode:)`` to `kumiki-actions-<UTC timestamp>.jsonl` in `directory` and returns the
-  /// file's path.
+  /// Writes ``exportJSONLines(encode:header:)`` to `kumiki-actions-<UTC timestamp>.jsonl` in `directory` and returns
+  /// the file's path.
   @discardableResult
-  public func export(to directory: String, encode: (AppAction) throws -> Data, at date: Date = Date()) throws -> String
-  {
+  public func export(
+    to directory: String, encode: (AppAction) throws -> Data, header: ActionLogHeader? = nil, at date: Date = Date()
+  ) throws -> String {
     var calendar = Calendar(identifier: .gregorian)
     calendar.timeZone = TimeZone(identifier: "UTC")!
     let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
@@ -189,7 +203,8 @@ public final class DevTools: Sendable {
       "\(parts.year ?? 0)\(two(parts.month))\(two(parts.day))-\(two(parts.hour))\(two(parts.minute))"
       + "\(two(parts.second))"
     let path = (directory.isEmpty ? "." : directory) + "/kumiki-actions-\(stamp).jsonl"
-    try Data(exportJSONLines(encode: encode).utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+    try Data(exportJSONLines(encode: encode, header: header).utf8).write(
+      to: URL(fileURLWithPath: path), options: .atomic)
     return path
   }
 }

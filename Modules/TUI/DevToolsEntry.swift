@@ -1,3 +1,4 @@
+import Core
 import FeatureKit
 import Foundation
 
@@ -18,6 +19,8 @@ public struct DevToolsEntry: Sendable {
   public let timestamp: Date
   /// The action.
   public let action: AppAction
+  /// Who dispatched it (`nil` for an entry made without one).
+  public let source: ActionSource?
   let states: States
 
   /// The app state just before the reducer ran.
@@ -37,14 +40,20 @@ public struct DevToolsEntry: Sendable {
   }
 
   /// Creates an entry holding its states.
-  public init(sequence: Int, timestamp: Date, action: AppAction, before: AppState, after: AppState) {
-    self.init(sequence: sequence, timestamp: timestamp, action: action, states: .given(before: before, after: after))
+  public init(
+    sequence: Int, timestamp: Date, action: AppAction, source: ActionSource? = nil, before: AppState,
+    after: AppState
+  ) {
+    self.init(
+      sequence: sequence, timestamp: timestamp, action: action, source: source,
+      states: .given(before: before, after: after))
   }
 
-  init(sequence: Int, timestamp: Date, action: AppAction, states: States) {
+  init(sequence: Int, timestamp: Date, action: AppAction, source: ActionSource?, states: States) {
     self.sequence = sequence
     self.timestamp = timestamp
     self.action = action
+    self.source = source
     self.states = states
   }
 }

@@ -1,3 +1,4 @@
+import ActionLog
 import Core
 import FeatureKit
 import Presentation
@@ -187,7 +188,9 @@ struct TUILoop {
       return
     }
     do {
-      let path = try devTools.export(to: options.exportDirectory, encode: app.encode)
+      let header = ActionLogHeader(
+        app: options.appVersion?.app, version: options.appVersion?.version, features: app.features.map(\.key))
+      let path = try devTools.export(to: options.exportDirectory, encode: app.encode, header: header)
       state.message = "Exported \(devTools.count) actions to \(path)"
     } catch {
       state.message = "Export failed: \(error)"

@@ -12,6 +12,8 @@ public struct TUIOptions: Sendable {
   public var devTools: DevTools?
   /// Where `e` in DevTools writes `kumiki-actions-<timestamp>.jsonl`.
   public var exportDirectory: String
+  /// The app's name and version, written in the header of DevTools' export (as `kumiki-tui --record` writes them).
+  public var appVersion: (app: String, version: String)?
   /// Call `app.launch()` (restore persisted state, broadcast `.launch`) right after the first frame.
   public var launchApp: Bool
   /// Broadcast `AppEvent.terminate` when the user quits.
@@ -39,6 +41,7 @@ public struct TUIOptions: Sendable {
     color: Bool = TUIOptions.colorAllowedByEnvironment(),
     mouse: Bool = true,
     devTools: DevTools? = nil,
+    appVersion: (app: String, version: String)? = nil,
     exportDirectory: String = ".",
     launchApp: Bool = true,
     sendTerminate: Bool = true,
@@ -55,6 +58,7 @@ public struct TUIOptions: Sendable {
     self.mouse = mouse
     self.devTools = devTools
     self.exportDirectory = exportDirectory
+    self.appVersion = appVersion
     self.launchApp = launchApp
     self.sendTerminate = sendTerminate
     self.input = input

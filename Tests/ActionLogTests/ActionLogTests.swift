@@ -76,7 +76,8 @@ import Testing
     #expect(entries.map(\.sequence) == [1, 2])
     #expect(entries.map(\.action) == [.removeFirst, .checkout])
     #expect(entries.allSatisfy { abs($0.timestamp.timeIntervalSince(fixed)) < 0.001 })
-    #expect(lines.text.hasPrefix(#"{"seq":1,"t":"2023-11-14T22:13:20.250Z","action":"#))
+    #expect(lines.text.hasPrefix(#"{"seq":1,"t":"2023-11-14T22:13:20.250Z","by":"user","action":"#))
+    #expect(entries.map(\.source) == [.external, .external])
   }
 
   @Test func malformedLinesAreReportedWithTheirNumber() {

@@ -66,6 +66,20 @@ import Testing
     #expect(Set(try Shell.complete(shell, script: file.path, words: line)) == ["food", "drink"])
   }
 
+  /// `kumiki replay`: its options, the recorded feature keys for `--feature`, and files for the recording.
+  @Test(arguments: CompletionShell.allCases) func shellCompletesReplay(_ shell: CompletionShell) throws {
+    let file = try temporaryScript(for: shell)
+    defer { try? FileManager.default.removeItem(at: file) }
+    let root = Set(try Shell.complete(shell, script: file.path, words: ["kumiki", ""]))
+    #expect(root.contains("replay"))
+    let feature = ["kumiki", "replay", "s.jsonl", "--emit-test", "T", "--feature", ""]
+    #expect(Set(try Shell.complete(shell, script: file.path, words: feature)) == ["counter", "catalogue"])
+    if shell != .fish {  // fish lists options for a word starting with `-` only when asked with one
+      let options = Set(try Shell.complete(shell, script: file.path, words: ["kumiki", "replay", "s.jsonl", "--"]))
+      #expect(options.isSuperset(of: ["--until", "--emit-test", "--feature", "--force"]))
+    }
+  }
+
   /// The script registers `_kumiki` for `kumiki` the way each shell's completion system looks it up.
   @Test(arguments: [CompletionShell.bash, .zsh]) func scriptRegistersTheCompletionFunction(
     _ shell: CompletionShell

@@ -1,3 +1,4 @@
+import ActionLog
 import Foundation
 import Synchronization
 import Testing
@@ -23,6 +24,7 @@ struct DevToolsTests {
     #expect(entries[0].after["shop", as: ShopFeature.State.self]?.query == "寿司")
     #expect(entries[2].after == fixture.app.store.state)
     #expect(entries[1].timestamp.timeIntervalSince(entries[0].timestamp) == 0.25)
+    #expect(entries.map(\.source) == [.external, .external, .followUp])
   }
 
   @Test("the history keeps the last `capacity` actions; the observer hears each one")
@@ -89,12 +91,20 @@ struct DevToolsTests {
     fixture.shop(.toggleSave("r3"))
     fixture.app.send(.refreshAll)
     fixture.app.store.dispatch(.feature(slot: 2, action: NotesFeature.Action.open(1)))
-    let log = fixture.devTools.exportJSONLines(encode: fixture.app.encode)
+    let header = ActionLogHeader(app: "kumiki-tui", version: "0.1.0", features: fixture.app.features.map(\.key))
+    let log = fixture.devTools.exportJSONLines(encode: fixture.app.encode, header: header)
     let lines = log.split(separator: "\n")
-    #expect(lines.count == 5)
+    #expect(lines.count == 6)
     #expect(
       lines[0]
-        == #"{"seq":1,"t":"2026-11-21T09:30:00.125Z","action":{"action":{"search":{"_0":"親子丼"}},"feature":"shop"}}"#)
+        == #"{"kumiki":"session","schema":1,"app":"kumiki-tui","version":"0.1.0","t":"2026-11-21T09:30:00.125Z","#
+        + #""features":["shop","clock","notes"]}"#)
+    #expect(
+      lines[1]
+        == #"{"seq":1,"t":"2026-11-21T09:30:00.125Z","by":"user","action":{"action":{"search":{"_0":"親子丼"}},"#
+        + #""feature":"shop"}}"#)
+    #expect(lines[4].contains(#""by":"follow-up""#))  // shop's refresh, derived from the app's refreshAll
+    #expect(try ActionLog.read(log).header?.features == header.features)
     let replayed = try TestApp(mode: .replay)
     try DevTools.replay(log, into: replayed.app)
     #expect(replayed.app.store.state == fixture.app.store.state)

@@ -1,0 +1,53 @@
+import FeatureKit
+import Foundation
+import Networking
+import Persistence
+
+extension LiveApp {
+  /// The standard features assembled for replaying a recorded session (`kumiki replay`): `mode: .replay` (reducers
+  /// only), no persisted-state storage, and inert clients — HTTP fails with "replay: no network" and every
+  /// database operation with "replay: no database" — so a replay can neither send a request nor write a file even
+  /// if something tried. Nothing is started; there is nothing to shut down.
+  public static func replay(features: [String]) throws -> AppRuntime {
+    let offline = HTTPClient { request in
+      throw HTTPError.cannotConnect(request.url, reason: "replay: no network")
+    }
+    let dependencies = FeatureDependencies(
+      http: offline, apiURL: URL(string: "http://127.0.0.1:9")!, persistence: .replay)
+    do {
+      return try StandardFeatures.registry(dependencies).selecting(features).assemble(mode: .replay)
+    } catch {
+      throw LaunchError.features(String(describing: error))
+    }
+  }
+}
+
+extension PersistenceClient {
+  /// Storage that refuses everything: what a replay's features are built with.
+  static var replay: PersistenceClient {
+    let refuse: @Sendable (String) -> PersistenceError = {
+      .database(path: "replay", operation: $0, message: "replay: no database")
+    }
+    return PersistenceClient(
+      savedItems: SavedItemsClient(
+        save: { _ throws(PersistenceError) in throw refuse("save an item") },
+        unsave: { _ throws(PersistenceError) in throw refuse("unsave an item") },
+        list: { () throws(PersistenceError) in throw refuse("list saved items") },
+        contains: { _ throws(PersistenceError) in throw refuse("read saved items") },
+        allIDs: { () throws(PersistenceError) in throw refuse("read saved items") },
+        observe: { AsyncThrowingStream { $0.finish(throwing: refuse("observe saved items")) } }
+      ),
+      settings: SettingsClient(
+        load: { _ throws(PersistenceError) in throw refuse("read a setting") },
+        store: { _, _ throws(PersistenceError) in throw refuse("write a setting") },
+        delete: { _ throws(PersistenceError) in throw refuse("delete a setting") }
+      ),
+      featureState: FeatureStateStore(
+        load: { _ throws(PersistenceError) in throw refuse("read feature state") },
+        save: { _, _, _ throws(PersistenceError) in throw refuse("write feature state") },
+        setAside: { _, _ throws(PersistenceError) in throw refuse("set feature state aside") },
+        archived: { _ throws(PersistenceError) in throw refuse("read archived feature state") }
+      )
+    )
+  }
+}
