@@ -70,7 +70,8 @@ enum Fixtures {
       }
     }
     static func module() -> FeatureModule<State, Action> {
-      FeatureModule(key: "counter", title: "Counter", initialState: State(), reducer: reducer)
+      FeatureModule(
+        key: "counter", title: "Counter", initialState: State(), reducer: reducer, persistence: .property(\.count))
     }
   }
 

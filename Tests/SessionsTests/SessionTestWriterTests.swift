@@ -113,6 +113,42 @@ import Testing
     }
   }
 
+  @Test func persistedStateRestoredAtLaunchIsPartOfTheInitialState() async throws {
+    let file = Fixtures.TemporaryFile()
+    let recorder = try SessionRecorder(path: file.path, app: "test-app", version: "9.9")
+    let storage = FeatureStateStorage(
+      load: { key in key == "counter" ? (version: 1, data: Data("41".utf8)) : nil }, save: { _, _, _ in })
+    let app = try Fixtures.registry().assemble(storage: storage, middlewares: [recorder.middleware])
+    recorder.attach(to: app)
+    await app.launch()
+    app.store.dispatch(.feature(slot: 1, action: Fixtures.CounterFeature.Action.add(1)))
+    await app.store.settled()
+    recorder.file.close()
+    let recording = try SessionRecording(contentsOf: file.path)
+    #expect(String(decoding: recording.records[0].action, as: UTF8.self).hasPrefix(#"{"data":"#))  // the restore
+    let output = try SessionTestWriter(name: "CounterSession", feature: "counter", command: "c").write(
+      recording, app: Fixtures.replayApp())
+    #expect(output.steps.map(\.actionJSON) == [#"{"add":{"_0":1}}"#])
+    #expect(output.source.contains(##"initialState: try RecordedJSON.decode(#"{"count":41}"#),"##))
+    #expect(output.source.contains(##"try RecordedJSON.patch(&$0, #"{"count":42}"#)"##))
+  }
+
+  @Test func aLogThatDoesNotSayWhoDispatchedSendsEveryStep() async throws {
+    let (_, file) = try await Fixtures.recordSession()
+    // A DevTools export from before sessions: no header, no "by".
+    let lines = file.text.split(separator: "\n").dropFirst().map {
+      $0.replacing(/,"by":"[a-z-]+"/, with: "")
+    }
+    let recording = try SessionRecording(parsing: lines.joined(separator: "\n"))
+    #expect(recording.header == nil)
+    let output = try SessionTestWriter(name: "SearchSession", feature: "search", command: "c").write(
+      recording, app: Fixtures.replayApp())
+    #expect(output.steps.allSatisfy { $0.kind == .send })
+    #expect(output.steps.count == 9)
+    #expect(output.source.contains("// The recording does not say who dispatched each action"))
+    #expect(output.source.contains("a session recorded by an unknown app"))
+  }
+
   @Test func writerErrorsSayWhatIsWrong() async throws {
     let (_, file) = try await Fixtures.recordSession()
     let recording = try SessionRecording(contentsOf: file.path)
