@@ -142,22 +142,6 @@ public final class LiveApp: Sendable {
     return .milliseconds(Int((seconds * 1000).rounded()))
   }
 
-  /// The standard features assembled over inert clients (no server, an in-memory database, no network), for
-  /// reading what they offer — command lists for help and shell completion — without side effects.
-  public static func introspection(features: [String]) throws -> AppRuntime {
-    let database = try KumikiDatabase.open(at: .inMemory)
-    let offline = HTTPClient { request in
-      throw HTTPError.cannotConnect(request.url, reason: "offline (introspection only)")
-    }
-    let dependencies = FeatureDependencies(
-      http: offline, apiURL: URL(string: "http://127.0.0.1:9")!, persistence: database.client)
-    do {
-      return try StandardFeatures.registry(dependencies).selecting(features).assemble()
-    } catch {
-      throw LaunchError.features(String(describing: error))
-    }
-  }
-
   /// The per-request time limit: `KUMIKI_TIMEOUT` seconds (decimals allowed), 30 s by default.
   static func requestTimeout(_ environment: [String: String]) throws -> Duration {
     guard let text = environment["KUMIKI_TIMEOUT"], !text.isEmpty else { return .seconds(30) }

@@ -4,18 +4,31 @@ import Networking
 import Persistence
 
 extension LiveApp {
+  /// The standard features assembled over inert clients, for reading what they offer — command lists for help and
+  /// shell completion — without side effects: no server, no database file (not even an in-memory one: opening and
+  /// migrating it was 4% of `kumiki --help`), no network. Nothing is started; there is nothing to shut down.
+  public static func introspection(features: [String]) throws -> AppRuntime {
+    try inert(features: features, reason: "introspection only", mode: .live)
+  }
+
   /// The standard features assembled for replaying a recorded session (`kumiki replay`): `mode: .replay` (reducers
   /// only), no persisted-state storage, and inert clients — HTTP fails with "replay: no network" and every
   /// database operation with "replay: no database" — so a replay can neither send a request nor write a file even
   /// if something tried. Nothing is started; there is nothing to shut down.
   public static func replay(features: [String]) throws -> AppRuntime {
+    try inert(features: features, reason: "replay", mode: .replay)
+  }
+
+  /// The selected standard features over clients that refuse every request and every database operation, naming
+  /// `reason` in their errors.
+  private static func inert(features: [String], reason: String, mode: AssemblyMode) throws -> AppRuntime {
     let offline = HTTPClient { request in
-      throw HTTPError.cannotConnect(request.url, reason: "replay: no network")
+      throw HTTPError.cannotConnect(request.url, reason: "\(reason): no network")
     }
     let dependencies = FeatureDependencies(
-      http: offline, apiURL: URL(string: "http://127.0.0.1:9")!, persistence: .replay)
+      http: offline, apiURL: URL(string: "http://127.0.0.1:9")!, persistence: .refusing(reason))
     do {
-      return try StandardFeatures.registry(dependencies).selecting(features).assemble(mode: .replay)
+      return try StandardFeatures.registry(dependencies).selecting(features).assemble(mode: mode)
     } catch {
       throw LaunchError.features(String(describing: error))
     }
@@ -23,10 +36,10 @@ extension LiveApp {
 }
 
 extension PersistenceClient {
-  /// Storage that refuses everything: what a replay's features are built with.
-  static var replay: PersistenceClient {
+  /// Storage that refuses everything, naming `reason`: what replayed and introspected features are built with.
+  static func refusing(_ reason: String) -> PersistenceClient {
     let refuse: @Sendable (String) -> PersistenceError = {
-      .database(path: "replay", operation: $0, message: "replay: no database")
+      .database(path: reason, operation: $0, message: "\(reason): no database")
     }
     return PersistenceClient(
       savedItems: SavedItemsClient(
