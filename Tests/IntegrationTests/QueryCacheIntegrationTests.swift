@@ -40,11 +40,7 @@ struct QueryCacheIntegrationTests {
     let expected = try await world.profileFromTheServer()
 
     // First launch: everything from the network, kept in the cache file.
-    do {
-      let app = try world.launch()
-      await Self.appear(app, loads: expected, from: .network)
-      app.close()
-    }
+    try await Self.warmCache(world, with: expected)
     #expect(Self.endpoints.map { world.log.count("GET", $0) } == [1, 1, 1, 1])
 
     // Later, the network breaks. Second launch: the stale profile at once, then the same profile marked offline.
@@ -96,11 +92,7 @@ struct QueryCacheIntegrationTests {
     let world = try await World()
     defer { world.remove() }
     let expected = try await world.profileFromTheServer()
-    do {
-      let app = try world.launch()
-      await Self.appear(app, loads: expected, from: .network)
-      app.close()
-    }
+    try await Self.warmCache(world, with: expected)
     world.now.advance(by: 59)
     let app = try world.launch()
     let cached = DataOrigin.cache(fetchedAt: MovableNow.start)
@@ -231,6 +223,13 @@ struct QueryCacheIntegrationTests {
   }
 
   // MARK: - States
+
+  /// A first launch that fills the cache: Profile's screen loads `response` from the network, then the app closes.
+  static func warmCache(_ world: World, with response: ProfileResponse) async throws {
+    let app = try world.launch()
+    await appear(app, loads: response, from: .network)
+    app.close()
+  }
 
   /// Profile's screen appears and loads `response`, answered `from` `origin`; no effect is left running.
   static func appear(_ app: Launch, loads response: ProfileResponse, from origin: DataOrigin) async {
