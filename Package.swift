@@ -22,6 +22,13 @@ let swiftSettings: [SwiftSetting] = [
   .unsafeFlags(["-cross-module-optimization"], .when(configuration: .release)),
 ]
 
+// Release builds of the apps export no symbols: SwiftPM links executables with --export-dynamic (for tests that
+// link an executable's code), which puts every Swift symbol (~30,000) in the dynamic symbol table, and the Swift
+// runtime's start-up (dladdr) scans that table linearly. Tests link in debug, where the flag does not apply.
+let appLinkerSettings: [LinkerSetting] = [
+  .unsafeFlags(["-Xlinker", "--no-export-dynamic"], .when(configuration: .release))
+]
+
 var targets: [Target] = []
 
 // MARK: - Core: store, test store, presentation vocabulary, plugin contract
@@ -88,11 +95,12 @@ targets += [
     exclude: ["README.md"],
     swiftSettings: swiftSettings
   ),
-  .systemLibrary(
+  // libcurl, opened with dlopen on first use (Modules/CCurl/include/CCurl.h): the apps do not link it, so commands
+  // that never reach the network skip loading its dozens of libraries. Headers: apt-get install libcurl4-openssl-dev.
+  .target(
     name: "CCurl",
     path: "Modules/CCurl",
-    pkgConfig: "libcurl",
-    providers: [.apt(["libcurl4-openssl-dev"])]
+    linkerSettings: [.linkedLibrary("dl")]
   ),
   .target(
     name: "NetworkingCurl",
@@ -336,7 +344,8 @@ targets += [
       "CompositionRoot",
     ],
     path: "Apps/kumiki",
-    swiftSettings: swiftSettings
+    swiftSettings: swiftSettings,
+    linkerSettings: appLinkerSettings
   ),
   .executableTarget(
     name: "kumiki-tui",
@@ -348,7 +357,8 @@ targets += [
       .product(name: "ArgumentParser", package: "swift-argument-parser"),
     ],
     path: "Apps/kumiki-tui",
-    swiftSettings: swiftSettings
+    swiftSettings: swiftSettings,
+    linkerSettings: appLinkerSettings
   ),
   .executableTarget(
     name: "kumiki-api",
@@ -358,7 +368,8 @@ targets += [
       .product(name: "ArgumentParser", package: "swift-argument-parser"),
     ],
     path: "Apps/kumiki-api",
-    swiftSettings: swiftSettings
+    swiftSettings: swiftSettings,
+    linkerSettings: appLinkerSettings
   ),
   .executableTarget(
     name: "kumiki-bench",
@@ -379,7 +390,8 @@ targets += [
       .product(name: "Hummingbird", package: "hummingbird"),
     ],
     path: "Apps/kumiki-bench",
-    swiftSettings: swiftSettings
+    swiftSettings: swiftSettings,
+    linkerSettings: appLinkerSettings
   ),
 ]
 

@@ -1,11 +1,22 @@
 import CCurl
 import Foundation
 import Networking
+import Synchronization
 
 /// The live client: owns one ``CurlDriver`` (one multi handle, one thread) for as long as any
 /// ``Networking/HTTPClient`` made from it exists, and shuts it down when the last one goes away.
+///
+/// The driver starts with the first request, which also loads libcurl (``CurlGlobal``): a client that never sends
+/// one (a command answered from the response cache, `--help`) costs no library load and no thread.
 final class CurlClient: Sendable {
-  private let driver: CurlDriver?
+  /// The driver's life: not started, running, or why it could not start (every request then fails with that).
+  private enum DriverState {
+    case idle
+    case running(CurlDriver)
+    case unavailable(String)
+  }
+
+  private let driverState = Mutex(DriverState.idle)
   private let configuration: CurlConfiguration
   private let configurator: CurlEasyConfigurator
   private let pool: CurlHandlePool
@@ -13,20 +24,40 @@ final class CurlClient: Sendable {
   init(configuration: CurlConfiguration) {
     self.configuration = configuration
     self.configurator = CurlEasyConfigurator(configuration: configuration)
-    self.driver = CurlDriver(configuration: configuration)
     self.pool = CurlHandlePool(limit: max(16, configuration.connectionCacheSize))
   }
 
   deinit {
-    driver?.shutDown()
+    if case .running(let driver) = driverState.withLock({ $0 }) { driver.shutDown() }
+  }
+
+  /// The running driver, started on first use; throws why libcurl is unavailable (for every request after too).
+  private func startedDriver(for url: URL) throws(HTTPError) -> CurlDriver {
+    let started: Result<CurlDriver, HTTPError> = driverState.withLock { state in
+      switch state {
+      case .running(let driver): return .success(driver)
+      case .unavailable(let reason): return .failure(.transferFailed(url, reason: reason))
+      case .idle:
+        let reason: String
+        if let failure = CurlGlobal.failure {
+          reason = failure
+        } else if let driver = CurlDriver(configuration: configuration) {
+          state = .running(driver)
+          return .success(driver)
+        } else {
+          reason = "libcurl could not create a multi handle"
+        }
+        state = .unavailable(reason)
+        return .failure(.transferFailed(url, reason: reason))
+      }
+    }
+    return try started.get()
   }
 
   /// Sends `request` through libcurl and suspends (never blocks) until the response or a failure.
   func perform(_ request: HTTPRequest) async throws -> HTTPResponse {
     let plan = try CurlRequestPlan(request, timeout: configuration.timeout)
-    guard let driver else {
-      throw HTTPError.transferFailed(plan.url, reason: "libcurl could not be initialised")
-    }
+    let driver = try startedDriver(for: plan.url)
     guard let easy = pool.take() else {
       throw HTTPError.transferFailed(plan.url, reason: "libcurl could not create a handle")
     }
@@ -37,7 +68,7 @@ final class CurlClient: Sendable {
     defer { pool.recycle(easy) }
     let configured = configurator.configure(easy, for: transfer)
     guard configured == CURLE_OK else {
-      throw HTTPError.transferFailed(plan.url, reason: String(cString: curl_easy_strerror(configured)))
+      throw HTTPError.transferFailed(plan.url, reason: String(cString: kumiki_curl_easy_strerror(configured)))
     }
     let outcome = try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { continuation in

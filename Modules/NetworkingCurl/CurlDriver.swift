@@ -31,7 +31,7 @@ final class CurlDriver: @unchecked Sendable {
     mutating func wake(_ multi: UnsafeMutableRawPointer) {
       guard isPolling, !wakeupSent else { return }
       wakeupSent = true
-      curl_multi_wakeup(multi)
+      kumiki_curl_multi_wakeup(multi)
     }
 
     var isEmpty: Bool { submissions.isEmpty && cancellations.isEmpty && !isShuttingDown }
@@ -45,7 +45,7 @@ final class CurlDriver: @unchecked Sendable {
 
   /// Creates the multi handle and starts the driver thread, or returns `nil` if libcurl cannot start.
   init?(configuration: CurlConfiguration) {
-    guard CurlGlobal.initialization == CURLE_OK, let multi = curl_multi_init() else { return nil }
+    guard CurlGlobal.failure == nil, let multi = kumiki_curl_multi_init() else { return nil }
     self.multi = multi
     _ = kumiki_multi_setopt_long(multi, CURLMOPT_PIPELINING, kumiki_curlpipe_multiplex)
     _ = kumiki_multi_setopt_long(multi, CURLMOPT_MAXCONNECTS, max(1, configuration.connectionCacheSize))
@@ -90,7 +90,7 @@ final class CurlDriver: @unchecked Sendable {
     inbox.withLock { inbox in
       guard !inbox.isShuttingDown else { return }
       inbox.isShuttingDown = true
-      curl_multi_wakeup(multi)
+      kumiki_curl_multi_wakeup(multi)
     }
   }
 
@@ -121,7 +121,7 @@ final class CurlDriver: @unchecked Sendable {
         close()
         return
       }
-      _ = curl_multi_perform(multi, &running)
+      _ = kumiki_curl_multi_perform(multi, &running)
       if readCompletions() > 0 { awaitFollowUp() }
       let idle = inbox.withLock { inbox in
         guard inbox.isEmpty else { return false }
@@ -129,7 +129,7 @@ final class CurlDriver: @unchecked Sendable {
         return true
       }
       guard idle else { continue }
-      _ = curl_multi_poll(multi, nil, 0, 1_000, nil)
+      _ = kumiki_curl_multi_poll(multi, nil, 0, 1_000, nil)
       inbox.withLock { inbox in
         inbox.isPolling = false
         inbox.wakeupSent = false
@@ -138,10 +138,10 @@ final class CurlDriver: @unchecked Sendable {
   }
 
   private func start(_ transfer: CurlTransfer) {
-    let added = transfer.easy.map { curl_multi_add_handle(multi, $0) } ?? CURLM_BAD_EASY_HANDLE
+    let added = transfer.easy.map { kumiki_curl_multi_add_handle(multi, $0) } ?? CURLM_BAD_EASY_HANDLE
     guard added == CURLM_OK else {
       machine.startFailed(transfer)
-      let reason = String(cString: curl_multi_strerror(added))
+      let reason = String(cString: kumiki_curl_multi_strerror(added))
       transfer.resume(.failure(HTTPError.transferFailed(transfer.plan.url, reason: reason)))
       return
     }
@@ -166,14 +166,14 @@ final class CurlDriver: @unchecked Sendable {
   private func readCompletions() -> Int {
     var resumed = 0
     var remaining: Int32 = 0
-    while let message = curl_multi_info_read(multi, &remaining) {
+    while let message = kumiki_curl_multi_info_read(multi, &remaining) {
       guard message.pointee.msg == CURLMSG_DONE, let easy = message.pointee.easy_handle else { continue }
       // Read the message before removing the handle: removal invalidates it.
       let code = kumiki_msg_result(message)
       var pointer: UnsafeMutableRawPointer?
       _ = kumiki_easy_getinfo_pointer(easy, CURLINFO_PRIVATE, &pointer)
       guard let pointer else {
-        _ = curl_multi_remove_handle(multi, easy)  // not ours (every transfer sets CURLOPT_PRIVATE)
+        _ = kumiki_curl_multi_remove_handle(multi, easy)  // not ours (every transfer sets CURLOPT_PRIVATE)
         continue
       }
       let transfer = Unmanaged<CurlTransfer>.fromOpaque(pointer).takeUnretainedValue()
@@ -191,7 +191,7 @@ final class CurlDriver: @unchecked Sendable {
   private func detach(_ transfer: CurlTransfer) {
     guard transfer.isAttached, let easy = transfer.easy else { return }
     transfer.isAttached = false
-    _ = curl_multi_remove_handle(multi, easy)
+    _ = kumiki_curl_multi_remove_handle(multi, easy)
   }
 
   private func error(for failure: CurlDriverStateMachine<CurlTransfer>.Failure, _ transfer: CurlTransfer) -> any Error {
@@ -215,6 +215,6 @@ final class CurlDriver: @unchecked Sendable {
     for transfer in late {
       transfer.resume(.failure(HTTPError.cancelled(transfer.plan.url)))
     }
-    curl_multi_cleanup(multi)
+    kumiki_curl_multi_cleanup(multi)
   }
 }

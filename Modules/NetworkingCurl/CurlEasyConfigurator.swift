@@ -57,7 +57,7 @@ struct CurlEasyConfigurator {
     if !plan.hasUserAgent { set(CURLOPT_USERAGENT, configuration.userAgent) }
     var list: UnsafeMutablePointer<curl_slist>?
     for line in plan.headerLines {
-      guard let appended = curl_slist_append(list, line) else {
+      guard let appended = kumiki_curl_slist_append(list, line) else {
         check(CURLE_OUT_OF_MEMORY)
         break
       }

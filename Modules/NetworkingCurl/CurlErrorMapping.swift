@@ -20,7 +20,7 @@ enum CurlErrorMapping {
     if exceededLimit || code == CURLE_FILESIZE_EXCEEDED {
       return .responseTooLarge(url, limit: limit)
     }
-    let reason = detail.isEmpty ? String(cString: curl_easy_strerror(code)) : detail
+    let reason = detail.isEmpty ? String(cString: kumiki_curl_easy_strerror(code)) : detail
     switch code {
     case CURLE_UNSUPPORTED_PROTOCOL, CURLE_URL_MALFORMAT:
       return .invalidURL(url.absoluteString)

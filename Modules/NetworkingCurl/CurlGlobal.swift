@@ -8,14 +8,16 @@ import CCurl
   import Darwin
 #endif
 
-/// Process-wide libcurl set-up, done once before the first handle is created.
+/// Process-wide libcurl set-up, done once, when the first request needs a driver (not at start-up).
 enum CurlGlobal {
-  /// The result of `curl_global_init`, run on first access.
+  /// `nil` once libcurl is loaded (dlopen, see `CCurl.h`) and `curl_global_init` succeeded; otherwise why not, in
+  /// one line ("cannot load libcurl (install libcurl4): libcurl.so.4: cannot open shared object file…").
   ///
   /// Also ignores `SIGPIPE`: with `CURLOPT_NOSIGNAL` set, libcurl no longer does, and a peer closing a
   /// socket mid-write would otherwise kill the process.
-  static let initialization: CURLcode = {
+  static let failure: String? = {
     _ = signal(SIGPIPE, SIG_IGN)
-    return curl_global_init(kumiki_curl_global_all)
+    guard kumiki_curl_load() == 0 else { return String(cString: kumiki_curl_load_error()) }
+    return nil
   }()
 }

@@ -17,24 +17,24 @@ final class CurlHandlePool: Sendable {
   }
 
   deinit {
-    for address in handles.withLock({ $0 }) { curl_easy_cleanup(UnsafeMutableRawPointer(bitPattern: address)) }
+    for address in handles.withLock({ $0 }) { kumiki_curl_easy_cleanup(UnsafeMutableRawPointer(bitPattern: address)) }
   }
 
   /// An idle handle with default options, or a new one; `nil` if libcurl cannot create one.
   func take() -> UnsafeMutableRawPointer? {
-    handles.withLock { $0.popLast() }.flatMap { UnsafeMutableRawPointer(bitPattern: $0) } ?? curl_easy_init()
+    handles.withLock { $0.popLast() }.flatMap { UnsafeMutableRawPointer(bitPattern: $0) } ?? kumiki_curl_easy_init()
   }
 
   /// Resets `handle` to default options and keeps it for reuse (or frees it if the pool is full).
   /// `handle` must not be attached to a multi handle.
   func recycle(_ handle: UnsafeMutableRawPointer) {
-    curl_easy_reset(handle)
+    kumiki_curl_easy_reset(handle)
     let address = UInt(bitPattern: handle)
     let kept = handles.withLock { handles in
       guard handles.count < limit else { return false }
       handles.append(address)
       return true
     }
-    if !kept { curl_easy_cleanup(handle) }
+    if !kept { kumiki_curl_easy_cleanup(handle) }
   }
 }

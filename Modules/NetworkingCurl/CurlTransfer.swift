@@ -48,7 +48,7 @@ final class CurlTransfer: @unchecked Sendable {
 
   deinit {
     errorBuffer.deallocate()
-    if let headerList { curl_slist_free_all(headerList) }
+    if let headerList { kumiki_curl_slist_free_all(headerList) }
   }
 
   /// Whether the requesting task was cancelled. Any thread.

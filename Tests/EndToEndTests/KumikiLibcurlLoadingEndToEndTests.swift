@@ -1,0 +1,67 @@
+import FixtureServer
+import Foundation
+import Testing
+
+/// libcurl is opened on the first request (`Modules/CCurl`), not at start-up: the real `kumiki` binary with
+/// `KUMIKI_LIBCURL` pointing at a missing file runs every command that sends nothing, and a command that must
+/// reach the network fails with the loader's reason instead of the process failing to start.
+@Suite(.serialized, .timeLimit(.minutes(2)))
+struct KumikiLibcurlLoadingEndToEndTests {
+  let binary = BuiltBinary.path("kumiki")
+  let noLibcurl = ["KUMIKI_LIBCURL": "/nonexistent/libcurl.so.4"]
+
+  func kumiki(
+    _ arguments: [String], api: URL? = nil, folder: TemporaryFolder, environment: [String: String] = [:]
+  ) async throws -> CommandResult {
+    let api = api.map { ["--api", $0.absoluteString] } ?? []
+    return try await CommandResult.launch(
+      binary, api + ["--db", folder.path + "/kumiki.sqlite"] + arguments, environment: environment)
+  }
+
+  @Test func commandsThatSendNothingRunWithoutLibcurl() async throws {
+    let folder = try TemporaryFolder()
+    for arguments in [["--version"], ["--help"], ["features"], ["cache", "status"]] {
+      let result = try await kumiki(arguments, folder: folder, environment: noLibcurl)
+      #expect(result.status == 0, "\(arguments): \(result.stderr)")
+      #expect(!result.stdout.isEmpty, "\(arguments)")
+      #expect(!result.stderr.contains("libcurl"), "\(arguments): \(result.stderr)")
+    }
+  }
+
+  /// The dynamic loader lists every library it opens on standard error with `LD_DEBUG=files`.
+  @Test func onlyARequestLoadsLibcurlAndAHomeTheCacheAnswersLoadsNone() async throws {
+    let folder = try TemporaryFolder()
+    let server = try await FixtureServer.start(.init(port: 0))
+    let loaderLog = ["LD_DEBUG": "files"]
+    let version = try await kumiki(["--version"], folder: folder, environment: loaderLog)
+    #expect(version.status == 0)
+    #expect(version.stderr.contains("libsqlite3"), "the loader log is there: \(version.stderr.prefix(300))")
+    #expect(!version.stderr.contains("libcurl"))
+
+    let first = try await kumiki(["home"], api: server.baseURL, folder: folder, environment: loaderLog)
+    #expect(first.status == 0)
+    #expect(first.stdout.contains("春の食材フェア開催中"))
+    #expect(first.stderr.contains("file=libcurl.so.4"))
+
+    // Within max-age the cache answers: no request, so libcurl is never opened.
+    let cached = try await kumiki(["home"], api: server.baseURL, folder: folder, environment: loaderLog)
+    #expect(cached.status == 0)
+    #expect(cached.stdout == first.stdout)
+    #expect(!cached.stderr.contains("libcurl"))
+    let missing = try await kumiki(["home"], api: server.baseURL, folder: folder, environment: noLibcurl)
+    #expect(missing.status == 0, "\(missing.stderr)")
+    #expect(missing.stdout == first.stdout)
+    await server.shutdown()
+  }
+
+  @Test func aRequestWithoutLibcurlFailsWithTheLoadersReason() async throws {
+    let folder = try TemporaryFolder()
+    let server = try await FixtureServer.start(.init(port: 0))
+    let result = try await kumiki(["--fresh", "home"], api: server.baseURL, folder: folder, environment: noLibcurl)
+    #expect(result.status == 1)
+    #expect(result.stdout.isEmpty)
+    #expect(result.stderr.contains("cannot load libcurl"), "\(result.stderr)")
+    #expect(result.stderr.contains("/nonexistent/libcurl.so.4"), "\(result.stderr)")
+    await server.shutdown()
+  }
+}
