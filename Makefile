@@ -20,6 +20,8 @@ SWIFT_BUILD_FLAGS := --explicit-target-dependency-import-check error
 # Release builds of the apps link the Swift runtime and Foundation statically: no symbol lookups across a dozen
 # shared libraries at start-up (Benchmarks/README.md, "Apps"). Debug builds and test runs stay dynamic.
 APP_BUILD_FLAGS := $(SWIFT_BUILD_FLAGS) $(if $(filter release,$(CONFIG)),--static-swift-stdlib,)
+# kumiki and kumiki-tui run kumiki-api (found beside them) as their embedded fixture API: building either builds it too.
+PRODUCTS = $(if $(filter all,$(APP)),$(APPS),$(APP) $(if $(filter kumiki kumiki-tui,$(APP)),kumiki-api,))
 SOURCES := Package.swift Modules Apps Tests
 MODULE_ENV := $(if $(MODULE),KUMIKI_MODULES=$(MODULE),)
 # Suites share process-wide resources (one terminal session per process, timing-sensitive fan-out checks), so
@@ -39,11 +41,12 @@ bootstrap: ## Install the system packages Kumiki needs (libcurl, SQLite; tmux, z
 	@Scripts/bootstrap
 
 build: bootstrap ## Build one app (APP=...), or every app with APP=all
-	@for app in $(if $(filter all,$(APP)),$(APPS),$(APP)); do \
+	@for app in $(PRODUCTS); do \
 	  $(SWIFT) build -c $(CONFIG) $(APP_BUILD_FLAGS) --product $$app || exit 1; done
 
 run: bootstrap ## Run an app (APP=..., ARGS="...")
-	@$(SWIFT) build -c $(CONFIG) $(APP_BUILD_FLAGS) --product $(APP)
+	@for app in $(PRODUCTS); do \
+	  $(SWIFT) build -c $(CONFIG) $(APP_BUILD_FLAGS) --product $$app || exit 1; done
 	@exec "$$($(SWIFT) build -c $(CONFIG) $(APP_BUILD_FLAGS) --show-bin-path)/$(APP)" $(ARGS)
 
 test: bootstrap ## Run every suite, or one module's (MODULE=Core)

@@ -54,6 +54,12 @@ struct KumikiAPI: AsyncParsableCommand {
   @Flag(name: .shortAndLong, help: "Log one line per request to stderr.")
   var verbose = false
 
+  @Flag(
+    name: .customLong("exit-on-eof"),
+    help:
+      "Shut down when standard input closes (how kumiki and kumiki-tui stop the server they embed, even if they die).")
+  var exitOnEOF = false
+
   func validate() throws {
     guard (0...65535).contains(port) else { throw ValidationError("--port must be in 0...65535, got \(port)") }
     guard (0...InjectedFault.maximumLatencyMilliseconds).contains(delay) else {
@@ -104,6 +110,13 @@ struct KumikiAPI: AsyncParsableCommand {
     }
     FileHandle.standardOutput.write(Data(banner.utf8))
 
+    if exitOnEOF {
+      // The parent holds the only write end: its exit, clean or not, ends this read.
+      Thread {
+        _ = FileHandle.standardInput.readDataToEndOfFile()
+        Task { await server.shutdown() }
+      }.start()
+    }
     try await server.waitUntilStopped()
   }
 

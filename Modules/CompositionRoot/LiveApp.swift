@@ -1,5 +1,4 @@
 import FeatureKit
-import FixtureServer
 import Foundation
 import Networking
 import NetworkingCurl
@@ -8,7 +7,8 @@ import PersistenceSQLite
 import QueryCache
 
 /// The composition root: the standard features wired to live clients — libcurl, SQLite and, unless an API URL is
-/// given, the embedded fixture server. The only place outside tests that touches live modules.
+/// given, the embedded fixture API (a `kumiki-api` child process, ``EmbeddedAPI``). The only place outside tests
+/// that touches live modules.
 public final class LiveApp: Sendable {
   /// The assembled app (launched).
   public let runtime: AppRuntime
@@ -23,13 +23,13 @@ public final class LiveApp: Sendable {
   /// The query layer every feature client reads through: its reachability feeds the TUI's status bar and the CLI's
   /// offline notice.
   public let queryCache: QueryCache
-  private let server: FixtureServer?
+  private let server: EmbeddedAPI?
   private let database: KumikiDatabase
   private let cache: ResponseCacheDatabase
 
   private init(
     runtime: AppRuntime, apiURL: URL, databasePath: String, notices: [String], activity: HTTPActivity,
-    queryCache: QueryCache, server: FixtureServer?, database: KumikiDatabase, cache: ResponseCacheDatabase
+    queryCache: QueryCache, server: EmbeddedAPI?, database: KumikiDatabase, cache: ResponseCacheDatabase
   ) {
     self.runtime = runtime
     self.apiURL = apiURL
@@ -48,11 +48,40 @@ public final class LiveApp: Sendable {
     queryCache.reachability.offlineDataSince.map { "offline — showing data from \(LiveApp.displayTime($0))" }
   }
 
-  /// Opens the database and the response cache, starts the embedded server when needed, assembles the selected
+  /// Opens the database and the response cache, starts the embedded API (a child process) when needed, assembles the selected
   /// features over the query layer and launches the app (restoring persisted state). Nothing is left running when
   /// it throws.
   public static func start(_ options: LaunchOptions) async throws -> LiveApp {
     let maxAge = try cacheMaxAge(options.environment)
+    let timeout = try requestTimeout(options.environment)
+    // The embedded API's child process boots while the databases open.
+    let api: APISource
+    if let given = options.apiURL {
+      api = .given(given)
+    } else {
+      api = .embedded(
+        Task {
+          try await EmbeddedAPI.start(
+            binary: EmbeddedAPI.binaryPath(environment: options.environment), log: options.serverLog)
+        })
+    }
+    do {
+      return try await start(options, api: api, maxAge: maxAge, timeout: timeout)
+    } catch {
+      if case .embedded(let starting) = api, let server = try? await starting.value { await server.stop() }
+      throw error
+    }
+  }
+
+  /// Where the API is: given (`--api`), or the embedded child process, starting.
+  private enum APISource {
+    case given(URL)
+    case embedded(Task<EmbeddedAPI, any Error>)
+  }
+
+  private static func start(
+    _ options: LaunchOptions, api: APISource, maxAge: Duration, timeout: Duration
+  ) async throws -> LiveApp {
     let database: KumikiDatabase
     let location: DatabaseLocation
     do {
@@ -72,14 +101,15 @@ public final class LiveApp: Sendable {
     }
     if let cacheNotice { notices.append(cacheNotice) }
 
-    let server: FixtureServer?
+    let server: EmbeddedAPI?
     let apiURL: URL
-    if let given = options.apiURL {
+    switch api {
+    case .given(let given):
       server = nil
       apiURL = given
-    } else {
+    case .embedded(let starting):
       do {
-        let started = try await FixtureServer.start(.init(port: 0, requestLog: options.serverLog))
+        let started = try await starting.value
         server = started
         apiURL = started.baseURL
       } catch {
@@ -89,7 +119,7 @@ public final class LiveApp: Sendable {
       }
     }
 
-    let http = HTTPClient.curl(CurlConfiguration(timeout: try requestTimeout(options.environment)))
+    let http = HTTPClient.curl(CurlConfiguration(timeout: timeout))
     let queryCache = QueryCache(
       http: http, storage: cache.client,
       configuration: QueryCacheConfiguration(
@@ -100,7 +130,6 @@ public final class LiveApp: Sendable {
     do {
       registry = try StandardFeatures.registry(dependencies).selecting(options.features)
     } catch {
-      await server?.shutdown()
       try? database.close()
       cache.close()
       throw LaunchError.features(String(describing: error))
@@ -156,7 +185,7 @@ public final class LiveApp: Sendable {
     runtime.send(.terminate)
     runtime.store.cancelAllEffects()
     await runtime.store.settled()
-    await server?.shutdown()
+    await server?.stop()
     try? database.close()
     cache.close()
   }

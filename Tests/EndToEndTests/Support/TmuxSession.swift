@@ -34,6 +34,15 @@ final class TmuxSession: Sendable {
   /// The visible screen as text.
   func screen() throws -> String { try run(["capture-pane", "-p", "-t", name]) }
 
+  /// The process id of the pane's shell (the app under test is its child).
+  func panePID() throws -> Int32 {
+    let text = try run(["display-message", "-p", "-t", name, "#{pane_pid}"])
+    guard let pid = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+      throw TmuxError.failed("display-message", text)
+    }
+    return pid
+  }
+
   func resize(width: Int, height: Int) throws {
     try run(["resize-window", "-t", name, "-x", String(width), "-y", String(height)])
   }
