@@ -50,7 +50,14 @@ struct ArchiveOfflineTests {
     cache.answer(.cacheFirst, with: .init(page: Self.cachedFirst, origin: Self.stale, refresh: .some(nil)))
     cache.answer(.cacheOnly, with: .init(page: Self.freshFirst, origin: .cache(fetchedAt: Self.fetchedAt)))
     cache.holdRefreshes()
-    let store = makeStore()
+    // The first search waits for the saved list to be read, so the two answers arrive in one order.
+    let gate = Gate()
+    var client = cache.client
+    client.search = { [cache] query, page in
+      await gate.wait()
+      return try await cache.client.search(query, page)
+    }
+    let store = makeArchiveStore(client: client, saved: InMemoryPersistence().savedItems, state: State())
 
     await store.send(.appeared) {
       $0.search = .loading
@@ -60,6 +67,7 @@ struct ArchiveOfflineTests {
       $0.saved = .empty
       $0.requests = []
     }
+    gate.open()
     await store.receive(.searchLoaded(Self.cachedFirst, origin: Self.stale)) {
       $0.search = .loaded(ArchiveResults(Self.cachedFirst))
       $0.searchOrigin = Self.stale

@@ -7,16 +7,6 @@ import Testing
 /// with a notice or within max-age without a request; `--fresh`; `kumiki cache status|clear`; a corrupt cache file.
 @Suite(.serialized, .timeLimit(.minutes(3)))
 struct KumikiCacheEndToEndTests {
-  let binary = BuiltBinary.path("kumiki")
-
-  /// `kumiki --db FOLDER/kumiki.sqlite ARGUMENTS` (with `--api` when a server is given).
-  func kumiki(
-    _ arguments: [String], api: URL? = nil, folder: TemporaryFolder, environment: [String: String] = [:]
-  ) async throws -> CommandResult {
-    let api = api.map { ["--api", $0.absoluteString] } ?? []
-    return try await CommandResult.launch(
-      binary, api + ["--db", folder.path + "/kumiki.sqlite"] + arguments, environment: environment)
-  }
 
   @Test func aSecondRunShowsTheFirstRunsHomeWithinMaxAgeWithoutARequestAndOfflineWithANotice() async throws {
     let folder = try TemporaryFolder()

@@ -21,17 +21,15 @@ struct KumikiEmbeddedAPIEndToEndTests {
 
   @Test func verboseForwardsTheChildsRequestLog() async throws {
     let folder = try TemporaryFolder()
-    let result = try await CommandResult.launch(
-      BuiltBinary.path("kumiki"), ["--db", folder.path + "/k.sqlite", "--verbose", "--fresh", "favorites"])
+    let result = try await kumiki(["--verbose", "--fresh", "favorites"], folder: folder)
     #expect(result.status == 0, "\(result.stderr)")
     #expect(result.stderr.contains("kumiki-api: GET /favorite_scenes → 200"), "\(result.stderr)")
   }
 
   @Test func withoutKumikiAPIBesideItKumikiSaysHowToFixIt() async throws {
     let folder = try TemporaryFolder()
-    let result = try await CommandResult.launch(
-      BuiltBinary.path("kumiki"), ["--db", folder.path + "/k.sqlite", "home"],
-      environment: ["KUMIKI_API_BIN": folder.path + "/kumiki-api"])
+    let result = try await kumiki(
+      ["home"], folder: folder, environment: ["KUMIKI_API_BIN": folder.path + "/kumiki-api"])
     #expect(result.status == 1)
     #expect(result.stdout.isEmpty)
     #expect(

@@ -7,16 +7,7 @@ import Testing
 /// reach the network fails with the loader's reason instead of the process failing to start.
 @Suite(.serialized, .timeLimit(.minutes(2)))
 struct KumikiLibcurlLoadingEndToEndTests {
-  let binary = BuiltBinary.path("kumiki")
   let noLibcurl = ["KUMIKI_LIBCURL": "/nonexistent/libcurl.so.4"]
-
-  func kumiki(
-    _ arguments: [String], api: URL? = nil, folder: TemporaryFolder, environment: [String: String] = [:]
-  ) async throws -> CommandResult {
-    let api = api.map { ["--api", $0.absoluteString] } ?? []
-    return try await CommandResult.launch(
-      binary, api + ["--db", folder.path + "/kumiki.sqlite"] + arguments, environment: environment)
-  }
 
   @Test func commandsThatSendNothingRunWithoutLibcurl() async throws {
     let folder = try TemporaryFolder()

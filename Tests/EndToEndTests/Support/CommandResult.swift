@@ -1,5 +1,14 @@
 import Foundation
 
+/// Runs the built `kumiki` with `--db FOLDER/kumiki.sqlite ARGUMENTS` (and `--api URL` when a server is given).
+func kumiki(
+  _ arguments: [String], api: URL? = nil, folder: TemporaryFolder, environment: [String: String] = [:]
+) async throws -> CommandResult {
+  let api = api.map { ["--api", $0.absoluteString] } ?? []
+  return try await CommandResult.launch(
+    BuiltBinary.path("kumiki"), api + ["--db", folder.path + "/kumiki.sqlite"] + arguments, environment: environment)
+}
+
 /// What a run of a built binary printed and returned.
 struct CommandResult {
   let status: Int32
