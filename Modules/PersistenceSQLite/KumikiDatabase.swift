@@ -234,6 +234,14 @@ public final class KumikiDatabase: Sendable {
     if !unknown.isEmpty {
       throw PersistenceError.newerSchema(path: path, unknownMigrations: unknown.sorted())
     }
+    try migrateAllowingRaces(migrator, writer)
+  }
+
+  /// Applies `migrator`'s unapplied migrations. Another process migrating the same file at the same moment is not an
+  /// error: GRDB reads what is applied outside the migration's transaction, so the loser of the race fails ("table
+  /// already exists"); if the schema then turns out complete, that other process won. The response cache opens its
+  /// file the same way.
+  static func migrateAllowingRaces(_ migrator: DatabaseMigrator, _ writer: any DatabaseWriter) throws {
     var attempt = 0
     while true {
       do {

@@ -249,14 +249,19 @@ public final class ResponseCacheDatabase: Sendable {
     return configuration
   }
 
+  /// Opens and migrates the file as the database does when several processes open a new one at once: busy answers
+  /// are retried, and a migration another process completed first is not an error (so it is never taken for a
+  /// foreign file and dropped while that process uses it).
   private static func openFile(_ path: String, _ busyTimeout: Duration) throws -> DatabaseQueue {
-    let queue = try DatabaseQueue(path: path, configuration: configuration(busyTimeout))
-    do {
-      try migrator.migrate(queue)
-      return queue
-    } catch {
-      try? queue.close()
-      throw error
+    try KumikiDatabase.retryingWhileBusy(DatabaseOptions(busyTimeout: busyTimeout)) {
+      let queue = try DatabaseQueue(path: path, configuration: configuration(busyTimeout))
+      do {
+        try KumikiDatabase.migrateAllowingRaces(migrator, queue)
+        return queue
+      } catch {
+        try? queue.close()
+        throw error
+      }
     }
   }
 

@@ -244,6 +244,26 @@ import Testing
     #expect(try await reopened.settings.get(.onboardingCompleted))
   }
 
+  /// The loser of the race to migrate a new file must not take it for a foreign one and drop it under the winner.
+  @Test(.timeLimit(.minutes(1))) func severalCachesOpeningANewFileAtOnceAllKeepIt() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let path = directory.path("kumiki-cache.sqlite")
+    let dropped = try await withThrowingTaskGroup(of: Bool.self) { group in
+      for name in ["a", "b", "c", "d"] {
+        group.addTask {
+          let cache = try ResponseCacheDatabase.open(at: .file(path: path))
+          defer { cache.close() }
+          try await cache.client.store(Self.response(name))
+          return cache.droppedCorruptFile != nil
+        }
+      }
+      return try await group.reduce(into: [Bool]()) { $0.append($1) }
+    }
+    #expect(dropped == [false, false, false, false])
+    #expect(try Self.names(in: path) == ["a", "b", "c", "d"])
+  }
+
   @Test func aSQLiteFileOfAnotherSchemaIsDroppedToo() async throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
