@@ -20,8 +20,9 @@ SWIFT_BUILD_FLAGS := --explicit-target-dependency-import-check error
 # Release builds of the apps link the Swift runtime and Foundation statically: no symbol lookups across a dozen
 # shared libraries at start-up (Benchmarks/README.md, "Apps"). Debug builds and test runs stay dynamic.
 APP_BUILD_FLAGS := $(SWIFT_BUILD_FLAGS) $(if $(filter release,$(CONFIG)),--static-swift-stdlib,)
-# kumiki and kumiki-tui run kumiki-api (found beside them) as their embedded fixture API: building either builds it too.
-PRODUCTS = $(if $(filter all,$(APP)),$(APPS),$(APP) $(if $(filter kumiki kumiki-tui,$(APP)),kumiki-api,))
+# kumiki, kumiki-tui (and the session benchmarks) run kumiki-api, found beside them, as their embedded fixture API:
+# building any of them builds it too.
+PRODUCTS = $(if $(filter all,$(APP)),$(APPS),$(APP) $(if $(filter kumiki kumiki-tui kumiki-bench,$(APP)),kumiki-api,))
 SOURCES := Package.swift Modules Apps Tests
 MODULE_ENV := $(if $(MODULE),KUMIKI_MODULES=$(MODULE),)
 # Suites share process-wide resources (one terminal session per process, timing-sensitive fan-out checks), so

@@ -25,8 +25,12 @@ final class EmbeddedAPI: Sendable {
     return URL(fileURLWithPath: executable).deletingLastPathComponent().appendingPathComponent("kumiki-api").path
   }
 
+  /// How many seconds the child may take to listen before it is killed and the start fails (it takes ~10 ms).
+  static let startTimeoutSeconds = 10
+
   /// Starts the child and waits until it listens. `log` receives its request log (`--verbose`), one line each.
-  /// Throws a one-line reason when the binary is missing or the child exits before listening.
+  /// Throws a one-line reason when the binary is missing, or the child exits (or does not listen within
+  /// ``startTimeoutSeconds``) before listening.
   static func start(binary: String, log: (@Sendable (String) -> Void)?) async throws -> EmbeddedAPI {
     guard FileManager.default.isExecutableFile(atPath: binary) else {
       throw EmbeddedAPIError(
@@ -41,18 +45,17 @@ final class EmbeddedAPI: Sendable {
     process.standardInput = input
     process.standardOutput = output
     process.standardError = errors
-    let exited = DispatchSemaphore(value: 0)
-    process.terminationHandler = { _ in exited.signal() }
+    let exit = ChildExit()
+    process.terminationHandler = { exit.record($0.terminationStatus) }
     do {
       try process.run()
     } catch {
       throw EmbeddedAPIError("cannot run \(binary): \(error.localizedDescription)")
     }
-    try? input.fileHandleForReading.close()  // the child's copy is the only read end
-    let pid = process.processIdentifier
-    let child = Child(input: input.fileHandleForWriting, exited: exited, terminate: { _ = kill(pid, SIGTERM) })
+    let child = Child(pid: process.processIdentifier, input: input.fileHandleForWriting, exit: exit)
+    DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(startTimeoutSeconds)) { child.killUnlessListening() }
     do {
-      let url = try await readListeningURL(output.fileHandleForReading, errors: errors.fileHandleForReading)
+      let url = try await readListeningURL(child, output.fileHandleForReading, errors: errors.fileHandleForReading)
       forwardLines(errors.fileHandleForReading, to: log)
       return EmbeddedAPI(baseURL: url, child: child)
     } catch {
@@ -61,14 +64,14 @@ final class EmbeddedAPI: Sendable {
     }
   }
 
-  /// Stops the child (closes its standard input; terminates it if it has not exited within two seconds) and waits
-  /// for it to exit. Later calls return at once.
+  /// Stops the child (closes its standard input; kills it if it has not exited within two seconds) and waits for it
+  /// to exit. Later calls return at once.
   func stop() async {
     await child.stop()
   }
 
   /// Reads the child's standard output up to its first line, `kumiki-api listening on URL`, on a thread of its own.
-  private static func readListeningURL(_ output: FileHandle, errors: FileHandle) async throws -> URL {
+  private static func readListeningURL(_ child: Child, _ output: FileHandle, errors: FileHandle) async throws -> URL {
     try await withCheckedThrowingContinuation { continuation in
       Thread {
         var received = Data()
@@ -78,15 +81,19 @@ final class EmbeddedAPI: Sendable {
           received.append(chunk)
         }
         let line = String(decoding: received.prefix { $0 != UInt8(ascii: "\n") }, as: UTF8.self)
-        if let range = line.range(of: "listening on "), let url = URL(string: String(line[range.upperBound...])) {
+        if let range = line.range(of: "listening on "), let url = URL(string: String(line[range.upperBound...])),
+          child.markListening()
+        {
           continuation.resume(returning: url)
           return
         }
-        // It exited (or printed something else): its standard error says why.
+        // It exited, printed something else, or was killed for taking too long: its exit and standard error say why.
+        let status = child.exit.wait() ?? -1
         let reason = String(decoding: errors.readDataToEndOfFile().prefix(500), as: UTF8.self)
           .trimmingCharacters(in: .whitespacesAndNewlines)
+        let ending = child.timedOut ? "killed: not listening after \(startTimeoutSeconds) s" : "exit status \(status)"
         continuation.resume(
-          throwing: EmbeddedAPIError("kumiki-api did not start: \(reason.isEmpty ? line : reason)"))
+          throwing: EmbeddedAPIError("kumiki-api did not start (\(ending)): \(reason.isEmpty ? line : reason)"))
       }.start()
     }
   }
@@ -119,32 +126,71 @@ struct EmbeddedAPIError: Error, CustomStringConvertible {
   }
 }
 
+/// How the child ended, recorded by its termination handler.
+private final class ChildExit: Sendable {
+  private let status = Mutex<Int32?>(nil)
+  private let ended = DispatchSemaphore(value: 0)
+
+  func record(_ code: Int32) {
+    status.withLock { $0 = code }
+    ended.signal()
+  }
+
+  /// Waits until the child has exited, or until `deadline`; its exit status, or `nil` if it still runs.
+  @discardableResult
+  func wait(until deadline: DispatchTime = .distantFuture) -> Int32? {
+    guard ended.wait(timeout: deadline) == .success else { return nil }
+    ended.signal()  // for the next waiter
+    return status.withLock { $0 }
+  }
+}
+
 /// The running child process and the write end of its standard input.
 private final class Child: Sendable {
+  let exit: ChildExit
+  private let pid: Int32
   private let input: FileHandle
-  private let exited: DispatchSemaphore
-  private let terminate: @Sendable () -> Void
-  private let stopped = Mutex(false)
+  /// Whether it listened, and whether `stop` ran: the start-up watchdog kills only a child that never listened.
+  private let state = Mutex((listening: false, stopped: false, timedOut: false))
 
-  /// `exited` is signalled by the process's termination handler (set before it ran).
-  init(input: FileHandle, exited: DispatchSemaphore, terminate: @escaping @Sendable () -> Void) {
+  init(pid: Int32, input: FileHandle, exit: ChildExit) {
+    self.pid = pid
     self.input = input
-    self.exited = exited
-    self.terminate = terminate
+    self.exit = exit
+  }
+
+  /// Records that it listens; `false` when the watchdog already killed it.
+  func markListening() -> Bool {
+    state.withLock { state in
+      guard exit.wait(until: .now()) == nil else { return false }
+      state.listening = true
+      return true
+    }
+  }
+
+  /// Whether the watchdog killed it for not listening in time.
+  var timedOut: Bool { state.withLock { $0.timedOut } }
+
+  func killUnlessListening() {
+    state.withLock { state in
+      guard !state.listening && !state.stopped, exit.wait(until: .now()) == nil else { return }
+      state.timedOut = true
+      _ = kill(pid, SIGKILL)
+    }
   }
 
   func stop() async {
-    let first = stopped.withLock { done in
-      defer { done = true }
-      return !done
+    let first = state.withLock { state in
+      defer { state.stopped = true }
+      return !state.stopped
     }
     guard first else { return }
     try? input.close()
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-      Thread { [exited, terminate] in
-        if exited.wait(timeout: .now() + 2) == .timedOut {
-          terminate()
-          exited.wait()
+      Thread { [exit, pid] in
+        if exit.wait(until: .now() + 2) == nil {
+          _ = kill(pid, SIGKILL)  // its graceful shutdown stalled: SIGTERM would only ask for it again
+          exit.wait()
         }
         continuation.resume()
       }.start()

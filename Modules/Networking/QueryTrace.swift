@@ -53,11 +53,6 @@ public final class QueryTrace: Sendable {
     record.withLock { $0.origin } ?? .network
   }
 
-  /// Whether a read started a background refresh.
-  public var isRefreshing: Bool {
-    record.withLock { !$0.refreshes.isEmpty }
-  }
-
   /// Reports a read's origin (the query layer calls this).
   public func report(_ origin: DataOrigin) {
     record.withLock { $0.origin = $0.origin.map { $0.combined(with: origin) } ?? origin }

@@ -43,9 +43,10 @@ final class CurlDriver: @unchecked Sendable {
   // Driver thread only.
   private var machine = CurlDriverStateMachine<CurlTransfer>()
 
-  /// Creates the multi handle and starts the driver thread, or returns `nil` if libcurl cannot start.
+  /// Creates the multi handle and starts the driver thread, or returns `nil` if libcurl cannot make one. libcurl is
+  /// loaded already (`CurlClient` checks ``CurlGlobal/failure`` first).
   init?(configuration: CurlConfiguration) {
-    guard CurlGlobal.failure == nil, let multi = kumiki_curl_multi_init() else { return nil }
+    guard let multi = kumiki_curl_multi_init() else { return nil }
     self.multi = multi
     _ = kumiki_multi_setopt_long(multi, CURLMOPT_PIPELINING, kumiki_curlpipe_multiplex)
     _ = kumiki_multi_setopt_long(multi, CURLMOPT_MAXCONNECTS, max(1, configuration.connectionCacheSize))

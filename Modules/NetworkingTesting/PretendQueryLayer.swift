@@ -16,16 +16,13 @@ import Synchronization
 /// ```
 public final class PretendQueryLayer: Sendable {
   private struct Gate {
-    var waiting: CheckedContinuation<Void, Never>?
+    var waiting: [CheckedContinuation<Void, Never>] = []
     var refreshMayEnd = true
   }
 
   private let gate = Mutex(Gate())
 
   public init() {}
-
-  /// The read policy of the trace the caller runs in, `nil` outside any trace.
-  public var policy: ReadPolicy? { QueryTrace.current?.policy }
 
   /// Reports `origin` into the current trace and, when `refresh` is not `nil`, a background refresh that returns
   /// `refresh!` (`nil` for success, a reason for a failure) once allowed to end; returns `value`.
@@ -47,21 +44,21 @@ public final class PretendQueryLayer: Sendable {
     gate.withLock { $0.refreshMayEnd = false }
   }
 
-  /// Lets a held refresh end (now if it is waiting, or as soon as it starts).
+  /// Lets the held refreshes end (now those waiting, or as soon as they start).
   public func endRefresh() {
     let waiting = gate.withLock { gate in
       gate.refreshMayEnd = true
-      defer { gate.waiting = nil }
+      defer { gate.waiting = [] }
       return gate.waiting
     }
-    waiting?.resume()
+    for continuation in waiting { continuation.resume() }
   }
 
   private func waitForRefreshToEnd() async {
     await withCheckedContinuation { continuation in
       let now = gate.withLock { gate in
         if gate.refreshMayEnd { return true }
-        gate.waiting = continuation
+        gate.waiting.append(continuation)
         return false
       }
       if now { continuation.resume() }

@@ -11,7 +11,6 @@ public final class InMemoryResponseCache: Sendable {
     /// Keys, least recently used first.
     var recency: [String] = []
     var failure: PersistenceError?
-    var reads = 0
   }
 
   private let state = Mutex(State())
@@ -32,9 +31,6 @@ public final class InMemoryResponseCache: Sendable {
   /// The entries now, keyed.
   public var entries: [String: CachedResponse] { state.withLock { $0.entries } }
 
-  /// How many times `entry` was called.
-  public var reads: Int { state.withLock { $0.reads } }
-
   /// The client over this cache.
   public var client: ResponseCacheClient {
     ResponseCacheClient(
@@ -49,7 +45,6 @@ public final class InMemoryResponseCache: Sendable {
   private func entry(_ key: String) throws(PersistenceError) -> CachedResponse? {
     try state.withLock { (state: inout State) throws(PersistenceError) -> CachedResponse? in
       if let failure = state.failure { throw failure }
-      state.reads += 1
       guard let entry = state.entries[key] else { return nil }
       state.recency.removeAll { $0 == key }
       state.recency.append(key)
@@ -76,7 +71,7 @@ public final class InMemoryResponseCache: Sendable {
     try state.withLock { (state: inout State) throws(PersistenceError) -> Int in
       if let failure = state.failure { throw failure }
       var count = 0
-      for (key, entry) in state.entries where !tags.isDisjoint(with: entry.tags) {
+      for (key, entry) in state.entries where !entry.isInvalidated && !tags.isDisjoint(with: entry.tags) {
         state.entries[key]?.isInvalidated = true
         count += 1
       }

@@ -27,7 +27,7 @@ public final class QueryCache: Sendable {
   /// Whether the API was reachable, and the oldest data shown instead.
   public let reachability = NetworkReachability()
   /// Requests through ``client``, answered from the cache or not.
-  public let activity = HTTPActivity()
+  private let activity = HTTPActivity()
   private let http: HTTPClient
   private let storage: ResponseCacheClient
   private let now: @Sendable () -> Date
@@ -181,7 +181,6 @@ public final class QueryCache: Sendable {
     switch error {
     case HTTPError.cannotConnect: "cannot connect"
     case HTTPError.timedOut: "timed out"
-    case let error as HTTPError: String(describing: error)
     default: String(describing: error)
     }
   }

@@ -34,7 +34,7 @@ public struct QueryCacheConfiguration: Sendable {
   }
 
   /// The path and query of `request` under ``baseURL`` (`profile_personal`, `archive_items?q=curry`).
-  public func relativePath(of request: HTTPRequest) -> String {
+  func relativePath(of request: HTTPRequest) -> String {
     let url = request.resolvedURL ?? request.url
     let base = baseURL.path.hasSuffix("/") ? baseURL.path : baseURL.path + "/"
     var path = url.path

@@ -128,8 +128,7 @@ public final class DevTools: Sendable {
         cache: cache)
       return ordered.map {
         DevToolsEntry(
-          sequence: $0.sequence, timestamp: $0.timestamp, action: $0.action, source: $0.source,
-          states: .replayed(timeline, sequence: $0.sequence))
+          sequence: $0.sequence, timestamp: $0.timestamp, action: $0.action, source: $0.source, timeline: timeline)
       }
     }
   }

@@ -5,8 +5,9 @@ import Synchronization
 /// action (DevTools' base), the actions, and the store's reducer to replay them with.
 ///
 /// The history is linear, so the state after sequence number *s* is one value whatever snapshot computes it: the
-/// last one computed is kept in a cache shared by every snapshot of one DevTools (``DevToolsReplayCache``), and
-/// stepping through the history (or a live panel showing the newest action) replays one action per step.
+/// last two computed are kept in a cache shared by every snapshot of one DevTools (``DevToolsReplayCache``), so
+/// stepping forward through the history (or a live panel showing the newest action) replays one action per step.
+/// A step backward replays from the base (at most the history's length).
 final class DevToolsTimeline: Sendable {
   /// The state after `baseSequence` (before the first action here).
   let base: AppState
@@ -41,19 +42,29 @@ final class DevToolsTimeline: Sendable {
   }
 }
 
-/// The last state a ``DevToolsTimeline`` rebuilt, and its sequence number.
+/// The two states a ``DevToolsTimeline`` used last (rebuilt or started from), with their sequence numbers: a frame
+/// reads the selected action's state after and before it, so the next step forward starts from one of them.
 final class DevToolsReplayCache: Sendable {
-  private let last = Mutex<(sequence: Int, state: AppState)?>(nil)
+  private let recent = Mutex<[(sequence: Int, state: AppState)]>([])
 
-  /// The cached state if replaying from it reaches `sequence` in a history starting after `baseSequence`.
+  /// The latest cached state from which replaying reaches `sequence` in a history starting after `baseSequence`.
   func start(for sequence: Int, from baseSequence: Int) -> (Int, AppState)? {
-    last.withLock { last in
-      guard let last, last.sequence <= sequence, last.sequence >= baseSequence else { return nil }
-      return (last.sequence, last.state)
+    recent.withLock { recent in
+      let usable = recent.indices.filter { (baseSequence...sequence).contains(recent[$0].sequence) }
+      guard let best = usable.max(by: { recent[$0].sequence < recent[$1].sequence }) else { return nil }
+      let entry = recent.remove(at: best)
+      recent.append(entry)  // the least recently used one goes first
+      return (entry.sequence, entry.state)
     }
   }
 
-  func keep(_ state: AppState, at sequence: Int) { last.withLock { $0 = (sequence, state) } }
+  func keep(_ state: AppState, at sequence: Int) {
+    recent.withLock { recent in
+      recent.removeAll { $0.sequence == sequence }
+      recent.append((sequence, state))
+      if recent.count > 2 { recent.removeFirst() }
+    }
+  }
 
-  func clear() { last.withLock { $0 = nil } }
+  func clear() { recent.withLock { $0 = [] } }
 }

@@ -85,17 +85,18 @@ public enum TUIApp {
     app: AppRuntime, state: TUIState, devTools: DevTools? = nil, theme: TUITheme = .color,
     timeZone: TimeZone = .current
   ) -> TUIFrame {
-    frame(
-      app: app, state: state,
-      content: content(app: app, state: state, history: state.isTimeTravelling ? devTools?.entries ?? [] : []),
-      devTools: devTools, theme: theme, timeZone: timeZone)
+    let history = state.isTimeTravelling ? devTools?.entries : nil
+    return frame(
+      app: app, state: state, content: content(app: app, state: state, history: history ?? []),
+      devTools: devTools, history: history, theme: theme, timeZone: timeZone)
   }
 
   /// A complete frame drawing `content`, the selected tab's view as ``content(app:state:history:)`` gave it for
-  /// `state` (the loop presents each visible screen once per frame and reuses it here).
+  /// `state` (the loop presents each visible screen once per frame and reuses it here). `history` is DevTools'
+  /// entries when the caller already read them this frame (time travel), so they are built once.
   public static func frame(
     app: AppRuntime, state: TUIState, content: ViewNode<AppAction>?, devTools: DevTools? = nil,
-    theme: TUITheme = .color, timeZone: TimeZone = .current
+    history: [DevToolsEntry]? = nil, theme: TUITheme = .color, timeZone: TimeZone = .current
   ) -> TUIFrame {
     // The history is read only while the panel shows it: a frame with the panel closed costs the same however
     // long the session.
@@ -103,7 +104,7 @@ public enum TUIApp {
       state.devTools.isVisible
       ? devTools.map {
         DevToolsPanel.make(
-          entries: $0.entries, position: state.devTools.position, describe: app.describe, timeZone: timeZone)
+          entries: history ?? $0.entries, position: state.devTools.position, describe: app.describe, timeZone: timeZone)
       }
       : nil
     return TUIScreen.render(

@@ -207,7 +207,9 @@ struct TUILoop {
     self.content = content
     if !state.isTimeTravelling { noteErrors(screens) }  // a historic screen's error is not news
     state.noteOverlay(content?.firstOverlay?.title)
-    let frame = TUIApp.frame(app: app, state: state, content: content, devTools: options.devTools, theme: theme)
+    let frame = TUIApp.frame(
+      app: app, state: state, content: content, devTools: options.devTools,
+      history: state.isTimeTravelling ? history : nil, theme: theme)
     state.scroll[state.selectedTab] = frame.scrollOffset
     hits = frame.hits
     showsSpinner = content?.containsSpinner ?? false

@@ -38,6 +38,21 @@ struct KumikiEmbeddedAPIEndToEndTests {
         + "build it (make build APP=kumiki-api) or give an API with --api URL\n")
   }
 
+  @Test func aKumikiAPIThatExitsBeforeListeningIsReportedWithItsStatusAndMessage() async throws {
+    let folder = try TemporaryFolder()
+    let fake = folder.path + "/kumiki-api"
+    try "#!/bin/sh\necho 'cannot bind: address in use' >&2\nexit 3\n".write(
+      toFile: fake, atomically: true, encoding: .utf8)
+    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: fake)
+    let result = try await kumiki(["home"], folder: folder, environment: ["KUMIKI_API_BIN": fake])
+    #expect(result.status == 1)
+    #expect(result.stdout.isEmpty)
+    #expect(
+      result.stderr
+        == "kumiki: could not start the embedded fixture server: kumiki-api did not start (exit status 3): "
+        + "cannot bind: address in use\n")
+  }
+
   // MARK: - Helpers
 
   /// The children of every thread of `pid` (a child belongs to the thread that spawned it).

@@ -97,7 +97,7 @@ import Testing
     #expect(menu.policies == [.networkFirst, .networkFirst])
   }
 
-  @Test func anAppearAfterARefreshStillReadsTheCacheFirst() async {
+  @Test func anAppearOnTheScreenARefreshLoadedReadsNothingMore() async {
     menu.answer(.cacheFirst, with: .init(dishes: ["ramen"], origin: .cache(fetchedAt: Self.fetchedAt)))
     menu.answer(.networkFirst, with: .init(dishes: ["soba"]))
     let store = makeStore()

@@ -47,6 +47,25 @@ struct DevToolsTests {
     #expect(devTools.entries.map { $0.before["shop", as: ShopFeature.State.self]?.query } == ["c"])
   }
 
+  @Test("a step forward through the history replays one action: the panel's after and before states are both kept")
+  func steppingForwardReplaysOneAction() throws {
+    let app = try FeatureRegistry([ShopFeature.module().erased]).assemble()
+    let runs = Counter()
+    let timeline = DevToolsTimeline(
+      base: app.store.state, baseSequence: 0,
+      actions: (1...100).map { .feature(slot: 0, action: ShopFeature.Action.search("q\($0)")) },
+      reduce: { _, _ in runs.increment() }, cache: DevToolsReplayCache())
+    _ = timeline.state(after: 50)  // a frame: the selected action's state after, then before it
+    _ = timeline.state(after: 49)
+    #expect(runs.value == 50 + 49)
+    for selected in 51...60 {
+      let before = runs.value
+      _ = timeline.state(after: selected)
+      _ = timeline.state(after: selected - 1)
+      #expect(runs.value - before == 1, "step to \(selected)")
+    }
+  }
+
   @Test("states around kept actions are rebuilt from the base after older actions dropped, in any order")
   func statesAfterDrops() throws {
     let devTools = DevTools(capacity: 3)
