@@ -2,7 +2,8 @@ import Core
 import Foundation
 import Synchronization
 
-/// Records every action that reaches the reducer as one JSON line, and replays such a log into a store.
+/// Writes every action that reaches the reducer as one JSON line (``line(sequence:timestamp:source:action:)``, used
+/// by `SessionRecorder` and DevTools' export), and reads and replays such a log into a store.
 ///
 /// ## Format
 /// JSON Lines. A line looks like `{"seq":1,"t":"2026-11-21T09:30:00.125Z","by":"user","action":{...}}`: a
@@ -14,38 +15,7 @@ import Synchronization
 /// which features recorded it. Readers accept logs with and without it (DevTools exports before sessions had
 /// none): ``entries(in:decode:)`` and ``replay(_:into:decode:)`` skip it, ``read(_:)`` returns it.
 ///
-/// Place the recording middleware **last** in the chain so it logs exactly what the reducer sees (after other
-/// middlewares transformed or swallowed actions); then replaying the log through the reducer alone reproduces the
-/// final state.
 public enum ActionLog {
-  /// A middleware that appends one JSON line per action to `write` (which receives the line without a newline).
-  /// - Parameters:
-  ///   - encode: the action's JSON.
-  ///   - now: the clock, injectable for tests.
-  ///   - write: where lines go (a file, a ring buffer for DevTools, …). Called on the dispatching thread.
-  public static func recorder<State: Sendable, Action: Sendable>(
-    encode: @escaping @Sendable (Action) throws -> Data,
-    now: @escaping @Sendable () -> Date = Date.init,
-    write: @escaping @Sendable (String) -> Void
-  ) -> Middleware<State, Action> {
-    let sequence = Atomic<Int>(0)
-    return Middleware { context, action, next in
-      let source = context.source
-      next(action)
-      guard let json = try? encode(action) else { return }
-      let seq = sequence.add(1, ordering: .relaxed).newValue
-      write(line(sequence: seq, timestamp: now(), source: source, action: json))
-    }
-  }
-
-  /// Convenience for `Encodable` actions.
-  public static func recorder<State: Sendable, Action: Sendable & Encodable>(
-    now: @escaping @Sendable () -> Date = Date.init,
-    write: @escaping @Sendable (String) -> Void
-  ) -> Middleware<State, Action> {
-    recorder(encode: { try JSONEncoder().encode($0) }, now: now, write: write)
-  }
-
   /// One log line (without its newline): `{"seq":…,"t":"…","by":"…","action":…}`. `action` must be one JSON
   /// value (it is copied verbatim).
   public static func line(sequence: Int, timestamp: Date, source: ActionSource?, action: Data) -> String {
@@ -217,14 +187,6 @@ public struct ActionLogRecord: Sendable, Equatable {
   public let source: ActionSource?
   /// The action's JSON, keys sorted.
   public let action: Data
-
-  public init(line: Int, sequence: Int, timestamp: Date, source: ActionSource?, action: Data) {
-    self.line = line
-    self.sequence = sequence
-    self.timestamp = timestamp
-    self.source = source
-    self.action = action
-  }
 }
 
 /// Why a log could not be read or written.

@@ -38,7 +38,7 @@ public struct FeatureRegistry: Sendable {
   /// - Parameters:
   ///   - storage: where persisted feature state lives; `nil` keeps nothing across runs.
   ///   - middlewares: app-wide middlewares placed after the router, i.e. closest to the reducer (an
-  ///     ``ActionLog`` recorder, DevTools).
+  ///     session recorder, DevTools).
   ///   - mode: `.live` runs feature middlewares and routes events; `.replay` runs reducers only, for replaying a
   ///     log of what reached the reducer (which already contains every derived action).
   ///   - clock: what feature effects wait on (debounce, timeouts): the wall clock, or a `TestClock` in tests.

@@ -65,7 +65,7 @@ public enum SessionReplay {
 
   /// The recording's records up to and including action `until` (`nil`: all).
   /// - Throws: ``SessionError/Kind/usage`` when `until` is not the number of an action in the recording.
-  public static func records(of recording: SessionRecording, until: Int?) throws(SessionError) -> [ActionLogRecord] {
+  static func records(of recording: SessionRecording, until: Int?) throws(SessionError) -> [ActionLogRecord] {
     guard let until else { return recording.records }
     guard let end = recording.records.firstIndex(where: { $0.sequence == until }) else {
       let range =
@@ -79,7 +79,7 @@ public enum SessionReplay {
   /// Decodes `records` with `app.decode`, all before anything is dispatched.
   /// - Throws: ``SessionError/Kind/data`` naming the line, the action number, the feature and the action's JSON
   ///   that could not be decoded, and why.
-  public static func decode(
+  static func decode(
     _ records: [ActionLogRecord], of recording: SessionRecording, in app: AppRuntime
   ) throws(SessionError) -> [(record: ActionLogRecord, action: AppAction)] {
     var decoded: [(record: ActionLogRecord, action: AppAction)] = []

@@ -82,7 +82,7 @@ public struct SessionTestWriter {
     }
     let (stateType, actionType) = app.types(slot: slot)
     let names = try Self.names(state: stateType, action: actionType, feature: feature)
-    var collector = StepCollector(app: app, slot: slot, hasSources: recording.records.contains { $0.source != nil })
+    var collector = StepCollector(app: app, slot: slot)
     let records = try SessionReplay.run(recording, in: app, until: until) { collector.add($0) }
     if let error = collector.error { throw error }
     guard let initial = collector.initial, !collector.steps.isEmpty else {
@@ -95,8 +95,7 @@ public struct SessionTestWriter {
     }
     let source = SwiftSource(
       name: name, names: names, command: command, recording: recording, records: records, feature: feature,
-      initialState: initialJSON, steps: steps, descriptions: collector.steps.map { Self.describe($0.action, app: app) },
-      hasSources: collector.hasSources
+      initialState: initialJSON, steps: steps, descriptions: collector.steps.map { Self.describe($0.action, app: app) }
     ).text
     return Output(source: source, steps: steps, module: names.module)
   }
@@ -117,14 +116,15 @@ public struct SessionTestWriter {
   struct StepCollector {
     let app: AppRuntime
     let slot: Int
-    let hasSources: Bool
     var steps: [Collected] = []
-    var initial: AppState?
     var error: SessionError?
     /// The action that started the current dispatch cycle (a user's or an effect's): follow-ups belong to it.
     var root: AppAction?
     /// Whether the feature's mapping of the root app event was already seen in this cycle.
     var mappedRootEvent = false
+
+    /// The state before the feature's first step.
+    var initial: AppState? { steps.first?.before }
 
     mutating func add(_ step: SessionReplay.Step) {
       guard error == nil else { return }
@@ -143,7 +143,7 @@ public struct SessionTestWriter {
         }
         return
       }
-      let hasSend = steps.contains { $0.kind == .send }
+      let hasSend = !steps.isEmpty  // the first step is always a send (every case below sends when nothing has)
       var kind = Step.Kind.receive
       var note: String?
       switch step.record.source {
@@ -164,7 +164,6 @@ public struct SessionTestWriter {
           note = "a follow-up whose cause is not in the test"
         }
       }
-      if steps.isEmpty { initial = step.before }
       steps.append(
         Collected(
           kind: kind, record: step.record, action: step.action, before: step.before, after: step.after, note: note))

@@ -13,7 +13,6 @@ struct SwiftSource {
   let initialState: String
   let steps: [SessionTestWriter.Step]
   let descriptions: [String]
-  let hasSources: Bool
 
   /// Longest line `swift format` accepts (`.swift-format`'s `lineLength`).
   static let lineLength = 120
@@ -75,12 +74,12 @@ struct SwiftSource {
       "`send`: what came from outside the store (keys, clicks, the screen appearing, the app's events). `receive`: "
         + "what the feature's effects and middlewares dispatched, played back in the recorded order by `.scripted` "
         + "(the effects themselves do not run). After each step the whole state is asserted: `RecordedJSON.patch` "
-        + "sets the top-level properties the step changed, as recorded (no patch: nothing changed).",
+        + "merges what the step changed, as recorded (nested objects merge, null removes; no patch: nothing changed).",
       "",
       "Saw a bug? Change the step where the state went wrong to what it should have been, watch this test fail, "
         + "then fix the feature.",
     ]
-    if !hasSources {
+    if !recording.records.contains(where: { $0.source != nil }) {
       text += [
         "",
         "The recording does not say who dispatched each action (it predates that), so every action is sent.",

@@ -19,7 +19,7 @@ import Testing
     }
     let store = Store(
       initialState: Shop(), reducer: ActionLogTests.reducer,
-      middlewares: [effects, ActionLog.recorder(write: lines.append)])
+      middlewares: [effects, lines.recorder()])
     store.dispatch(.checkout)
     store.dispatch(.removeFirst)
     await store.settled()

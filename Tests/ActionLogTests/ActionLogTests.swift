@@ -32,6 +32,19 @@ import Testing
     let storage = Mutex<[String]>([])
     func append(_ line: String) { storage.withLock { $0.append(line) } }
     var text: String { storage.withLock { $0.joined(separator: "\n") } }
+
+    /// A middleware that writes what reaches the reducer as log lines (``ActionLog/line(sequence:timestamp:source:action:)``),
+    /// as a recorder placed last in the chain does.
+    func recorder(now: @escaping @Sendable () -> Date = Date.init) -> Middleware<Shop, ShopAction> {
+      let sequence = Atomic<Int>(0)
+      return Middleware { context, action, next in
+        let source = context.source
+        next(action)
+        guard let json = try? JSONEncoder().encode(action) else { return }
+        let seq = sequence.add(1, ordering: .relaxed).newValue
+        self.append(ActionLog.line(sequence: seq, timestamp: now(), source: source, action: json))
+      }
+    }
   }
 
   @Test func replayReproducesTheFinalStateIncludingMiddlewareOutput() throws {
@@ -48,7 +61,7 @@ import Testing
     let store = Store(
       initialState: Shop(),
       reducer: Self.reducer,
-      middlewares: [pricing, ActionLog.recorder(write: lines.append)]
+      middlewares: [pricing, lines.recorder()]
     )
     store.dispatch(.add("ramen", price: 980))
     store.dispatch(.add("free sample", price: 300))
@@ -68,7 +81,7 @@ import Testing
     let store = Store(
       initialState: Shop(),
       reducer: Self.reducer,
-      middlewares: [ActionLog.recorder(now: { fixed }, write: lines.append)]
+      middlewares: [lines.recorder(now: { fixed })]
     )
     store.dispatch(.removeFirst)
     store.dispatch(.checkout)
