@@ -61,7 +61,7 @@ enum CacheCommand: String, CaseIterable, Sendable {
       "Entries: \(report.entries) of \(report.maxEntries) · \(bytes(report.bytes)) of \(bytes(report.maxBytes))",
     ]
     if let oldest = report.oldest, let newest = report.newest {
-      lines.append("Fetched: \(time(oldest)) – \(time(newest))")
+      lines.append("Fetched: \(oldest.fetchTimeText) – \(newest.fetchTimeText)")
     }
     return lines.joined(separator: "\n") + "\n"
   }
@@ -85,13 +85,6 @@ enum CacheCommand: String, CaseIterable, Sendable {
     case ..<(1 << 20): String(format: "%.1f KB", Double(count) / 1024)
     default: String(format: "%.1f MB", Double(count) / Double(1 << 20))
     }
-  }
-
-  static func time(_ date: Date) -> String {
-    let formatter = DateFormatter()
-    formatter.locale = Locale(identifier: "en_US_POSIX")
-    formatter.dateFormat = "yyyy/MM/dd HH:mm"
-    return formatter.string(from: date)
   }
 
   static func iso8601(_ date: Date) -> String {

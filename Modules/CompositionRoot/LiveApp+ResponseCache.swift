@@ -53,12 +53,4 @@ extension LiveApp {
       throw LaunchError.database(String(describing: error))
     }
   }
-
-  /// `2026/11/24 14:32`, local time: when cached data shown offline was fetched.
-  static func displayTime(_ date: Date) -> String {
-    let formatter = DateFormatter()
-    formatter.locale = Locale(identifier: "en_US_POSIX")
-    formatter.dateFormat = "yyyy/MM/dd HH:mm"
-    return formatter.string(from: date)
-  }
 }

@@ -42,10 +42,10 @@ public final class LiveApp: Sendable {
     self.cache = cache
   }
 
-  /// `offline — showing data from 14:32` when a screen showed cached data because the API could not be reached
+  /// `offline — showing data from 2026/11/24 14:32` when a screen showed cached data because the API could not be reached
   /// (the CLI prints it on standard error as `kumiki: …`), else `nil`.
   public var offlineNotice: String? {
-    queryCache.reachability.offlineDataSince.map { "offline — showing data from \(LiveApp.displayTime($0))" }
+    queryCache.reachability.offlineDataSince.map { "offline — showing data from \($0.fetchTimeText)" }
   }
 
   /// Opens the database and the response cache, starts the embedded API (a child process) when needed, assembles the selected

@@ -39,9 +39,19 @@ extension DataOrigin {
 
   /// `14:32` today, else `2026/11/23 14:32`.
   static func asOfText(_ date: Date) -> String {
+    Calendar.current.isDateInToday(date) ? date.formatted("HH:mm") : date.fetchTimeText
+  }
+}
+
+extension Date {
+  /// `2026/11/24 14:32`, local time: when data was fetched, as screens (not today), the CLI's offline notice and
+  /// `kumiki cache status` print it.
+  public var fetchTimeText: String { formatted("yyyy/MM/dd HH:mm") }
+
+  fileprivate func formatted(_ pattern: String) -> String {
     let formatter = DateFormatter()
     formatter.locale = Locale(identifier: "en_US_POSIX")
-    formatter.dateFormat = Calendar.current.isDateInToday(date) ? "HH:mm" : "yyyy/MM/dd HH:mm"
-    return formatter.string(from: date)
+    formatter.dateFormat = pattern
+    return formatter.string(from: self)
   }
 }

@@ -59,6 +59,8 @@ public final class DevTools: Sendable {
   public let capacity: Int
   private let now: @Sendable () -> Date
   private let storage = Mutex(Storage())
+  /// Whether `storage.base` is set, readable on every dispatch without taking the lock (written under it).
+  private let hasBase = Atomic<Bool>(false)
   private let cache = DevToolsReplayCache()
 
   /// Creates an empty history.
@@ -79,7 +81,7 @@ public final class DevTools: Sendable {
       // The base is taken once, before the first action (the only time DevTools holds a live state across a
       // reducer run); from then on it is kept up to date by replaying the actions that drop out of the history.
       let source = context.source
-      if storage.withLock({ $0.base == nil }) {
+      if !hasBase.load(ordering: .acquiring) {
         let before = context.state
         next(action)
         record(action, source: source, base: before, reduce: reduce)
@@ -99,8 +101,9 @@ public final class DevTools: Sendable {
       if storage.base == nil {
         guard let base else { return nil }  // cleared while this action ran: the next one starts the history
         storage.base = base
+        storage.reduce = reduce
+        hasBase.store(true, ordering: .releasing)
       }
-      storage.reduce = reduce
       let entry = Recorded(sequence: storage.nextSequence, timestamp: timestamp, action: action, source: source)
       storage.nextSequence += 1
       if storage.log.count < capacity {
@@ -152,6 +155,7 @@ public final class DevTools: Sendable {
       $0.head = 0
       $0.base = nil
       $0.dropped = 0
+      hasBase.store(false, ordering: .releasing)
     }
     cache.clear()
   }
