@@ -310,6 +310,7 @@ targets += [
       "ActionLog",
       "Core",
       "FeatureKit",
+      "Networking",
       "Presentation",
       "Sessions",
       "Terminal",

@@ -94,7 +94,8 @@ struct KumikiTUI: AsyncParsableCommand {
         ))
     } catch {
       FileHandle.standardError.write(Data("kumiki-tui: \(error)\n".utf8))
-      throw ExitCode(1)
+      // A bad option or environment value is a usage error (EX_USAGE, as the CLI's).
+      throw ExitCode((error as? LaunchError)?.isUsage == true ? 64 : 1)
     }
     // The app launched while it was built (restore, launch): those actions were kept and are written now.
     recorder?.attach(to: live.runtime)

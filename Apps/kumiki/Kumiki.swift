@@ -17,14 +17,18 @@ enum Kumiki {
       version: "kumiki 0.1.0",
       cache: CacheMaintenance(
         status: { options in
-          let status = try await LiveApp.cacheStatus(
-            databasePath: options.db, environment: environment, notice: Self.printNotice)
+          let status = try await usage {
+            try await LiveApp.cacheStatus(
+              databasePath: options.db, environment: environment, notice: Self.printNotice)
+          }
           return CacheMaintenance.Report(
             location: status.location, entries: status.entries, bytes: status.bytes, oldest: status.oldest,
             newest: status.newest, maxEntries: status.limits.maxEntries, maxBytes: status.limits.maxBytes)
         },
         clear: { options in
-          try await LiveApp.clearCache(databasePath: options.db, environment: environment, notice: Self.printNotice)
+          try await usage {
+            try await LiveApp.clearCache(databasePath: options.db, environment: environment, notice: Self.printNotice)
+          }
         }
       ),
       makeApp: { @Sendable options, purpose in
@@ -39,6 +43,15 @@ enum Kumiki {
       await live.shutdown()
     }
     exit(status)
+  }
+
+  /// Runs `body`, turning a launch error that is the user's setting (``LaunchError/isUsage``) into a usage error.
+  static func usage<T>(_ body: () async throws -> T) async throws -> T {
+    do {
+      return try await body()
+    } catch let error as LaunchError where error.isUsage {
+      throw CommandError.usage(String(describing: error))
+    }
   }
 
   /// Prints a one-line notice on standard error.
@@ -67,8 +80,9 @@ enum Kumiki {
       started.value = live
       return live.runtime
     } catch let error as LaunchError {
-      // A bad --features list is a usage error (64); everything else fails with its one-line reason (1).
-      if case .features(let reason) = error { throw CommandError.usage(reason) }
+      // A bad --features list or environment value is a usage error (64); everything else fails with its one-line
+      // reason (1).
+      if error.isUsage { throw CommandError.usage(String(describing: error)) }
       throw error
     }
   }

@@ -1,4 +1,5 @@
 import Foundation
+import Networking
 
 /// The global options of `kumiki`, valid before or after the command:
 /// `--api URL`, `--db PATH`, `--features LIST`, `--fresh`, `--json`, `--no-color`, `--verbose`.
@@ -94,7 +95,8 @@ public struct CLIOptions: Sendable, Equatable {
     if options.db == nil, let value = environment[databaseVariable], !value.isEmpty { options.db = value }
     if let apiText {
       guard let url = Self.httpURL(apiText) else {
-        throw UsageError("--api must be an absolute http(s) URL, got '\(TextLine.clean(apiText))'")
+        throw UsageError(
+          "--api must be an absolute http(s) URL, got '\(TextLine.clean(URLCredentials.redact(apiText)))'")
       }
       options.api = url
     }

@@ -49,6 +49,10 @@ enum CacheCommand: String, CaseIterable, Sendable {
         )
       }
       return .success
+    } catch let error as CommandError {
+      // A bad setting (KUMIKI_CACHE naming the database): a usage error.
+      standardError.write(UsageError(TextLine.clean("cache \(rawValue): \(error.description)")).report)
+      return .usage
     } catch {
       standardError.write("kumiki: cache \(rawValue): \(TextLine.clean(String(describing: error)))\n")
       return .failure

@@ -1,6 +1,7 @@
 import Core
 import FeatureKit
 import Foundation
+import Networking
 
 /// How to start the live app: the global options the CLI and the TUI share.
 public struct LaunchOptions: Sendable {
@@ -62,17 +63,43 @@ public enum LaunchError: Error, Equatable, CustomStringConvertible {
   case database(String)
   case embeddedServer(String)
   case features(String)
-  case invalidTimeout(String)
-  case invalidMaxAge(String)
+  /// The response cache could not be used (the reason names the cache and `KUMIKI_CACHE`).
+  case cache(String)
+  /// `KUMIKI_CACHE` names the database file itself (a usage error: the cache would lock the database out).
+  case cacheIsDatabase(String)
+  case invalidTimeout(String, BoundedNumber.Problem)
+  case invalidMaxAge(String, BoundedNumber.Problem)
+
+  /// Whether the user gave a bad value (an environment variable or an option): a usage error, exit 64.
+  public var isUsage: Bool {
+    switch self {
+    case .invalidAPIURL, .features, .invalidTimeout, .invalidMaxAge, .cacheIsDatabase: true
+    case .database, .embeddedServer, .cache: false
+    }
+  }
 
   public var description: String {
     switch self {
-    case .invalidAPIURL(let text): "invalid API URL '\(text)': expected http://host[:port] or https://…"
+    case .invalidAPIURL(let text):
+      "invalid API URL '\(URLCredentials.redact(text))': expected http://host[:port] or https://…"
     case .database(let reason): "database problem: \(reason)"
     case .embeddedServer(let reason): "could not start the embedded fixture server: \(reason)"
     case .features(let reason): reason
-    case .invalidTimeout(let text): "invalid KUMIKI_TIMEOUT '\(text)': expected a number of seconds, e.g. 2.5"
-    case .invalidMaxAge(let text): "invalid KUMIKI_CACHE_MAX_AGE '\(text)': expected a number of seconds, e.g. 60 or 0"
+    case .cache(let reason): reason
+    case .cacheIsDatabase(let path):
+      "KUMIKI_CACHE names the database file (\(path)): the response cache needs a file of its own; unset it to keep "
+        + "the cache beside the database"
+    case .invalidTimeout(let text, let problem):
+      "invalid KUMIKI_TIMEOUT '\(text)': \(Self.expected(problem, "a number of seconds, e.g. 2.5"))"
+    case .invalidMaxAge(let text, let problem):
+      "invalid KUMIKI_CACHE_MAX_AGE '\(text)': \(Self.expected(problem, "a number of seconds, e.g. 60 or 0"))"
+    }
+  }
+
+  private static func expected(_ problem: BoundedNumber.Problem, _ example: String) -> String {
+    switch problem {
+    case .notANumber: "expected \(example)"
+    case .outOfRange(_, let range): "expected \(range)"
     }
   }
 }

@@ -4,8 +4,9 @@ import PersistenceSQLite
 
 extension LiveApp {
   /// What the response cache for this database holds (`kumiki cache status`). Opens only the cache file; an
-  /// unreadable one is emptied and `notice` says so.
-  /// - Throws: ``LaunchError/database(_:)`` when no location can be worked out or the file cannot be opened.
+  /// unreadable one is moved aside for an empty one and `notice` says so.
+  /// - Throws: ``LaunchError/database(_:)`` when no location can be worked out, ``LaunchError/cache(_:)`` when the
+  ///   file cannot be opened (or is not a cache), ``LaunchError/cacheIsDatabase(_:)``.
   public static func cacheStatus(
     databasePath: String?, environment: [String: String],
     notice: (String) -> Void = { _ in }
@@ -17,7 +18,7 @@ extension LiveApp {
     do {
       return try await cache.client.status()
     } catch {
-      throw LaunchError.database(String(describing: error))
+      throw LaunchError.cache(String(describing: error))
     }
   }
 
@@ -34,7 +35,7 @@ extension LiveApp {
     do {
       return (cache.location.displayPath, try await cache.client.clear())
     } catch {
-      throw LaunchError.database(String(describing: error))
+      throw LaunchError.cache(String(describing: error))
     }
   }
 
@@ -44,13 +45,39 @@ extension LiveApp {
   ) throws
     -> ResponseCacheDatabase
   {
+    let location: DatabaseLocation
     do {
-      let location = try DatabaseLocation.resolve(environment: environment, explicitPath: databasePath)
-      let cache = try ResponseCacheDatabase.open(at: location.responseCache(environment: environment))
-      if let dropped = cache.droppedCorruptFile { notice(String(describing: dropped)) }
-      return cache
+      location = try DatabaseLocation.resolve(environment: environment, explicitPath: databasePath)
     } catch {
       throw LaunchError.database(String(describing: error))
     }
+    do {
+      let cache = try ResponseCacheDatabase.open(at: try cacheLocation(for: location, environment: environment))
+      if let dropped = cache.droppedCorruptFile { notice(String(describing: dropped)) }
+      return cache
+    } catch let error as LaunchError {
+      throw error
+    } catch {
+      throw LaunchError.cache(String(describing: error))
+    }
+  }
+
+  /// Where the response cache for the database at `location` is (`KUMIKI_CACHE`, else beside it).
+  /// - Throws: ``LaunchError/cacheIsDatabase(_:)`` when that is the database file itself (same path, or a link to
+  ///   it): the cache must never open, let alone migrate, the database.
+  static func cacheLocation(
+    for location: DatabaseLocation, environment: [String: String]
+  ) throws(LaunchError) -> DatabaseLocation {
+    let cache = location.responseCache(environment: environment)
+    guard case .file(let databasePath) = location, case .file(let cachePath) = cache else { return cache }
+    if databasePath == cachePath { throw .cacheIsDatabase(cachePath) }
+    var database = stat()
+    var other = stat()
+    if stat(databasePath, &database) == 0, stat(cachePath, &other) == 0, database.st_dev == other.st_dev,
+      database.st_ino == other.st_ino
+    {
+      throw .cacheIsDatabase(cachePath)
+    }
+    return cache
   }
 }

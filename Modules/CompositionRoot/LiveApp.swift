@@ -94,7 +94,7 @@ public final class LiveApp: Sendable {
     if let recovered = database.recoveredFrom { notices.append(String(describing: recovered)) }
     let (cache, cacheNotice): (ResponseCacheDatabase, String?)
     do {
-      (cache, cacheNotice) = try openCache(location.responseCache(environment: options.environment))
+      (cache, cacheNotice) = try openCache(cacheLocation(for: location, environment: options.environment))
     } catch {
       try? database.close()
       throw error
@@ -103,10 +103,12 @@ public final class LiveApp: Sendable {
 
     let server: EmbeddedAPI?
     let apiURL: URL
+    var credentials: URLCredentials?
     switch api {
     case .given(let given):
       server = nil
-      apiURL = given
+      // User name and password go to the HTTP client alone: no message, cache key or recording holds them.
+      (apiURL, credentials) = URLCredentials.split(given)
     case .embedded(let starting):
       do {
         let started = try await starting.value
@@ -119,7 +121,7 @@ public final class LiveApp: Sendable {
       }
     }
 
-    let http = HTTPClient.curl(CurlConfiguration(timeout: timeout))
+    let http = HTTPClient.curl(CurlConfiguration(timeout: timeout, credentials: credentials))
     let queryCache = QueryCache(
       http: http, storage: cache.client,
       configuration: QueryCacheConfiguration(
@@ -158,26 +160,33 @@ public final class LiveApp: Sendable {
       do {
         return (try ResponseCacheDatabase.open(at: .inMemory), "the response cache is off for this run: \(error)")
       } catch {
-        throw LaunchError.database(String(describing: error))
+        throw LaunchError.cache(String(describing: error))
       }
     }
   }
 
-  /// How long an answer stays fresh: `KUMIKI_CACHE_MAX_AGE` seconds (decimals allowed, 0 to refresh every read),
-  /// 60 s by default.
+  /// The longest `KUMIKI_CACHE_MAX_AGE` accepted: a year.
+  static let maximumMaxAge = 365.0 * 24 * 3600
+  /// The longest `KUMIKI_TIMEOUT` accepted: a day.
+  static let maximumTimeout = 24.0 * 3600
+
+  /// How long an answer stays fresh: `KUMIKI_CACHE_MAX_AGE` seconds (decimals allowed, 0 to refresh every read, at
+  /// most a year), 60 s by default.
   static func cacheMaxAge(_ environment: [String: String]) throws -> Duration {
     guard let text = environment["KUMIKI_CACHE_MAX_AGE"], !text.isEmpty else { return .seconds(60) }
-    guard let seconds = Double(text), seconds >= 0, seconds.isFinite else { throw LaunchError.invalidMaxAge(text) }
-    return .milliseconds(Int((seconds * 1000).rounded()))
+    switch BoundedNumber.seconds(text, in: 0...maximumMaxAge) {
+    case .success(let duration): return duration
+    case .failure(let problem): throw LaunchError.invalidMaxAge(text, problem)
+    }
   }
 
-  /// The per-request time limit: `KUMIKI_TIMEOUT` seconds (decimals allowed), 30 s by default.
+  /// The per-request time limit: `KUMIKI_TIMEOUT` seconds (decimals allowed, 0.001 to a day), 30 s by default.
   static func requestTimeout(_ environment: [String: String]) throws -> Duration {
     guard let text = environment["KUMIKI_TIMEOUT"], !text.isEmpty else { return .seconds(30) }
-    guard let seconds = Double(text), seconds > 0, seconds.isFinite else {
-      throw LaunchError.invalidTimeout(text)
+    switch BoundedNumber.seconds(text, in: 0.001...maximumTimeout, roundingUp: true) {
+    case .success(let duration): return duration
+    case .failure(let problem): throw LaunchError.invalidTimeout(text, problem)
     }
-    return .milliseconds(Int((seconds * 1000).rounded(.up)))
   }
 
   /// Stops effects, the embedded server and closes the database.

@@ -80,11 +80,15 @@ public struct CommandInput: Sendable, Equatable {
 
   public subscript(_ name: String) -> String? { values[name] }
 
-  /// An integer value, or a usage error naming the argument.
-  public func integer(_ name: String) throws -> Int? {
+  /// A whole number in `range` (read by ``BoundedNumber``), or a usage error naming the argument and the range.
+  public func integer(_ name: String, in range: ClosedRange<Int>) throws -> Int? {
     guard let text = values[name] else { return nil }
-    guard let value = Int(text) else { throw CommandError.usage("\(name) must be a whole number, got '\(text)'") }
-    return value
+    switch BoundedNumber.integer(text, in: range) {
+    case .success(let value): return value
+    case .failure(.notANumber): throw CommandError.usage("\(name) must be a whole number, got '\(text)'")
+    case .failure(.outOfRange(_, let expected)):
+      throw CommandError.usage("\(name) must be \(expected), got '\(text)'")
+    }
   }
 }
 

@@ -35,8 +35,12 @@ public enum HTTPError: Error, Sendable, Hashable, CustomStringConvertible, Local
   case decodingFailed(URL, keyPath: String, reason: String, snippet: String)
   /// The transfer was abandoned before it finished, without the calling task being cancelled.
   case cancelled(URL)
-  /// The transfer failed after connecting: the connection dropped, or the server's reply was not valid HTTP.
+  /// The transfer failed after connecting: the connection dropped mid-way.
   case transferFailed(URL, reason: String)
+  /// The server answered with something the client will not use, whatever the retry: a redirect to another kind
+  /// of address (`file://`, `gopher://`), a reply that is not HTTP (HTTP/0.9), a header larger than allowed, a
+  /// redirect loop. `reason` says which, with the HTTP library's own words.
+  case invalidResponse(URL, reason: String)
 
   /// The error for a response status outside 200–299, or `nil` for a success status.
   public init?(status: Int, url: URL) {
@@ -71,7 +75,8 @@ public enum HTTPError: Error, Sendable, Hashable, CustomStringConvertible, Local
     case .cannotConnect(let url, _), .timedOut(let url), .tlsFailure(let url, _), .badRequest(let url),
       .unauthorized(let url), .forbidden(let url), .notFound(let url), .clientError(_, let url),
       .serverError(_, let url), .unexpectedStatus(_, let url), .responseTooLarge(let url, _),
-      .decodingFailed(let url, _, _, _), .cancelled(let url), .transferFailed(let url, _):
+      .decodingFailed(let url, _, _, _), .cancelled(let url), .transferFailed(let url, _),
+      .invalidResponse(let url, _):
       url
     }
   }
@@ -85,42 +90,46 @@ public enum HTTPError: Error, Sendable, Hashable, CustomStringConvertible, Local
     }
   }
 
-  /// A one-sentence message for the user, naming the address and what to do.
+  /// A one-sentence message for the user, naming the address (never its user name or password) and what to do.
   public var description: String {
     switch self {
     case .invalidURL(let text):
-      return "“\(text)” is not a valid web address (an http or https URL with a host is needed)."
+      return "“\(URLCredentials.redact(text))” is not a valid web address (an http or https URL with a host is needed)."
     case .cannotConnect(let url, let reason):
       return
         "Could not connect to \(Self.host(url)) (\(reason)). Check the network connection and that the server is running."
     case .timedOut(let url):
-      return "The request to \(url.absoluteString) timed out. The server may be busy; try again."
+      return "The request to \(url.withoutUserInfo.absoluteString) timed out. The server may be busy; try again."
     case .tlsFailure(let url, let reason):
       return "A secure connection to \(Self.host(url)) could not be established (\(reason))."
     case .badRequest(let url):
-      return "The server rejected the request to \(url.absoluteString) as invalid (400)."
+      return "The server rejected the request to \(url.withoutUserInfo.absoluteString) as invalid (400)."
     case .unauthorized(let url):
-      return "Sign-in is required for \(url.absoluteString) (401). Sign in again and retry."
+      return "Sign-in is required for \(url.withoutUserInfo.absoluteString) (401). Sign in again and retry."
     case .forbidden(let url):
-      return "Access to \(url.absoluteString) is not allowed (403)."
+      return "Access to \(url.withoutUserInfo.absoluteString) is not allowed (403)."
     case .notFound(let url):
-      return "Nothing was found at \(url.absoluteString) (404)."
+      return "Nothing was found at \(url.withoutUserInfo.absoluteString) (404)."
     case .clientError(let status, let url):
-      return "The server refused the request to \(url.absoluteString) (\(status))."
+      return "The server refused the request to \(url.withoutUserInfo.absoluteString) (\(status))."
     case .serverError(let status, let url):
-      return "The server failed to answer \(url.absoluteString) (\(status)). Try again later."
+      return "The server failed to answer \(url.withoutUserInfo.absoluteString) (\(status)). Try again later."
     case .unexpectedStatus(let status, let url):
-      return "The server answered \(url.absoluteString) with unexpected status \(status)."
+      return "The server answered \(url.withoutUserInfo.absoluteString) with unexpected status \(status)."
     case .responseTooLarge(let url, let limit):
-      return "The response from \(url.absoluteString) was larger than \(limit) bytes and was not downloaded."
+      return
+        "The response from \(url.withoutUserInfo.absoluteString) was larger than \(limit) bytes and was not downloaded."
     case .decodingFailed(let url, let keyPath, let reason, let snippet):
       let location = keyPath.isEmpty ? "" : " at “\(keyPath)”"
-      return "The response from \(url.absoluteString) was not in the expected format\(location): \(reason) "
+      return
+        "The response from \(url.withoutUserInfo.absoluteString) was not in the expected format\(location): \(reason) "
         + "Body starts: \(snippet)"
     case .cancelled(let url):
-      return "The request to \(url.absoluteString) was cancelled."
+      return "The request to \(url.withoutUserInfo.absoluteString) was cancelled."
     case .transferFailed(let url, let reason):
       return "The connection to \(Self.host(url)) failed during the transfer (\(reason)). Try again."
+    case .invalidResponse(let url, let reason):
+      return "The answer from \(Self.host(url)) could not be used: \(reason)."
     }
   }
 
@@ -128,7 +137,7 @@ public enum HTTPError: Error, Sendable, Hashable, CustomStringConvertible, Local
   public var errorDescription: String? { description }
 
   private static func host(_ url: URL) -> String {
-    guard let host = url.host(percentEncoded: false), !host.isEmpty else { return url.absoluteString }
+    guard let host = url.host(percentEncoded: false), !host.isEmpty else { return url.withoutUserInfo.absoluteString }
     return url.port.map { "\(host):\($0)" } ?? host
   }
 }

@@ -1,3 +1,5 @@
+import Networking
+
 /// Settings of the live libcurl client. The defaults suit the sample app; TLS verification is always on.
 public struct CurlConfiguration: Sendable, Hashable {
   /// Kumiki's version, sent in the default `User-Agent`.
@@ -23,6 +25,9 @@ public struct CurlConfiguration: Sendable, Hashable {
   public var maxRedirects: Int
   /// A PEM bundle of certificate authorities to trust instead of the system's, or `nil` for the system's.
   public var certificateAuthorities: String?
+  /// User name and password sent to their origin only (taken out of an API URL's user info, so no URL the app
+  /// shows, caches or records holds them), or `nil`.
+  public var credentials: URLCredentials?
 
   /// Creates a configuration; every parameter has the default described on its property.
   public init(
@@ -34,7 +39,8 @@ public struct CurlConfiguration: Sendable, Hashable {
     maxConnectionsPerHost: Int = 128,
     connectionCacheSize: Int = 128,
     maxRedirects: Int = 5,
-    certificateAuthorities: String? = nil
+    certificateAuthorities: String? = nil,
+    credentials: URLCredentials? = nil
   ) {
     self.userAgent = userAgent
     self.connectTimeout = connectTimeout
@@ -45,6 +51,7 @@ public struct CurlConfiguration: Sendable, Hashable {
     self.connectionCacheSize = connectionCacheSize
     self.maxRedirects = maxRedirects
     self.certificateAuthorities = certificateAuthorities
+    self.credentials = credentials
   }
 }
 

@@ -53,6 +53,12 @@ struct CurlEasyConfigurator {
     // serialise a cold fan-out; on https:// ALPN tells it during the handshake.
     if plan.isHTTPS { set(CURLOPT_PIPEWAIT, 1) }
 
+    // Credentials, to their own origin only (a redirect elsewhere goes without them: libcurl's default).
+    if let credentials = configuration.credentials, plan.origin == credentials.origin {
+      set(CURLOPT_USERNAME, credentials.user)
+      set(CURLOPT_PASSWORD, credentials.password)
+    }
+
     // Headers.
     if !plan.hasUserAgent { set(CURLOPT_USERAGENT, configuration.userAgent) }
     var list: UnsafeMutablePointer<curl_slist>?

@@ -23,7 +23,22 @@ enum CurlErrorMapping {
     let reason = detail.isEmpty ? String(cString: kumiki_curl_easy_strerror(code)) : detail
     switch code {
     case CURLE_UNSUPPORTED_PROTOCOL, CURLE_URL_MALFORMAT:
-      return .invalidURL(url.absoluteString)
+      // The request's own URL was checked before it was sent (`CurlRequestPlan`): the server led elsewhere.
+      if detail.contains("HTTP/0.9") {
+        return .invalidResponse(
+          url, reason: "the server did not answer in HTTP (an HTTP/0.9 reply; libcurl: \(reason))")
+      }
+      return .invalidResponse(
+        url, reason: "it redirects to an address that is not http or https (libcurl: \(reason))")
+    case CURLE_TOO_MANY_REDIRECTS:
+      return .invalidResponse(url, reason: "too many redirects (libcurl: \(reason))")
+    case CURLE_WEIRD_SERVER_REPLY, CURLE_BAD_CONTENT_ENCODING:
+      return .invalidResponse(url, reason: "the reply is not valid HTTP (libcurl: \(reason))")
+    case CURLE_OUT_OF_MEMORY:
+      // libcurl answers a header line over its 100 KB limit with this code and no detail.
+      return .invalidResponse(
+        url, reason: "a response header is larger than libcurl accepts (100 KB), or memory ran out (libcurl: \(reason))"
+      )
     case CURLE_COULDNT_RESOLVE_PROXY, CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_CONNECT:
       return .cannotConnect(url, reason: reason)
     case CURLE_OPERATION_TIMEDOUT:

@@ -17,6 +17,8 @@ struct CurlRequestPlan: Sendable {
   let body: Data?
   let timeoutMilliseconds: Int
   let isHTTPS: Bool
+  /// `scheme://host:port`, to match ``CurlConfiguration/credentials``.
+  let origin: String
 
   /// - Throws: ``HTTPError/invalidURL(_:)`` unless the URL is absolute `http`/`https` with a host.
   init(_ request: HTTPRequest, timeout defaultTimeout: Duration) throws(HTTPError) {
@@ -31,6 +33,7 @@ struct CurlRequestPlan: Sendable {
     self.urlText = text
     self.method = request.method
     self.isHTTPS = scheme == "https"
+    self.origin = URLCredentials.origin(of: url)
     self.body = request.body
     self.timeoutMilliseconds = (request.timeout ?? defaultTimeout).curlMilliseconds
     var lines: [String] = []

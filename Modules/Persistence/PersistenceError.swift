@@ -15,9 +15,17 @@ public enum PersistenceError: Error, Equatable, Sendable {
   case corruptDatabaseMovedAside(path: String, movedTo: String, reason: String)
   /// The file at `path` is corrupt and could not be moved aside; nothing was changed.
   case corruptDatabase(path: String, reason: String)
-  /// The response cache at `path` was unreadable and was deleted: it holds only copies of what the API serves, so
-  /// the next reads fetch again. Saved items, settings and feature state live elsewhere and were not touched.
-  case corruptCacheDropped(path: String, reason: String)
+  /// The response cache at `path` was unreadable (not an SQLite file, or damaged). It was moved to `movedTo` (kept,
+  /// never deleted: the file may not have been the cache's) and a fresh cache was created at `path`. Saved items,
+  /// settings and feature state live elsewhere and were not touched.
+  case corruptCacheMovedAside(path: String, movedTo: String, reason: String)
+  /// The file at `path` is a readable SQLite database but not a Kumiki response cache (another schema, such as the
+  /// Kumiki database itself); it was left untouched.
+  case notACache(path: String, reason: String)
+  /// The response cache's folder or file cannot be created or written.
+  case unwritableCache(path: String, reason: String)
+  /// Any other SQLite failure in the response cache, with SQLite's own message.
+  case cache(path: String, operation: String, message: String)
   /// The database was written by a newer Kumiki (it has migrations this build does not know); it was left untouched.
   case newerSchema(path: String, unknownMigrations: [String])
   /// Another process kept the database locked for longer than the busy timeout, even after retrying.
@@ -41,13 +49,23 @@ extension PersistenceError: CustomStringConvertible, LocalizedError {
     case .noDataDirectory:
       "Cannot locate the Kumiki database: neither XDG_DATA_HOME nor HOME is set. Pass --db PATH or set KUMIKI_DB."
     case .unwritableLocation(let path, let reason):
-      "Cannot write the Kumiki database at \(path): \(reason). Choose another location with --db PATH or KUMIKI_DB."
+      "Cannot write the Kumiki database at \(path): \(Self.clause(reason)). "
+        + "Choose another location with --db PATH or KUMIKI_DB."
     case .corruptDatabaseMovedAside(let path, let movedTo, let reason):
-      "The Kumiki database at \(path) was unreadable (\(reason)). It was moved to \(movedTo) and kept; "
+      "The Kumiki database at \(path) was unreadable (\(Self.clause(reason))). It was moved to \(movedTo) and kept; "
         + "a fresh database was created in its place."
-    case .corruptCacheDropped(let path, let reason):
-      "The response cache at \(path) was unreadable (\(reason)) and was emptied; "
-        + "saved items and settings were not touched."
+    case .corruptCacheMovedAside(let path, let movedTo, let reason):
+      "The response cache at \(path) was unreadable (\(Self.clause(reason))). It was moved to \(movedTo) and kept; "
+        + "a fresh cache was created in its place. Saved items and settings were not touched."
+    case .notACache(let path, let reason):
+      "\(path) is not a Kumiki response cache (\(Self.clause(reason))), so it was left untouched. "
+        + "Choose another file with KUMIKI_CACHE."
+    case .unwritableCache(let path, let reason):
+      "Cannot write the response cache at \(path): \(Self.clause(reason)). "
+        + "Choose another location with KUMIKI_CACHE (:memory: keeps it in memory)."
+    case .cache(let path, let operation, let message):
+      "Could not \(operation) in the response cache at \(path): \(Self.clause(message)). "
+        + "Saved items and settings were not touched."
     case .corruptDatabase(let path, let reason):
       "The Kumiki database at \(path) is unreadable (\(reason)) and could not be moved aside; it was left untouched."
     case .newerSchema(let path, let unknownMigrations):
@@ -64,8 +82,15 @@ extension PersistenceError: CustomStringConvertible, LocalizedError {
     case .decodingFailed(let key, let reason):
       "Could not decode the stored value for \"\(key)\": \(reason). The stored value was kept."
     case .database(let path, let operation, let message):
-      "Could not \(operation) in the Kumiki database at \(path): \(message)."
+      "Could not \(operation) in the Kumiki database at \(path): \(Self.clause(message))."
     }
+  }
+
+  /// `text` without the full stop it may end with, to sit inside a sentence (no "error.." or "error.)").
+  private static func clause(_ text: String) -> String {
+    var text = Substring(text)
+    while let last = text.last, last == "." || last == " " { text = text.dropLast() }
+    return String(text)
   }
 
   /// Same as `description`, for APIs that read `LocalizedError`.

@@ -36,7 +36,8 @@ public final class KumikiDatabase: Sendable {
 
   /// Opens (creating if needed) and migrates the database at `location`.
   ///
-  /// Creates missing parent folders. A file that is not a SQLite database, or fails `PRAGMA quick_check`, is moved to
+  /// Creates missing parent folders (0700) and a new file private (0600; an existing one loses group and other
+  /// permissions). A file that is not a SQLite database, or fails `PRAGMA quick_check`, is moved to
   /// `<path>.corrupt-<timestamp>` and a fresh database is created; `recoveredFrom` then describes what happened.
   /// - Throws: `.unwritableLocation` (folder or file cannot be created/written), `.newerSchema` (written by a newer
   ///   Kumiki; left untouched), `.corruptDatabase` (unreadable and could not be moved aside), `.busy`, `.database`.
@@ -56,6 +57,8 @@ public final class KumikiDatabase: Sendable {
       }
     case .file(let path):
       try prepareFolder(for: path)
+      PrivateFile.createIfMissing(path)
+      defer { PrivateFile.restrict(path) }
       do {
         let pool = try retryingWhileBusy(options) { try openPool(path, options: options) }
         return KumikiDatabase(location: location, writer: pool, options: options, recoveredFrom: nil)
@@ -67,6 +70,7 @@ public final class KumikiDatabase: Sendable {
           throw .corruptDatabase(path: path, reason: "\(corruption.reason); moving it aside failed: \(error)")
         }
         let notice = PersistenceError.corruptDatabaseMovedAside(path: path, movedTo: movedTo, reason: corruption.reason)
+        PrivateFile.createIfMissing(path)
         do {
           let pool = try openPool(path, options: options)
           return KumikiDatabase(location: location, writer: pool, options: options, recoveredFrom: notice)
@@ -184,7 +188,7 @@ public final class KumikiDatabase: Sendable {
     }
     let folder = (path as NSString).deletingLastPathComponent
     do {
-      try fileManager.createDirectory(atPath: folder, withIntermediateDirectories: true)
+      try PrivateFile.createFolder(for: path)
     } catch {
       throw .unwritableLocation(
         path: path, reason: "cannot create the folder \(folder) (\(error.localizedDescription))")

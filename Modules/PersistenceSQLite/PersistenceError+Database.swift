@@ -13,10 +13,26 @@ extension PersistenceError {
     switch error.resultCode {
     case .SQLITE_BUSY, .SQLITE_LOCKED: return .busy(path: path, operation: operation)
     case .SQLITE_FULL: return .diskFull(path: path, operation: operation)
+    // A full disk often surfaces as an I/O error (a failed write to the WAL or its index): say which it is.
+    case .SQLITE_IOERR where PrivateFile.isNearlyFull(folderOf: path):
+      return .diskFull(path: path, operation: operation)
     case .SQLITE_INTERRUPT: return .cancelled(operation: operation)
     case .SQLITE_READONLY, .SQLITE_CANTOPEN, .SQLITE_PERM, .SQLITE_AUTH:
       return .unwritableLocation(path: path, reason: message)
     default: return .database(path: path, operation: operation, message: message)
+    }
+  }
+}
+
+extension PersistenceError {
+  /// Maps any error from the response cache's SQLite file, in the cache's words (`KUMIKI_CACHE`, not `--db`).
+  static func fromCache(_ error: any Error, path: String, operation: String) -> PersistenceError {
+    switch from(error, path: path, operation: operation) {
+    case .unwritableLocation(let path, let reason): .unwritableCache(path: path, reason: reason)
+    case .database(let path, let operation, let message): .cache(path: path, operation: operation, message: message)
+    case .busy(let path, let operation):
+      .cache(path: path, operation: operation, message: "it stayed locked by another process")
+    case let other: other
     }
   }
 }

@@ -9,19 +9,21 @@ import Synchronization
 /// ```swift
 /// let location = try DatabaseLocation.resolve(environment: environment).responseCache(environment: environment)
 /// let cache = try ResponseCacheDatabase.open(at: location)
-/// if let notice = cache.droppedCorruptFile { print(notice) }  // an unreadable cache was emptied
+/// if let notice = cache.droppedCorruptFile { print(notice) }  // an unreadable file was moved aside
 /// let client = cache.client
 /// ```
-/// The cache holds only copies of what the API serves, so unlike the database it is not kept when unreadable: the
-/// file is deleted and a fresh one created (``droppedCorruptFile`` says so), and a read that fails later counts as
-/// a miss in the query layer. Writes are not synced at each commit (`synchronous = NORMAL`): a crash may lose the
+/// The cache holds only copies of what the API serves, but a path given with `KUMIKI_CACHE` may name anything, so
+/// the cache never deletes or migrates a file that is not provably its own (``CacheFileCheck``): an unreadable file
+/// is moved aside, kept, and a fresh cache created (``droppedCorruptFile`` says so); an SQLite database of another
+/// schema — the Kumiki database itself, say — is refused untouched (`PersistenceError.notACache`). A read that fails
+/// later counts as a miss in the query layer. Files are private (0600, folder 0700). Writes are not synced at each commit (`synchronous = NORMAL`): a crash may lose the
 /// last entries, never corrupt the file.
 public final class ResponseCacheDatabase: Sendable {
   /// Where the cache is.
   public let location: DatabaseLocation
   /// The bounds kept on every store.
   public let limits: ResponseCacheLimits
-  /// Non-nil when the file was unreadable and was replaced by an empty cache; show it to the user once.
+  /// Non-nil when the file was unreadable and was moved aside for an empty cache; show it to the user once.
   public let droppedCorruptFile: Persistence.PersistenceError?
   private let queue: DatabaseQueue
   /// Set by ``close()``: GRDB's `read` on a closed queue crashes inside SQLite instead of throwing, so reads check.
@@ -49,30 +51,38 @@ public final class ResponseCacheDatabase: Sendable {
         try migrator.migrate(queue)
         return ResponseCacheDatabase(location: location, limits: limits, queue: queue, dropped: nil)
       } catch {
-        throw PersistenceError.from(error, path: location.displayPath, operation: "open the response cache")
+        throw PersistenceError.fromCache(error, path: location.displayPath, operation: "open the response cache")
       }
     case .file(let path):
       do {
-        try FileManager.default.createDirectory(
-          atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try PrivateFile.createFolder(for: path)
       } catch {
-        throw .unwritableLocation(path: path, reason: error.localizedDescription)
+        throw .unwritableCache(path: path, reason: error.localizedDescription)
       }
+      // Nothing that is not provably the cache is ever deleted, truncated or migrated: a file that is not SQLite
+      // or is damaged is moved aside (kept), and an SQLite database of another schema is refused untouched.
+      var notice: PersistenceError?
+      switch CacheFileCheck.inspect(path) {
+      case .absent, .cache:
+        break
+      case .foreign(let reason):
+        throw .notACache(path: path, reason: reason)
+      case .unreadable(let reason):
+        let movedTo: String
+        do {
+          movedTo = try CorruptFileMover.moveAside(path)
+        } catch {
+          throw .notACache(path: path, reason: "\(reason); moving it aside failed: \(error.localizedDescription)")
+        }
+        notice = .corruptCacheMovedAside(path: path, movedTo: movedTo, reason: reason)
+      }
+      PrivateFile.createIfMissing(path)
+      defer { PrivateFile.restrict(path) }
       do {
         let queue = try openFile(path, busyTimeout)
-        return ResponseCacheDatabase(location: location, limits: limits, queue: queue, dropped: nil)
-      } catch let error as DatabaseError where error.isCorruption || error.resultCode == .SQLITE_ERROR {
-        // Not a database, damaged, or a schema that is not ours: it is only a cache, so start again.
-        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
-        let notice = PersistenceError.corruptCacheDropped(path: path, reason: error.message ?? "not a database")
-        do {
-          let queue = try openFile(path, busyTimeout)
-          return ResponseCacheDatabase(location: location, limits: limits, queue: queue, dropped: notice)
-        } catch {
-          throw PersistenceError.from(error, path: path, operation: "create a fresh response cache")
-        }
+        return ResponseCacheDatabase(location: location, limits: limits, queue: queue, dropped: notice)
       } catch {
-        throw PersistenceError.from(error, path: path, operation: "open the response cache")
+        throw PersistenceError.fromCache(error, path: path, operation: "open the response cache")
       }
     }
   }
@@ -106,7 +116,7 @@ public final class ResponseCacheDatabase: Sendable {
         try Row.fetchOne(db, sql: "SELECT * FROM response WHERE key = ?", arguments: [key])
       }
     } catch {
-      throw PersistenceError.from(error, path: location.displayPath, operation: "read a cached response")
+      throw PersistenceError.fromCache(error, path: location.displayPath, operation: "read a cached response")
     }
     guard let row else { return nil }
     let now = Date().timeIntervalSince1970
@@ -179,14 +189,14 @@ public final class ResponseCacheDatabase: Sendable {
           limits: limits)
       }
     } catch {
-      throw PersistenceError.from(error, path: location, operation: "read the response cache's status")
+      throw PersistenceError.fromCache(error, path: location, operation: "read the response cache's status")
     }
   }
 
   /// Throws when the cache was closed (reads only: GRDB's writes on a closed queue throw by themselves).
   private func checkOpen(_ operation: String) throws(PersistenceError) {
     if isClosed.withLock({ $0 }) {
-      throw .database(path: location.displayPath, operation: operation, message: "the response cache is closed")
+      throw .cache(path: location.displayPath, operation: operation, message: "the response cache is closed")
     }
   }
 
@@ -196,7 +206,7 @@ public final class ResponseCacheDatabase: Sendable {
     do {
       return try await queue.write(body)
     } catch {
-      throw PersistenceError.from(error, path: location.displayPath, operation: operation)
+      throw PersistenceError.fromCache(error, path: location.displayPath, operation: operation)
     }
   }
 

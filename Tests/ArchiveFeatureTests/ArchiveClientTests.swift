@@ -73,3 +73,26 @@ struct ArchiveClientTests {
     }
   }
 }
+
+/// Numbers in the API's answers and in restored state are bounded: no page arithmetic can trap.
+@Suite("ArchiveClient.live with hostile numbers")
+struct ArchiveClientHostileNumberTests {
+  let fake = FakeHTTPClient()
+  var client: ArchiveClient { .live(http: fake.client, baseURL: ArchiveFixture.baseURL) }
+  static let body = #"[{"id":1,"photo_url":"","category":"和食","dish_name":"a","shop_name":"b","introduction":"c"}]"#
+
+  @Test(arguments: ["99999999999999999999999", "-3", "12abc", "9223372036854775807"])
+  func anUnbelievableTotalCountsAsMissing(header: String) async throws {
+    fake.stub("/achive_images", .json(Self.body, headers: ["X-Total-Count": header]))
+    let page = try await client.search(.all, 2)
+    #expect(page.total == 21)  // the items up to this page
+  }
+
+  @Test func theLastPageAllowedHasNoNextPage() {
+    let results = ArchiveResults(
+      query: .all, items: [], total: Int.max, lastPage: ArchiveClient.pages.upperBound)
+    #expect(!results.hasMore)
+    let restored = ArchiveResults(query: .all, items: [], total: Int.max, lastPage: Int.max)
+    #expect(!restored.hasMore)
+  }
+}

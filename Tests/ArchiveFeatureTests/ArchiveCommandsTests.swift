@@ -34,8 +34,12 @@ struct ArchiveCommandsTests {
       try search.actions(CommandInput(values: ["keyword": "カレー", "category": "和食", "page": "2"]))
         == [.search(ArchiveQuery(keyword: "カレー", category: "和食"), page: 2)])
     #expect(try search.actions(CommandInput()) == [.search(.all, page: 1)])
-    #expect(throws: CommandError.usage("page must be 1 or more, got 0")) {
+    #expect(throws: CommandError.usage("page must be 1…1000000, got '0'")) {
       try search.actions(CommandInput(values: ["page": "0"]))
+    }
+    // The audit's page: (page - 1) * 20 + count trapped; now a usage error before any request.
+    #expect(throws: CommandError.usage("page must be 1…1000000, got '461168601842738790'")) {
+      try search.actions(CommandInput(values: ["page": "461168601842738790"]))
     }
     #expect(throws: CommandError.usage("page must be a whole number, got 'two'")) {
       try search.actions(CommandInput(values: ["page": "two"]))

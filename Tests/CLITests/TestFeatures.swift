@@ -53,7 +53,9 @@ enum CounterFeature {
           path: ["add"], abstract: "Add to the count.", examples: ["counter add 5"],
           arguments: [.positional("amount", help: "How much to add."), .flag("quiet", help: "Print nothing.")],
           actions: { input in
-            guard let amount = try input.integer("amount") else { throw CommandError.usage("amount is required") }
+            guard let amount = try input.integer("amount", in: -1_000_000...1_000_000) else {
+              throw CommandError.usage("amount is required")
+            }
             return [.add(amount)]
           },
           output: { state, input in
@@ -139,7 +141,7 @@ enum CatalogueFeature {
             .option("page", help: "The page."),
           ],
           actions: { input in
-            _ = try input.integer("page")
+            _ = try input.integer("page", in: 1...1_000)
             return [.load(category: input["category"])]
           },
           output: { state, input in
@@ -155,7 +157,7 @@ enum CatalogueFeature {
                       .object([("id", .string($0.id)), ("name", .string($0.name)), ("price", .int($0.price))])
                     })
                 ),
-                ("page", .int((try? input.integer("page")) ?? 1)),
+                ("page", .int((try? input.integer("page", in: 1...1_000)) ?? 1)),
               ]))
           }),
         FeatureCommand(

@@ -187,6 +187,57 @@ import Testing
     }
   }
 
+  /// Numbers from the environment are bounded: a huge or non-finite value is a usage error naming the range, never
+  /// a trap (`KUMIKI_TIMEOUT=1e16` crashed with SIGILL).
+  @Test(arguments: [
+    ("KUMIKI_TIMEOUT", "1e16"), ("KUMIKI_TIMEOUT", "1e300"), ("KUMIKI_TIMEOUT", "1e400"), ("KUMIKI_TIMEOUT", "0"),
+    ("KUMIKI_TIMEOUT", "nan"), ("KUMIKI_CACHE_MAX_AGE", "1e16"), ("KUMIKI_CACHE_MAX_AGE", "-1"),
+    ("KUMIKI_CACHE_MAX_AGE", "inf"),
+  ])
+  func hugeEnvironmentNumbersAreUsageErrors(name: String, value: String) async throws {
+    let folder = try TemporaryFolder()
+    do {
+      _ = try await LiveApp.start(
+        LaunchOptions(
+          apiURL: URL(string: "http://127.0.0.1:9"), databasePath: folder.path + "/k.sqlite",
+          environment: [name: value]))
+      Issue.record("expected a launch error")
+    } catch let error as LaunchError {
+      #expect(error.isUsage)
+      #expect(error.description.hasPrefix("invalid \(name) '\(value)': expected"))
+    }
+  }
+
+  /// `KUMIKI_CACHE` naming the database (or a link to it) is refused before anything opens the file.
+  @Test func aCacheNamingTheDatabaseIsAUsageError() async throws {
+    let folder = try TemporaryFolder()
+    let database = folder.path + "/kumiki.sqlite"
+    try FileManager.default.createSymbolicLink(atPath: folder.path + "/link.sqlite", withDestinationPath: database)
+    for cache in [database, folder.path + "/./kumiki.sqlite", folder.path + "/link.sqlite"] {
+      do {
+        _ = try await LiveApp.start(
+          LaunchOptions(
+            apiURL: URL(string: "http://127.0.0.1:9"), databasePath: database, environment: ["KUMIKI_CACHE": cache]))
+        Issue.record("expected KUMIKI_CACHE=\(cache) to be refused")
+      } catch let error as LaunchError {
+        #expect(error == .cacheIsDatabase(cache))
+        #expect(error.isUsage)
+      }
+    }
+  }
+
+  /// `http://user:secret@host/`: the secret goes to the API only, never into the URL the app shows or keys its
+  /// cache with.
+  @Test func credentialsInTheAPIURLStayOutOfTheAppsURL() async throws {
+    let folder = try TemporaryFolder()
+    let live = try await LiveApp.start(
+      LaunchOptions(
+        apiURL: URL(string: "http://chef:s3cret@127.0.0.1:9/api"), databasePath: folder.path + "/k.sqlite",
+        environment: [:], launch: false))
+    #expect(live.apiURL.absoluteString == "http://127.0.0.1:9/api")
+    await live.shutdown()
+  }
+
   /// The first non-nil `extract(state)`, checked now and after every state change (no polling, no sleeping).
   func value<T>(of runtime: AppRuntime, _ extract: @escaping @Sendable (AppState) -> T?) async throws -> T {
     for await state in runtime.store.values(select: { $0 }) {

@@ -61,7 +61,9 @@ enum CounterFeature {
           abstract: "Add to the count.",
           arguments: [.positional("amount", help: "How much to add")],
           actions: { input in
-            guard let amount = try input.integer("amount") else { throw CommandError.usage("amount is required") }
+            guard let amount = try input.integer("amount", in: -1_000_000...1_000_000) else {
+              throw CommandError.usage("amount is required")
+            }
             return [.add(amount)]
           },
           output: { state, _ in .success(view: .text("\(state.count)"), json: .int(state.count)) }

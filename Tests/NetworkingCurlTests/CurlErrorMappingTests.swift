@@ -23,6 +23,32 @@ struct CurlErrorMappingTests {
     #expect(error?.isRetryable == true)
   }
 
+  /// A server that leads elsewhere or does not speak HTTP is named as such, with libcurl's own words — not "the
+  /// API URL is not a valid web address" or a bare "Out of memory".
+  @Test(arguments: [
+    ("HTTP/1.1 302 Found\r\nLocation: file:///etc/passwd\r\nContent-Length: 0\r\n\r\n", "redirects", "file"),
+    ("HTTP/1.1 302 Found\r\nLocation: gopher://127.0.0.1/x\r\nContent-Length: 0\r\n\r\n", "redirects", "gopher"),
+    ("hello, no status line\n", "did not answer in HTTP", "HTTP/0.9"),
+    (
+      "HTTP/1.1 200 OK\r\nX-Big: " + String(repeating: "a", count: 1 << 20) + "\r\nContent-Length: 2\r\n\r\n[]",
+      "larger than libcurl accepts", "Out of memory"
+    ),
+  ])
+  func unusableAnswersSayWhatWasWrong(reply: String, says: String, libcurl: String) async throws {
+    let server = try RawReplyServer(reply: Array(reply.utf8))
+    let url = server.baseURL.appending(path: "items")
+    let error = await #expect(throws: HTTPError.self) { try await http.send(.get(url)) }
+    guard case .invalidResponse(let failedURL, let reason) = error else {
+      Issue.record("expected invalidResponse, got \(String(describing: error))")
+      return
+    }
+    #expect(failedURL == url)
+    #expect(reason.contains(says))
+    #expect(reason.contains(libcurl))
+    #expect(error?.isRetryable == false)
+    #expect(error?.description.contains("not a valid web address") == false)
+  }
+
   @Test func hangingServerTimesOut() async throws {
     let base = try await TestServer.baseURL()
     var request = HTTPRequest.get(base.appending(path: "hang"), query: [.init(name: "token", value: newToken())])
@@ -129,8 +155,11 @@ struct CurlErrorMappingTests {
   }
 
   @Test func mapsCurlCodes() {
-    #expect(map(1) == .invalidURL(url.absoluteString))  // CURLE_UNSUPPORTED_PROTOCOL
-    #expect(map(3) == .invalidURL(url.absoluteString))  // CURLE_URL_MALFORMAT
+    // The request's own URL was checked before sending: these come from where the server led.
+    #expect(  // CURLE_UNSUPPORTED_PROTOCOL
+      map(1) == .invalidResponse(url, reason: "it redirects to an address that is not http or https (libcurl: detail)"))
+    #expect(map(3) == map(1))  // CURLE_URL_MALFORMAT
+    #expect(map(47) == .invalidResponse(url, reason: "too many redirects (libcurl: detail)"))  // TOO_MANY_REDIRECTS
     #expect(map(6) == .cannotConnect(url, reason: "detail"))  // CURLE_COULDNT_RESOLVE_HOST
     #expect(map(7) == .cannotConnect(url, reason: "detail"))  // CURLE_COULDNT_CONNECT
     #expect(map(28) == .timedOut(url))  // CURLE_OPERATION_TIMEDOUT

@@ -22,6 +22,53 @@ private typealias PersistenceError = Persistence.PersistenceError
     #expect(try await raw.read { try String.fetchOne($0, sql: "PRAGMA journal_mode") } == "wal")
   }
 
+  @Test func theDatabaseAndItsFolderArePrivate() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let previous = umask(0o022)
+    defer { umask(previous) }
+    let path = directory.path("data/kumiki.sqlite")
+    let database = try KumikiDatabase.open(path: path)
+    try await database.savedItems.save(item(1))
+    #expect(try permissions(path) == 0o600)
+    #expect(try permissions(path + "-wal") == 0o600)
+    #expect(try permissions(path + "-shm") == 0o600)
+    #expect(try permissions(directory.path("data")) == 0o700)
+    try database.close()
+
+    // A file an older version created by the umask becomes private when opened.
+    #expect(chmod(path, 0o644) == 0)
+    let reopened = try KumikiDatabase.open(path: path)
+    defer { try? reopened.close() }
+    #expect(try permissions(path) == 0o600)
+  }
+
+  /// SQLite reports a write to a full disk in WAL mode as an I/O error; the message says the disk is full.
+  @Test(.enabled(if: isRoot, "mounting a small tmpfs needs root"))
+  func aFullDiskIsReportedAsAFullDisk() async throws {
+    let disk = try #require(mountSmallDisk(kilobytes: 160), "could not mount a tmpfs")
+    defer { unmountSmallDisk(disk) }
+    let cache = try ResponseCacheDatabase.open(at: .file(path: disk + "/kumiki-cache.sqlite"))
+    defer { cache.close() }
+    var failure: PersistenceError?
+    for index in 0..<64 where failure == nil {
+      let body = Data(repeating: UInt8(index), count: 16 * 1024)
+      do {
+        try await cache.client.store(
+          CachedResponse(
+            key: "GET \(index)", url: "http://api.test/\(index)", status: 200, headers: [], body: body,
+            fetchedAt: Date(), tags: []))
+      } catch {
+        failure = error
+      }
+    }
+    guard case .diskFull(let path, _) = try #require(failure) else {
+      Issue.record("expected diskFull, got \(String(describing: failure))")
+      return
+    }
+    #expect(path == disk + "/kumiki-cache.sqlite")
+  }
+
   @Test func theWriterSyncsEveryCommitToDisk() throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }

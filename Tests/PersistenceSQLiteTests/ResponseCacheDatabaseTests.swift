@@ -202,7 +202,7 @@ import Testing
     #expect(try await cache.client.clear() == 0)
   }
 
-  @Test func aGarbageFileIsDroppedWithANoticeAndTheDatabaseBesideItIsUntouched() async throws {
+  @Test func aGarbageFileIsMovedAsideWithANoticeAndTheDatabaseBesideItIsUntouched() async throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
     let databasePath = directory.path("kumiki.sqlite")
@@ -219,21 +219,21 @@ import Testing
 
     let cache = try ResponseCacheDatabase.open(at: location)
     defer { cache.close() }
-    guard case .corruptCacheDropped(let path, _) = cache.droppedCorruptFile else {
-      Issue.record("expected a dropped-cache notice, got \(String(describing: cache.droppedCorruptFile))")
+    guard case .corruptCacheMovedAside(let path, let movedTo, _) = cache.droppedCorruptFile else {
+      Issue.record("expected a moved-aside notice, got \(String(describing: cache.droppedCorruptFile))")
       return
     }
     #expect(path == location.displayPath)
     let notice = String(describing: try #require(cache.droppedCorruptFile))
     #expect(notice.contains(location.displayPath))
-    #expect(notice.contains("saved items and settings were not touched"))
+    #expect(notice.contains(movedTo))
+    #expect(notice.contains("Saved items and settings were not touched"))
 
-    // A fresh, working cache in its place; nothing of the garbage is kept.
+    // A fresh, working cache in its place; the garbage kept, byte for byte, where the notice says.
     #expect(try await cache.client.status().entries == 0)
     try await cache.client.store(Self.response("recent_news"))
     #expect(try await cache.client.entry(Self.response("recent_news").key) == Self.response("recent_news"))
-    #expect(try Data(contentsOf: URL(fileURLWithPath: location.displayPath)) != garbage)
-    #expect(try directory.contents().allSatisfy { !$0.contains("corrupt") })  // dropped, not moved aside
+    #expect(try Data(contentsOf: URL(fileURLWithPath: movedTo)) == garbage)
 
     // The database was not opened, moved or changed.
     #expect(try Data(contentsOf: URL(fileURLWithPath: databasePath)) == databaseBytes)
@@ -242,6 +242,68 @@ import Testing
     #expect(reopened.recoveredFrom == nil)
     #expect(try await reopened.savedItems.list() == [item(6)])
     #expect(try await reopened.settings.get(.onboardingCompleted))
+  }
+
+  /// `KUMIKI_CACHE=notes.txt`: the user's text file is never replaced by an empty cache.
+  @Test func aTextFileNamedAsTheCacheIsKeptByteForByte() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let notes = directory.path("notes.txt")
+    let text = Data("shopping: 鯛, 味噌\n".utf8)
+    try text.write(to: URL(fileURLWithPath: notes))
+    let cache = try ResponseCacheDatabase.open(at: .file(path: notes))
+    defer { cache.close() }
+    guard case .corruptCacheMovedAside(_, let movedTo, let reason) = cache.droppedCorruptFile else {
+      Issue.record("expected a moved-aside notice, got \(String(describing: cache.droppedCorruptFile))")
+      return
+    }
+    #expect(reason == "not an SQLite file")
+    #expect(try Data(contentsOf: URL(fileURLWithPath: movedTo)) == text)
+  }
+
+  /// `KUMIKI_CACHE` equal to `KUMIKI_DB`: the database is refused untouched, so it still opens afterwards (it was
+  /// migrated with `cache-v1` and locked out before).
+  @Test func theKumikiDatabaseIsNeverTakenForTheCache() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let path = directory.path("kumiki.sqlite")
+    let database = try KumikiDatabase.open(path: path)
+    try await database.savedItems.save(item(6))
+    try database.close()
+
+    #expect {
+      _ = try ResponseCacheDatabase.open(at: .file(path: path))
+    } throws: { error in
+      guard case .notACache(let reported, let reason) = error as? Persistence.PersistenceError else { return false }
+      return reported == path && reason.contains("other tables")
+    }
+    // Not migrated: no cache table, no cache migration (which locked the database out before).
+    let raw = try DatabaseQueue(path: path)
+    let (tables, migrations) = try await raw.read { db in
+      (
+        try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'"),
+        try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations")
+      )
+    }
+    try raw.close()
+    #expect(!tables.contains("response"))
+    #expect(!migrations.contains("cache-v1"))
+    let reopened = try KumikiDatabase.open(path: path)
+    defer { try? reopened.close() }
+    #expect(try await reopened.savedItems.list() == [item(6)])
+  }
+
+  @Test func aNewCacheIsPrivate() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let path = directory.path("data/kumiki-cache.sqlite")
+    let previous = umask(0o022)
+    defer { umask(previous) }
+    let cache = try ResponseCacheDatabase.open(at: .file(path: path))
+    defer { cache.close() }
+    #expect(try permissions(path) == 0o600)
+    #expect(try permissions(path + "-wal") == 0o600)
+    #expect(try permissions(directory.path("data")) == 0o700)
   }
 
   /// The loser of the race to migrate a new file must not take it for a foreign one and drop it under the winner.
@@ -264,7 +326,7 @@ import Testing
     #expect(try Self.names(in: path) == ["a", "b", "c", "d"])
   }
 
-  @Test func aSQLiteFileOfAnotherSchemaIsDroppedToo() async throws {
+  @Test func aSQLiteFileOfAnotherSchemaIsRefusedUntouched() async throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
     let path = directory.path("kumiki-cache.sqlite")
@@ -273,12 +335,12 @@ import Testing
       try $0.execute(sql: "CREATE TABLE response (name TEXT); INSERT INTO response VALUES ('x')")
     }
     try foreign.close()
+    let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
 
-    let cache = try ResponseCacheDatabase.open(at: .file(path: path))
-    defer { cache.close() }
-    #expect(cache.droppedCorruptFile != nil)
-    try await cache.client.store(Self.response("recent_news"))
-    #expect(try await cache.client.status().entries == 1)
+    #expect(throws: Persistence.PersistenceError.notACache(path: path, reason: "its tables were not made by Kumiki")) {
+      _ = try ResponseCacheDatabase.open(at: .file(path: path))
+    }
+    #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == bytes)
   }
 
   @Test func everyOperationOnAClosedCacheThrowsAPersistenceError() async throws {

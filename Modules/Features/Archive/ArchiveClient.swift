@@ -1,3 +1,4 @@
+import FeatureKit
 import Foundation
 import Networking
 
@@ -6,6 +7,10 @@ import Networking
 public struct ArchiveClient: Sendable {
   /// Results are fetched this many at a time (`_limit`).
   public static let pageSize = 20
+  /// The pages a search may ask for: `--page` beyond them is a usage error, and no page arithmetic can overflow.
+  public static let pages = 1...1_000_000
+  /// The largest `X-Total-Count` believed; a larger (or malformed) header counts as missing.
+  public static let maximumTotal = Int(Int32.max)
 
   /// One page (1-based) of the items matching the query, with the total count.
   public var search: @Sendable (_ query: ArchiveQuery, _ page: Int) async throws -> ArchivePage
@@ -43,9 +48,11 @@ extension ArchiveClient {
           headers: ["Accept": "application/json"])
         let response = try await http.data(request)
         let items = try response.decode([ArchiveImage].self).map(\.item)
-        let total =
-          response.headers["X-Total-Count"].flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
-          ?? (page - 1) * pageSize + items.count
+        let counted = response.headers["X-Total-Count"].flatMap {
+          try? BoundedNumber.integer($0, in: 0...maximumTotal).get()
+        }
+        // Without a (believable) header, the items up to this page are all there is.
+        let total = counted ?? BoundedNumber.multiplyAdd(max(page, 1) - 1, pageSize, items.count) ?? maximumTotal
         return ArchivePage(query: query, page: page, items: items, total: total)
       },
       item: { id in

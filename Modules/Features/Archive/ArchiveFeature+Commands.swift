@@ -19,12 +19,11 @@ extension ArchiveFeature {
       arguments: [
         .positional("keyword", help: "Free keyword, matched in any field", optional: true),
         .option("category", help: "Only items of this category", choices: ArchiveCategory.all),
-        .option("page", help: "Page number, from 1 (default 1)"),
+        .option("page", help: "Page number, 1…\(ArchiveClient.pages.upperBound) (default 1)"),
         .flag("last", help: "Repeat the last search (this app's or the TUI's), kept across runs"),
       ],
       actions: { input in
-        let page = try input.integer("page") ?? 1
-        guard page >= 1 else { throw CommandError.usage("page must be 1 or more, got \(page)") }
+        let page = try input.integer("page", in: ArchiveClient.pages) ?? 1
         if input.flags.contains("last") {
           guard input["keyword"] == nil, input["category"] == nil else {
             throw CommandError.usage("--last repeats the last search: give no keyword or --category with it")
@@ -33,7 +32,7 @@ extension ArchiveFeature {
         }
         return [.search(ArchiveQuery(keyword: input["keyword"] ?? "", category: input["category"]), page: page)]
       },
-      output: { state, input in searchOutput(state, page: (try? input.integer("page")) ?? 1) }
+      output: { state, input in searchOutput(state, page: (try? input.integer("page", in: ArchiveClient.pages)) ?? 1) }
     )
   }
 
@@ -169,7 +168,7 @@ extension ArchiveFeature {
 
   /// The `id` argument, a whole number.
   static func itemID(_ input: CommandInput) throws -> Int {
-    guard let id = try input.integer("id") else { throw CommandError.usage("id is required") }
+    guard let id = try input.integer("id", in: Int.min...Int.max) else { throw CommandError.usage("id is required") }
     return id
   }
 }

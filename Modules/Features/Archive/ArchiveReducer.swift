@@ -47,9 +47,9 @@ extension ArchiveFeature {
         return
       }
       state.category = state.fixedCategory ?? query.category
-      state.startSearch(page: max(1, page))
+      state.startSearch(page: page.clamped(to: ArchiveClient.pages))
     case .resumeSearch(let page):
-      state.startSearch(page: max(1, page))
+      state.startSearch(page: page.clamped(to: ArchiveClient.pages))
     case .retry:
       state.startSearch(networkFirst: true)
 
@@ -72,7 +72,7 @@ extension ArchiveFeature {
       state.requests.append(.loadMore)
     case .moreLoaded(let page):
       guard var results = state.results, results.more == .loading, page.query == results.query,
-        page.page == results.lastPage + 1
+        results.lastPage < ArchiveClient.pages.upperBound, page.page == results.lastPage + 1
       else { return }
       let known = Set(results.items.map(\.id))
       results.items += page.items.filter { !known.contains($0.id) }

@@ -1,3 +1,5 @@
+import FeatureKit
+
 /// The search results on screen: the pages loaded so far for one query, and the state of "load more".
 public struct ArchiveResults: Equatable, Codable, Sendable {
   /// The state of loading the next page.
@@ -47,5 +49,10 @@ public struct ArchiveResults: Equatable, Codable, Sendable {
   }
 
   /// Whether the API has pages after ``lastPage``.
-  public var hasMore: Bool { lastPage * ArchiveClient.pageSize < total }
+  /// Whether the API has pages after ``lastPage`` (never past ``ArchiveClient/pages``, so asking for the next one
+  /// cannot overflow, even for a page restored from a database edited by hand).
+  public var hasMore: Bool {
+    guard lastPage < ArchiveClient.pages.upperBound else { return false }
+    return (BoundedNumber.multiplyAdd(lastPage, ArchiveClient.pageSize, 0) ?? Int.max) < total
+  }
 }
