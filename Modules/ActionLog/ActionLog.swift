@@ -36,15 +36,20 @@ public enum ActionLog {
 
   /// Reads a log (JSON Lines; blank lines ignored) without decoding its actions: the header, if the first line is
   /// one, and every entry with its line number and the action's JSON.
-  /// - Throws: ``ActionLogError`` naming the first bad line.
+  ///
+  /// Lines end at `\n` (a `\r` before it is dropped) and nowhere else: U+2028, U+0085 and the like are text, as
+  /// they are inside JSON strings. Every entry's `seq` is a positive integer greater than the previous entry's, so
+  /// an action number names one action.
+  /// - Throws: ``ActionLogError`` naming the first bad line (recorded text in the reason is quoted as JSON).
   public static func read(
     _ log: String
   ) throws(ActionLogError) -> (header: ActionLogHeader?, records: [ActionLogRecord]) {
     var header: ActionLogHeader?
     var records: [ActionLogRecord] = []
     var seenContent = false
-    for (index, line) in log.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
+    for (index, bytes) in log.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated() {
       let number = index + 1
+      let line = String(decoding: bytes.last == 0x0D ? bytes.dropLast() : bytes, as: UTF8.self)
       let trimmed = line.trimmingCharacters(in: .whitespaces)
       if trimmed.isEmpty { continue }
       let object: [String: Any]
@@ -68,7 +73,12 @@ public enum ActionLog {
         throw .malformedLine(number, #"expected {"seq","t","action"}"#)
       }
       guard let date = parseTimestamp(time) else {
-        throw .malformedLine(number, "\"t\" is not an ISO 8601 time with milliseconds: \(time)")
+        throw .malformedLine(
+          number, "\"t\" is not an ISO 8601 time with milliseconds: \(ActionLogHeader.quoted(time))")
+      }
+      guard seq >= 1, seq > records.last?.sequence ?? 0 else {
+        let previous = records.last.map { "greater than the previous entry's (\($0.sequence))" } ?? "at least 1"
+        throw .malformedLine(number, "\"seq\" is \(seq); it must be \(previous)")
       }
       var source: ActionSource?
       if let by = object["by"] {

@@ -15,13 +15,18 @@ public final class ActionLogFile: Sendable {
   public let path: String
   private let state: Mutex<(descriptor: Int32, failure: String?)>
 
-  /// Creates (or truncates) the file at `path`, readable by everyone, writable by the owner.
-  /// - Throws: ``ActionLogError/cannotCreate(path:reason:)`` with the system's reason (no such directory,
-  ///   permission denied, is a directory, …).
-  public init(creatingAt path: String) throws(ActionLogError) {
-    guard !path.isEmpty else { throw .cannotCreate(path: path, reason: "empty path") }
-    let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-    guard descriptor >= 0 else { throw .cannotCreate(path: path, reason: String(cString: strerror(errno))) }
+  /// Creates (or truncates) the file at `path`, readable and writable by its owner only (mode 0600, whatever the
+  /// umask): the log holds the API's data and the user's keystrokes. Only a new path or a regular file is opened
+  /// (``SessionFile``): a symbolic link, a device such as `/dev/null`, a FIFO or a directory is refused and left
+  /// as it is.
+  /// - Throws: ``ActionLogError/cannotCreate(path:reason:)`` saying what the path is, or with the system's reason
+  ///   (no such directory, permission denied, …).
+  public convenience init(creatingAt path: String) throws(ActionLogError) {
+    self.init(descriptor: try SessionFile.open(truncating: path), path: path)
+  }
+
+  /// A log writing to an open descriptor, which it closes (tests: a descriptor of `/dev/full`).
+  init(descriptor: Int32, path: String) {
     self.path = path
     state = Mutex((descriptor, nil))
   }

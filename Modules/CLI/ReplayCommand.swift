@@ -1,3 +1,4 @@
+import ActionLog
 import FeatureKit
 import Foundation
 import Sessions
@@ -44,10 +45,13 @@ struct ReplayCommand: Equatable, Sendable {
 
     OPTIONS:
       --until <n>         Stop after action <n> (the "seq" of its line).
-      --emit-test <name>  Write a Swift Testing suite <name> for one feature instead of printing states.
+      --emit-test <name>  Write a Swift Testing suite <name> for one feature instead of printing states. <name>
+                          must be a Swift type name (ASCII letters, digits, _; not a keyword).
       --feature <key>     The feature the test is for, a recorded key (archive, curry, profile, ...).
       --output <path>     Where the test goes: a file, or a directory for <name>.swift (default: ./<name>.swift).
-      --force             Overwrite an existing test file.
+                          Only a new path or a regular file is written: a symbolic link, a device, a FIFO or a
+                          directory given as the file is refused and left as it is (73).
+      --force             Replace an existing test file (a regular file; see --output).
       --features <list>   Must name the recorded features, if given (default: the recording's).
       --json              Print {"actions":<n>,"states":{"<key>":<state>,...}} (keys sorted) on one line.
       -h, --help          Show this help.
@@ -58,17 +62,21 @@ struct ReplayCommand: Equatable, Sendable {
 
     The test is a TestStore over the feature's reducer: it sends the recorded user actions, receives the recorded
     effect results (played back by Middleware.scripted) and asserts each state change. Put it in the feature's
-    test target (Tests/<Module>Tests) and run `make test MODULE=<Module>`.
+    test target (Tests/<Module>Tests) and run `make test MODULE=<Module>`. Text from the recording (its header,
+    its file name, actions and states) is written into the test only inside string literals, escaped, never as
+    code or comments. Like the recording, the test holds the session's data: it is created with mode 0600.
 
     Saw a bug? Record it (kumiki-tui --record bug.jsonl), replay it (--until <n> to find the step), emit a test,
     change the step where the state went wrong to what it should have been, watch the test fail, fix the feature.
 
     EXIT CODES:
       0   Success.
-      64  Usage error, or --features/--until/--feature that do not fit the recording.
+      64  Usage error (an --emit-test <name> that is not a Swift type name, a --feature that is not a key), or
+          --features/--until/--feature that do not fit the recording.
       65  The recording is malformed, or an action no longer decodes (a recording from an older schema).
       66  The file cannot be read.
-      73  The test file cannot be written.
+      73  The test file cannot be written: it exists without --force, it is not a regular file (a symbolic link,
+          a device, a FIFO, a directory), or the system refused.
 
     """
 
@@ -131,6 +139,14 @@ struct ReplayCommand: Equatable, Sendable {
       return ReplayCommand(file: file, until: until)
     }
     guard let feature else { throw fail("--emit-test needs --feature <key>: the feature the test is for") }
+    do {
+      try SessionTestWriter.checkName(name)
+    } catch {
+      throw fail(TextLine.clean(error.description))
+    }
+    guard Self.isFeatureKey(feature) else {
+      throw fail("--feature must be a feature key (letters, digits, . _ : -), got '\(TextLine.clean(feature))'")
+    }
     return ReplayCommand(
       file: file, until: until, emit: Emit(name: name, feature: feature, output: output, force: force))
   }
@@ -191,13 +207,17 @@ struct ReplayCommand: Equatable, Sendable {
     let writer = try SessionTestWriter(name: emit.name, feature: emit.feature, command: command)
     let output = try writer.write(recording, app: app, until: until)
     let path = Self.outputPath(emit)
+    if let refusal = SessionFile.refusal(for: path) {
+      throw SessionError(.cannotCreate, "cannot write \(path): \(refusal)")
+    }
     if FileManager.default.fileExists(atPath: path) && !emit.force {
       throw SessionError(.cannotCreate, "\(path) exists; pass --force to overwrite it")
     }
     do {
-      try Data(output.source.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+      // Private (0600) like the recording, a regular file or a new path only, replaced whole.
+      try SessionFile.write(Data(output.source.utf8), to: path, replacing: emit.force)
     } catch {
-      let reason = (error as NSError).localizedFailureReason ?? (error as NSError).localizedDescription
+      guard case .cannotCreate(_, let reason) = error else { throw SessionError(.cannotCreate, error.description) }
       throw SessionError(.cannotCreate, "cannot write \(path): \(reason)")
     }
     let sent = output.steps.filter { $0.kind == .send }.count
@@ -229,6 +249,14 @@ struct ReplayCommand: Equatable, Sendable {
       return (output.hasSuffix("/") ? output : output + "/") + emit.name + ".swift"
     }
     return output
+  }
+
+  /// Whether `text` can be a feature key: the plain words completion scripts accept (`[A-Za-z0-9._:-]`).
+  static func isFeatureKey(_ text: String) -> Bool {
+    !text.isEmpty
+      && text.unicodeScalars.allSatisfy {
+        $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "._:-".unicodeScalars.contains($0))
+      }
   }
 
   static func exitCode(_ kind: SessionError.Kind) -> CLIExitCode {

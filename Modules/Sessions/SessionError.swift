@@ -17,10 +17,30 @@ public struct SessionError: Error, Equatable, CustomStringConvertible {
   }
 
   public let kind: Kind
+  /// The message: one line, whatever a recording holds (see ``init(_:_:)``).
   public let description: String
 
+  /// An error of `kind`. Line breaks and other control characters in `description` (text from a recording, say),
+  /// and U+2028, U+2029, are written as `\u{…}`, so the message stays one line.
   public init(_ kind: Kind, _ description: String) {
     self.kind = kind
-    self.description = description
+    self.description = Self.oneLine(description)
+  }
+
+  static func oneLine(_ text: String) -> String {
+    guard
+      text.unicodeScalars.contains(where: {
+        $0.properties.generalCategory == .control || $0.value == 0x2028 || $0.value == 0x2029
+      })
+    else { return text }
+    var result = String.UnicodeScalarView()
+    for scalar in text.unicodeScalars {
+      if scalar.properties.generalCategory == .control || scalar.value == 0x2028 || scalar.value == 0x2029 {
+        result.append(contentsOf: "\\u{\(String(scalar.value, radix: 16, uppercase: true))}".unicodeScalars)
+      } else {
+        result.append(scalar)
+      }
+    }
+    return String(result)
   }
 }

@@ -37,11 +37,14 @@ public enum SessionReplay {
   ///   - requested: `--features` (empty: not given). When given, it must name exactly the recorded features.
   ///   - available: the features this app can mount.
   /// - Throws: ``SessionError/Kind/usage`` saying which features `requested` misses or adds;
-  ///   ``SessionError/Kind/data`` when the recording mounts features this app does not have.
+  ///   ``SessionError/Kind/data`` when the recording mounts features this app does not have, or one twice.
   public static func features(
     recorded: [String]?, requested: [String], available: [String]
   ) throws(SessionError) -> [String] {
     guard let recorded else { return requested }
+    if let twice = recorded.enumerated().first(where: { recorded[..<$0.offset].contains($0.element) })?.element {
+      throw SessionError(.data, "the recording mounts \(twice) twice")
+    }
     let unknown = recorded.filter { !available.contains($0) }
     if !unknown.isEmpty {
       throw SessionError(

@@ -56,17 +56,27 @@ public struct SessionTestWriter {
   /// How the file says it was made (`kumiki replay session.jsonl --emit-test … --feature …`).
   public let command: String
 
-  /// A writer for the suite `name` of the feature mounted under `feature`.
-  /// - Throws: ``SessionError/Kind/usage`` when `name` is not a Swift type name.
+  /// A writer for the suite `name` of the feature mounted under `feature`. `feature` and `command` reach the file
+  /// only as string literals.
+  /// - Throws: ``SessionError/Kind/usage`` when `name` is not a Swift type name (``checkName(_:)``).
   public init(name: String, feature: String, command: String) throws(SessionError) {
-    guard Self.isIdentifier(name), !Self.keywords.contains(name) else {
-      throw SessionError(
-        .usage,
-        "--emit-test \(name): the test's name must be a Swift type name (letters, digits, _; e.g. ArchiveSearch)")
-    }
+    try Self.checkName(name)
     self.name = name
     self.feature = feature
     self.command = command
+  }
+
+  /// Checks a suite's name (`--emit-test NAME`), which is written into the file as code and names the file: an
+  /// ASCII Swift identifier (letters, digits and `_`, not starting with a digit; at most 200 characters) that is
+  /// not a keyword nor a name the generated file uses (`TestStore`, `RecordedJSON`, `Testing`, …).
+  /// - Throws: ``SessionError/Kind/usage`` saying what a name must be.
+  public static func checkName(_ name: String) throws(SessionError) {
+    guard isIdentifier(name), name.utf8.count <= 200, !keywords.contains(name), !generatedNames.contains(name) else {
+      throw SessionError(
+        .usage,
+        "--emit-test \(name): the test's name must be a Swift type name (ASCII letters, digits, _; not a keyword; "
+          + "e.g. ArchiveSearch)")
+    }
   }
 
   /// Replays `recording` (up to action `until`) into `app` — assembled with `mode: .replay`, without storage — and
@@ -82,6 +92,10 @@ public struct SessionTestWriter {
     }
     let (stateType, actionType) = app.types(slot: slot)
     let names = try Self.names(state: stateType, action: actionType, feature: feature)
+    if name == names.module || name == names.reducer.split(separator: ".").first.map(String.init) {
+      throw SessionError(
+        .usage, "--emit-test \(name): the name is taken by \(feature)'s module or namespace; choose another")
+    }
     var collector = StepCollector(app: app, slot: slot)
     let records = try SessionReplay.run(recording, in: app, until: until) { collector.add($0) }
     if let error = collector.error { throw error }
@@ -95,7 +109,7 @@ public struct SessionTestWriter {
     }
     let source = SwiftSource(
       name: name, names: names, command: command, recording: recording, records: records, feature: feature,
-      initialState: initialJSON, steps: steps, descriptions: collector.steps.map { Self.describe($0.action, app: app) }
+      initialState: initialJSON, steps: steps
     ).text
     return Output(source: source, steps: steps, module: names.module)
   }
@@ -227,18 +241,6 @@ public struct SessionTestWriter {
     }
   }
 
-  /// `keywordEdited("カレー")`: the action as a comment shows it, one line, at most 90 characters.
-  static func describe(_ action: AppAction, app: AppRuntime) -> String {
-    var text = app.describe(action)
-    if let colon = text.range(of: ": ") { text = String(text[colon.upperBound...]) }
-    text = String(
-      String.UnicodeScalarView(
-        text.unicodeScalars.map {
-          $0.properties.generalCategory == .control || $0.value == 0x2028 || $0.value == 0x2029 ? " " : $0
-        }))
-    return text.count <= 90 ? text : String(text.prefix(89)) + "…"
-  }
-
   // MARK: Names
 
   /// How the generated code names the feature's types.
@@ -280,9 +282,19 @@ public struct SessionTestWriter {
     }
   }
 
-  /// Words that cannot name a type.
+  /// Words that cannot name a type: Swift's reserved words and the contextual ones a declaration cannot take.
   static let keywords: Set<String> = [
-    "Any", "Self", "Type", "Protocol", "_", "class", "struct", "enum", "protocol", "extension", "func", "let", "var",
-    "import", "init", "self", "super", "true", "false", "nil", "in", "is", "as", "try", "await", "throws", "return",
+    "associatedtype", "borrowing", "class", "consuming", "deinit", "enum", "extension", "fileprivate", "func",
+    "import", "init", "inout", "internal", "let", "nonisolated", "open", "operator", "precedencegroup", "private",
+    "protocol", "public", "rethrows", "static", "struct", "subscript", "typealias", "var", "break", "case", "catch",
+    "continue", "default", "defer", "do", "else", "fallthrough", "for", "guard", "if", "in", "repeat", "return",
+    "throw", "switch", "where", "while", "Any", "as", "await", "false", "is", "nil", "self", "Self", "super", "throws",
+    "true", "try", "_", "Type", "Protocol", "some", "any", "async", "actor", "macro", "package", "consume", "copy",
+    "discard", "each", "isolated", "sending",
+  ]
+
+  /// Names the generated file uses, which a suite of the same name would hide.
+  static let generatedNames: Set<String> = [
+    "CoreTesting", "Testing", "TestStore", "RecordedJSON", "Suite", "Test", "Middleware", "ScriptedStep",
   ]
 }

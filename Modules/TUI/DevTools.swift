@@ -193,7 +193,9 @@ public final class DevTools: Sendable {
   }
 
   /// Writes ``exportJSONLines(encode:header:)`` to `kumiki-actions-<UTC timestamp>.jsonl` in `directory` and returns
-  /// the file's path.
+  /// the file's path. The file holds the session's data: it is created with mode 0600 and written whole
+  /// (`ActionLog`'s `SessionFile`); a path that is a symbolic link, a device, a FIFO or a directory is refused
+  /// (`ActionLogError.cannotCreate`) and left as it is.
   @discardableResult
   public func export(
     to directory: String, encode: (AppAction) throws -> Data, header: ActionLogHeader? = nil, at date: Date = Date()
@@ -206,8 +208,7 @@ public final class DevTools: Sendable {
       "\(parts.year ?? 0)\(two(parts.month))\(two(parts.day))-\(two(parts.hour))\(two(parts.minute))"
       + "\(two(parts.second))"
     let path = (directory.isEmpty ? "." : directory) + "/kumiki-actions-\(stamp).jsonl"
-    try Data(exportJSONLines(encode: encode, header: header).utf8).write(
-      to: URL(fileURLWithPath: path), options: .atomic)
+    try SessionFile.write(Data(exportJSONLines(encode: encode, header: header).utf8), to: path, replacing: true)
     return path
   }
 }

@@ -91,10 +91,23 @@ import Testing
       .malformedLine(1, #""by" must be "user", "effect" or "follow-up""#)
     ),
     (
-      #"{"seq":1,"t":"yesterday","action":{}}"#,
-      .malformedLine(1, "\"t\" is not an ISO 8601 time with milliseconds: yesterday")
+      #"{"seq":1,"t":"yesterday\n}","action":{}}"#,
+      .malformedLine(1, #""t" is not an ISO 8601 time with milliseconds: "yesterday\n}""#)
     ),
     ("[1,2]", .malformedLine(1, "expected a JSON object")),
+    // An action number names one action: the variable of a generated test, `--until`.
+    (
+      #"{"seq":0,"t":"2023-11-14T22:13:20.250Z","action":{}}"#, .malformedLine(1, #""seq" is 0; it must be at least 1"#)
+    ),
+    (
+      #"{"seq":-5,"t":"2023-11-14T22:13:20.250Z","action":{}}"#,
+      .malformedLine(1, #""seq" is -5; it must be at least 1"#)
+    ),
+    (
+      #"{"seq":2,"t":"2023-11-14T22:13:20.250Z","action":{}}"# + "\n"
+        + #"{"seq":2,"t":"2023-11-14T22:13:20.250Z","action":{}}"#,
+      .malformedLine(2, #""seq" is 2; it must be greater than the previous entry's (2)"#)
+    ),
   ])
   func badLinesAreNamed(_ log: String, _ expected: ActionLogError) {
     #expect(throws: expected) { try ActionLog.read(log) }
@@ -151,11 +164,15 @@ import Testing
     }
   }
 
-  @Test func aWriteErrorIsKeptAndLaterLinesAreDropped() throws {
-    guard FileManager.default.fileExists(atPath: "/dev/full") else { return }
-    let file = try ActionLogFile(creatingAt: "/dev/full")
-    file.append("one")
-    file.append("two")
-    #expect(file.failure?.isEmpty == false)
+  @Test func linesEndAtLineFeedsOnlySoOtherLineBreaksInTextAreKept() throws {
+    // JSON leaves U+2028, U+2029 and NEL (U+0085) unescaped in strings: they are text, not line ends.
+    let text = "a\u{2028}b\u{2029}c\u{85}d\u{B}\u{C}e"
+    let action = try JSONEncoder().encode(ShopAction.add(text, price: 1))
+    let log =
+      ActionLog.line(sequence: 1, timestamp: Date(timeIntervalSince1970: 0), source: .external, action: action)
+      + "\r\n" + ActionLog.line(sequence: 2, timestamp: Date(timeIntervalSince1970: 0), source: nil, action: action)
+    let entries = try ActionLog.entries(in: log, decode: Self.decode)
+    #expect(entries.map(\.action) == [.add(text, price: 1), .add(text, price: 1)])
+    #expect(entries.map(\.line) == [1, 2])
   }
 }

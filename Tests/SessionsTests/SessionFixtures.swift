@@ -64,9 +64,10 @@ enum Fixtures {
   enum CounterFeature {
     struct State: Equatable, Codable, Sendable { var count = 0 }
     enum Action: Equatable, Codable, Sendable { case add(Int) }
+    /// Total: a recording may add any amounts (the fuzz suite's do), and a reducer that traps would end the tests.
     static let reducer = Reducer<State, Action> { state, action in
       switch action {
-      case .add(let amount): state.count += amount
+      case .add(let amount): state.count &+= amount
       }
     }
     static func module() -> FeatureModule<State, Action> {
@@ -109,26 +110,29 @@ enum Fixtures {
   }
 
   /// Records a session of the test app: launch, a search, the counters, a notice shown and dismissed; returns the
-  /// live app (settled) and the recording's file.
+  /// live app (settled) and the recording's file. The texts (the header's app and version, what is typed and
+  /// noticed) can be given, to record hostile ones.
   static func recordSession(
-    features: [String] = [], now: @escaping @Sendable () -> Date = { Date(timeIntervalSince1970: 1_795_253_400) }
+    features: [String] = [], now: @escaping @Sendable () -> Date = { Date(timeIntervalSince1970: 1_795_253_400) },
+    app name: String = "test-app", version: String = "9.9",
+    texts: (query: String, notice: String, second: String) = ("カレー", "offline \"#tag\"", "鯛")
   ) async throws -> (app: AppRuntime, file: TemporaryFile) {
     let file = TemporaryFile()
-    let recorder = try SessionRecorder(path: file.path, app: "test-app", version: "9.9", now: now)
+    let recorder = try SessionRecorder(path: file.path, app: name, version: version, now: now)
     let app = try registry().selecting(features).assemble(middlewares: [recorder.middleware])
     await app.launch()  // before attach: kept, and written once attached
     recorder.attach(to: app)
     let search = app.features.first { $0.key == "search" }?.slot
     let counter = app.features.first { $0.key == "counter" }?.slot
     if let search {
-      app.store.dispatch(.feature(slot: search, action: SearchFeature.Action.typed("カレー")))
+      app.store.dispatch(.feature(slot: search, action: SearchFeature.Action.typed(texts.query)))
       await app.store.settled()
-      app.store.dispatch(.feature(slot: search, action: SearchFeature.Action.notice("offline \"#tag\"")))
+      app.store.dispatch(.feature(slot: search, action: SearchFeature.Action.notice(texts.notice)))
     }
     if let counter { app.store.dispatch(.feature(slot: counter, action: CounterFeature.Action.add(3))) }
     if let search {
       app.store.dispatch(.feature(slot: search, action: SearchFeature.Action.notice(nil)))
-      app.store.dispatch(.feature(slot: search, action: SearchFeature.Action.typed("鯛")))
+      app.store.dispatch(.feature(slot: search, action: SearchFeature.Action.typed(texts.second)))
     }
     await app.store.settled()
     recorder.file.close()

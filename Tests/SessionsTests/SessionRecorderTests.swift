@@ -1,10 +1,15 @@
-import ActionLog
 import Core
 import FeatureKit
 import Foundation
 import Sessions
 import Synchronization
 import Testing
+
+@testable import ActionLog
+
+#if canImport(Glibc)
+  import Glibc
+#endif
 
 @Suite struct SessionRecorderTests {
   @Test func aRecordingStartsWithItsHeaderAndSaysWhoDispatchedEachAction() async throws {
@@ -59,9 +64,42 @@ import Testing
     }
   }
 
+  @Test func aRecordingIsReadableByItsOwnerOnly() async throws {
+    let (_, file) = try await Fixtures.recordSession()
+    var status = stat()
+    try #require(lstat(file.path, &status) == 0)
+    #expect(status.st_mode & 0o777 == 0o600)
+  }
+
+  /// `--record` onto a symbolic link, a device or a FIFO: refused (exit 73 in the apps), nothing replaced or
+  /// written through.
+  @Test func aPathThatIsNotARegularFileIsRefusedAndLeftAsItIs() throws {
+    let folder = NSTemporaryDirectory() + "kumiki-record-\(UUID().uuidString)"
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    try Data("precious\n".utf8).write(to: URL(fileURLWithPath: folder + "/target"))
+    try FileManager.default.createSymbolicLink(atPath: folder + "/link.jsonl", withDestinationPath: folder + "/target")
+    try #require(mkfifo(folder + "/fifo.jsonl", 0o644) == 0)
+    for (path, kind) in [
+      (folder + "/link.jsonl", "a symbolic link"), ("/dev/null", "a device"), (folder + "/fifo.jsonl", "a FIFO"),
+    ] {
+      #expect(
+        throws: SessionError(
+          .cannotCreate,
+          "cannot create \(path): it is \(kind); only a regular file or a new path is written (it is left as it is)")
+      ) {
+        _ = try SessionRecorder(path: path, app: "a", version: "1")
+      }
+    }
+    #expect(try String(contentsOfFile: folder + "/target", encoding: .utf8) == "precious\n")
+    #expect(try FileManager.default.destinationOfSymbolicLink(atPath: folder + "/link.jsonl") == folder + "/target")
+  }
+
   @Test func aWriteErrorIsReportedAsAProblem() throws {
-    guard FileManager.default.fileExists(atPath: "/dev/full") else { return }
-    let recorder = try SessionRecorder(path: "/dev/full", app: "a", version: "1")
+    let descriptor = open("/dev/full", O_WRONLY | O_CLOEXEC)
+    try #require(descriptor >= 0)
+    let recorder = SessionRecorder(
+      file: ActionLogFile(descriptor: descriptor, path: "/dev/full"), app: "a", version: "1")
     let app = try Fixtures.registry().assemble(middlewares: [recorder.middleware], mode: .replay)
     recorder.attach(to: app)
     app.store.dispatch(.feature(slot: 1, action: Fixtures.CounterFeature.Action.add(1)))
