@@ -68,8 +68,14 @@ format: ## Rewrite sources in place with swift format
 check-deps: ## Enforce the module rules in ARCHITECTURE.md
 	@Scripts/check-deps
 
+# NAME, TAB and ENDPOINT reach the script through the environment, as written ($(value): make expands nothing in
+# them) and never as part of the shell command, so no quote, backtick or $(...) in them is run; the script refuses
+# whatever is not a name (exit 64).
+feature: export KUMIKI_FEATURE_NAME := $(value NAME)
+feature: export KUMIKI_FEATURE_TAB := $(value TAB)
+feature: export KUMIKI_FEATURE_ENDPOINT := $(value ENDPOINT)
 feature: ## Scaffold a feature: NAME=Recipes [TAB=yes|no] (Modules/README.md, "How to add a feature")
-	@Scripts/new-feature --tab "$(TAB)" --endpoint "$(ENDPOINT)" -- "$(NAME)"
+	@Scripts/new-feature --tab "$$KUMIKI_FEATURE_TAB" --endpoint "$$KUMIKI_FEATURE_ENDPOINT" -- "$$KUMIKI_FEATURE_NAME"
 
 check-scaffold: ## Prove make feature end to end in a copy of the checkout: build, test, run both apps (ARGS=--head)
 	@Scripts/check-scaffold $(ARGS)
