@@ -16,13 +16,24 @@ struct KumikiAPI: AsyncParsableCommand {
       PUT, PATCH and POST on a singular resource such as /profile_personal replace or merge it. An unknown \
       resource or id is 404, a taken id 409, a body that is not a JSON object 400.
 
-      With --db every successful write is saved to that file atomically (temporary file, fsync, rename), so a \
-      restart serves it; without --db writes live in memory until the server stops and the bundled data is \
-      never modified. --read-only refuses every write with 403.
+      With --db every successful write is saved to that file atomically (a temporary file .NAME.DIGITS.tmp \
+      beside it, created 0600, fsync, rename; the file keeps its permission bits), so a restart serves it; \
+      without --db writes live in memory until the server stops and the bundled data is never modified. One \
+      server per file: kumiki-api holds an advisory lock (flock on .NAME.lock beside the file) while it runs, \
+      and a second kumiki-api on the same file exits with 1 at start. Holding the lock, it deletes the \
+      temporary files a crash left behind (only names of exactly that pattern). A write body may be nested at \
+      most 510 levels (400 beyond), so what is saved always loads again (a db.json may nest 512). \
+      --read-only refuses every write with 403.
 
-      Faults can be injected with --fault, switched at run time under /__faults, or requested per request with \
-      the X-Kumiki-Fault header; they apply to writes too (a status or reset fault stops the write). SIGINT or \
-      SIGTERM shut the server down gracefully.
+      Faults: --fault rules apply from the start. Clients may inject or switch faults over HTTP (the \
+      X-Kumiki-Fault request header, the /__faults routes) only when the server was started with \
+      --allow-faults; otherwise both are refused with 403 (--fault does not imply it). Faults apply to writes \
+      too (a status or reset fault stops the write); huge-body is at most 64 MiB and is streamed.
+
+      Limits: a request's line and headers must arrive within --header-timeout seconds of its first byte \
+      (default 10), and a connection silent for --idle-timeout seconds outside a response is closed (default \
+      60). FIELD_like regular expressions run on worker threads, at most --regex-time-limit ms of processor \
+      time per query (default 1000; more is a 400). SIGINT or SIGTERM shut the server down gracefully.
       """)
 
   @Option(help: "The address to bind.")
@@ -37,7 +48,8 @@ struct KumikiAPI: AsyncParsableCommand {
       "Serve this db.json instead of the bundled one, saving every write to it atomically.", valueName: "path"))
   var databasePath: String?
 
-  @Flag(help: "Refuse every POST, PUT, PATCH and DELETE with 403 (reads and /__faults still work).")
+  @Flag(
+    help: "Refuse every POST, PUT, PATCH and DELETE with 403 (reads and, with --allow-faults, /__faults still work).")
   var readOnly = false
 
   @Option(help: ArgumentHelp("Delay every response by this many milliseconds.", valueName: "ms"))
@@ -50,6 +62,23 @@ struct KumikiAPI: AsyncParsableCommand {
         + "malformed-json | truncated-body | wrong-types | huge-body[=BYTES] | reset",
       valueName: "rule"))
   var faultRules: [String] = []
+
+  @Flag(
+    name: .customLong("allow-faults"),
+    help: "Let clients inject and switch faults over HTTP (X-Kumiki-Fault header, /__faults); refused with 403 without."
+  )
+  var allowFaults = false
+
+  @Option(help: ArgumentHelp("Seconds a request's line and headers may take to arrive.", valueName: "seconds"))
+  var headerTimeout = 10.0
+
+  @Option(help: ArgumentHelp("Seconds a connection may stay silent outside a response.", valueName: "seconds"))
+  var idleTimeout = 60.0
+
+  @Option(
+    help: ArgumentHelp(
+      "Processor time one query may spend matching FIELD_like regular expressions.", valueName: "ms"))
+  var regexTimeLimit = 1000
 
   @Flag(name: .shortAndLong, help: "Log one line per request to stderr.")
   var verbose = false
@@ -66,19 +95,24 @@ struct KumikiAPI: AsyncParsableCommand {
       throw ValidationError("--delay must be in 0...\(InjectedFault.maximumLatencyMilliseconds) ms, got \(delay)")
     }
     _ = try faultPlan()
+    for (name, seconds) in [("--header-timeout", headerTimeout), ("--idle-timeout", idleTimeout)] {
+      guard seconds >= 0.001, seconds <= 86_400 else {
+        throw ValidationError("\(name) must be in 0.001...86400 seconds, got \(seconds)")
+      }
+    }
+    guard (1...600_000).contains(regexTimeLimit) else {
+      throw ValidationError("--regex-time-limit must be in 1...600000 ms, got \(regexTimeLimit)")
+    }
   }
 
   func run() async throws {
-    let database: FixtureDatabase
+    // With --db the server loads the file itself, once it holds the file's lock.
     let databaseFile = databasePath.map { URL(fileURLWithPath: $0) }
+    let database: FixtureDatabase?
     do {
-      if let databaseFile {
-        database = try FixtureDatabase(contentsOf: databaseFile)
-      } else {
-        database = try FixtureDatabase.bundled
-      }
+      database = databaseFile == nil ? try FixtureDatabase.bundled : nil
     } catch {
-      Self.printError("kumiki-api: cannot load \(databasePath ?? "the bundled db.json"): \(error)")
+      Self.printError("kumiki-api: cannot load the bundled db.json: \(error)")
       throw ExitCode.failure
     }
 
@@ -88,14 +122,20 @@ struct KumikiAPI: AsyncParsableCommand {
       server = try await FixtureServer.start(
         FixtureServer.Configuration(
           host: host, port: port, database: database, databaseFile: databaseFile, readOnly: readOnly,
-          delay: .milliseconds(delay), faults: try faultPlan(), requestLog: log, handlesTerminationSignals: true))
+          delay: .milliseconds(delay), faults: try faultPlan(), allowsFaultControl: allowFaults,
+          headerTimeout: .milliseconds(Int((headerTimeout * 1000).rounded())),
+          idleTimeout: .milliseconds(Int((idleTimeout * 1000).rounded())),
+          patternTimeLimit: .milliseconds(regexTimeLimit), requestLog: log, handlesTerminationSignals: true))
+    } catch let error as FixtureDatabaseError {
+      Self.printError("kumiki-api: cannot load \(databasePath ?? "the bundled db.json"): \(error)")
+      throw ExitCode.failure
     } catch {
       Self.printError("kumiki-api: \(error)")
       throw ExitCode.failure
     }
 
     var banner = "kumiki-api listening on \(server.baseURL.absoluteString)\n"
-    for name in database.resourceNames {
+    for name in server.database.resourceNames {
       banner += "  \(server.baseURL.absoluteString)/\(name)\n"
     }
     if readOnly {
@@ -107,6 +147,9 @@ struct KumikiAPI: AsyncParsableCommand {
     }
     if !server.faults.isEmpty {
       banner += "  faults: \(FaultSummary(server.faults))\n"
+    }
+    if allowFaults {
+      banner += "  clients may inject faults: X-Kumiki-Fault header, \(server.baseURL.absoluteString)/__faults\n"
     }
     FileHandle.standardOutput.write(Data(banner.utf8))
 

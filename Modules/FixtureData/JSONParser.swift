@@ -1,23 +1,31 @@
 /// A strict RFC 8259 JSON parser producing ``JSONValue``s.
 ///
 /// Integers that fit in `Int` become ``JSONValue/integer(_:)``, every other number ``JSONValue/double(_:)``.
-/// Nesting deeper than ``maximumDepth`` is rejected instead of exhausting the stack.
+/// Nesting deeper than ``maximumDepth`` (or the smaller limit a caller passes) is rejected instead of exhausting
+/// the stack.
 public struct JSONParser: Sendable {
-  /// The deepest nesting of arrays and objects accepted.
+  /// The deepest nesting of arrays and objects accepted by default, and so the deepest a `db.json` may be: `[]`
+  /// and `{}` are one level, `{"a": []}` two.
   public static let maximumDepth = 512
 
   private let bytes: [UInt8]
+  private let depthLimit: Int
   private var index = 0
   private var depth = 0
 
-  private init(bytes: [UInt8]) {
+  private init(bytes: [UInt8], depthLimit: Int) {
     self.bytes = bytes
+    self.depthLimit = depthLimit
   }
 
   /// Parses one JSON text (surrounding whitespace allowed, a UTF-8 byte order mark skipped).
+  /// - Parameter maximumDepth: the deepest nesting accepted, at most ``maximumDepth``; a value that will be stored
+  ///   inside other containers passes less, so that what is saved can be loaded again.
   /// - Throws: ``JSONParseError`` naming the line and column of the first problem.
-  public static func parse(_ bytes: some Collection<UInt8>) throws(JSONParseError) -> JSONValue {
-    var parser = JSONParser(bytes: Array(bytes))
+  public static func parse(
+    _ bytes: some Collection<UInt8>, maximumDepth: Int = JSONParser.maximumDepth
+  ) throws(JSONParseError) -> JSONValue {
+    var parser = JSONParser(bytes: Array(bytes), depthLimit: min(maximumDepth, Self.maximumDepth))
     if parser.bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.index = 3 }
     parser.skipWhitespace()
     let value = try parser.parseValue()
@@ -26,9 +34,11 @@ public struct JSONParser: Sendable {
     return value
   }
 
-  /// Parses a JSON text given as a string.
-  public static func parse(_ text: String) throws(JSONParseError) -> JSONValue {
-    try parse(Array(text.utf8))
+  /// Parses a JSON text given as a string, nested at most `maximumDepth` levels.
+  public static func parse(
+    _ text: String, maximumDepth: Int = JSONParser.maximumDepth
+  ) throws(JSONParseError) -> JSONValue {
+    try parse(Array(text.utf8), maximumDepth: maximumDepth)
   }
 
   // MARK: - Grammar
@@ -216,7 +226,7 @@ public struct JSONParser: Sendable {
 
   private mutating func enterNesting() throws(JSONParseError) {
     depth += 1
-    guard depth <= Self.maximumDepth else { throw error("nesting deeper than \(Self.maximumDepth) levels") }
+    guard depth <= depthLimit else { throw error("nesting deeper than \(depthLimit) levels") }
   }
 
   private func peek() -> UInt8? {

@@ -61,11 +61,24 @@ public enum JSONValue: Sendable, Hashable {
     }
   }
 
-  /// Prints a double the way JavaScript does for the common cases: integral values without a fraction.
+  /// Prints a double the way JavaScript does for the common cases: integral values below 10²¹ in plain digits
+  /// without a fraction (`2 ** 64` is `18446744073709552000`), everything else as Swift's shortest round-trip text.
   static func javaScriptText(of value: Double) -> String {
-    if value.rounded() == value, abs(value) < 1e21 {
-      return String(Int64(value))
-    }
-    return String(value)
+    guard value.rounded() == value, abs(value) < 1e21 else { return String(value) }
+    if let integer = Int64(exactly: value) { return String(integer) }
+    return plainDigits(of: value)
+  }
+
+  /// An integral `value` of magnitude 2⁶³…10²¹ in positional notation: the digits of its shortest round-trip text
+  /// padded with zeros, as JavaScript's `Number.prototype.toString` writes it.
+  private static func plainDigits(of value: Double) -> String {
+    // `description` is `d.ddd…e+XX` for these magnitudes.
+    let text = value.magnitude.description
+    let parts = text.split(separator: "e", maxSplits: 1)
+    guard parts.count == 2, let exponent = Int(parts[1].drop { $0 == "+" }) else { return String(value) }
+    let digits = parts[0].filter { $0 != "." }
+    guard exponent + 1 >= digits.count else { return String(value) }
+    let padded = digits + String(repeating: "0", count: exponent + 1 - digits.count)
+    return (value < 0 ? "-" : "") + padded
   }
 }

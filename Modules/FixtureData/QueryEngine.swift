@@ -11,7 +11,8 @@ import Foundation
 ///    case-insensitive substring; numbers and booleans match as their text, `0`, `false`, `""` and `null` never.
 ///    Matching is on UTF-16 code units without Unicode normalisation, exactly like JavaScript's `indexOf`.
 /// 3. `FIELD=value` (dotted paths allowed): the field's text equals `value`; repeats are OR. `FIELD_ne`: not equal,
-///    repeats are AND. `FIELD_like`: case-insensitive regular expression search. `FIELD_gte` / `FIELD_lte`:
+///    repeats are AND. `FIELD_like`: case-insensitive regular expression search (ICU's syntax), within
+///    ``patternTimeLimit`` for the whole query. `FIELD_gte` / `FIELD_lte`:
 ///    JavaScript comparison (numeric for numbers, code-unit order for strings). Elements without the field (or
 ///    with `null`) are dropped by all four.
 /// 4. `_sort=a,b&_order=asc,desc`: stable sort; missing values after `null` after everything else when
@@ -26,11 +27,27 @@ public struct QueryEngine: Sendable {
 
   private static let operatorSuffixes = ["_lte", "_gte", "_ne", "_like"]
 
-  /// Creates an engine.
-  public init() {}
+  /// The processor time a query may spend matching its `FIELD_like` regular expressions, all elements and
+  /// patterns together, on the thread that runs it; `nil` for no limit. A pattern that backtracks without end
+  /// (`(.*a){25}` over a title of 24 `a`s takes minutes) is stopped there and the query fails with
+  /// ``QueryError/patternTimedOut(parameter:pattern:limit:)``.
+  public var patternTimeLimit: Duration?
+
+  /// Creates an engine; `patternTimeLimit` as the property says (no limit by default, for pure uses such as
+  /// fakes; the fixture server sets one).
+  public init(patternTimeLimit: Duration? = nil) {
+    self.patternTimeLimit = patternTimeLimit
+  }
+
+  /// Whether `parameters` hold a `FIELD_like` filter, the one kind of query whose cost the data does not bound:
+  /// the fixture server runs those away from the threads that serve other requests.
+  public static func hasPatterns(_ parameters: [QueryParameter]) -> Bool {
+    parameters.contains { $0.name.hasSuffix("_like") }
+  }
 
   /// Runs `parameters` over `elements` (a list endpoint's array).
-  /// - Throws: ``QueryError/invalidPattern(parameter:pattern:)`` for a `_like` value that is not a regex.
+  /// - Throws: ``QueryError/invalidPattern(parameter:pattern:)`` for a `_like` value that is not a regex, and
+  ///   ``QueryError/patternTimedOut(parameter:pattern:limit:)`` when matching exceeds ``patternTimeLimit``.
   public func run(_ parameters: [QueryParameter], on elements: [JSONValue]) throws(QueryError) -> QueryResult {
     var reserved: [String: String] = [:]
     var filterNames: [String] = []
@@ -50,9 +67,10 @@ public struct QueryEngine: Sendable {
       chain = chain.filter { Self.deepQuery($0, needle) }
     }
 
+    let budget = PatternTimeBudget(limit: patternTimeLimit)
     for name in filterNames where name != "callback" && name != "_" {
       guard isFilter(name, in: elements) else { continue }
-      chain = try applyFilter(name: name, values: filterValues[name] ?? [], to: chain)
+      chain = try applyFilter(name: name, values: filterValues[name] ?? [], to: chain, budget: budget)
     }
 
     if let sort = reserved["_sort"], !sort.isEmpty {
@@ -73,7 +91,9 @@ public struct QueryEngine: Sendable {
     case equal, notEqual, like, greaterOrEqual, lessOrEqual
   }
 
-  private func applyFilter(name: String, values: [String], to chain: [JSONValue]) throws(QueryError) -> [JSONValue] {
+  private func applyFilter(
+    name: String, values: [String], to chain: [JSONValue], budget: PatternTimeBudget
+  ) throws(QueryError) -> [JSONValue] {
     var path = name
     var kind = Operator.equal
     for (suffix, suffixKind) in [
@@ -83,31 +103,42 @@ public struct QueryEngine: Sendable {
       kind = suffixKind
       break
     }
-    var patterns: [NSRegularExpression] = []
+    var patterns: [(value: String, expression: NSRegularExpression)] = []
     if kind == .like {
       for value in values {
         do {
-          patterns.append(try NSRegularExpression(pattern: value, options: [.caseInsensitive]))
+          patterns.append((value, try NSRegularExpression(pattern: value, options: [.caseInsensitive])))
         } catch {
           throw .invalidPattern(parameter: name, pattern: value)
         }
       }
     }
-    return chain.filter { element in
-      guard let field = element.value(atPath: path), field != .null else { return false }
+    var kept: [JSONValue] = []
+    for element in chain {
+      guard let field = element.value(atPath: path), field != .null else { continue }
       let text = field.javaScriptText
+      let keep: Bool
       switch kind {
-      case .equal: return values.contains { JavaScriptSemantics.strictlyEqual($0, text) }
-      case .notEqual: return values.allSatisfy { !JavaScriptSemantics.strictlyEqual($0, text) }
+      case .equal: keep = values.contains { JavaScriptSemantics.strictlyEqual($0, text) }
+      case .notEqual: keep = values.allSatisfy { !JavaScriptSemantics.strictlyEqual($0, text) }
       case .like:
-        let range = NSRange(text.startIndex..<text.endIndex, in: text)
-        return patterns.contains { $0.firstMatch(in: text, range: range) != nil }
+        var matched = false
+        for pattern in patterns where !matched {
+          do {
+            matched = try budget.matches(pattern.expression, in: text)
+          } catch {
+            throw .patternTimedOut(parameter: name, pattern: pattern.value, limit: budget.limit ?? .zero)
+          }
+        }
+        keep = matched
       case .greaterOrEqual:
-        return values.contains { (JavaScriptSemantics.compare(field, .string($0)) ?? -1) >= 0 }
+        keep = values.contains { (JavaScriptSemantics.compare(field, .string($0)) ?? -1) >= 0 }
       case .lessOrEqual:
-        return values.contains { (JavaScriptSemantics.compare(field, .string($0)) ?? 1) <= 0 }
+        keep = values.contains { (JavaScriptSemantics.compare(field, .string($0)) ?? 1) <= 0 }
       }
+      if keep { kept.append(element) }
     }
+    return kept
   }
 
   /// json-server's `deepQuery`: `needle` must already be lower-cased.

@@ -13,10 +13,12 @@ import Foundation
 /// old file or the new one, never a mix.
 ///
 /// A save writes the whole database, indented as json-server writes it, to a new hidden file in the same
-/// directory (`.db.json.RANDOM.tmp`), flushes it to disk (`fsync`), renames it over the file, and flushes the
-/// directory so the rename itself survives a crash. The new file keeps the old one's permission bits. A save that
-/// fails removes its temporary file; only a crash between creating and renaming it can leave one behind, and the
-/// server never reads those.
+/// directory (`.db.json.RANDOM.tmp`, RANDOM a decimal `UInt64`), flushes it to disk (`fsync`), renames it over the
+/// file, and flushes the directory so the rename itself survives a crash. The temporary file is created readable
+/// and writable by its owner only (`0600`, less if the file's own mode is stricter) and gets the file's permission
+/// bits just before the rename, so its content is never more exposed than the file's. A save that fails removes
+/// its temporary file; only a crash between creating and renaming it can leave one behind: the server never reads
+/// those, and ``removeStaleTemporaryFiles()`` (run at start, under the ``DatabaseLock``) deletes them.
 struct DatabaseFile: Sendable {
   /// The file saved to, with symbolic links resolved: a linked `db.json` is replaced where it really lives and
   /// the link is kept.
@@ -24,6 +26,39 @@ struct DatabaseFile: Sendable {
 
   init(url: URL) {
     self.url = url.standardizedFileURL.resolvingSymlinksInPath()
+  }
+
+  /// The directory the file and its temporary files are in.
+  var directory: String { url.deletingLastPathComponent().path }
+
+  /// Whether `name` is exactly the name of one of this file's temporary files: `.NAME.DIGITS.tmp`, DIGITS a
+  /// `UInt64` as the save writes it (no sign, no leading zero).
+  func isTemporaryFileName(_ name: String) -> Bool {
+    let prefix = ".\(url.lastPathComponent)."
+    let suffix = ".tmp"
+    guard name.hasPrefix(prefix), name.hasSuffix(suffix), name.count > prefix.count + suffix.count else { return false }
+    let digits = name.dropFirst(prefix.count).dropLast(suffix.count)
+    guard let value = UInt64(digits) else { return false }
+    return String(value) == digits
+  }
+
+  /// Deletes the temporary files a crashed save left beside the file: regular files owned by this user whose name
+  /// is exactly this file's temporary pattern (``isTemporaryFileName(_:)``); nothing else is touched. Only safe
+  /// while holding the file's ``DatabaseLock``, so that no other server is saving.
+  /// - Returns: the names removed.
+  @discardableResult
+  func removeStaleTemporaryFiles() -> [String] {
+    guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return [] }
+    var removed: [String] = []
+    for name in names.sorted() where isTemporaryFileName(name) {
+      let path = "\(directory)/\(name)"
+      var status = stat()
+      guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_uid == geteuid() else {
+        continue
+      }
+      if unlink(path) == 0 { removed.append(name) }
+    }
+    return removed
   }
 
   /// Replaces the file's content with `database`.
@@ -38,18 +73,12 @@ struct DatabaseFile: Sendable {
   ///   final flush of the directory failed: the new content is in place but may not survive a crash.
   func save(bytes: [UInt8]) throws(DatabaseSaveError) {
     let path = url.path
-    let directory = url.deletingLastPathComponent().path
-    let temporary = "\(directory)/.\(url.lastPathComponent).\(UInt64.random(in: 0...UInt64.max)).tmp"
-
-    var status = stat()
-    let existingMode: mode_t? = stat(path, &status) == 0 ? status.st_mode & 0o7777 : nil
-    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
-    guard descriptor >= 0 else { throw failure("open", path: temporary) }
+    let (descriptor, temporary, mode) = try createTemporaryFile()
     var renamed = false
     defer { if !renamed { unlink(temporary) } }
     do throws(DatabaseSaveError) {
       try writeAll(bytes, to: descriptor, path: temporary)
-      if let existingMode, fchmod(descriptor, existingMode) != 0 { throw failure("fchmod", path: temporary) }
+      if fchmod(descriptor, mode) != 0 { throw failure("fchmod", path: temporary) }
       guard fsync(descriptor) == 0 else { throw failure("fsync", path: temporary) }
     } catch {
       close(descriptor)
@@ -59,6 +88,30 @@ struct DatabaseFile: Sendable {
     guard rename(temporary, path) == 0 else { throw failure("rename", path: path) }
     renamed = true
     try syncDirectory(directory)
+  }
+
+  /// Creates a new temporary file beside the file, open for writing, with permission bits of at most `0600` and
+  /// never more than the file's own.
+  /// - Returns: its descriptor, its path, and the mode the saved file must end up with: the file's current mode, or
+  ///   for a new file `0666` less the process's umask.
+  func createTemporaryFile() throws(DatabaseSaveError) -> (descriptor: Int32, path: String, finalMode: mode_t) {
+    var status = stat()
+    let finalMode: mode_t =
+      stat(url.path, &status) == 0 ? status.st_mode & 0o7777 : 0o666 & ~Self.processUmask()
+    let temporary = "\(directory)/.\(url.lastPathComponent).\(UInt64.random(in: 0...UInt64.max)).tmp"
+    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, finalMode & 0o600)
+    guard descriptor >= 0 else { throw failure("open", path: temporary) }
+    return (descriptor, temporary, finalMode)
+  }
+
+  /// The process's file mode creation mask, read from `/proc/self/status` (calling `umask` to read it would change
+  /// it for every thread for a moment); `0077`, the strictest usual mask, when it cannot be read.
+  static func processUmask() -> mode_t {
+    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+      let line = status.split(separator: "\n").first(where: { $0.hasPrefix("Umask:") }),
+      let mask = mode_t(String(line.dropFirst("Umask:".count)).trimmingWhitespace(), radix: 8)
+    else { return 0o077 }
+    return mask
   }
 
   private func writeAll(_ bytes: [UInt8], to descriptor: Int32, path: String) throws(DatabaseSaveError) {

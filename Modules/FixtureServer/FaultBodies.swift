@@ -33,20 +33,29 @@ enum FaultBodies {
     }
   }
 
-  /// A compact JSON text of at least `minimumBytes` bytes that still has the payload's shape.
+  /// A compact JSON text of at least `minimumBytes` bytes that still has the payload's shape, as a ``HugeBody``
+  /// to send in chunks.
   ///
   /// A non-empty array is repeated: the first copy is unchanged, later copies get integer `id`s shifted past
   /// every original id so ids stay unique. Anything else is padded: an object gets a `_padding` string member,
   /// other values become `[value, padding]`.
-  static func huge(_ payload: JSONValue, minimumBytes: Int) -> [UInt8] {
+  static func huge(_ payload: JSONValue, minimumBytes: Int) -> HugeBody {
     let writer = JSONWriter(prettyPrinted: false)
     guard case .array(let elements) = payload, !elements.isEmpty else {
-      let padding = JSONValue.string(String(repeating: "x", count: max(0, minimumBytes)))
+      let sentinel = JSONValue.string("\u{1}kumiki-padding\u{1}")
+      let bytes: [UInt8]
       if case .object(var object) = payload {
-        object["_padding"] = padding
-        return writer.bytes(of: .object(object))
+        object["_padding"] = sentinel
+        bytes = writer.bytes(of: .object(object))
+      } else {
+        bytes = writer.bytes(of: .array([payload, sentinel]))
       }
-      return writer.bytes(of: .array([payload, padding]))
+      let sentinelBytes = writer.bytes(of: sentinel)
+      let range = bytes.firstRange(of: sentinelBytes) ?? bytes.endIndex..<bytes.endIndex
+      return HugeBody(
+        .padded(
+          before: Array(bytes[..<range.lowerBound]), padding: max(0, minimumBytes),
+          after: Array(bytes[range.upperBound...])))
     }
     let sentinel = JSONValue.string("\u{1}kumiki-id\u{1}")
     let sentinelBytes = writer.bytes(of: sentinel)
@@ -57,30 +66,25 @@ enum FaultBodies {
     }
     let stride = largestMagnitude > 1_000_000_000 ? 0 : Int(largestMagnitude) * 2 + 1
     // Each element as a template: the bytes before and after its id, or its whole text when it has no integer id.
-    let templates: [(before: [UInt8], id: Int?, after: [UInt8])] = elements.map { element in
+    let templates: [HugeBody.Template] = elements.map { element in
       guard case .object(var object) = element, case .integer(let id)? = object["id"], stride > 0 else {
-        return (writer.bytes(of: element), nil, [])
+        return HugeBody.Template(before: writer.bytes(of: element), id: nil, after: [])
       }
       object["id"] = sentinel
       let bytes = writer.bytes(of: .object(object))
-      guard let range = bytes.firstRange(of: sentinelBytes) else { return (writer.bytes(of: element), nil, []) }
-      return (Array(bytes[..<range.lowerBound]), id, Array(bytes[range.upperBound...]))
-    }
-    var output: [UInt8] = [UInt8(ascii: "[")]
-    output.reserveCapacity(minimumBytes + 4096)
-    var copy = 0
-    while output.count + 1 < minimumBytes || copy == 0 {
-      for template in templates {
-        if output.count > 1 { output.append(UInt8(ascii: ",")) }
-        output.append(contentsOf: template.before)
-        if let id = template.id {
-          output.append(contentsOf: String(id + copy * stride).utf8)
-          output.append(contentsOf: template.after)
-        }
+      guard let range = bytes.firstRange(of: sentinelBytes) else {
+        return HugeBody.Template(before: writer.bytes(of: element), id: nil, after: [])
       }
-      copy += 1
+      return HugeBody.Template(
+        before: Array(bytes[..<range.lowerBound]), id: id, after: Array(bytes[range.upperBound...]))
     }
-    output.append(UInt8(ascii: "]"))
-    return output
+    // As many copies as it takes: `[` plus the copies plus `]` reach minimumBytes, and there is at least one.
+    var length = 1
+    var copies = 0
+    while length + 1 < minimumBytes || copies == 0 {
+      length += HugeBody.length(ofCopy: copies, templates, stride: stride)
+      copies += 1
+    }
+    return HugeBody(.repeated(templates: templates, stride: stride, copies: copies))
   }
 }

@@ -10,14 +10,26 @@ import Hummingbird
 /// - `DELETE /__faults` → clears everything; `DELETE /__faults/{scope}` → clears one scope.
 ///
 /// Every call answers with the resulting plan; bad input gets `400` with `{"error": …}`.
+///
+/// Only when ``enabled`` (``FixtureServer/Configuration/allowsFaultControl``, `kumiki-api --allow-faults`): otherwise
+/// every call is refused with `403` and `{"error": …}` saying how to switch it on, and the plan stays as started.
 struct FaultControlRoutes: Sendable {
   let faults: FaultStore
+  /// Whether clients may read and change the plan.
+  let enabled: Bool
 
   /// The largest request body the control endpoint reads.
   static let maximumBodyBytes = 64 * 1024
 
   func register(on router: Router<FixtureRequestContext>) {
     let group = router.group("__faults")
+    guard enabled else {
+      for method in [HTTPRequest.Method.get, .put, .post, .patch, .delete] {
+        group.on("", method: method) { _, _ in Self.refusal() }
+        group.on(":scope", method: method) { _, _ in Self.refusal() }
+      }
+      return
+    }
     group.get { _, _ in self.planResponse(faults.current) }
     group.delete { _, _ in
       faults.replace(with: FaultPlan())
@@ -45,6 +57,10 @@ struct FaultControlRoutes: Sendable {
       let scope = FaultScope(context.parameters.get("scope") ?? "*")
       return self.planResponse(faults.set([], for: scope))
     }
+  }
+
+  private static func refusal() -> Response {
+    json(.forbidden, .object(JSONObject([("error", .string(FaultInjector.faultControlOffMessage))])))
   }
 
   private func planResponse(_ plan: FaultPlan) -> Response {

@@ -22,6 +22,16 @@ struct FaultInjector: Sendable {
 
   /// Added to every data response, before any injected latency.
   let delay: Duration
+  /// Whether requests may ask for faults with the `X-Kumiki-Fault` header (``FixtureServer/Configuration/allowsFaultControl``).
+  /// When not, a request that carries it is refused with `403`.
+  var allowsHeaderFaults = false
+
+  /// The message of the `403` answer to a fault request (the header, or `/__faults`) when fault control is off.
+  static let faultControlOffMessage =
+    "fault injection over HTTP is off: start kumiki-api with --allow-faults (Configuration.allowsFaultControl)"
+
+  /// The size of the pieces a `huge-body` answer is sent in.
+  static let hugeBodyChunkBytes = 256 << 10
 
   /// The faults for one request: the plan's list for `resource`, then the header's. A header value of `none`
   /// discards the plan's faults for this request.
@@ -44,14 +54,21 @@ struct FaultInjector: Sendable {
   }
 
   /// Answers `request` for `resource`: resolves its faults (the plan's, then its `X-Kumiki-Fault` header's) and
-  /// passes them to ``respond(faults:context:reply:)``. A header that does not parse is answered `400` at once.
+  /// passes them to ``respond(faults:context:ifNoneMatch:reply:)``. A header that does not parse is answered `400`
+  /// at once; any header at all is answered `403` when ``allowsHeaderFaults`` is off. Neither runs `makeReply`.
   func serve(
     _ request: Request, resource: String, plan: FaultPlan, context: FixtureRequestContext,
     reply makeReply: () async throws -> FixtureReply
   ) async throws -> Response {
+    let header = request.headers[Self.headerName]
+    if !allowsHeaderFaults, let header, !header.trimmingWhitespace().isEmpty {
+      return try await FaultInjector(delay: .zero).respond(faults: [], context: context) {
+        .error(.forbidden, Self.faultControlOffMessage)
+      }
+    }
     let faults: [InjectedFault]
     do throws(FaultSpecError) {
-      faults = try Self.faults(for: resource, plan: plan, header: request.headers[Self.headerName])
+      faults = try Self.faults(for: resource, plan: plan, header: header)
     } catch {
       return try await FaultInjector(delay: .zero).respond(faults: [], context: context) {
         .error(.badRequest, error.description)
@@ -121,7 +138,17 @@ struct FaultInjector: Sendable {
     case .wrongFieldTypes?:
       return Self.response(reply.status, headers, writer.bytes(of: FaultBodies.wrongTypes(reply.payload)))
     case .hugeBody(let bytes)?:
-      return Self.response(reply.status, headers, FaultBodies.huge(reply.payload, minimumBytes: bytes))
+      let body = FaultBodies.huge(reply.payload, minimumBytes: bytes)
+      headers[.contentLength] = String(body.count)
+      return Response(
+        status: reply.status, headers: headers,
+        body: ResponseBody(contentLength: body.count) { writer in
+          var chunks = body.chunks(ofSize: Self.hugeBodyChunkBytes)
+          while let chunk = chunks.next() {
+            try await writer.write(ByteBuffer(bytes: chunk))
+          }
+          try await writer.finish(nil)
+        })
     case .truncatedBody?:
       let body = writer.bytes(of: reply.payload)
       let sent = Array(body.prefix(FaultBodies.truncatedLength(of: body.count)))

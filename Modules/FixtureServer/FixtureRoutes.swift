@@ -4,11 +4,14 @@ import Hummingbird
 
 /// The json-server compatible data endpoints: `GET /name` (list with query, or singular object),
 /// `GET /name/:id`, and `GET /db` (the whole database, unless a resource is called `db`). Each request reads the
-/// newest data in the store; writes are ``FixtureWriteRoutes``.
+/// newest data in the store; writes are ``FixtureWriteRoutes``. List queries run through the
+/// ``PatternQueryRunner``: a query with `FIELD_like` patterns that runs out of time, or has an invalid pattern, is
+/// `400` with `{"error": …}`; one refused because too many are waiting is `503` with `Retry-After: 1`.
 struct FixtureRoutes: Sendable {
   let store: FixtureStore
   let faults: FaultStore
   let injector: FaultInjector
+  let queries: PatternQueryRunner
   /// `host:port` used in `Link` URLs when a request has no `Host` header.
   let fallbackHost: String
 
@@ -27,7 +30,7 @@ struct FixtureRoutes: Sendable {
       let database = store.snapshot
       switch database[name] {
       case .array(let elements)?:
-        return try list(elements, request: request)
+        return await list(elements, request: request)
       case let value?:
         return FixtureReply(payload: value)
       case nil where name == "db":
@@ -49,13 +52,18 @@ struct FixtureRoutes: Sendable {
     }
   }
 
-  private func list(_ elements: [JSONValue], request: Request) throws -> FixtureReply {
+  private func list(_ elements: [JSONValue], request: Request) async -> FixtureReply {
     let parameters = QueryParameter.parse(query: request.uri.query ?? "")
     let result: QueryResult
-    do throws(QueryError) {
-      result = try QueryEngine().run(parameters, on: elements)
-    } catch {
+    do throws(PatternQueryRunner.Refusal) {
+      result = try await queries.run(parameters, on: elements)
+    } catch .query(let error) {
       return .error(.badRequest, error.description)
+    } catch {
+      var reply = FixtureReply.error(
+        .serviceUnavailable, "too many regular-expression queries are waiting; try again in a moment")
+      reply.headers[.retryAfter] = "1"
+      return reply
     }
     var reply = FixtureReply(payload: .array(result.items))
     var exposed: [String] = []
@@ -79,10 +87,10 @@ struct FixtureRoutes: Sendable {
 
   private func respond(
     to request: Request, resource: String, context: FixtureRequestContext,
-    _ makeReply: () throws -> FixtureReply
+    _ makeReply: () async throws -> FixtureReply
   ) async throws -> Response {
     try await injector.serve(request, resource: resource, plan: faults.current, context: context) {
-      try makeReply()
+      try await makeReply()
     }
   }
 

@@ -3,8 +3,8 @@ import Foundation
 
 extension FixtureServer {
   /// How to start a ``FixtureServer``. The defaults make an embedded server: loopback, ephemeral port, the
-  /// bundled dataset with writes kept in memory, no delay, no faults, silent, and leaving signal handling to the
-  /// host process.
+  /// bundled dataset with writes kept in memory, no delay, no faults and no fault control over HTTP, silent, the
+  /// connection and query limits below, and leaving signal handling to the host process.
   public struct Configuration: Sendable {
     /// The address to bind, e.g. `127.0.0.1` (default), `::1` or `0.0.0.0`.
     public var host: String
@@ -17,14 +17,35 @@ extension FixtureServer {
     /// like json-server's database file argument; when ``database`` is `nil`, the server also starts from its
     /// content. `nil` (default) keeps writes in memory for the life of the server: the bundled resource and any
     /// file the data came from are never modified.
+    ///
+    /// A server with a file holds its lock (`.NAME.lock` beside it) until it stops: a second server on the same
+    /// file, in this process or another, does not start (``FixtureServerError/databaseInUse(path:lockFile:holder:)``).
+    /// Once it holds the lock, a starting server deletes the temporary files (`.NAME.DIGITS.tmp`) that a save cut
+    /// short by a crash left beside the file.
     public var databaseFile: URL?
     /// Whether every `POST`, `PUT`, `PATCH` and `DELETE` on a resource is refused with `403`, like json-server's
     /// `--read-only`. Reads and the `/__faults` control endpoint are unaffected. Default `false`.
     public var readOnly: Bool
     /// Added before every data response (like json-server's `--delay`). Default zero.
     public var delay: Duration
-    /// The faults in force at start; change them later with ``FixtureServer/setFaults(_:)``.
+    /// The faults in force at start; change them later with ``FixtureServer/setFaults(_:)``. They apply whether
+    /// or not ``allowsFaultControl`` is set.
     public var faults: FaultPlan
+    /// Whether clients may inject and switch faults over HTTP: the `X-Kumiki-Fault` request header and the
+    /// `/__faults` control routes (`kumiki-api --allow-faults`). Off (default), a request carrying the header and
+    /// every `/__faults` call are refused with `403` and a message saying how to switch it on; the in-process
+    /// calls (``FixtureServer/setFaults(_:)``) and ``faults`` work either way.
+    public var allowsFaultControl: Bool
+    /// How long a client may take to send a request's line and headers, from the request's first byte; past it the
+    /// connection is closed without an answer. Default 10 seconds.
+    public var headerTimeout: Duration
+    /// How long a connection may stay silent: with no request yet, between requests (keep-alive), or in the middle
+    /// of a request body; past it the connection is closed. Never while the server is answering. Default 60 s.
+    public var idleTimeout: Duration
+    /// The processor time one list query may spend matching its `FIELD_like` regular expressions
+    /// (``QueryEngine/patternTimeLimit``); a query that needs more is answered `400`. Such queries run on worker
+    /// threads of their own, at most one fewer than the processors at once. Default 1 second.
+    public var patternTimeLimit: Duration
     /// Called with one line per request when set (the CLI's `--verbose` writes these to stderr). Default `nil`.
     public var requestLog: (@Sendable (String) -> Void)?
     /// Whether SIGINT and SIGTERM shut the server down gracefully. Only the process's main server should set
@@ -40,6 +61,10 @@ extension FixtureServer {
       readOnly: Bool = false,
       delay: Duration = .zero,
       faults: FaultPlan = FaultPlan(),
+      allowsFaultControl: Bool = false,
+      headerTimeout: Duration = .seconds(10),
+      idleTimeout: Duration = .seconds(60),
+      patternTimeLimit: Duration = .seconds(1),
       requestLog: (@Sendable (String) -> Void)? = nil,
       handlesTerminationSignals: Bool = false
     ) {
@@ -50,6 +75,10 @@ extension FixtureServer {
       self.readOnly = readOnly
       self.delay = delay
       self.faults = faults
+      self.allowsFaultControl = allowsFaultControl
+      self.headerTimeout = headerTimeout
+      self.idleTimeout = idleTimeout
+      self.patternTimeLimit = patternTimeLimit
       self.requestLog = requestLog
       self.handlesTerminationSignals = handlesTerminationSignals
     }

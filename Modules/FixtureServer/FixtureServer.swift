@@ -58,20 +58,38 @@ public final class FixtureServer: Sendable {
   // MARK: - Lifecycle
 
   /// Binds and starts a server, returning once it accepts connections.
-  /// - Throws: ``FixtureServerError`` when the port is invalid or cannot be bound, or
-  ///   ``FixtureDatabaseError`` when no database is given and the ``Configuration/databaseFile`` or the bundled
-  ///   one cannot be loaded.
+  ///
+  /// With a ``Configuration/databaseFile``, the server first takes the file's lock (see ``DatabaseLock``), then
+  /// deletes the temporary files crashed saves left beside it, then loads it; the lock is held until the server
+  /// stops.
+  /// - Throws: ``FixtureServerError`` when the port is invalid or cannot be bound, or the database file is locked
+  ///   by another server; ``FixtureDatabaseError`` when no database is given and the
+  ///   ``Configuration/databaseFile`` or the bundled one cannot be loaded.
   public static func start(_ configuration: Configuration = Configuration()) async throws -> FixtureServer {
     guard (0...65535).contains(configuration.port) else { throw FixtureServerError.invalidPort(configuration.port) }
+    let file = configuration.databaseFile.map(DatabaseFile.init(url:))
+    let lock = try file.map { file throws(FixtureServerError) in try DatabaseLock.acquire(for: file) }
+    do {
+      file?.removeStaleTemporaryFiles()
+      return try await start(configuration, file: file, lock: lock)
+    } catch {
+      lock?.release()
+      throw error
+    }
+  }
+
+  private static func start(
+    _ configuration: Configuration, file: DatabaseFile?, lock: DatabaseLock?
+  ) async throws -> FixtureServer {
     let database: FixtureDatabase
     if let given = configuration.database {
       database = given
-    } else if let file = configuration.databaseFile {
-      database = try FixtureDatabase(contentsOf: file)
+    } else if let url = configuration.databaseFile {
+      database = try FixtureDatabase(contentsOf: url)
     } else {
       database = try FixtureDatabase.bundled
     }
-    let store = FixtureStore(database, file: configuration.databaseFile.map(DatabaseFile.init(url:)))
+    let store = FixtureStore(database, file: file)
     let faultStore = FaultStore(configuration.faults)
     let logger = Logger(label: "kumiki.fixture-server") { _ in SwiftLogNoOpLogHandler() }
 
@@ -79,10 +97,14 @@ public final class FixtureServer: Sendable {
     if let requestLog = configuration.requestLog {
       router.add(middleware: RequestLogMiddleware(log: requestLog))
     }
-    FaultControlRoutes(faults: faultStore).register(on: router)
-    let injector = FaultInjector(delay: configuration.delay)
+    FaultControlRoutes(faults: faultStore, enabled: configuration.allowsFaultControl).register(on: router)
+    var injector = FaultInjector(delay: configuration.delay)
+    injector.allowsHeaderFaults = configuration.allowsFaultControl
     let fallbackHost = "\(configuration.host):\(configuration.port)"
-    FixtureRoutes(store: store, faults: faultStore, injector: injector, fallbackHost: fallbackHost).register(on: router)
+    let queries = PatternQueryRunner(engine: QueryEngine(patternTimeLimit: configuration.patternTimeLimit))
+    FixtureRoutes(
+      store: store, faults: faultStore, injector: injector, queries: queries, fallbackHost: fallbackHost
+    ).register(on: router)
     FixtureWriteRoutes(
       store: store, faults: faultStore, injector: injector, engine: WriteEngine(), readOnly: configuration.readOnly,
       fallbackHost: fallbackHost
@@ -91,7 +113,8 @@ public final class FixtureServer: Sendable {
     let (events, bound) = AsyncStream.makeStream(of: Result<Int, any Error>.self)
     let application = Application(
       router: router,
-      server: LenientHTTP1Channel.builder,
+      server: LenientHTTP1Channel.builder(
+        headerTimeout: configuration.headerTimeout, idleTimeout: configuration.idleTimeout),
       configuration: ApplicationConfiguration(address: .hostname(configuration.host, port: configuration.port)),
       onServerRunning: { channel in
         bound.yield(.success(channel.localAddress?.port ?? configuration.port))
@@ -105,6 +128,8 @@ public final class FixtureServer: Sendable {
     groupConfiguration.maximumCancellationDuration = .seconds(2)
     let serviceGroup = ServiceGroup(configuration: groupConfiguration)
     let running = Task {
+      // The file is free for another server once this one has stopped, however it stopped.
+      defer { lock?.release() }
       do {
         try await serviceGroup.run()
         bound.yield(

@@ -12,7 +12,7 @@ import FixtureData
 /// | `malformed-json` | `200`, JSON content type, a body that is not valid JSON |
 /// | `truncated-body` | `Content-Length` of the full body, only half of it sent, then the connection closed |
 /// | `wrong-types` | `200` with every number turned into a string and every string into a number |
-/// | `huge-body` or `huge-body=BYTES` | `200` with a valid JSON body of at least BYTES (default 8 MiB) |
+/// | `huge-body` or `huge-body=BYTES` | `200` with a valid JSON body of at least BYTES (default 8 MiB, at most 64 MiB) |
 /// | `reset` | the connection is reset (TCP RST) without any response |
 public enum InjectedFault: Sendable, Hashable, CustomStringConvertible {
   /// Delay the response.
@@ -34,8 +34,9 @@ public enum InjectedFault: Sendable, Hashable, CustomStringConvertible {
   public static let defaultHugeBodyBytes = 8 << 20
   /// The largest accepted `latency`: ten minutes.
   public static let maximumLatencyMilliseconds = 600_000
-  /// The largest accepted `huge-body`: 1 GiB.
-  public static let maximumHugeBodyBytes = 1 << 30
+  /// The largest accepted `huge-body`: 64 MiB, six times json-server's largest request body. The body is produced
+  /// and sent in chunks, so even this costs the server a chunk of memory at a time, not the whole body.
+  public static let maximumHugeBodyBytes = 64 << 20
 
   /// Parses one spelling from the table above (surrounding spaces ignored, case-insensitive).
   /// - Throws: ``FaultSpecError`` naming the spelling and what is wrong with it.

@@ -29,7 +29,23 @@ final class RequestLineEscaper: ChannelInboundHandler, RemovableChannelHandler {
     if case .passThrough = state { return context.fireChannelRead(data) }
     let input = unwrapInboundIn(data)
     var output = context.channel.allocator.buffer(capacity: input.readableBytes + 16)
-    for byte in input.readableBytesView {
+    let bytes = input.readableBytesView
+    var index = bytes.startIndex
+    while index < bytes.endIndex {
+      // A body is copied as a whole, not byte by byte.
+      if case .body(let remaining) = state {
+        let end = bytes.index(index, offsetBy: min(remaining, bytes.endIndex - index))
+        output.writeBytes(bytes[index..<end])
+        state = remaining > end - index ? .body(remaining: remaining - (end - index)) : .requestLine(length: 0)
+        index = end
+        continue
+      }
+      if case .passThrough = state {
+        output.writeBytes(bytes[index...])
+        break
+      }
+      let byte = bytes[index]
+      index += 1
       switch state {
       case .requestLine(let length):
         if byte >= 0x80 {
@@ -63,11 +79,8 @@ final class RequestLineEscaper: ChannelInboundHandler, RemovableChannelHandler {
           chunked = true
         }
         state = .headers(line: [], contentLength: contentLength, chunked: chunked)
-      case .body(let remaining):
-        output.writeInteger(byte)
-        state = remaining > 1 ? .body(remaining: remaining - 1) : .requestLine(length: 0)
-      case .passThrough:
-        output.writeInteger(byte)
+      case .body, .passThrough:
+        preconditionFailure("bodies and pass-through are copied whole above")
       }
     }
     context.fireChannelRead(wrapInboundOut(output))

@@ -82,4 +82,21 @@ struct JSONParserTests {
     let fine = String(repeating: "[", count: 100) + String(repeating: "]", count: 100)
     #expect((try? JSONParser.parse(fine)) != nil)
   }
+
+  @Test("a caller's depth limit accepts exactly that many levels and names itself when exceeded")
+  func callerDepthLimit() {
+    func nested(_ depth: Int) -> String {
+      String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
+    }
+    #expect((try? JSONParser.parse(nested(510), maximumDepth: 510)) != nil)
+    #expect((try? JSONParser.parse(nested(512))) != nil)
+    do throws(JSONParseError) {
+      _ = try JSONParser.parse(nested(511), maximumDepth: 510)
+      Issue.record("parsed 511 levels with a limit of 510")
+    } catch {
+      #expect(error.reason == "nesting deeper than 510 levels")
+    }
+    // A limit above the default is the default: no caller can make the parser recurse deeper.
+    #expect(throws: JSONParseError.self) { try JSONParser.parse(nested(513), maximumDepth: 10_000) }
+  }
 }

@@ -40,6 +40,21 @@ struct JSONWriterTests {
     #expect(try JSONParser.parse(JSONWriter().string(of: .double(4))) == .double(4))
   }
 
+  @Test(
+    "integral doubles beyond Int64 are written in JavaScript's plain digits (they crashed the writer) and read back",
+    arguments: [
+      (18_446_744_073_709_551_616.0, "18446744073709552000"), (-18_446_744_073_709_551_616.0, "-18446744073709552000"),
+      (9.3e18, "9300000000000000000"), (1e20, "100000000000000000000"), (999e18, "999000000000000000000"),
+      (-9_223_372_036_854_775_808.0, "-9223372036854775808"), (1e21, "1e+21"),
+    ])
+  func doublesBeyondInt64(value: Double, text: String) throws {
+    #expect(JSONValue.double(value).javaScriptText == text)
+    let written = JSONWriter().string(of: .double(value))
+    #expect(try JSONParser.parse(written) == .double(value))
+    #expect(
+      try JSONSerialization.jsonObject(with: Data(written.utf8), options: [.fragmentsAllowed]) as? Double == value)
+  }
+
   @Test("output round-trips through Foundation and through JSONParser")
   func roundTrip() throws {
     let database = try FixtureDatabase.bundled

@@ -111,6 +111,43 @@ struct QueryEngineTests {
     }
   }
 
+  @Test("a backtracking _like pattern stops at the time limit with a QueryError naming it")
+  func patternTimeLimit() throws {
+    // (.*a){25} over 24 a's tries every way to split them: minutes without a limit.
+    let title = JSONValue.string(String(repeating: "a", count: 24) + "b")
+    let pathological = [JSONValue.object(JSONObject([("id", .integer(1)), ("title", title)]))]
+    let limited = QueryEngine(patternTimeLimit: .milliseconds(200))
+    let start = ContinuousClock.now
+    #expect(
+      throws: QueryError.patternTimedOut(parameter: "title_like", pattern: "(.*a){25}", limit: .milliseconds(200))
+    ) {
+      try limited.run(query("title_like=(.*a)%7B25%7D"), on: pathological)
+    }
+    #expect(ContinuousClock.now - start < .seconds(5))
+    #expect(
+      QueryError.patternTimedOut(parameter: "title_like", pattern: "(.*a){25}", limit: .milliseconds(200)).description
+        == "title_like=(.*a){25} took longer than the 200 ms a query may spend matching regular expressions; "
+        + "use a simpler pattern")
+    // Ordinary patterns are unaffected by the limit.
+    #expect(try limited.run(query("name_like=curry"), on: dishes).items.count == 3)
+  }
+
+  @Test("the time limit is one allowance for the whole query, not one per element")
+  func patternTimeLimitIsPerQuery() throws {
+    // Each title alone takes a few milliseconds, far below the allowance; hundreds of them together exceed it.
+    let title = String(repeating: "a", count: 10) + "b"
+    let elements = (1...400).map { JSONValue.object(JSONObject([("id", .integer($0)), ("title", .string(title))])) }
+    let limited = QueryEngine(patternTimeLimit: .milliseconds(100))
+    #expect(throws: QueryError.self) { try limited.run(query("title_like=(.*a)%7B11%7D"), on: elements) }
+  }
+
+  @Test("hasPatterns is true exactly for queries with a _like filter")
+  func hasPatterns() {
+    #expect(QueryEngine.hasPatterns(query("title_like=x")))
+    #expect(QueryEngine.hasPatterns(query("q=x", "shop.name_like=^a")))
+    #expect(!QueryEngine.hasPatterns(query("q=x", "title=like", "_sort=title_like")))
+  }
+
   @Test("_gte and _lte compare numbers numerically")
   func numericRange() throws {
     #expect(try ids(query("price_gte=850", "price_lte=1000")) == [1, 2])

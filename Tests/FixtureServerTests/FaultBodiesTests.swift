@@ -30,7 +30,7 @@ struct FaultBodiesTests {
 
   @Test("a huge list is valid JSON of at least the asked size with unique ids")
   func hugeList() throws {
-    let bytes = FaultBodies.huge(payload, minimumBytes: 100_000)
+    let bytes = FaultBodies.huge(payload, minimumBytes: 100_000).bytes
     #expect(bytes.count >= 100_000)
     guard case .array(let elements) = try JSONParser.parse(bytes) else {
       Issue.record("not an array")
@@ -44,9 +44,33 @@ struct FaultBodiesTests {
 
   @Test("a huge object is padded")
   func hugeObject() throws {
-    let bytes = FaultBodies.huge(try json(#"{"id": 1}"#), minimumBytes: 5000)
+    let bytes = FaultBodies.huge(try json(#"{"id": 1}"#), minimumBytes: 5000).bytes
     #expect(bytes.count >= 5000)
     #expect(try JSONParser.parse(bytes)["id"] == .integer(1))
+  }
+
+  @Test(
+    "a huge body is the same in chunks of any size, and its length is known before the first byte",
+    arguments: [1, 7, 1000, 1 << 20])
+  func hugeBodyChunks(size: Int) throws {
+    for (payload, minimum) in [
+      (self.payload, 20_000), (try json(#"{"id": 1, "_padding": 0, "t": "x"}"#), 3000), (try json("42"), 10),
+      (try json("[]"), 100), (try json(#"[{"id": -5}, {"id": "s"}, 3]"#), 5000), (self.payload, 0),
+    ] {
+      let body = FaultBodies.huge(payload, minimumBytes: minimum)
+      var chunks = body.chunks(ofSize: size)
+      var streamed: [UInt8] = []
+      var pieces = 0
+      while let chunk = chunks.next() {
+        streamed += chunk
+        pieces += 1
+      }
+      #expect(streamed == body.bytes)
+      #expect(streamed.count == body.count)
+      #expect(streamed.count >= minimum)
+      #expect(pieces <= body.count / size + 2)
+      #expect((try? JSONParser.parse(streamed)) != nil, "\(String(decoding: streamed.prefix(80), as: UTF8.self))")
+    }
   }
 
   @Test("truncation always sends something and never everything")

@@ -100,6 +100,26 @@ struct FaultInjectorTests {
     }
   }
 
+  @Test("a huge body is streamed: 64 MiB of answer costs the server a small fraction of that in memory")
+  func hugeBodyStreams() async throws {
+    try await withFixtureServer(FixtureServer.Configuration(allowsFaultControl: true)) { server async throws in
+      let size = InjectedFault.maximumHugeBodyBytes
+      let baseline = try PeakMemory.reset()
+      let (status, announced, received) = try await RawSocket.conversation(port: server.port) { socket in
+        try socket.send(
+          "GET /achive_images HTTP/1.1\r\nHost: x\r\nConnection: close\r\nX-Kumiki-Fault: huge-body=\(size)\r\n\r\n")
+        return try socket.drainResponse()
+      }
+      let growth = try PeakMemory.current() - baseline
+      #expect(status == 200)
+      #expect(announced == received)
+      #expect(received >= size)
+      // Built whole, the body and its buffer took twice its size at once; streamed, a few MiB (the margin is for
+      // other suites running meanwhile in this process).
+      #expect(growth < size, "peak memory grew by \(growth >> 20) MiB")
+    }
+  }
+
   @Test("reset drops the connection with a TCP reset and no response bytes")
   func connectionReset() async throws {
     try await withFixtureServer { server async throws in
@@ -128,7 +148,7 @@ struct FaultInjectorTests {
 
   @Test("a fault on /profile_personal hits PATCH there too: the status answers, and the write never happens")
   func statusFaultOnWrite() async throws {
-    try await withFixtureServer { server async throws in
+    try await withFixtureServer(FixtureServer.Configuration(allowsFaultControl: true)) { server async throws in
       server.setFaults([.status(503)], for: .endpoint("profile_personal"))
       let before = server.database
       let reply = try await HTTPClient.send("PATCH", "/profile_personal", on: server, body: #"{"nickname": "x"}"#)
@@ -143,7 +163,9 @@ struct FaultInjectorTests {
 
   @Test("a global fault and the X-Kumiki-Fault header apply to every write method")
   func faultsOnEveryMethod() async throws {
-    try await withFixtureServer(FixtureServer.Configuration(faults: FaultPlan(global: [.status(500)]))) {
+    try await withFixtureServer(
+      FixtureServer.Configuration(faults: FaultPlan(global: [.status(500)]), allowsFaultControl: true)
+    ) {
       server async throws in
       let before = server.database
       for (method, path) in [("POST", "/recent_news"), ("PUT", "/recent_news/1"), ("DELETE", "/recent_news/1")] {
@@ -180,7 +202,7 @@ struct FaultInjectorTests {
 
   @Test("a body-spoiling fault spoils the reply of a write that did happen")
   func malformedReplyToWrite() async throws {
-    try await withFixtureServer { server async throws in
+    try await withFixtureServer(FixtureServer.Configuration(allowsFaultControl: true)) { server async throws in
       server.setFaults([.malformedJSON], for: .endpoint("recent_news"))
       let reply = try await HTTPClient.send("POST", "/recent_news", on: server, body: #"{"title": "written"}"#)
       #expect(reply.status == 201)

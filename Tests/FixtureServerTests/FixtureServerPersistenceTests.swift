@@ -67,12 +67,68 @@ struct FixtureServerPersistenceTests {
             "PATCH", "/profile_personal", on: server, body: #"{"introduction": "round \#(index)"}"#)
           #expect(reply.status == 200)
           inodes.append(try inode(url))
-          #expect(try fileNames(in: directory) == ["db.json"])
+          #expect(try fileNames(in: directory) == [".db.json.lock", "db.json"])
           try await expectFileMatches(url, server)
         }
         // A freed inode may come back two saves later, but never for the very next one: the old file is still
         // there while its replacement is written.
         #expect(zip(inodes, inodes.dropFirst()).allSatisfy { $0 != $1 })
+      }
+    }
+  }
+
+  /// A write body nested `depth` levels deep, the object itself being one: `{"x": [[…]]}`.
+  private func nestedBody(depth: Int) -> String {
+    #"{"x": "# + String(repeating: "[", count: depth - 1) + String(repeating: "]", count: depth - 1) + "}"
+  }
+
+  @Test("a body as deep as a write accepts is saved where a restart loads it; one level more is 400 and not saved")
+  func deepBodies() async throws {
+    try await withTemporaryDirectory { directory async throws in
+      let url = try copyOfBundledDatabase(in: directory)
+      let configuration = FixtureServer.Configuration(databaseFile: url)
+      let deepest = nestedBody(depth: 510)
+      let tooDeep = nestedBody(depth: 511)
+      try await withFixtureServer(configuration) { server async throws in
+        // A list item lies two levels down in db.json, a singular resource one.
+        #expect(try await HTTPClient.send("POST", "/recent_news", on: server, body: deepest).status == 201)
+        #expect(try await HTTPClient.send("PUT", "/recent_news/1", on: server, body: deepest).status == 200)
+        #expect(try await HTTPClient.send("PATCH", "/recent_news/2", on: server, body: deepest).status == 200)
+        #expect(try await HTTPClient.send("PUT", "/profile_personal", on: server, body: deepest).status == 200)
+        let saved = try Data(contentsOf: url)
+        for (method, path) in [("POST", "/recent_news"), ("PUT", "/recent_news/3"), ("PATCH", "/profile_personal")] {
+          let refused = try await HTTPClient.send(method, path, on: server, body: tooDeep)
+          #expect(refused.status == 400, "\(method) \(path)")
+          #expect(refused.header("Content-Type") == "application/json; charset=utf-8")
+          let message = try refused.object()["error"] as? String
+          #expect(message?.hasPrefix("malformed JSON body at line 1, column ") == true)
+          #expect(message?.hasSuffix(": nesting deeper than 510 levels") == true, "\(message ?? "")")
+        }
+        #expect(try Data(contentsOf: url) == saved)
+      }
+      // The file the server wrote is one it (and kumiki-api --db) loads again.
+      let reloaded = try FixtureDatabase(contentsOf: url)
+      try await withFixtureServer(configuration) { server async throws in
+        #expect(server.database == reloaded)
+        #expect(try await HTTPClient.get("/recent_news/1", on: server).status == 200)
+        #expect(reloaded["recent_news"]?.value(atPath: "0.x") == (try JSONParser.parse(deepest))["x"])
+      }
+    }
+  }
+
+  @Test("a server on a file removes the temporary files crashed saves left, and only those")
+  func staleTemporaryFilesAtStart() async throws {
+    try await withTemporaryDirectory { directory async throws in
+      let url = try copyOfBundledDatabase(in: directory)
+      // What a SIGKILL during a save leaves: a hidden temporary file with (part of) the data.
+      _ = try writeFile(#"{"posts": ["#, named: ".db.json.9876543210.tmp", in: directory)
+      _ = try writeFile("{}", named: ".db.json.12345678901234567890.tmp", in: directory)
+      _ = try writeFile("keep", named: ".db.json.backup.tmp", in: directory)
+      _ = try writeFile("keep", named: ".other.json.1.tmp", in: directory)
+      try await withFixtureServer(FixtureServer.Configuration(databaseFile: url)) { server async throws in
+        #expect(
+          try fileNames(in: directory) == [".db.json.backup.tmp", ".db.json.lock", ".other.json.1.tmp", "db.json"])
+        #expect(try await HTTPClient.get("/recent_news/1", on: server).status == 200)
       }
     }
   }
@@ -100,7 +156,7 @@ struct FixtureServerPersistenceTests {
       let start = try FixtureDatabase(json: Array(#"{"posts": []}"#.utf8))
       try await withFixtureServer(FixtureServer.Configuration(database: start, databaseFile: url)) {
         server async throws in
-        #expect(try fileNames(in: directory) == [])
+        #expect(try fileNames(in: directory) == [".new.json.lock"])
         let created = try await HTTPClient.send("POST", "/posts", on: server, body: #"{"title": "first"}"#)
         #expect(try created.object()["id"] as? Int == 1)
         #expect(

@@ -104,7 +104,7 @@ struct FixtureStoreTests {
         #expect(after.count == before.count + 200)
         #expect(Set(after.compactMap { $0["id"] as? Int }).count == after.count)
         #expect(try FixtureDatabase(contentsOf: url) == server.database)
-        #expect(try fileNames(in: directory) == ["db.json"])
+        #expect(try fileNames(in: directory) == [".db.json.lock", "db.json"])
       }
     }
   }

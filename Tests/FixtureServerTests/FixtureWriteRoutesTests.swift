@@ -209,9 +209,26 @@ struct FixtureWriteRoutesTests {
     }
   }
 
+  @Test("numbers beyond Int64 (2^64, 1e20) are stored and served as JavaScript prints them; they crashed the server")
+  func hugeIntegralNumbers() async throws {
+    try await withFixtureServer { server async throws in
+      let reply = try await HTTPClient.send(
+        "POST", "/recent_news", on: server, body: #"{"big": 18446744073709551616, "e20": 1e20, "neg": -9.3e18}"#)
+      #expect(reply.status == 201)
+      let text = String(decoding: reply.body, as: UTF8.self)
+      #expect(text.contains(#""big": 18446744073709552000.0"#))
+      #expect(text.contains(#""e20": 100000000000000000000.0"#))
+      #expect(text.contains(#""neg": -9300000000000000000.0"#))
+      let id = try #require(try reply.object()["id"] as? Int)
+      let found = try await HTTPClient.get("/recent_news?big=18446744073709552000", on: server).objects()
+      #expect(found.compactMap { $0["id"] as? Int } == [id])
+    }
+  }
+
   @Test("a read-only server refuses every write with 403, still serves reads and still switches faults")
   func readOnly() async throws {
-    try await withFixtureServer(FixtureServer.Configuration(readOnly: true)) { server async throws in
+    try await withFixtureServer(FixtureServer.Configuration(readOnly: true, allowsFaultControl: true)) {
+      server async throws in
       let before = server.database
       let requests = [
         ("POST", "/recent_news"), ("PUT", "/recent_news/1"), ("PATCH", "/recent_news/1"), ("DELETE", "/recent_news/1"),

@@ -25,6 +25,14 @@ struct InjectedFaultTests {
     #expect(try InjectedFault(parsing: "  Status=500 ") == .status(500))
   }
 
+  @Test("huge-body is capped at 64 MiB (it took 1 GiB, and twice that in memory per request)")
+  func hugeBodyCap() throws {
+    #expect(InjectedFault.maximumHugeBodyBytes == 64 << 20)
+    #expect(try InjectedFault(parsing: "huge-body=67108864") == .hugeBody(bytes: 64 << 20))
+    #expect(throws: FaultSpecError.self) { try InjectedFault(parsing: "huge-body=67108865") }
+    #expect(throws: FaultSpecError.self) { try InjectedFault(parsing: "huge-body=1073741824") }
+  }
+
   @Test(
     "bad spellings are rejected with a reason",
     arguments: [

@@ -20,7 +20,7 @@ struct RequestLineEscaperTests {
 
   @Test("keep-alive requests after one with a body are still escaped, and the body is untouched")
   func keepAliveWithBody() async throws {
-    try await withFixtureServer { server async throws in
+    try await withFixtureServer(FixtureServer.Configuration(allowsFaultControl: true)) { server async throws in
       let body = #"["status=418"]"#
       let request =
         "PUT /__faults/trend_articles HTTP/1.1\r\nHost: x\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)"

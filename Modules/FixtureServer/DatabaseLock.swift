@@ -1,0 +1,96 @@
+import FixtureData
+import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The one server allowed to save to a `db.json`: an exclusive advisory lock (`flock`) on a hidden file beside it,
+/// `.db.json.lock`, held for the life of the server.
+///
+/// Two servers on one file would each save their own copy of the data over the other's, and every write one of them
+/// acknowledged could vanish; so a second server on a locked file does not start. The lock is on a file of its own
+/// because saves replace `db.json` by a rename (a lock on the old file would not cover the new one). The kernel drops
+/// it when its holder dies, however it dies; a stopping server also removes the lock file, and a starting one checks
+/// that the file it locked is still the one at the path, so removal never lets two servers in. The holder's process
+/// id is written into the file, for the refusal message.
+final class DatabaseLock: Sendable {
+  /// The lock file, `.NAME.lock` beside the database file (symbolic links resolved).
+  let path: String
+  private let descriptor: Mutex<Int32?>
+
+  private init(path: String, descriptor: Int32) {
+    self.path = path
+    self.descriptor = Mutex(descriptor)
+  }
+
+  deinit {
+    release()
+  }
+
+  /// The lock file's path for `file`.
+  static func path(for file: DatabaseFile) -> String {
+    "\(file.directory)/.\(file.url.lastPathComponent).lock"
+  }
+
+  /// Takes the lock of `file`, without waiting.
+  /// - Throws: ``FixtureServerError/databaseInUse(path:lockFile:holder:)`` when another server (in this process or
+  ///   another) holds it, ``FixtureServerError/cannotLock(path:reason:)`` when the lock file cannot be made or
+  ///   locked.
+  static func acquire(for file: DatabaseFile) throws(FixtureServerError) -> DatabaseLock {
+    let path = path(for: file)
+    while true {
+      let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+      guard descriptor >= 0 else {
+        throw .cannotLock(path: file.url.path, reason: "open \(path) failed: \(String(cString: strerror(errno)))")
+      }
+      var locked = flock(descriptor, LOCK_EX | LOCK_NB)
+      while locked != 0 && errno == EINTR { locked = flock(descriptor, LOCK_EX | LOCK_NB) }
+      guard locked == 0 else {
+        let code = errno
+        let holder = holderID(descriptor)
+        close(descriptor)
+        if code == EWOULDBLOCK { throw .databaseInUse(path: file.url.path, lockFile: path, holder: holder) }
+        throw .cannotLock(path: file.url.path, reason: "flock \(path) failed: \(String(cString: strerror(code)))")
+      }
+      // A server that stopped between this open and this flock removed the file we opened: lock the new one.
+      var opened = stat()
+      var current = stat()
+      guard fstat(descriptor, &opened) == 0, stat(path, &current) == 0, opened.st_dev == current.st_dev,
+        opened.st_ino == current.st_ino
+      else {
+        close(descriptor)
+        continue
+      }
+      let text = Array("\(getpid())\n".utf8)
+      if ftruncate(descriptor, 0) == 0 {
+        _ = text.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, 0) }
+      }
+      return DatabaseLock(path: path, descriptor: descriptor)
+    }
+  }
+
+  /// Removes the lock file and drops the lock (in that order, so a server waiting on this file finds it gone and
+  /// starts over with a new one). Later calls do nothing.
+  func release() {
+    descriptor.withLock { descriptor in
+      guard let open = descriptor else { return }
+      unlink(path)
+      close(open)
+      descriptor = nil
+    }
+  }
+
+  /// The process id written in the lock file, if it holds one.
+  private static func holderID(_ descriptor: Int32) -> Int32? {
+    var buffer = [UInt8](repeating: 0, count: 32)
+    let count = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
+    guard count > 0 else { return nil }
+    return Int32(String(decoding: buffer[..<count], as: UTF8.self).trimmingWhitespace())
+  }
+}

@@ -1,0 +1,100 @@
+import FixtureData
+import FixtureServer
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// One server per `db.json`: two servers saving one file each acknowledged writes the other then overwrote.
+@Suite("DatabaseLock: one server per database file")
+struct DatabaseLockTests {
+  @Test("a second server on the same file is refused at start, naming the file and the holder; both keep no write lost")
+  func secondServerRefused() async throws {
+    try await withTemporaryDirectory { directory async throws in
+      let url = try copyOfBundledDatabase(in: directory)
+      try await withFixtureServer(FixtureServer.Configuration(databaseFile: url)) { first async throws in
+        #expect(try fileNames(in: directory) == [".db.json.lock", "db.json"])
+        await #expect {
+          try await FixtureServer.start(FixtureServer.Configuration(databaseFile: url))
+        } throws: { error in
+          guard case .databaseInUse(let path, let lockFile, let holder)? = error as? FixtureServerError else {
+            return false
+          }
+          return path == url.resolvingSymlinksInPath().path && lockFile.hasSuffix("/.db.json.lock")
+            && holder == getpid() && "\(error)".contains("already served by another server (process \(getpid())")
+        }
+        // The same file through a symbolic link is the same file.
+        let link = directory.appendingPathComponent("link.json")
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: url)
+        await #expect(throws: FixtureServerError.self) {
+          try await FixtureServer.start(FixtureServer.Configuration(databaseFile: link))
+        }
+        // A database value with the file is still saved to the file: refused too.
+        await #expect(throws: FixtureServerError.self) {
+          try await FixtureServer.start(
+            FixtureServer.Configuration(database: try FixtureDatabase.bundled, databaseFile: url))
+        }
+        let created = try await HTTPClient.send("POST", "/recent_news", on: first, body: #"{"title": "kept"}"#)
+        #expect(created.status == 201)
+      }
+      #expect(try fileNames(in: directory) == ["db.json", "link.json"])
+      // Once the first has stopped, the file is free, and holds its write.
+      try await withFixtureServer(FixtureServer.Configuration(databaseFile: url)) { server async throws in
+        let titles = try await HTTPClient.get("/recent_news", on: server).objects().compactMap { $0["title"] }
+        #expect(titles.last as? String == "kept")
+      }
+    }
+  }
+
+  @Test("a server that fails to start after taking the lock gives it back")
+  func failedStartReleases() async throws {
+    try await withTemporaryDirectory { directory async throws in
+      let url = try copyOfBundledDatabase(in: directory)
+      try await withFixtureServer { occupant async throws in
+        await #expect(throws: FixtureServerError.self) {
+          try await FixtureServer.start(FixtureServer.Configuration(port: occupant.port, databaseFile: url))
+        }
+      }
+      let broken = try writeFile("{", named: "broken.json", in: directory)
+      await #expect(throws: FixtureDatabaseError.self) {
+        try await FixtureServer.start(FixtureServer.Configuration(databaseFile: broken))
+      }
+      #expect(try fileNames(in: directory) == ["broken.json", "db.json"])
+      try await withFixtureServer(FixtureServer.Configuration(databaseFile: url)) { _ async throws in }
+    }
+  }
+
+  @Test("a lock file left by a killed server does not block the next one")
+  func staleLockFile() async throws {
+    try await withTemporaryDirectory { directory async throws in
+      let url = try copyOfBundledDatabase(in: directory)
+      // What SIGKILL leaves: the file, with a process id, but no lock (the kernel dropped it with the process).
+      _ = try writeFile("999999\n", named: ".db.json.lock", in: directory)
+      try await withFixtureServer(FixtureServer.Configuration(databaseFile: url)) { server async throws in
+        #expect(try await HTTPClient.send("PATCH", "/profile_personal", on: server, body: "{}").status == 200)
+        #expect(
+          try String(contentsOf: directory.appendingPathComponent(".db.json.lock"), encoding: .utf8) == "\(getpid())\n")
+      }
+      #expect(try fileNames(in: directory) == ["db.json"])
+    }
+  }
+
+  @Test("servers started on one file at the same moment: exactly one runs")
+  func raceToStart() async throws {
+    try await withTemporaryDirectory { directory async throws in
+      let url = try copyOfBundledDatabase(in: directory)
+      for _ in 0..<5 {
+        let servers = await withTaskGroup(of: FixtureServer?.self) { group in
+          for _ in 0..<4 {
+            group.addTask { try? await FixtureServer.start(FixtureServer.Configuration(databaseFile: url)) }
+          }
+          return await group.reduce(into: [FixtureServer]()) { if let server = $1 { $0.append(server) } }
+        }
+        #expect(servers.count == 1)
+        for server in servers { await server.shutdown() }
+      }
+    }
+  }
+}
