@@ -14,6 +14,8 @@ struct CommandResult {
   let status: Int32
   let stdout: String
   let stderr: String
+  /// Whether a signal ended the process (a crash: SIGILL from a trap, SIGSEGV…); `status` is then the signal.
+  var signalled = false
 
   /// ``run(_:_:environment:)`` on a thread of its own, so a test waiting for the process holds none of the
   /// cooperative pool's threads: suites run in parallel, and two of them blocked in `waitUntilExit` on a two-core
@@ -60,7 +62,7 @@ struct CommandResult {
     let errorData = errors.data
     return CommandResult(
       status: process.terminationStatus, stdout: String(decoding: output, as: UTF8.self),
-      stderr: String(decoding: errorData, as: UTF8.self))
+      stderr: String(decoding: errorData, as: UTF8.self), signalled: process.terminationReason == .uncaughtSignal)
   }
 }
 
