@@ -31,6 +31,18 @@ import Testing
     #expect(SwiftScan(written.source).leaks(canary: HostileText.canary) == [])
   }
 
+  /// Each way out alone (a bare line feed in the app's name is the simplest: it ended the header's `//` comment).
+  @Test(arguments: HostileText.pieces)
+  func eachHostileTextAloneStaysInsideStringLiterals(_ piece: String) async throws {
+    let (_, file) = try await Fixtures.recordSession(app: piece, version: piece, texts: (piece, piece, piece))
+    let command = "kumiki replay \(piece).jsonl --emit-test SearchSession --feature search"
+    let output = try SessionTestWriter(name: "SearchSession", feature: "search", command: command).write(
+      SessionRecording(contentsOf: file.path), app: Fixtures.replayApp())
+    let scan = SwiftScan(output.source)
+    #expect(scan.leaks(canary: HostileText.canary) == [])
+    #expect(scan.literals.contains(command))
+  }
+
   @Test func theLiteralsHoldTheRecordedTextsExactly() async throws {
     let written = try await writeHostile()
     let literals = SwiftScan(written.source).literals
