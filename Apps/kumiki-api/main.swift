@@ -23,7 +23,7 @@ struct KumikiAPI: AsyncParsableCommand {
       and a second kumiki-api on the same file exits with 1 at start. Holding the lock, it deletes the \
       temporary files a crash left behind (only names of exactly that pattern). A write body may be nested at \
       most 510 levels (400 beyond), so what is saved always loads again (a db.json may nest 512). \
-      --read-only refuses every write with 403.
+      --read-only refuses every write with 403; it never saves, so it takes no lock and deletes nothing.
 
       Faults: --fault rules apply from the start. Clients may inject or switch faults over HTTP (the \
       X-Kumiki-Fault request header, the /__faults routes) only when the server was started with \

@@ -21,7 +21,7 @@ extension FixtureServer {
     /// A server with a file holds its lock (`.NAME.lock` beside it) until it stops: a second server on the same
     /// file, in this process or another, does not start (``FixtureServerError/databaseInUse(path:lockFile:holder:)``).
     /// Once it holds the lock, a starting server deletes the temporary files (`.NAME.DIGITS.tmp`) that a save cut
-    /// short by a crash left beside the file.
+    /// short by a crash left beside the file. A ``readOnly`` server, which never saves, does neither.
     public var databaseFile: URL?
     /// Whether every `POST`, `PUT`, `PATCH` and `DELETE` on a resource is refused with `403`, like json-server's
     /// `--read-only`. Reads and the `/__faults` control endpoint are unaffected. Default `false`.

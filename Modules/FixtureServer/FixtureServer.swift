@@ -61,16 +61,19 @@ public final class FixtureServer: Sendable {
   ///
   /// With a ``Configuration/databaseFile``, the server first takes the file's lock (see ``DatabaseLock``), then
   /// deletes the temporary files crashed saves left beside it, then loads it; the lock is held until the server
-  /// stops.
+  /// stops. A ``Configuration/readOnly`` server never saves, so it takes no lock and deletes nothing: it can serve
+  /// a file beside its writer, or in a directory it cannot write to.
   /// - Throws: ``FixtureServerError`` when the port is invalid or cannot be bound, or the database file is locked
   ///   by another server; ``FixtureDatabaseError`` when no database is given and the
   ///   ``Configuration/databaseFile`` or the bundled one cannot be loaded.
   public static func start(_ configuration: Configuration = Configuration()) async throws -> FixtureServer {
     guard (0...65535).contains(configuration.port) else { throw FixtureServerError.invalidPort(configuration.port) }
     let file = configuration.databaseFile.map(DatabaseFile.init(url:))
-    let lock = try file.map { file throws(FixtureServerError) in try DatabaseLock.acquire(for: file) }
+    let lock =
+      configuration.readOnly
+      ? nil : try file.map { file throws(FixtureServerError) in try DatabaseLock.acquire(for: file) }
     do {
-      file?.removeStaleTemporaryFiles()
+      if lock != nil { file?.removeStaleTemporaryFiles() }
       return try await start(configuration, file: file, lock: lock)
     } catch {
       lock?.release()
