@@ -105,7 +105,34 @@ struct KumikiAPI: AsyncParsableCommand {
     }
   }
 
+  @Flag(
+    name: .customLong("create-db"),
+    help: "With --db: create a missing file from the bundled sample data (private, 0600) instead of failing.")
+  var createDatabase = false
+
+  @Flag(
+    name: .customLong("reset-db"),
+    help: "With --db: replace the file's content with the bundled sample data, then exit (refused while served).")
+  var resetDatabase = false
+
+  @Flag(
+    help: """
+      With --db: when another kumiki-api already serves the file, print its address as this server's and wait       (for --exit-on-eof) instead of failing (how apps on one database share their embedded API).
+      """)
+  var join = false
+
   func run() async throws {
+    if resetDatabase {
+      guard let databasePath else { throw ValidationError("--reset-db needs --db FILE") }
+      do {
+        try FixtureServer.resetDatabaseFile(URL(fileURLWithPath: databasePath))
+      } catch {
+        Self.printError("kumiki-api: cannot reset \(databasePath): \(error)")
+        throw ExitCode.failure
+      }
+      FileHandle.standardOutput.write(Data("kumiki-api: \(databasePath) now holds the sample data\n".utf8))
+      return
+    }
     // With --db the server loads the file itself, once it holds the file's lock.
     let databaseFile = databasePath.map { URL(fileURLWithPath: $0) }
     let database: FixtureDatabase?
@@ -125,7 +152,11 @@ struct KumikiAPI: AsyncParsableCommand {
           delay: .milliseconds(delay), faults: try faultPlan(), allowsFaultControl: allowFaults,
           headerTimeout: .milliseconds(Int((headerTimeout * 1000).rounded())),
           idleTimeout: .milliseconds(Int((idleTimeout * 1000).rounded())),
-          patternTimeLimit: .milliseconds(regexTimeLimit), requestLog: log, handlesTerminationSignals: true))
+          patternTimeLimit: .milliseconds(regexTimeLimit), requestLog: log, handlesTerminationSignals: true,
+          createsMissingDatabaseFile: createDatabase))
+    } catch FixtureServerError.databaseInUse(let path, let lockFile, let holder) where join {
+      try await joinServer(serving: URL(fileURLWithPath: path), lockFile: lockFile, holder: holder)
+      return
     } catch let error as FixtureDatabaseError {
       Self.printError("kumiki-api: cannot load \(databasePath ?? "the bundled db.json"): \(error)")
       throw ExitCode.failure
@@ -161,6 +192,32 @@ struct KumikiAPI: AsyncParsableCommand {
       }.start()
     }
     try await server.waitUntilStopped()
+  }
+
+  /// `--join`: another server holds the file. Waits (up to 10 s) for it to write its address, prints it as this
+  /// server's, and stays until standard input closes (with `--exit-on-eof`; else until killed).
+  private func joinServer(serving file: URL, lockFile: String, holder: Int32?) async throws {
+    let clock = ContinuousClock()
+    let deadline = clock.now + .seconds(10)
+    var address = FixtureServer.addressServing(file)
+    while address == nil, clock.now < deadline {
+      try await Task.sleep(for: .milliseconds(20))  // the other server is binding; its address has no event to await
+      address = FixtureServer.addressServing(file)
+    }
+    guard let address else {
+      Self.printError(
+        "kumiki-api: \(file.path) is served by \(holder.map { "process \($0)" } ?? "another process") (\(lockFile)), "
+          + "which gave no address to join")
+      throw ExitCode.failure
+    }
+    let owner = holder.map { "process \($0)" } ?? "another kumiki-api"
+    FileHandle.standardOutput.write(Data("kumiki-api listening on \(address.absoluteString)\n".utf8))
+    Self.printError("joined \(owner) at \(address.absoluteString): it already serves \(file.path)")
+    if exitOnEOF {
+      _ = FileHandle.standardInput.readDataToEndOfFile()
+    } else {
+      while true { try await Task.sleep(for: .seconds(3600)) }
+    }
   }
 
   private func faultPlan() throws -> FaultPlan {

@@ -31,6 +31,9 @@ enum Kumiki {
           }
         }
       ),
+      resetFixtures: { options in
+        try await usage { try await LiveApp.resetFixtures(databasePath: options.db, environment: environment) }
+      },
       makeApp: { @Sendable options, purpose in
         try await makeApp(options: options, purpose: purpose, environment: environment, started: started)
       }

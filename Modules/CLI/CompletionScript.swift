@@ -72,11 +72,12 @@ public struct CompletionScript: Sendable {
     nodes[0].words += [
       ("features", "List the registered features."), ("help", "Show help."),
       ("completion", "Print a completion script."), ("cache", "Show or clear the response cache."),
+      ("fixtures", "Manage the embedded API's data."),
       ("replay", "Replay a recorded session."),
     ]
     nodes.append(Node(path: "completion", words: CompletionShell.allCases.map { ($0.rawValue, "") }, options: []))
-    nodes.append(
-      Node(path: "cache", words: CacheCommand.allCases.map { ($0.rawValue, "") }, options: []))
+    nodes.append(Node(path: "cache", words: CacheCommand.allCases.map { ($0.rawValue, "") }, options: []))
+    nodes.append(Node(path: "fixtures", words: FixturesCommand.allCases.map { ($0.rawValue, "") }, options: []))
     nodes.append(
       Node(
         path: "replay", words: [],

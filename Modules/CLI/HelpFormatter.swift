@@ -146,6 +146,7 @@ public struct HelpFormatter: Sendable {
     ("help [<command>]", "Show help, for the tool or one command."),
     ("completion <shell>", "Print a completion script for bash, zsh or fish."),
     ("cache status|clear", "Show or clear the response cache."),
+    ("fixtures reset", "Put the embedded API's data back to the sample data."),
     ("replay <file>", "Replay a recorded session: each feature's state, or a test (--emit-test)."),
   ]
 

@@ -26,8 +26,8 @@ public enum KumikiCLI {
   /// ``CLIExitCode``).
   ///
   /// 1. Global options are taken out wherever they appear (``CLIOptions/parse(_:environment:)``); a bad one is a
-  ///    usage error. `--version` and, when `cache` is given, `cache status|clear` are answered here, without
-  ///    building the app. `replay FILE …` replays a recorded session into apps `makeApp` builds for
+  ///    usage error. `--version` and, when `cache` and `resetFixtures` are given, `cache status|clear` and
+  ///    `fixtures reset` are answered here, without building the app. `replay FILE …` replays a recorded session into apps `makeApp` builds for
   ///    ``AppPurpose/replay`` (`ReplayCommand`, `Modules/Sessions`).
   /// 2. `makeApp(options, purpose)` is called once. It must return an app that is assembled but **not launched**;
   ///    `purpose` is ``AppPurpose/introspection`` for help, `features` and `completion` (only the command list is
@@ -45,6 +45,7 @@ public enum KumikiCLI {
     standardOutput: any TextStream = FileStream.standardOutput,
     standardError: any TextStream = FileStream.standardError,
     cache: CacheMaintenance? = nil,
+    resetFixtures: (@Sendable (CLIOptions) async throws -> String)? = nil,
     makeApp: (CLIOptions, AppPurpose) async throws -> AppRuntime
   ) async -> Int32 {
     let options: CLIOptions
@@ -67,6 +68,20 @@ public enum KumikiCLI {
         }
         return await command.run(
           cache, options: options, standardOutput: standardOutput, standardError: standardError
+        ).rawValue
+      } catch {
+        standardError.write(error.report)
+        return CLIExitCode.usage.rawValue
+      }
+    }
+    if let resetFixtures, remaining.first == "fixtures" {
+      do {
+        guard let command = try FixturesCommand.parse(Array(remaining.dropFirst())) else {
+          standardOutput.write(FixturesCommand.help)
+          return CLIExitCode.success.rawValue
+        }
+        return await command.run(
+          resetFixtures, options: options, standardOutput: standardOutput, standardError: standardError
         ).rawValue
       } catch {
         standardError.write(error.report)

@@ -6,7 +6,8 @@ import Synchronization
 ///
 /// The binary is `KUMIKI_API_BIN` when set, else `kumiki-api` next to the running executable (where
 /// `make build` and `swift build` put it). The child runs with `--exit-on-eof`: ``stop()`` closes its standard
-/// input, and if the app dies first the kernel closes it, so no server outlives its app.
+/// input, and if the app dies first the kernel closes it, so no server outlives its app. Its data lives in a json
+/// file beside the database (``LiveApp/fixtureDataLocation(for:)``), so writes land as with json-server.
 final class EmbeddedAPI: Sendable {
   /// The child's address, `http://127.0.0.1:PORT`.
   let baseURL: URL
@@ -31,14 +32,22 @@ final class EmbeddedAPI: Sendable {
   /// Starts the child and waits until it listens. `log` receives its request log (`--verbose`), one line each.
   /// Throws a one-line reason when the binary is missing, or the child exits (or does not listen within
   /// ``startTimeoutSeconds``) before listening.
-  static func start(binary: String, log: (@Sendable (String) -> Void)?) async throws -> EmbeddedAPI {
+  ///
+  /// With `dataFile`, the child serves that json file and saves every write to it (`--db FILE --create-db`: made from
+  /// the sample data on first use), so edits survive restarts as with json-server; when another app's child already
+  /// serves the file, this one joins it (`--join`) rather than writing the same file.
+  static func start(
+    binary: String, dataFile: String? = nil, log: (@Sendable (String) -> Void)?
+  ) async throws -> EmbeddedAPI {
     guard FileManager.default.isExecutableFile(atPath: binary) else {
       throw EmbeddedAPIError(
         "\(binary) not found: build it (make build APP=kumiki-api) or give an API with --api URL")
     }
     let process = Process()
     process.executableURL = URL(fileURLWithPath: binary)
-    process.arguments = ["--port", "0", "--exit-on-eof"] + (log == nil ? [] : ["--verbose"])
+    process.arguments =
+      ["--port", "0", "--exit-on-eof"] + (dataFile.map { ["--db", $0, "--create-db", "--join"] } ?? [])
+      + (log == nil ? [] : ["--verbose"])
     let input = Pipe()
     let output = Pipe()
     let errors = Pipe()

@@ -63,6 +63,8 @@ public enum LaunchError: Error, Equatable, CustomStringConvertible {
   case database(String)
   case embeddedServer(String)
   case features(String)
+  /// The embedded API's data file could not be reset (kumiki-api's reason).
+  case fixtures(String)
   /// The response cache could not be used (the reason names the cache and `KUMIKI_CACHE`).
   case cache(String)
   /// `KUMIKI_CACHE` names the database file itself (a usage error: the cache would lock the database out).
@@ -74,7 +76,7 @@ public enum LaunchError: Error, Equatable, CustomStringConvertible {
   public var isUsage: Bool {
     switch self {
     case .invalidAPIURL, .features, .invalidTimeout, .invalidMaxAge, .cacheIsDatabase: true
-    case .database, .embeddedServer, .cache: false
+    case .database, .embeddedServer, .cache, .fixtures: false
     }
   }
 
@@ -86,6 +88,7 @@ public enum LaunchError: Error, Equatable, CustomStringConvertible {
     case .embeddedServer(let reason): "could not start the embedded fixture server: \(reason)"
     case .features(let reason): reason
     case .cache(let reason): reason
+    case .fixtures(let reason): reason
     case .cacheIsDatabase(let path):
       "KUMIKI_CACHE names the database file (\(path)): the response cache needs a file of its own; unset it to keep "
         + "the cache beside the database"

@@ -80,4 +80,40 @@ extension LiveApp {
     }
     return cache
   }
+
+  /// Puts the embedded API's data file back to the sample data (`kumiki fixtures reset`): runs
+  /// `kumiki-api --db FILE --reset-db`, which refuses while a running app's embedded API serves the file.
+  /// Returns the file's path.
+  /// - Throws: ``LaunchError/database(_:)`` when no location can be worked out, ``LaunchError/fixtures(_:)`` with
+  ///   kumiki-api's reason (the file is served by a running app), ``LaunchError/features(_:)`` (a usage error) for an in-memory database.
+  public static func resetFixtures(databasePath: String?, environment: [String: String]) async throws -> String {
+    let location: DatabaseLocation
+    do {
+      location = try DatabaseLocation.resolve(environment: environment, explicitPath: databasePath)
+    } catch {
+      throw LaunchError.database(String(describing: error))
+    }
+    guard let file = fixtureDataLocation(for: location) else {
+      throw LaunchError.features("an in-memory database has no embedded API data to reset")
+    }
+    let binary = EmbeddedAPI.binaryPath(environment: environment)
+    guard FileManager.default.isExecutableFile(atPath: binary) else {
+      throw LaunchError.fixtures("\(binary) not found: build it (make build APP=kumiki-api)")
+    }
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: binary)
+    process.arguments = ["--db", file, "--reset-db"]
+    let errors = Pipe()
+    process.standardError = errors
+    process.standardOutput = FileHandle.nullDevice
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    let message = errors.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else {
+      let text = String(decoding: message, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+      throw LaunchError.fixtures(text.replacingOccurrences(of: "kumiki-api: ", with: ""))
+    }
+    return file
+  }
 }

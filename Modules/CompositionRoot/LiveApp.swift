@@ -59,10 +59,16 @@ public final class LiveApp: Sendable {
     if let given = options.apiURL {
       api = .given(given)
     } else {
+      // Where the embedded API keeps its data: beside the database (none for an in-memory database, or when no
+      // location can be worked out: opening the database reports that).
+      let location = try? DatabaseLocation.resolve(
+        environment: options.environment, explicitPath: options.databasePath)
+      let dataFile = location.flatMap(fixtureDataLocation(for:))
       api = .embedded(
         Task {
           try await EmbeddedAPI.start(
-            binary: EmbeddedAPI.binaryPath(environment: options.environment), log: options.serverLog)
+            binary: EmbeddedAPI.binaryPath(environment: options.environment), dataFile: dataFile,
+            log: options.serverLog)
         })
     }
     do {
@@ -148,6 +154,15 @@ public final class LiveApp: Sendable {
     return LiveApp(
       runtime: runtime, apiURL: apiURL, databasePath: database.location.displayPath, notices: notices,
       activity: http.activity, queryCache: queryCache, server: server, database: database, cache: cache)
+  }
+
+  /// The json file the embedded API serves and saves writes to, beside the database file
+  /// (`kumiki.sqlite` → `kumiki-api.json`); `nil` for an in-memory database, whose API keeps writes in memory.
+  public static func fixtureDataLocation(for location: DatabaseLocation) -> String? {
+    guard case .file(let path) = location else { return nil }
+    let url = URL(fileURLWithPath: path)
+    let stem = url.deletingPathExtension().lastPathComponent
+    return url.deletingLastPathComponent().appendingPathComponent("\(stem)-api.json").path
   }
 
   /// Opens the response cache at `location`; when it cannot be opened at all (an unwritable folder), an in-memory

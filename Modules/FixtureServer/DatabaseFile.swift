@@ -61,6 +61,15 @@ struct DatabaseFile: Sendable {
     return removed
   }
 
+  /// Creates the file, private (`0600`), holding `database`; an existing file is an error (`EEXIST`).
+  func create(with database: FixtureDatabase) throws(DatabaseSaveError) {
+    let descriptor = open(url.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+    guard descriptor >= 0 else { throw failure("open", path: url.path) }
+    close(descriptor)
+    // The save replaces the empty file atomically and keeps its mode.
+    try save(database)
+  }
+
   /// Replaces the file's content with `database`.
   /// - Throws: ``DatabaseSaveError`` naming the failing call; see ``save(bytes:)``.
   func save(_ database: FixtureDatabase) throws(DatabaseSaveError) {

@@ -18,7 +18,8 @@ import Synchronization
 /// because saves replace `db.json` by a rename (a lock on the old file would not cover the new one). The kernel drops
 /// it when its holder dies, however it dies; a stopping server also removes the lock file, and a starting one checks
 /// that the file it locked is still the one at the path, so removal never lets two servers in. The holder's process
-/// id is written into the file, for the refusal message.
+/// id is written into the file, for the refusal message, and once the server listens, its address on the next line, so
+/// an app that finds the file in use can join that server (`kumiki-api --join`).
 final class DatabaseLock: Sendable {
   /// The lock file, `.NAME.lock` beside the database file (symbolic links resolved).
   let path: String
@@ -75,6 +76,37 @@ final class DatabaseLock: Sendable {
     }
   }
 
+  /// Writes the holder's address into the lock file after its process id (`PID\nURL\n`), so an app that finds the
+  /// file in use can join this server (`kumiki-api --join`) instead of failing.
+  func advertise(_ address: URL) {
+    descriptor.withLock { descriptor in
+      guard let open = descriptor else { return }
+      let text = Array("\(getpid())\n\(address.absoluteString)\n".utf8)
+      if ftruncate(open, 0) == 0 { _ = text.withUnsafeBytes { pwrite(open, $0.baseAddress, $0.count, 0) } }
+    }
+  }
+
+  /// The address a live holder of `file`'s lock advertised, or `nil` (no holder: the lock could be taken; or no
+  /// address written yet).
+  static func advertisedAddress(for file: DatabaseFile) -> URL? {
+    let descriptor = open(path(for: file), O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { return nil }
+    defer { close(descriptor) }
+    // A shared lock taken at once means nobody holds the exclusive one: whatever the file says is stale.
+    if flock(descriptor, LOCK_SH | LOCK_NB) == 0 {
+      flock(descriptor, LOCK_UN)
+      return nil
+    }
+    var buffer = [UInt8](repeating: 0, count: 512)
+    let count = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
+    guard count > 0 else { return nil }
+    let lines = String(decoding: buffer[..<count], as: UTF8.self).split(separator: "\n")
+    guard lines.count >= 2, let url = URL(string: String(lines[1])), url.scheme == "http",
+      url.host == "127.0.0.1" || url.host == "localhost" || url.host == "::1" || url.host == "[::1]"
+    else { return nil }
+    return url
+  }
+
   /// Removes the lock file and drops the lock (in that order, so a server waiting on this file finds it gone and
   /// starts over with a new one). Later calls do nothing.
   func release() {
@@ -91,6 +123,7 @@ final class DatabaseLock: Sendable {
     var buffer = [UInt8](repeating: 0, count: 32)
     let count = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
     guard count > 0 else { return nil }
-    return Int32(String(decoding: buffer[..<count], as: UTF8.self).trimmingWhitespace())
+    let first = String(decoding: buffer[..<count], as: UTF8.self).split(separator: "\n").first ?? ""
+    return Int32(String(first).trimmingWhitespace())
   }
 }

@@ -23,6 +23,10 @@ extension FixtureServer {
     /// Once it holds the lock, a starting server deletes the temporary files (`.NAME.DIGITS.tmp`) that a save cut
     /// short by a crash left beside the file. A ``readOnly`` server, which never saves, does neither.
     public var databaseFile: URL?
+    /// Whether a missing ``databaseFile`` is created from the bundled sample data (private, `0600`) once the server
+    /// holds its lock (`kumiki-api --create-db`; how the apps' embedded API keeps its writes). Default `false`: a
+    /// missing file is an error.
+    public var createsMissingDatabaseFile: Bool
     /// Whether every `POST`, `PUT`, `PATCH` and `DELETE` on a resource is refused with `403`, like json-server's
     /// `--read-only`. Reads and the `/__faults` control endpoint are unaffected. Default `false`.
     public var readOnly: Bool
@@ -66,8 +70,10 @@ extension FixtureServer {
       idleTimeout: Duration = .seconds(60),
       patternTimeLimit: Duration = .seconds(1),
       requestLog: (@Sendable (String) -> Void)? = nil,
-      handlesTerminationSignals: Bool = false
+      handlesTerminationSignals: Bool = false,
+      createsMissingDatabaseFile: Bool = false
     ) {
+      self.createsMissingDatabaseFile = createsMissingDatabaseFile
       self.host = host
       self.port = port
       self.database = database

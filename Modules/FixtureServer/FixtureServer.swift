@@ -87,7 +87,10 @@ public final class FixtureServer: Sendable {
     let database: FixtureDatabase
     if let given = configuration.database {
       database = given
-    } else if let url = configuration.databaseFile {
+    } else if let url = configuration.databaseFile, let file {
+      if configuration.createsMissingDatabaseFile, !FileManager.default.fileExists(atPath: url.path) {
+        try file.create(with: try FixtureDatabase.bundled)
+      }
       database = try FixtureDatabase(contentsOf: url)
     } else {
       database = try FixtureDatabase.bundled
@@ -150,6 +153,8 @@ public final class FixtureServer: Sendable {
     for await event in events {
       switch event {
       case .success(let port):
+        // Apps on the same file join this server: its address goes into the lock file.
+        lock?.advertise(URL(string: "http://\(configuration.host):\(port)")!)
         return FixtureServer(
           host: configuration.host, port: port, store: store, faultStore: faultStore,
           serviceGroup: serviceGroup, running: running)
@@ -160,6 +165,28 @@ public final class FixtureServer: Sendable {
     }
     throw FixtureServerError.cannotListen(
       host: configuration.host, port: configuration.port, reason: "the server stopped while starting")
+  }
+
+  /// Replaces the content of `url` with the bundled sample data, under the file's lock (`kumiki-api --reset-db`,
+  /// `kumiki fixtures reset`); a missing file is created (private, `0600`).
+  /// - Throws: ``FixtureServerError/databaseInUse(path:lockFile:holder:)`` while a server serves the file, or the
+  ///   save's error.
+  public static func resetDatabaseFile(_ url: URL) throws {
+    let file = DatabaseFile(url: url)
+    let lock = try DatabaseLock.acquire(for: file)
+    defer { lock.release() }
+    file.removeStaleTemporaryFiles()
+    if FileManager.default.fileExists(atPath: url.path) {
+      try file.save(try FixtureDatabase.bundled)
+    } else {
+      try file.create(with: try FixtureDatabase.bundled)
+    }
+  }
+
+  /// The address of the server that holds the lock of the database file `url`, as it wrote it in the lock file
+  /// once listening; `nil` when no server holds it or it has not written its address yet.
+  public static func addressServing(_ url: URL) -> URL? {
+    DatabaseLock.advertisedAddress(for: DatabaseFile(url: url))
   }
 
   /// Stops accepting connections, lets in-flight requests finish (for at most a few seconds), and returns once

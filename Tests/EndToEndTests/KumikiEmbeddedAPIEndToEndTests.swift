@@ -19,6 +19,62 @@ struct KumikiEmbeddedAPIEndToEndTests {
     _ = try await tmux.waitFor(text: "[exit 137]")
   }
 
+  /// `kumiki profile edit` said "Profile updated." and the next `kumiki profile` showed the old nickname: the child
+  /// ran without `--db`. Its data now lives in `kumiki-api.json` beside the database, private, until
+  /// `kumiki fixtures reset`.
+  @Test func writesOnTheEmbeddedAPISurviveRestartsUntilFixturesReset() async throws {
+    let folder = try TemporaryFolder()
+    let edit = try await kumiki(["profile", "edit", "--nickname", "寿司部長"], folder: folder)
+    #expect(edit.status == 0, "\(edit.stderr)")
+    let file = folder.path + "/kumiki-api.json"
+    #expect(try String(contentsOfFile: file, encoding: .utf8).contains("寿司部長"))
+    let mode = try FileManager.default.attributesOfItem(atPath: file)[.posixPermissions] as? NSNumber
+    #expect(mode?.intValue == 0o600)
+    let again = try await kumiki(["--fresh", "profile", "--json"], folder: folder)
+    #expect(again.status == 0, "\(again.stderr)")
+    #expect(again.stdout.contains("\"nickname\":\"寿司部長\""))
+
+    let reset = try await kumiki(["fixtures", "reset"], folder: folder)
+    #expect(reset.status == 0, "\(reset.stderr)")
+    #expect(reset.stdout.contains(file))
+    let sample = try await kumiki(["--fresh", "profile", "--json"], folder: folder)
+    #expect(sample.stdout.contains("\"nickname\":\"食いしん坊の編集者\""))
+  }
+
+  /// An app started while another app's embedded API serves the same data file joins that server (two servers on
+  /// one file would lose writes); `fixtures reset` is refused while it runs.
+  @Test func aSecondAppJoinsTheRunningEmbeddedAPI() async throws {
+    let folder = try TemporaryFolder()
+    let owner = Process()
+    owner.executableURL = URL(fileURLWithPath: BuiltBinary.path("kumiki-api"))
+    owner.arguments = ["--port", "0", "--exit-on-eof", "--db", folder.path + "/kumiki-api.json", "--create-db"]
+    let input = Pipe()
+    let output = Pipe()
+    owner.standardInput = input
+    owner.standardOutput = output
+    try owner.run()
+    defer {
+      try? input.fileHandleForWriting.close()
+      owner.waitUntilExit()
+    }
+    // The banner's first line says where it listens: it is up, and its address is in the lock file.
+    var banner = Data()
+    while !banner.contains(UInt8(ascii: "\n")) { banner += output.fileHandleForReading.availableData }
+    let address = try #require(String(decoding: banner, as: UTF8.self).split(separator: " ").last)
+      .trimmingCharacters(in: .whitespacesAndNewlines)
+
+    let edit = try await kumiki(["--verbose", "profile", "edit", "--nickname", "相席"], folder: folder)
+    #expect(edit.status == 0, "\(edit.stderr)")
+    #expect(edit.stderr.contains("joined"), "\(edit.stderr)")
+    // Written by the owner (its file holds it), not by a second server of this app's.
+    #expect(try String(contentsOfFile: folder.path + "/kumiki-api.json", encoding: .utf8).contains("相席"))
+    #expect(edit.stderr.contains(address), "\(edit.stderr)")
+
+    let reset = try await kumiki(["fixtures", "reset"], folder: folder)
+    #expect(reset.status == 1)
+    #expect(reset.stderr.contains("already served"), "\(reset.stderr)")
+  }
+
   @Test func verboseForwardsTheChildsRequestLog() async throws {
     let folder = try TemporaryFolder()
     let result = try await kumiki(["--verbose", "--fresh", "favorites"], folder: folder)

@@ -93,9 +93,8 @@ struct DatabaseLockTests {
       _ = try writeFile("999999\n", named: ".db.json.lock", in: directory)
       try await withFixtureServer(FixtureServer.Configuration(databaseFile: url)) { server async throws in
         #expect(try await HTTPClient.send("PATCH", "/profile_personal", on: server, body: "{}").status == 200)
-        // The holder's process id comes first (what may follow is for other readers).
         let holder = try String(contentsOf: directory.appendingPathComponent(".db.json.lock"), encoding: .utf8)
-        #expect(holder.hasPrefix("\(getpid())\n"))
+        #expect(holder == "\(getpid())\n\(server.baseURL.absoluteString)\n")  // the holder, then its address
       }
       #expect(try fileNames(in: directory) == ["db.json"])
     }
@@ -115,6 +114,49 @@ struct DatabaseLockTests {
         #expect(servers.count == 1)
         for server in servers { await server.shutdown() }
       }
+    }
+  }
+}
+
+/// How the apps' embedded API keeps its writes: a file created from the sample data on first use, joined by a second
+/// app rather than served twice, and reset only while nobody serves it.
+@Suite("The embedded API's data file")
+struct EmbeddedDataFileTests {
+  @Test("--create-db makes a missing file from the sample data, private, and serves and saves it")
+  func createsMissingFile() async throws {
+    try await withTemporaryDirectory { directory async throws in
+      let url = directory.appendingPathComponent("kumiki-api.json")
+      await #expect(throws: (any Error).self) {  // without the flag, a missing file is an error
+        try await FixtureServer.start(FixtureServer.Configuration(databaseFile: url))
+      }
+      let configuration = FixtureServer.Configuration(databaseFile: url, createsMissingDatabaseFile: true)
+      try await withFixtureServer(configuration) { server async throws in
+        let mode = try FileManager.default.attributesOfItem(atPath: url.path)[.posixPermissions] as? NSNumber
+        #expect(mode?.intValue == 0o600)
+        #expect(try FixtureDatabase(contentsOf: url).resourceNames == (try FixtureDatabase.bundled).resourceNames)
+        let patched = try await HTTPClient.send("PATCH", "/profile_personal", on: server, body: #"{"nickname":"n"}"#)
+        #expect(patched.status == 200)
+        // Its address is in the lock file for apps that join it.
+        #expect(FixtureServer.addressServing(url) == server.baseURL)
+      }
+      #expect(FixtureServer.addressServing(url) == nil)  // stopped: nobody to join
+      #expect(try String(contentsOf: url, encoding: .utf8).contains(#""nickname": "n""#))
+    }
+  }
+
+  @Test("reset puts the sample data back, and is refused while a server holds the file")
+  func reset() async throws {
+    try await withTemporaryDirectory { directory async throws in
+      let url = directory.appendingPathComponent("kumiki-api.json")
+      try FixtureServer.resetDatabaseFile(url)  // a missing file is created
+      let configuration = FixtureServer.Configuration(databaseFile: url)
+      try await withFixtureServer(configuration) { server async throws in
+        _ = try await HTTPClient.send("PATCH", "/profile_personal", on: server, body: #"{"nickname":"n"}"#)
+        #expect(throws: FixtureServerError.self) { try FixtureServer.resetDatabaseFile(url) }
+      }
+      #expect(try String(contentsOf: url, encoding: .utf8).contains(#""nickname": "n""#))
+      try FixtureServer.resetDatabaseFile(url)
+      #expect(try FixtureDatabase(contentsOf: url).root == (try FixtureDatabase.bundled).root)
     }
   }
 }
