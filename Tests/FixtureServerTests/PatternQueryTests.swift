@@ -56,7 +56,8 @@ struct PatternQueryTests {
       let statuses = try await [first.status, second.status, third.status]
       let patternsDone = ContinuousClock.now - started
       #expect(statuses == [400, 400, 400])
-      #expect(slowest < .milliseconds(900), "a plain request took \(slowest)")
+      // Blocked behind the patterns, they took as long as the patterns: minutes before the limit existed.
+      #expect(slowest < .seconds(2), "a plain request took \(slowest)")
       #expect(plainDone < patternsDone)
       #expect(patternsDone < .seconds(20))
     }
