@@ -15,6 +15,9 @@ NAME ?=
 TAB ?= yes
 ENDPOINT ?= trend_articles
 SWIFT ?= swift
+# Command-line variables reach every recipe's environment expanded, so NAME='$(shell …)' would run before any
+# check: make feature reads these three unexpanded ($(value …), below) and they are exported nowhere else.
+unexport NAME TAB ENDPOINT
 # Undeclared imports of sibling targets are errors, not accidents that happen to link.
 SWIFT_BUILD_FLAGS := --explicit-target-dependency-import-check error
 # Release builds of the apps link the Swift runtime and Foundation statically: no symbol lookups across a dozen

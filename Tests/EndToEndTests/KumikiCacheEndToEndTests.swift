@@ -123,7 +123,7 @@ struct KumikiCacheEndToEndTests {
     #expect(status["entries"] as? Int == 5)
   }
 
-  @Test func aCorruptCacheIsDroppedWithANoticeTheCommandWorksAndSavedItemsStay() async throws {
+  @Test func aCorruptCacheIsMovedAsideWithANoticeTheCommandWorksAndSavedItemsStay() async throws {
     let folder = try TemporaryFolder()
     #expect(try await kumiki(["archive", "save", "6"], folder: folder).status == 0)
     #expect(try await kumiki(["home"], folder: folder).status == 0)
@@ -135,10 +135,15 @@ struct KumikiCacheEndToEndTests {
     let home = try await kumiki(["home"], folder: folder)
     #expect(home.status == 0, "\(home.stderr)")
     #expect(home.stdout.contains("春の食材フェア開催中"))
+    // Moved aside, never deleted: a path given with KUMIKI_CACHE may have named anything (issue 23, item 4).
+    let movedAside = try #require(
+      try FileManager.default.contentsOfDirectory(atPath: folder.path).first { $0.hasPrefix("kumiki-cache.sqlite.corrupt-") })
     #expect(
       home.stderr
-        == "kumiki: The response cache at \(cachePath) was unreadable (file is not a database) and was emptied; "
-        + "saved items and settings were not touched.\n")
+        == "kumiki: The response cache at \(cachePath) was unreadable (not an SQLite file). It was moved to "
+        + "\(folder.path)/\(movedAside) and kept; a fresh cache was created in its place. "
+        + "Saved items and settings were not touched.\n")
+    #expect(try Data(contentsOf: URL(fileURLWithPath: folder.path + "/" + movedAside)) == garbage)
 
     // The notice is given once: the fresh cache works and holds the home just read.
     let saved = try await kumiki(["archive", "saved", "--json"], folder: folder)
@@ -148,9 +153,9 @@ struct KumikiCacheEndToEndTests {
     let status = try Self.object(try await kumiki(["cache", "status", "--json"], folder: folder))
     #expect(status["entries"] as? Int == 5)
     #expect(try Data(contentsOf: URL(fileURLWithPath: cachePath)) != garbage)
-    // The database was not moved aside: nothing but the database and the cache in the folder.
+    // The database was not moved aside: only the cache's old file was.
     let files = try FileManager.default.contentsOfDirectory(atPath: folder.path)
-    #expect(!files.contains { $0.contains("corrupt") }, "\(files)")
+    #expect(files.filter { $0.contains("corrupt") } == [movedAside], "\(files)")
   }
 
   // MARK: - Helpers
