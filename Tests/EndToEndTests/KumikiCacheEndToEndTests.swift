@@ -137,7 +137,9 @@ struct KumikiCacheEndToEndTests {
     #expect(home.stdout.contains("春の食材フェア開催中"))
     // Moved aside, never deleted: a path given with KUMIKI_CACHE may have named anything (issue 23, item 4).
     let movedAside = try #require(
-      try FileManager.default.contentsOfDirectory(atPath: folder.path).first { $0.hasPrefix("kumiki-cache.sqlite.corrupt-") })
+      try FileManager.default.contentsOfDirectory(atPath: folder.path).first {
+        $0.hasPrefix("kumiki-cache.sqlite.corrupt-")
+      })
     #expect(
       home.stderr
         == "kumiki: The response cache at \(cachePath) was unreadable (not an SQLite file). It was moved to "
