@@ -116,9 +116,9 @@ struct KumikiAPI: AsyncParsableCommand {
   var resetDatabase = false
 
   @Flag(
-    help: """
-      With --db: when another kumiki-api already serves the file, print its address as this server's and wait       (for --exit-on-eof) instead of failing (how apps on one database share their embedded API).
-      """)
+    help: ArgumentHelp(
+      "With --db: when another kumiki-api already serves the file, print its address as this server's and wait "
+        + "(for --exit-on-eof) instead of failing (how apps on one database share their embedded API)."))
   var join = false
 
   func run() async throws {
