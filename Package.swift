@@ -571,6 +571,7 @@ targets += [
       "FixtureData",
       "FixtureServer",
       "kumiki-api",
+      "Networking",
       "Presentation",
       "Terminal",
       "TUI",

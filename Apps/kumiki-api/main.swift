@@ -194,8 +194,10 @@ struct KumikiAPI: AsyncParsableCommand {
     try await server.waitUntilStopped()
   }
 
-  /// `--join`: another server holds the file. Waits (up to 10 s) for it to write its address, prints it as this
-  /// server's, and stays until standard input closes (with `--exit-on-eof`; else until killed).
+  /// `--join`: another server holds the file. Waits (up to 10 s) for it to write its address and prints it as this
+  /// server's; then, when that server stops (its app quit), takes over: serves the file at the same address, so
+  /// the app that started this one keeps its API. Ends when standard input closes (`--exit-on-eof`; else when
+  /// killed).
   private func joinServer(serving file: URL, lockFile: String, holder: Int32?) async throws {
     let clock = ContinuousClock()
     let deadline = clock.now + .seconds(10)
@@ -204,7 +206,7 @@ struct KumikiAPI: AsyncParsableCommand {
       try await Task.sleep(for: .milliseconds(20))  // the other server is binding; its address has no event to await
       address = FixtureServer.addressServing(file)
     }
-    guard let address else {
+    guard let address, let port = address.port else {
       Self.printError(
         "kumiki-api: \(file.path) is served by \(holder.map { "process \($0)" } ?? "another process") (\(lockFile)), "
           + "which gave no address to join")
@@ -213,10 +215,41 @@ struct KumikiAPI: AsyncParsableCommand {
     let owner = holder.map { "process \($0)" } ?? "another kumiki-api"
     FileHandle.standardOutput.write(Data("kumiki-api listening on \(address.absoluteString)\n".utf8))
     Self.printError("joined \(owner) at \(address.absoluteString): it already serves \(file.path)")
+    let taken = TakenOver()
     if exitOnEOF {
-      _ = FileHandle.standardInput.readDataToEndOfFile()
-    } else {
-      while true { try await Task.sleep(for: .seconds(3600)) }
+      Thread {
+        _ = FileHandle.standardInput.readDataToEndOfFile()
+        Task {
+          await taken.server?.shutdown()
+          Foundation.exit(0)
+        }
+      }.start()
+    }
+    // Take over when the owner stops; another joiner may win the file first: it serves the same address, so wait
+    // for that one in turn.
+    while true {
+      await FixtureServer.waitUntilNotServed(file)
+      let server: FixtureServer
+      do {
+        server = try await FixtureServer.start(
+          FixtureServer.Configuration(
+            host: host, port: port, databaseFile: file, readOnly: readOnly, delay: .milliseconds(delay),
+            faults: try faultPlan(), allowsFaultControl: allowFaults,
+            headerTimeout: .milliseconds(Int((headerTimeout * 1000).rounded())),
+            idleTimeout: .milliseconds(Int((idleTimeout * 1000).rounded())),
+            patternTimeLimit: .milliseconds(regexTimeLimit),
+            requestLog: verbose ? { @Sendable line in Self.printError(line) } : nil, handlesTerminationSignals: true,
+            createsMissingDatabaseFile: createDatabase))
+      } catch FixtureServerError.databaseInUse {
+        continue
+      } catch {
+        Self.printError("kumiki-api: could not take over \(file.path) at \(address.absoluteString): \(error)")
+        throw ExitCode.failure
+      }
+      taken.server = server
+      Self.printError("took over \(file.path) at \(address.absoluteString): \(owner) stopped")
+      try await server.waitUntilStopped()
+      return
     }
   }
 
@@ -234,6 +267,18 @@ struct KumikiAPI: AsyncParsableCommand {
 
   private static func printError(_ line: String) {
     FileHandle.standardError.write(Data((line + "\n").utf8))
+  }
+}
+
+/// The server a joined `kumiki-api` took over, for the end-of-input handler to stop.
+final class TakenOver: @unchecked Sendable {
+  // @unchecked: set once by the joining task before it waits on the server; read by the end-of-input thread.
+  private let lock = NSLock()
+  private var value: FixtureServer?
+
+  var server: FixtureServer? {
+    get { lock.withLock { value } }
+    set { lock.withLock { value = newValue } }
   }
 }
 

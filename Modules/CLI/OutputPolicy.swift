@@ -1,3 +1,5 @@
+import FeatureKit
+
 /// When text output is coloured, when a spinner may be drawn, and how wide text output is — pure functions of the
 /// streams' nature, the environment and the flags (clig.dev, no-color.org).
 public enum OutputPolicy {
@@ -16,11 +18,11 @@ public enum OutputPolicy {
     stderrIsTerminal && capableTerminal(environment)
   }
 
-  /// The width of text output: `COLUMNS` when it is a positive number, else the terminal's width, else 80;
-  /// never less than 20.
+  /// The width of text output: `COLUMNS` when it is a number from 1 to 10,000 (read by `BoundedNumber`), else the
+  /// terminal's width, else 80; never less than 20.
   public static func width(environment: [String: String], terminalColumns: Int?) -> Int {
-    let width = environment["COLUMNS"].flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil } ?? terminalColumns ?? 80
-    return max(20, width)
+    let columns = environment["COLUMNS"].flatMap { try? BoundedNumber.integer($0, in: 1...10_000).get() }
+    return max(20, columns ?? terminalColumns.map { min($0, 10_000) } ?? 80)
   }
 
   static func capableTerminal(_ environment: [String: String]) -> Bool {

@@ -90,8 +90,8 @@ public enum LaunchError: Error, Equatable, CustomStringConvertible {
     case .cache(let reason): reason
     case .fixtures(let reason): reason
     case .cacheIsDatabase(let path):
-      "KUMIKI_CACHE names the database file (\(path)): the response cache needs a file of its own; unset it to keep "
-        + "the cache beside the database"
+      "KUMIKI_CACHE names the database file or one of its companions (\(path)): the response cache needs a file "
+        + "of its own; unset it to keep the cache beside the database"
     case .invalidTimeout(let text, let problem):
       "invalid KUMIKI_TIMEOUT '\(text)': \(Self.expected(problem, "a number of seconds, e.g. 2.5"))"
     case .invalidMaxAge(let text, let problem):

@@ -63,20 +63,29 @@ extension LiveApp {
   }
 
   /// Where the response cache for the database at `location` is (`KUMIKI_CACHE`, else beside it).
-  /// - Throws: ``LaunchError/cacheIsDatabase(_:)`` when that is the database file itself (same path, or a link to
-  ///   it): the cache must never open, let alone migrate, the database.
+  /// - Throws: ``LaunchError/cacheIsDatabase(_:)`` when that is the database file, one of its `-wal`, `-shm` or
+  ///   `-journal` files, or the embedded API's data or lock file (same path, or a link to it): the cache must never
+  ///   open, move or migrate them.
   static func cacheLocation(
     for location: DatabaseLocation, environment: [String: String]
   ) throws(LaunchError) -> DatabaseLocation {
     let cache = location.responseCache(environment: environment)
     guard case .file(let databasePath) = location, case .file(let cachePath) = cache else { return cache }
-    if databasePath == cachePath { throw .cacheIsDatabase(cachePath) }
-    var database = stat()
-    var other = stat()
-    if stat(databasePath, &database) == 0, stat(cachePath, &other) == 0, database.st_dev == other.st_dev,
-      database.st_ino == other.st_ino
-    {
-      throw .cacheIsDatabase(cachePath)
+    // The database, its companions (moving its WAL or index aside would corrupt it), the embedded API's data and
+    // that file's lock: by path, and by file for links and other spellings.
+    var taken = ["", "-wal", "-shm", "-journal"].map { databasePath + $0 }
+    if let data = fixtureDataLocation(for: location) {
+      let url = URL(fileURLWithPath: data)
+      taken += [data, url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).lock").path]
+    }
+    var cacheFile = stat()
+    let cacheExists = stat(cachePath, &cacheFile) == 0
+    for path in taken {
+      if path == cachePath { throw .cacheIsDatabase(cachePath) }
+      var other = stat()
+      if cacheExists, stat(path, &other) == 0, cacheFile.st_dev == other.st_dev, cacheFile.st_ino == other.st_ino {
+        throw .cacheIsDatabase(cachePath)
+      }
     }
     return cache
   }
@@ -96,6 +105,7 @@ extension LiveApp {
     guard let file = fixtureDataLocation(for: location) else {
       throw LaunchError.features("an in-memory database has no embedded API data to reset")
     }
+    createPrivateFolder(for: file)
     let binary = EmbeddedAPI.binaryPath(environment: environment)
     guard FileManager.default.isExecutableFile(atPath: binary) else {
       throw LaunchError.fixtures("\(binary) not found: build it (make build APP=kumiki-api)")

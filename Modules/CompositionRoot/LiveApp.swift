@@ -64,6 +64,8 @@ public final class LiveApp: Sendable {
       let location = try? DatabaseLocation.resolve(
         environment: options.environment, explicitPath: options.databasePath)
       let dataFile = location.flatMap(fixtureDataLocation(for:))
+      // On a first run the data folder does not exist yet: the child must find it (the database opens in parallel).
+      if let dataFile { createPrivateFolder(for: dataFile) }
       api = .embedded(
         Task {
           try await EmbeddedAPI.start(
@@ -131,7 +133,7 @@ public final class LiveApp: Sendable {
     let queryCache = QueryCache(
       http: http, storage: cache.client,
       configuration: QueryCacheConfiguration(
-        baseURL: apiURL, namespace: options.apiURL == nil ? "embedded" : apiURL.absoluteString,
+        baseURL: apiURL, namespace: options.apiURL == nil ? "embedded" : Self.cacheNamespace(apiURL, credentials),
         defaultMaxAge: maxAge, forceNetwork: options.fresh))
     let dependencies = FeatureDependencies(http: queryCache.client, apiURL: apiURL, persistence: database.client)
     let registry: FeatureRegistry
@@ -163,6 +165,26 @@ public final class LiveApp: Sendable {
     let url = URL(fileURLWithPath: path)
     let stem = url.deletingPathExtension().lastPathComponent
     return url.deletingLastPathComponent().appendingPathComponent("\(stem)-api.json").path
+  }
+
+  /// The cache namespace of an API: its URL (without user info) and, when it was given credentials, a digest of the
+  /// user name, so two accounts on one API never read each other's cached answers and no key holds the name itself.
+  static func cacheNamespace(_ url: URL, _ credentials: URLCredentials?) -> String {
+    guard let credentials else { return url.absoluteString }
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325  // FNV-1a, stable across runs (Swift's Hasher is seeded per process)
+    for byte in credentials.user.utf8 {
+      hash ^= UInt64(byte)
+      hash = hash &* 0x100_0000_01b3
+    }
+    return url.absoluteString + " as user-" + String(hash, radix: 16)
+  }
+
+  /// Creates the folder that will hold `path` (private, 0700) when missing; a failure is left for the opener of the
+  /// file to report.
+  static func createPrivateFolder(for path: String) {
+    try? FileManager.default.createDirectory(
+      atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true,
+      attributes: [.posixPermissions: 0o700])
   }
 
   /// Opens the response cache at `location`; when it cannot be opened at all (an unwritable folder), an in-memory

@@ -46,9 +46,15 @@ final class DatabaseLock: Sendable {
   static func acquire(for file: DatabaseFile) throws(FixtureServerError) -> DatabaseLock {
     let path = path(for: file)
     while true {
-      let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+      // Never through a link, and only a regular file of this user: in a shared folder another user's file there
+      // could advertise their own server, or a link make the write below truncate its target.
+      let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
       guard descriptor >= 0 else {
         throw .cannotLock(path: file.url.path, reason: "open \(path) failed: \(String(cString: strerror(errno)))")
+      }
+      guard isOwnRegularFile(descriptor) else {
+        close(descriptor)
+        throw .cannotLock(path: file.url.path, reason: "\(path) is not a regular file of this user")
       }
       var locked = flock(descriptor, LOCK_EX | LOCK_NB)
       while locked != 0 && errno == EINTR { locked = flock(descriptor, LOCK_EX | LOCK_NB) }
@@ -86,12 +92,29 @@ final class DatabaseLock: Sendable {
     }
   }
 
+  /// Whether `descriptor` is a regular file owned by this process's user.
+  private static func isOwnRegularFile(_ descriptor: Int32) -> Bool {
+    var info = stat()
+    return fstat(descriptor, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG && info.st_uid == geteuid()
+  }
+
+  /// Returns once no server holds `file`'s lock (blocking the calling thread: run it on a thread of its own).
+  static func waitUntilFree(for file: DatabaseFile) {
+    let descriptor = open(path(for: file), O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+    guard descriptor >= 0 else { return }  // no lock file: nobody holds it
+    defer { close(descriptor) }
+    var locked = flock(descriptor, LOCK_SH)
+    while locked != 0 && errno == EINTR { locked = flock(descriptor, LOCK_SH) }
+    flock(descriptor, LOCK_UN)
+  }
+
   /// The address a live holder of `file`'s lock advertised, or `nil` (no holder: the lock could be taken; or no
   /// address written yet).
   static func advertisedAddress(for file: DatabaseFile) -> URL? {
-    let descriptor = open(path(for: file), O_RDONLY | O_CLOEXEC)
+    let descriptor = open(path(for: file), O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
     guard descriptor >= 0 else { return nil }
     defer { close(descriptor) }
+    guard isOwnRegularFile(descriptor) else { return nil }
     // A shared lock taken at once means nobody holds the exclusive one: whatever the file says is stale.
     if flock(descriptor, LOCK_SH | LOCK_NB) == 0 {
       flock(descriptor, LOCK_UN)
@@ -100,8 +123,10 @@ final class DatabaseLock: Sendable {
     var buffer = [UInt8](repeating: 0, count: 512)
     let count = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
     guard count > 0 else { return nil }
-    let lines = String(decoding: buffer[..<count], as: UTF8.self).split(separator: "\n")
-    guard lines.count >= 2, let url = URL(string: String(lines[1])), url.scheme == "http",
+    // Both lines, each with its newline: a read in the middle of `advertise` gives no address, not a wrong one.
+    let text = String(decoding: buffer[..<count], as: UTF8.self)
+    let lines = text.split(separator: "\n")
+    guard text.hasSuffix("\n"), lines.count >= 2, let url = URL(string: String(lines[1])), url.scheme == "http",
       url.host == "127.0.0.1" || url.host == "localhost" || url.host == "::1" || url.host == "[::1]"
     else { return nil }
     return url

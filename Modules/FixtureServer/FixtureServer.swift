@@ -189,6 +189,17 @@ public final class FixtureServer: Sendable {
     DatabaseLock.advertisedAddress(for: DatabaseFile(url: url))
   }
 
+  /// Returns once no server holds the lock of the database file `url` (it stopped or died): how a joined
+  /// `kumiki-api --join` knows to take over serving the file. Waits on a thread of its own.
+  public static func waitUntilNotServed(_ url: URL) async {
+    await withCheckedContinuation { continuation in
+      Thread {
+        DatabaseLock.waitUntilFree(for: DatabaseFile(url: url))
+        continuation.resume()
+      }.start()
+    }
+  }
+
   /// Stops accepting connections, lets in-flight requests finish (for at most a few seconds), and returns once
   /// the server has stopped. Calling it again is harmless.
   public func shutdown() async {

@@ -38,15 +38,18 @@ public struct URLCredentials: Sendable, Hashable {
 
   /// `text` with the user info of anything that looks like a URL in it replaced by `***`
   /// (`http://user:secret@host/` → `http://***@host/`), for messages about text that may not even parse.
+  ///
+  /// A password may hold `/`, `?` or `#` unencoded (which is what makes such a URL invalid), so everything from
+  /// `://` to the last `@` before the next whitespace is hidden: `http://host/path@x` loses its path too, which is
+  /// the safe side for a message.
   public static func redact(_ text: String) -> String {
     var result = ""
     var rest = Substring(text)
     while let scheme = rest.range(of: "://") {
       result += rest[..<scheme.upperBound]
       rest = rest[scheme.upperBound...]
-      // The authority ends at the first `/`, `?`, `#` or space; user info is what comes before its last `@`.
-      let authorityEnd = rest.firstIndex(where: { "/?# \t\n".contains($0) }) ?? rest.endIndex
-      if let at = rest[..<authorityEnd].lastIndex(of: "@") {
+      let end = rest.firstIndex(where: \.isWhitespace) ?? rest.endIndex
+      if let at = rest[..<end].lastIndex(of: "@") {
         result += "***"
         rest = rest[at...]
       }

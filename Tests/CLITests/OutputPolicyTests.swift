@@ -41,5 +41,8 @@ import Testing
     #expect(OutputPolicy.width(environment: ["COLUMNS": "0"], terminalColumns: nil) == 80)
     #expect(OutputPolicy.width(environment: [:], terminalColumns: nil) == 80)
     #expect(OutputPolicy.width(environment: ["COLUMNS": "5"], terminalColumns: nil) == 20)
+    // Read by BoundedNumber: a huge value is not a width (no table of 10^18 columns).
+    #expect(OutputPolicy.width(environment: ["COLUMNS": "9223372036854775807"], terminalColumns: nil) == 80)
+    #expect(OutputPolicy.width(environment: ["COLUMNS": "1e9"], terminalColumns: 100) == 100)
   }
 }

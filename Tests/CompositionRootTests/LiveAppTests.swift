@@ -1,10 +1,12 @@
-import CompositionRoot
 import Core
 import FeatureKit
 import FixtureServer
 import Foundation
+import Networking
 import Presentation
 import Testing
+
+@testable import CompositionRoot
 
 /// The composition root end to end: all five features on the real fixture server (over libcurl) and a real
 /// SQLite file, as the apps run them.
@@ -213,7 +215,10 @@ import Testing
     let folder = try TemporaryFolder()
     let database = folder.path + "/kumiki.sqlite"
     try FileManager.default.createSymbolicLink(atPath: folder.path + "/link.sqlite", withDestinationPath: database)
-    for cache in [database, folder.path + "/./kumiki.sqlite", folder.path + "/link.sqlite"] {
+    for cache in [
+      database, folder.path + "/./kumiki.sqlite", folder.path + "/link.sqlite", database + "-wal", database + "-shm",
+      folder.path + "/kumiki-api.json", folder.path + "/.kumiki-api.json.lock",
+    ] {
       do {
         _ = try await LiveApp.start(
           LaunchOptions(
@@ -236,6 +241,16 @@ import Testing
         environment: [:], launch: false))
     #expect(live.apiURL.absoluteString == "http://127.0.0.1:9/api")
     await live.shutdown()
+  }
+
+  /// Two accounts on one API never share cached answers; the namespace holds neither the name nor the password.
+  @Test func eachAccountHasItsOwnCacheNamespace() throws {
+    let url = try #require(URL(string: "http://api.test/"))
+    let alice = LiveApp.cacheNamespace(url, URLCredentials(user: "alice", password: "a", origin: "http://api.test:80"))
+    let bob = LiveApp.cacheNamespace(url, URLCredentials(user: "bob", password: "b", origin: "http://api.test:80"))
+    #expect(alice != bob)
+    #expect(LiveApp.cacheNamespace(url, nil) == "http://api.test/")
+    #expect(!alice.contains("alice") && !bob.contains("bob"))
   }
 
   /// The first non-nil `extract(state)`, checked now and after every state change (no polling, no sleeping).

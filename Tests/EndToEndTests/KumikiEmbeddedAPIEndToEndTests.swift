@@ -75,6 +75,26 @@ struct KumikiEmbeddedAPIEndToEndTests {
     #expect(reset.stderr.contains("already served"), "\(reset.stderr)")
   }
 
+  /// A joined child takes over when the server it joined stops (its app quit): the app that joined keeps its API at
+  /// the same address, and writes still land in the file.
+  @Test func aJoinedAPITakesOverWhenItsOwnerStops() async throws {
+    let folder = try TemporaryFolder()
+    let file = folder.path + "/kumiki-api.json"
+    let owner = try APIChild(["--db", file, "--create-db"])
+    let joiner = try APIChild(["--db", file, "--create-db", "--join"])
+    #expect(joiner.address == owner.address)
+    #expect(try joiner.waitForError { $0.hasPrefix("joined ") } != nil)
+
+    owner.stop()
+    #expect(try joiner.waitForError { $0.hasPrefix("took over ") } != nil)
+    let edit = try await CommandResult.launch(
+      BuiltBinary.path("kumiki"),
+      ["--api", joiner.address, "--db", folder.path + "/k.sqlite", "profile", "edit", "--nickname", "引継ぎ"])
+    #expect(edit.status == 0, "\(edit.stderr)")
+    #expect(try String(contentsOfFile: file, encoding: .utf8).contains("引継ぎ"))
+    joiner.stop()
+  }
+
   @Test func verboseForwardsTheChildsRequestLog() async throws {
     let folder = try TemporaryFolder()
     let result = try await kumiki(["--verbose", "--fresh", "favorites"], folder: folder)
@@ -137,5 +157,57 @@ struct KumikiEmbeddedAPIEndToEndTests {
       try await Task.sleep(for: .milliseconds(20))
     }
     Issue.record("process \(pid) (kumiki-api) still runs \(timeout) after its parent was killed")
+  }
+}
+
+/// A `kumiki-api --port 0 --exit-on-eof` child for the tests: its address from the banner, its standard error line
+/// by line, stopped by closing its input.
+final class APIChild: @unchecked Sendable {
+  // @unchecked: used by one test at a time.
+  let address: String
+  private let process = Process()
+  private let input = Pipe()
+  private let errors = Pipe()
+  private var pending = Data()
+
+  init(_ arguments: [String]) throws {
+    let output = Pipe()
+    process.executableURL = URL(fileURLWithPath: BuiltBinary.path("kumiki-api"))
+    process.arguments = ["--port", "0", "--exit-on-eof"] + arguments
+    process.standardInput = input
+    process.standardOutput = output
+    process.standardError = errors
+    try process.run()
+    var banner = Data()
+    while !banner.contains(UInt8(ascii: "\n")) {
+      let chunk = output.fileHandleForReading.availableData
+      if chunk.isEmpty { throw CocoaError(.fileReadUnknown) }
+      banner += chunk
+    }
+    let first = String(decoding: banner.prefix { $0 != UInt8(ascii: "\n") }, as: UTF8.self)
+    address = String(first.split(separator: " ").last ?? "")
+  }
+
+  /// The first line of standard error that satisfies `condition`, reading as the child writes; `nil` at its end.
+  func waitForError(_ condition: (String) -> Bool) throws -> String? {
+    while true {
+      while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
+        let line = String(decoding: pending[..<newline], as: UTF8.self)
+        pending.removeSubrange(...newline)
+        if condition(line) { return line }
+      }
+      let chunk = errors.fileHandleForReading.availableData
+      if chunk.isEmpty { return nil }
+      pending += chunk
+    }
+  }
+
+  func stop() {
+    try? input.fileHandleForWriting.close()
+    process.waitUntilExit()
+  }
+
+  deinit {
+    if process.isRunning { stop() }
   }
 }

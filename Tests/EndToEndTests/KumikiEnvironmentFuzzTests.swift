@@ -5,7 +5,7 @@ import Testing
 /// Random and adversarial values for every environment variable and numeric option of the built `kumiki`: it never
 /// crashes, exits with one of its documented statuses, says why on standard error, and lets no escape sequence from
 /// its input reach the terminal. Bounded (`runs` processes); the seed is printed, and `KUMIKI_FUZZ_SEED=N` replays it.
-@Suite(.serialized, .timeLimit(.minutes(3)))
+@Suite(.serialized, .timeLimit(.minutes(2)))
 struct KumikiEnvironmentFuzzTests {
   static let runs = 80
   static let documentedStatuses: Set<Int32> = [0, 1, 64, 65, 66, 73]

@@ -30,7 +30,8 @@ enum Mutator {
       case 90..<95:
         bytes = (0..<Int.random(in: 0...300, using: &random)).map { _ in UInt8.random(in: 0...255, using: &random) }
       default:
-        lines = [lines[0]] + (0..<Int.random(in: 0...5, using: &random)).map { _ in randomLine(using: &random) }
+        lines =
+          Array(lines.prefix(1)) + (0..<Int.random(in: 0...5, using: &random)).map { _ in randomLine(using: &random) }
       }
     }
     return Data(bytes ?? Array(lines.joined(separator: "\n").utf8))
