@@ -2,8 +2,10 @@ import FeatureKit
 import Foundation
 
 /// `kumiki cache status` and `kumiki cache clear`: parsing, running and printing, text or `--json`.
-enum CacheCommand: String, CaseIterable, Sendable {
+enum CacheCommand: String, MaintenanceCommand, Sendable {
   case status, clear
+
+  static let group = "cache"
 
   /// The help of `kumiki cache`.
   static let help = """
@@ -18,17 +20,6 @@ enum CacheCommand: String, CaseIterable, Sendable {
     The cache lives beside the database (kumiki.sqlite → kumiki-cache.sqlite), or at KUMIKI_CACHE.
 
     """
-
-  /// The subcommand asked for by `arguments` (after `cache`), `nil` for help.
-  static func parse(_ arguments: [String]) throws(UsageError) -> CacheCommand? {
-    let words = arguments.filter { $0 != "--" }
-    if words.isEmpty || words.contains("--help") || words.contains("-h") { return nil }
-    guard words.count == 1, let command = CacheCommand(rawValue: words[0]) else {
-      let given = TextLine.clean(words.joined(separator: " "))
-      throw UsageError("unknown cache command '\(given)'", details: ["Usage: kumiki cache status|clear"])
-    }
-    return command
-  }
 
   /// Runs the subcommand and prints its result; failures print one line and return 1.
   func run(

@@ -3,8 +3,10 @@ import Foundation
 
 /// `kumiki fixtures reset`: puts the embedded API's data back to the sample data (profile edits and other writes
 /// the apps made on the embedded API live in a json file beside the database, and survive restarts until then).
-enum FixturesCommand: String, CaseIterable, Sendable {
+enum FixturesCommand: String, MaintenanceCommand, Sendable {
   case reset
+
+  static let group = "fixtures"
 
   /// The help of `kumiki fixtures`.
   static let help = """
@@ -20,17 +22,6 @@ enum FixturesCommand: String, CaseIterable, Sendable {
     first.
 
     """
-
-  /// The subcommand asked for by `arguments` (after `fixtures`), `nil` for help.
-  static func parse(_ arguments: [String]) throws(UsageError) -> FixturesCommand? {
-    let words = arguments.filter { $0 != "--" }
-    if words.isEmpty || words.contains("--help") || words.contains("-h") { return nil }
-    guard words.count == 1, let command = FixturesCommand(rawValue: words[0]) else {
-      let given = TextLine.clean(words.joined(separator: " "))
-      throw UsageError("unknown fixtures command '\(given)'", details: ["Usage: kumiki fixtures reset"])
-    }
-    return command
-  }
 
   /// Runs the subcommand: `reset(options)` returns the file it reset. Failures print one line and return 1.
   func run(

@@ -60,33 +60,19 @@ public enum KumikiCLI {
       standardOutput.write(versionText(version, json: options.json))
       return CLIExitCode.success.rawValue
     }
-    if let cache, remaining.first == "cache" {
-      do {
-        guard let command = try CacheCommand.parse(Array(remaining.dropFirst())) else {
-          standardOutput.write(CacheCommand.help)
-          return CLIExitCode.success.rawValue
-        }
-        return await command.run(
-          cache, options: options, standardOutput: standardOutput, standardError: standardError
-        ).rawValue
-      } catch {
-        standardError.write(error.report)
-        return CLIExitCode.usage.rawValue
-      }
+    if let cache, remaining.first == CacheCommand.group {
+      return await CacheCommand.answer(
+        Array(remaining.dropFirst()), standardOutput: standardOutput, standardError: standardError
+      ) { command in
+        await command.run(cache, options: options, standardOutput: standardOutput, standardError: standardError)
+      }.rawValue
     }
-    if let resetFixtures, remaining.first == "fixtures" {
-      do {
-        guard let command = try FixturesCommand.parse(Array(remaining.dropFirst())) else {
-          standardOutput.write(FixturesCommand.help)
-          return CLIExitCode.success.rawValue
-        }
-        return await command.run(
-          resetFixtures, options: options, standardOutput: standardOutput, standardError: standardError
-        ).rawValue
-      } catch {
-        standardError.write(error.report)
-        return CLIExitCode.usage.rawValue
-      }
+    if let resetFixtures, remaining.first == FixturesCommand.group {
+      return await FixturesCommand.answer(
+        Array(remaining.dropFirst()), standardOutput: standardOutput, standardError: standardError
+      ) { command in
+        await command.run(resetFixtures, options: options, standardOutput: standardOutput, standardError: standardError)
+      }.rawValue
     }
     if remaining == ["help", "replay"] {
       standardOutput.write(ReplayCommand.help)
