@@ -18,6 +18,9 @@ public struct SessionRecording: Sendable, Equatable {
     }
   }
 
+  /// The largest recording read: 256 MiB (DevTools keeps 10,000 actions; a long recorded session is a few MiB).
+  public static let maximumBytes = 256 << 20
+
   /// Reads and parses the recording at `path`.
   /// - Throws: ``SessionError/Kind/noInput`` when the file cannot be read (with the system's reason),
   ///   ``SessionError/Kind/data`` when it is not UTF-8 text or not a recording.
@@ -27,6 +30,15 @@ public struct SessionRecording: Sendable, Equatable {
       throw SessionError(.noInput, "cannot read \(path): no such file")
     }
     guard !isDirectory.boolValue else { throw SessionError(.noInput, "cannot read \(path): it is a directory") }
+    // Only a regular file of bounded size: `/dev/zero` or a FIFO would be read forever.
+    let attributes = try? FileManager.default.attributesOfItem(atPath: path)
+    guard attributes?[.type] as? FileAttributeType == .typeRegular else {
+      throw SessionError(.noInput, "cannot read \(path): it is not a regular file")
+    }
+    let size = (attributes?[.size] as? NSNumber)?.intValue ?? 0
+    guard size <= Self.maximumBytes else {
+      throw SessionError(.data, "\(path) is \(size) bytes, more than a recording may be (\(Self.maximumBytes))")
+    }
     let data: Data
     do {
       data = try Data(contentsOf: URL(fileURLWithPath: path))

@@ -16,6 +16,24 @@ import Testing
     #expect(app.store.state["search", as: Fixtures.SearchFeature.State.self]?.results == ["鯛 1", "鯛 2"])
   }
 
+  /// `kumiki replay /dev/zero` read forever; a FIFO would block the same way.
+  @Test func onlyARegularFileIsReadAsARecording() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kumiki-fifo-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let fifo = folder.appendingPathComponent("session.jsonl").path
+    #expect(mkfifo(fifo, 0o600) == 0)
+    for path in ["/dev/zero", fifo] {
+      #expect(throws: SessionError.self) { try SessionRecording(contentsOf: path) }
+      do {
+        _ = try SessionRecording(contentsOf: path)
+      } catch {
+        #expect(error.kind == .noInput)
+        #expect(error.description.contains("not a regular file"))
+      }
+    }
+  }
+
   @Test func theSameFilePrintsTheSameBytesEveryTime() async throws {
     let (_, file) = try await Fixtures.recordSession()
     let recording = try SessionRecording(contentsOf: file.path)
