@@ -38,6 +38,20 @@ struct HTTPClientCurlTests {
     #expect(echo.headers["accept-encoding"]?.contains("br") == true)
   }
 
+  /// Credentials taken out of an API URL go to their origin as HTTP basic auth, and nowhere else.
+  @Test func sendsCredentialsToTheirOriginOnly() async throws {
+    let base = try await TestServer.baseURL()
+    let origin = URLCredentials.origin(of: base)
+    let authorized = HTTPClient.curl(
+      CurlConfiguration(credentials: URLCredentials(user: "chef", password: "s3cr:et", origin: origin)))
+    let echo = try await authorized.json(Echo.self, from: base.appending(path: "echo"))
+    #expect(echo.headers["authorization"] == "Basic " + Data("chef:s3cr:et".utf8).base64EncodedString())
+    let elsewhere = HTTPClient.curl(
+      CurlConfiguration(credentials: URLCredentials(user: "chef", password: "x", origin: "http://other.test:80")))
+    let plain = try await elsewhere.json(Echo.self, from: base.appending(path: "echo"))
+    #expect(plain.headers["authorization"] == nil)
+  }
+
   @Test func percentEncodesQueryItems() async throws {
     let base = try await TestServer.baseURL()
     let echo = try await http.json(
