@@ -34,7 +34,8 @@ struct KumikiAPI: AsyncParsableCommand {
       (default 10), and a connection silent for --idle-timeout seconds outside a response is closed (default \
       60). FIELD_like regular expressions run on worker threads, at most --regex-time-limit ms of processor \
       time per query (default 1000; more is a 400). SIGINT or SIGTERM shut the server down gracefully.
-      """)
+      """,
+    version: "kumiki-api 0.1.0")
 
   @Option(help: "The address to bind.")
   var host = "127.0.0.1"

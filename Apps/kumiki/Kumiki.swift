@@ -14,7 +14,7 @@ enum Kumiki {
     let status = await KumikiCLI.main(
       arguments: Array(CommandLine.arguments.dropFirst()),
       environment: environment,
-      version: "kumiki 0.1.0",
+      version: "0.1.0",
       cache: CacheMaintenance(
         status: { options in
           let status = try await usage {

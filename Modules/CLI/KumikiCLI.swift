@@ -11,7 +11,7 @@ import Foundation
 /// let status = await KumikiCLI.main(
 ///   arguments: Array(CommandLine.arguments.dropFirst()),
 ///   environment: ProcessInfo.processInfo.environment,
-///   version: "kumiki 0.1.0"
+///   version: "0.1.0"
 /// ) { options, purpose in
 ///   if purpose == .introspection { return try LiveApp.introspection(features: options.features) }
 ///   let live = try await LiveApp.start(

@@ -19,6 +19,18 @@ struct KumikiEndToEndTests {
     return try await CommandResult.launch(binary, arguments, environment: env)
   }
 
+  /// Every binary answers `--version` as `NAME VERSION` (`kumiki` printed `kumiki kumiki 0.1.0`; `kumiki-api` had no
+  /// `--version`); `--json` carries the version alone.
+  @Test func everyBinaryAnswersVersionOnce() async throws {
+    for name in ["kumiki", "kumiki-tui", "kumiki-api"] {
+      let result = try await CommandResult.launch(BuiltBinary.path(name), ["--version"])
+      #expect(result.status == 0, "\(name): \(result.stderr)")
+      #expect(result.stdout == "\(name) 0.1.0\n")
+    }
+    let json = try await CommandResult.launch(binary, ["--version", "--json"])
+    #expect(json.stdout == #"{"version":"0.1.0"}"# + "\n")
+  }
+
   @Test func archiveSearchPrintsResultsOnTheEmbeddedServer() async throws {
     let folder = try TemporaryFolder()
     let result = try await kumiki(["archive", "search", "カレー", "--category", "カレー"], folder: folder)
