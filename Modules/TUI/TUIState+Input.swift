@@ -37,6 +37,9 @@ extension TUIState {
       }
     }
     if editing != nil, let commands = edit(key, focusables: focusables) { return commands }
+    // Outside a text field, a Ctrl+letter that is not bound above is not its plain letter: Ctrl-Q does not quit and
+    // Ctrl-D does not open DevTools.
+    if key.modifiers.contains(.control), case .character = key.key { return [] }
     if isHelpVisible {
       switch key.key {
       case .escape, .character("?"): isHelpVisible = false

@@ -70,6 +70,19 @@ struct TUIStateTests {
     #expect(driver.state.selectedTab == 1)
   }
 
+  /// Ctrl-Q quit and Ctrl-D opened DevTools: a Ctrl+letter acted as its plain letter (issue 26, item 10).
+  @Test("a Ctrl+letter with no binding of its own does nothing; Ctrl-C, Ctrl-L and Ctrl-Z keep theirs")
+  func controlLetters() throws {
+    var driver = try Driver()
+    let before = driver.state
+    for letter in "qdrjkh?/" { #expect(driver.press(.character(letter), .control).isEmpty, "Ctrl-\(letter)") }
+    #expect(driver.state == before)
+    #expect(driver.press(.character("c"), .control) == [.quit])
+    #expect(driver.press(.character("l"), .control) == [.redraw])
+    #expect(driver.press(.character("z"), .control) == [.suspend])
+    #expect(driver.press(.character("q")) == [.quit])  // the plain letter still does
+  }
+
   @Test("arrows and h/j/k/l move between rows and along a row, keeping the column")
   func focusMovement() throws {
     var driver = try Driver()
