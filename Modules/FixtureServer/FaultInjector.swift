@@ -74,7 +74,7 @@ struct FaultInjector: Sendable {
         .error(.badRequest, error.description)
       }
     }
-    let validator = request.method == .get ? request.headers[.ifNoneMatch] : nil
+    let validator = request.method == .get || request.method == .head ? request.headers[.ifNoneMatch] : nil
     return try await respond(faults: faults, context: context, ifNoneMatch: validator, reply: makeReply)
   }
 

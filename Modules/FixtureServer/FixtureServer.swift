@@ -99,7 +99,8 @@ public final class FixtureServer: Sendable {
     let faultStore = FaultStore(configuration.faults)
     let logger = Logger(label: "kumiki.fixture-server") { _ in SwiftLogNoOpLogHandler() }
 
-    let router = Router(context: FixtureRequestContext.self)
+    // HEAD answers as GET does, without the body (Express's behaviour).
+    let router = Router(context: FixtureRequestContext.self, options: .autoGenerateHeadEndpoints)
     if let requestLog = configuration.requestLog {
       router.add(middleware: RequestLogMiddleware(log: requestLog))
     }
