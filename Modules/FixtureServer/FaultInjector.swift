@@ -165,12 +165,12 @@ struct FaultInjector: Sendable {
     }
   }
 
-  /// `extra` plus the headers of every data response: JSON content type, no caching, any origin (CORS).
+  /// `extra` plus the headers of every data response: JSON content type, no caching (CORS headers are
+  /// ``CORSMiddleware``'s).
   private static func headers(_ extra: HTTPFields = [:]) -> HTTPFields {
     var headers = extra
     headers[.contentType] = "application/json; charset=utf-8"
     headers[.cacheControl] = "no-cache"
-    headers[.accessControlAllowOrigin] = "*"
     return headers
   }
 

@@ -104,6 +104,7 @@ public final class FixtureServer: Sendable {
     if let requestLog = configuration.requestLog {
       router.add(middleware: RequestLogMiddleware(log: requestLog))
     }
+    router.add(middleware: CORSMiddleware())
     FaultControlRoutes(faults: faultStore, enabled: configuration.allowsFaultControl).register(on: router)
     var injector = FaultInjector(delay: configuration.delay)
     injector.allowsHeaderFaults = configuration.allowsFaultControl

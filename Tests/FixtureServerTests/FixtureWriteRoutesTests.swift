@@ -14,7 +14,7 @@ struct FixtureWriteRoutesTests {
   /// Expects a JSON reply with the conventions of every data response.
   private func expectJSON(_ reply: HTTPReply, sourceLocation: SourceLocation = #_sourceLocation) {
     #expect(reply.header("Content-Type") == "application/json; charset=utf-8", sourceLocation: sourceLocation)
-    #expect(reply.header("Access-Control-Allow-Origin") == "*", sourceLocation: sourceLocation)
+    #expect(reply.header("Access-Control-Allow-Credentials") == "true", sourceLocation: sourceLocation)
     #expect(reply.header("Cache-Control") == "no-cache", sourceLocation: sourceLocation)
   }
 

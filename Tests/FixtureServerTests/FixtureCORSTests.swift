@@ -1,0 +1,77 @@
+import FixtureServer
+import Foundation
+import Testing
+
+/// CORS as json-server 0.17 answers it (the `cors` package with `{origin: true, credentials: true}`): the
+/// request's `Origin` reflected with `Vary: Origin` and credentials allowed on every response; `OPTIONS` a `204`
+/// preflight answer on any path.
+@Suite("FixtureServer: CORS")
+struct FixtureCORSTests {
+  private func raw(_ method: String, _ target: String, port: Int, headers: [String] = []) async throws -> RawExchange {
+    let lines = ["\(method) \(target) HTTP/1.1", "Host: 127.0.0.1:\(port)", "Connection: close"] + headers
+    return try await RawHTTPConnection.transmit(Array((lines.joined(separator: "\r\n") + "\r\n\r\n").utf8), port: port)
+  }
+
+  @Test("a browser's preflight for PATCH with Content-Type is 204 with the methods and its headers allowed")
+  func preflight() async throws {
+    try await withFixtureServer { server async throws in
+      let reply = try await raw(
+        "OPTIONS", "/recent_news/1", port: server.port,
+        headers: [
+          "Origin: http://127.0.0.1:8080", "Access-Control-Request-Method: PATCH",
+          "Access-Control-Request-Headers: content-type,x-custom",
+        ])
+      #expect(reply.status == 204)
+      #expect(reply.body.isEmpty)
+      #expect(reply.header("Access-Control-Allow-Origin") == "http://127.0.0.1:8080")
+      #expect(reply.header("Access-Control-Allow-Credentials") == "true")
+      #expect(reply.header("Access-Control-Allow-Methods") == "GET,HEAD,PUT,PATCH,POST,DELETE")
+      #expect(reply.header("Access-Control-Allow-Headers") == "content-type,x-custom")
+      #expect(reply.header("Vary") == "Origin, Access-Control-Request-Headers")
+    }
+  }
+
+  @Test("a preflight without requested headers allows none, and any path (even unknown) answers it")
+  func preflightAnywhere() async throws {
+    try await withFixtureServer { server async throws in
+      for target in ["/recent_news", "/nothing/here/at/all", "/profile_personal"] {
+        let reply = try await raw(
+          "OPTIONS", target, port: server.port,
+          headers: ["Origin: http://example.test", "Access-Control-Request-Method: DELETE"])
+        #expect(reply.status == 204, "\(target)")
+        #expect(reply.header("Access-Control-Allow-Headers") == nil, "\(target)")
+        #expect(reply.header("Access-Control-Allow-Origin") == "http://example.test", "\(target)")
+      }
+    }
+  }
+
+  @Test("reads, writes and errors reflect the Origin with Vary and credentials")
+  func actualRequests() async throws {
+    try await withFixtureServer { server async throws in
+      let origin = ["Origin": "http://localhost:5173"]
+      let replies = [
+        try await HTTPClient.get("/recent_news", on: server, headers: origin),
+        try await HTTPClient.get("/recent_news/999999", on: server, headers: origin),
+        try await HTTPClient.send("PATCH", "/recent_news/1", on: server, headers: origin, body: #"{"title": "x"}"#),
+        try await HTTPClient.send("POST", "/recent_news", on: server, headers: origin, body: "[1]"),
+      ]
+      #expect(replies.map(\.status) == [200, 404, 200, 400])
+      for reply in replies {
+        #expect(reply.header("Access-Control-Allow-Origin") == "http://localhost:5173")
+        #expect(reply.header("Access-Control-Allow-Credentials") == "true")
+        #expect(reply.header("Vary") == "Origin")
+      }
+    }
+  }
+
+  @Test("without an Origin (not a browser's cross-origin request) no Allow-Origin is sent, as json-server does")
+  func noOrigin() async throws {
+    try await withFixtureServer { server async throws in
+      let reply = try await HTTPClient.get("/recent_news", on: server)
+      #expect(reply.status == 200)
+      #expect(reply.header("Access-Control-Allow-Origin") == nil)
+      #expect(reply.header("Access-Control-Allow-Credentials") == "true")
+      #expect(reply.header("Vary") == "Origin")
+    }
+  }
+}
