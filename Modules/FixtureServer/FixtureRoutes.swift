@@ -1,4 +1,5 @@
 import FixtureData
+import Foundation
 import HTTPTypes
 import Hummingbird
 
@@ -24,8 +25,15 @@ struct FixtureRoutes: Sendable {
     }
   }
 
+  /// The path segment captured as `parameter`, percent-decoded as Express decodes route parameters
+  /// (`/recent_news/%31` is item `1`); a segment that does not decode is taken as it is.
+  static func segment(_ parameter: String, of context: FixtureRequestContext) -> String {
+    let raw = context.parameters.get(parameter) ?? ""
+    return raw.removingPercentEncoding ?? raw
+  }
+
   private func resource(_ request: Request, _ context: FixtureRequestContext) async throws -> Response {
-    let name = context.parameters.get("resource") ?? ""
+    let name = Self.segment("resource", of: context)
     return try await respond(to: request, resource: name, context: context) {
       let database = store.snapshot
       switch database[name] {
@@ -42,8 +50,8 @@ struct FixtureRoutes: Sendable {
   }
 
   private func item(_ request: Request, _ context: FixtureRequestContext) async throws -> Response {
-    let name = context.parameters.get("resource") ?? ""
-    let id = context.parameters.get("id") ?? ""
+    let name = Self.segment("resource", of: context)
+    let id = Self.segment("id", of: context)
     return try await respond(to: request, resource: name, context: context) {
       guard case .array(let elements)? = store.snapshot[name], let index = ItemID.index(of: id, in: elements) else {
         return .notFound

@@ -43,8 +43,8 @@ struct FixtureWriteRoutes: Sendable {
   private func write(
     _ method: WriteRequest.Method, _ request: Request, _ context: FixtureRequestContext, hasID: Bool
   ) async throws -> Response {
-    let name = context.parameters.get("resource") ?? ""
-    let id = hasID ? context.parameters.get("id") ?? "" : nil
+    let name = FixtureRoutes.segment("resource", of: context)
+    let id = hasID ? FixtureRoutes.segment("id", of: context) : nil
     return try await injector.serve(request, resource: name, plan: faults.current, context: context) {
       guard !readOnly else { return .error(.forbidden, Self.readOnlyMessage) }
       var body = JSONObject()
