@@ -23,6 +23,14 @@ struct FixtureRoutes: Sendable {
     router.get(":resource/:id") { request, context in
       try await self.item(request, context)
     }
+    // A deeper path names nothing: `404 {}` like an unknown id, whatever the method.
+    for method in [HTTPRequest.Method.get, .post, .put, .patch, .delete] {
+      router.on(":resource/:id/**", method: method) { request, context in
+        try await respond(to: request, resource: Self.segment("resource", of: context), context: context) {
+          .notFound
+        }
+      }
+    }
   }
 
   /// The path segment captured as `parameter`, percent-decoded as Express decodes route parameters

@@ -1,0 +1,24 @@
+import FixtureServer
+import Foundation
+import Testing
+
+/// Every 404 has one shape: `{}` as JSON, whatever the path, as json-server answers its unknown routes.
+@Suite("FixtureServer: 404 shape")
+struct FixtureNotFoundTests {
+  @Test(
+    "a deeper unknown path is 404 {} with the JSON content type, as an unknown id is",
+    arguments: [
+      ("GET", "/recent_news/1/x"), ("GET", "/recent_news/1/x/y/z"), ("GET", "/nothing/1/2"),
+      ("POST", "/recent_news/1/x"), ("PATCH", "/recent_news/1/x"), ("PUT", "/a/b/c"), ("DELETE", "/recent_news/1/x"),
+      ("GET", "/recent_news/999999"),
+    ])
+  func deeperPath(method: String, path: String) async throws {
+    try await withFixtureServer { server async throws in
+      let reply = try await HTTPClient.send(method, path, on: server)
+      #expect(reply.status == 404)
+      #expect(reply.header("Content-Type") == "application/json; charset=utf-8")
+      #expect(reply.header("Cache-Control") == "no-cache")
+      #expect(try reply.object().isEmpty)
+    }
+  }
+}
