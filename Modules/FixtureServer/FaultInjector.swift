@@ -84,8 +84,9 @@ struct FaultInjector: Sendable {
   /// whole answer, so a request faulted that way never reaches the data (a faulted write changes nothing). The
   /// body-altering faults spoil the real reply, so a write faulted that way has happened.
   ///
-  /// A successful answer without faults carries an `ETag` (a weak tag of its body, as json-server's Express sends);
-  /// when `ifNoneMatch` (a GET's `If-None-Match`) names it, the answer is `304 Not Modified` without a body.
+  /// An answer without faults, whatever its status (a write's `201`, a `404 {}`, an error), carries an `ETag` (a
+  /// weak tag of its body), as json-server's Express `res.send` does; when `ifNoneMatch` (a GET's or HEAD's
+  /// `If-None-Match`) names the tag of a `200`, the answer is `304 Not Modified` without a body.
   func respond(
     faults: [InjectedFault], context: FixtureRequestContext, ifNoneMatch: String? = nil,
     reply makeReply: () async throws -> FixtureReply
@@ -121,9 +122,9 @@ struct FaultInjector: Sendable {
     switch decisive {
     case nil:
       let body = writer.bytes(of: reply.payload)
-      guard reply.status == .ok else { return Self.response(reply.status, headers, body) }
       let etag = Self.etag(of: body)
       headers[.eTag] = etag
+      guard reply.status == .ok else { return Self.response(reply.status, headers, body) }
       if let ifNoneMatch,
         ifNoneMatch.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == etag })
       {
