@@ -120,7 +120,7 @@ public final class FixtureServer: Sendable {
 
     let (events, bound) = AsyncStream.makeStream(of: Result<Int, any Error>.self)
     let application = Application(
-      router: router,
+      responder: MethodOverrideResponder(inner: router.buildResponder()),
       server: LenientHTTP1Channel.builder(
         headerTimeout: configuration.headerTimeout, idleTimeout: configuration.idleTimeout),
       configuration: ApplicationConfiguration(address: .hostname(configuration.host, port: configuration.port)),
