@@ -3,6 +3,7 @@ import ArgumentParser
 import FixtureData
 import FixtureServer
 import Foundation
+import Synchronization
 
 /// The `kumiki-api` command line.
 struct KumikiAPI: AsyncParsableCommand {
@@ -272,14 +273,12 @@ struct KumikiAPI: AsyncParsableCommand {
 }
 
 /// The server a joined `kumiki-api` took over, for the end-of-input handler to stop.
-final class TakenOver: @unchecked Sendable {
-  // @unchecked: set once by the joining task before it waits on the server; read by the end-of-input thread.
-  private let lock = NSLock()
-  private var value: FixtureServer?
+final class TakenOver: Sendable {
+  private let value = Mutex<FixtureServer?>(nil)
 
   var server: FixtureServer? {
-    get { lock.withLock { value } }
-    set { lock.withLock { value = newValue } }
+    get { value.withLock { $0 } }
+    set { value.withLock { $0 = newValue } }
   }
 }
 

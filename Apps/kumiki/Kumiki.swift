@@ -68,7 +68,9 @@ enum Kumiki {
   static func makeApp(
     options: CLIOptions, purpose: AppPurpose, environment: [String: String], started: StartedApp
   ) async throws -> AppRuntime {
-    do {
+    // A bad --features list or environment value is a usage error (64); everything else fails with its one-line
+    // reason (1).
+    try await usage {
       if purpose == .introspection { return try LiveApp.introspection(features: options.features) }
       if purpose == .replay { return try LiveApp.replay(features: options.features) }
       var log: (@Sendable (String) -> Void)? = nil
@@ -82,11 +84,6 @@ enum Kumiki {
       for notice in live.notices { FileHandle.standardError.write(Data("kumiki: \(notice)\n".utf8)) }
       started.value = live
       return live.runtime
-    } catch let error as LaunchError {
-      // A bad --features list or environment value is a usage error (64); everything else fails with its one-line
-      // reason (1).
-      if error.isUsage { throw CommandError.usage(String(describing: error)) }
-      throw error
     }
   }
 }

@@ -116,7 +116,7 @@ struct ReplayCommand: Equatable, Sendable {
       switch option {
       case "--until":
         let text = try value()
-        guard let number = Int(text), number > 0 else {
+        guard let number = try? BoundedNumber.integer(text, in: 1...Int.max).get() else {
           throw fail("--until must be a positive action number, got '\(TextLine.clean(text))'")
         }
         until = number

@@ -94,7 +94,7 @@ extension LiveApp {
   /// `kumiki-api --db FILE --reset-db`, which refuses while a running app's embedded API serves the file.
   /// Returns the file's path.
   /// - Throws: ``LaunchError/database(_:)`` when no location can be worked out, ``LaunchError/fixtures(_:)`` with
-  ///   kumiki-api's reason (the file is served by a running app), ``LaunchError/features(_:)`` (a usage error) for an in-memory database.
+  ///   kumiki-api's reason (the file is served by a running app, or an in-memory database has none).
   public static func resetFixtures(databasePath: String?, environment: [String: String]) async throws -> String {
     let location: DatabaseLocation
     do {
@@ -103,7 +103,7 @@ extension LiveApp {
       throw LaunchError.database(String(describing: error))
     }
     guard let file = fixtureDataLocation(for: location) else {
-      throw LaunchError.features("an in-memory database has no embedded API data to reset")
+      throw LaunchError.fixtures("an in-memory database has no embedded API data to reset")
     }
     createPrivateFolder(for: file)
     let binary = EmbeddedAPI.binaryPath(environment: environment)

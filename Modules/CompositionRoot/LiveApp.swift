@@ -54,16 +54,19 @@ public final class LiveApp: Sendable {
   public static func start(_ options: LaunchOptions) async throws -> LiveApp {
     let maxAge = try cacheMaxAge(options.environment)
     let timeout = try requestTimeout(options.environment)
+    let location: DatabaseLocation
+    do {
+      location = try DatabaseLocation.resolve(environment: options.environment, explicitPath: options.databasePath)
+    } catch {
+      throw LaunchError.database(String(describing: error))
+    }
     // The embedded API's child process boots while the databases open.
     let api: APISource
     if let given = options.apiURL {
       api = .given(given)
     } else {
-      // Where the embedded API keeps its data: beside the database (none for an in-memory database, or when no
-      // location can be worked out: opening the database reports that).
-      let location = try? DatabaseLocation.resolve(
-        environment: options.environment, explicitPath: options.databasePath)
-      let dataFile = location.flatMap(fixtureDataLocation(for:))
+      // Where the embedded API keeps its data: beside the database (none for an in-memory database).
+      let dataFile = fixtureDataLocation(for: location)
       // On a first run the data folder does not exist yet: the child must find it (the database opens in parallel).
       if let dataFile { createPrivateFolder(for: dataFile) }
       api = .embedded(
@@ -74,7 +77,7 @@ public final class LiveApp: Sendable {
         })
     }
     do {
-      return try await start(options, api: api, maxAge: maxAge, timeout: timeout)
+      return try await start(options, location: location, api: api, maxAge: maxAge, timeout: timeout)
     } catch {
       if case .embedded(let starting) = api, let server = try? await starting.value { await server.stop() }
       throw error
@@ -88,12 +91,10 @@ public final class LiveApp: Sendable {
   }
 
   private static func start(
-    _ options: LaunchOptions, api: APISource, maxAge: Duration, timeout: Duration
+    _ options: LaunchOptions, location: DatabaseLocation, api: APISource, maxAge: Duration, timeout: Duration
   ) async throws -> LiveApp {
     let database: KumikiDatabase
-    let location: DatabaseLocation
     do {
-      location = try DatabaseLocation.resolve(environment: options.environment, explicitPath: options.databasePath)
       database = try KumikiDatabase.open(at: location)
     } catch {
       throw LaunchError.database(String(describing: error))

@@ -27,6 +27,9 @@ struct KumikiEnvironmentFuzzTests {
     let folder = try TemporaryFolder()
     let server = try await FixtureServer.start(.init(port: 0))
     defer { Task { await server.shutdown() } }
+    // Every feature's commands, found as a user finds them: no feature is named here.
+    let catalog = try await CommandCatalog.load(BuiltBinary.path("kumiki"))
+    #expect(!catalog.commands.isEmpty)
 
     for run in 0..<Self.runs {
       func value() -> String {
@@ -40,14 +43,23 @@ struct KumikiEnvironmentFuzzTests {
       where random.next() % 3 == 0 {
         environment[name] = name == "KUMIKI_CACHE" ? folder.path + "/c-" + value() : value()
       }
-      let commands: [[String]] = [
-        ["home"], ["archive", "search", "--page", value()], ["archive", "search", value()],
-        ["archive", "save", value()],
-        ["archive", "unsave", value()], ["--features", value(), "home"], ["cache", "status"],
-        ["--api", value(), "home"],
-        ["replay", folder.path + "/missing.jsonl", "--until", value()], ["profile", "edit", "--nickname", value()],
+      let builtins: [[String]] = [
+        ["cache", "status"], ["--api", value()] + (catalog.commands.first?.words ?? []),
+        ["--features", value()] + (catalog.commands.first?.words ?? []),
+        ["replay", folder.path + "/missing.jsonl", "--until", value()],
       ]
-      let arguments = commands[Int(random.next() % UInt64(commands.count))]
+      let arguments: [String]
+      if random.next() % 4 == 0 || catalog.commands.isEmpty {
+        arguments = builtins[Int(random.next() % UInt64(builtins.count))]
+      } else {
+        // A feature command with hostile values for its positionals and some of its options.
+        let command = catalog.commands[Int(random.next() % UInt64(catalog.commands.count))]
+        var words = command.words + command.positionals.map { _ in value() }
+        for option in command.options where random.next() % 2 == 0 {
+          words += option.takesValue ? [option.name, value()] : [option.name]
+        }
+        arguments = words
+      }
       // Environment strings cannot hold NUL; the kernel would cut them there.
       environment = environment.mapValues { $0.replacingOccurrences(of: "\0", with: "") }
       let result = try await CommandResult.launch(

@@ -30,15 +30,26 @@ struct KumikiHostileInputEndToEndTests {
   }
 
   /// `archive search --page 461168601842738790` against an API that ignores `_page` trapped on `(page-1)*20+count`.
-  @Test func aHugePageIsAUsageError() async throws {
+  /// Every command's numeric option, found from the commands' help, refuses values past its range (64) before any
+  /// request, and never crashes.
+  @Test func everyNumericOptionRefusesValuesPastItsRange() async throws {
     let folder = try TemporaryFolder()
     let server = try await FixtureServer.start(.init(port: 0))
     defer { Task { await server.shutdown() } }
-    let result = try await run(
-      ["--api", server.baseURL.absoluteString, "archive", "search", "--page", "461168601842738790"], folder: folder)
-    #expect(!result.signalled)
-    #expect(result.status == 64, "\(result.stderr)")
-    #expect(result.stderr.contains("page must be 1…1000000"))
+    let catalog = try await CommandCatalog.load(binary)
+    let numeric = catalog.commands.flatMap { command in command.numericOptions.map { (command, $0) } }
+    #expect(!numeric.isEmpty, "no command states a numeric range in its help")
+    for (command, option) in numeric {
+      for value in ["461168601842738790", String(option.range.upperBound + 1), String(option.range.lowerBound - 1)] {
+        let arguments =
+          ["--api", server.baseURL.absoluteString] + command.words
+          + command.positionals.map { _ in "1" } + [option.name, value]
+        let result = try await run(arguments, folder: folder)
+        #expect(!result.signalled, "\(arguments)")
+        #expect(result.status == 64, "\(arguments): \(result.stderr)")
+        #expect(result.stderr.contains("\(option.range.lowerBound)…\(option.range.upperBound)"), "\(result.stderr)")
+      }
+    }
   }
 
   /// `KUMIKI_CACHE=notes.txt kumiki home` replaced notes.txt with an empty cache.

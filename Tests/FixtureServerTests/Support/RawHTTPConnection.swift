@@ -64,20 +64,16 @@ enum RawHTTPConnection {
     var description: String { "\(call) failed with errno \(code)" }
   }
 
-  /// Connects to 127.0.0.1:`port`, sends `request` verbatim, then reads until the peer closes or resets the
-  /// connection (or 30 seconds pass without data).
-  static func exchange(port: Int, request: [UInt8]) throws -> RawExchange {
+  /// A socket connected to 127.0.0.1:`port`, whose reads give up after 30 seconds without data; the caller closes it.
+  static func openConnection(port: Int) throws(SocketError) -> Int32 {
     #if canImport(Glibc)
       let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     #else
       let descriptor = socket(AF_INET, SOCK_STREAM, 0)
     #endif
     guard descriptor >= 0 else { throw SocketError(call: "socket", code: errno) }
-    defer { close(descriptor) }
-
     var timeout = timeval(tv_sec: 30, tv_usec: 0)
     setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-
     var address = sockaddr_in()
     address.sin_family = sa_family_t(AF_INET)
     address.sin_port = in_port_t(UInt16(port).bigEndian)
@@ -87,7 +83,19 @@ enum RawHTTPConnection {
         connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
       }
     }
-    guard connected == 0 else { throw SocketError(call: "connect", code: errno) }
+    guard connected == 0 else {
+      let code = errno
+      close(descriptor)
+      throw SocketError(call: "connect", code: code)
+    }
+    return descriptor
+  }
+
+  /// Connects to 127.0.0.1:`port`, sends `request` verbatim, then reads until the peer closes or resets the
+  /// connection (or 30 seconds pass without data).
+  static func exchange(port: Int, request: [UInt8]) throws -> RawExchange {
+    let descriptor = try openConnection(port: port)
+    defer { close(descriptor) }
 
     var sent = 0
     while sent < request.count {

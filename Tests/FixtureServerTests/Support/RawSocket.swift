@@ -12,23 +12,7 @@ final class RawSocket {
   private var pending: [UInt8] = []
 
   private init(port: Int) throws {
-    descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    guard descriptor >= 0 else { throw RawHTTPConnection.SocketError(call: "socket", code: errno) }
-    var timeout = timeval(tv_sec: 30, tv_usec: 0)
-    setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_port = in_port_t(UInt16(port).bigEndian)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    let connected = withUnsafePointer(to: &address) { pointer in
-      pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-      }
-    }
-    guard connected == 0 else {
-      close(descriptor)
-      throw RawHTTPConnection.SocketError(call: "connect", code: errno)
-    }
+    descriptor = try RawHTTPConnection.openConnection(port: port)
   }
 
   deinit {

@@ -1,0 +1,55 @@
+import Foundation
+
+/// The commands the built `kumiki` offers, found as a user finds them — `kumiki features --json`, then each
+/// command's `--help` — so app-level tests reach every feature's commands without naming a feature.
+struct CommandCatalog {
+  /// One command: its words, its positional arguments and its options (`--name` and whether it takes a value).
+  struct Command {
+    var words: [String]
+    var positionals: [String]
+    var options: [(name: String, takesValue: Bool)]
+    /// Options whose help states a whole-number range (`1…1000000`): name and range.
+    var numericOptions: [(name: String, range: ClosedRange<Int>)]
+  }
+
+  let commands: [Command]
+
+  static func load(_ binary: String, environment: [String: String] = [:]) async throws -> CommandCatalog {
+    let listing = try await CommandResult.launch(binary, ["features", "--json"], environment: environment)
+    let object = try JSONSerialization.jsonObject(with: Data(listing.stdout.utf8)) as? [String: Any]
+    let features = object?["features"] as? [[String: Any]] ?? []
+    var commands: [Command] = []
+    for line in features.flatMap({ $0["commands"] as? [String] ?? [] }) {
+      let words = line.split(separator: " ").map(String.init)
+      let help = try await CommandResult.launch(binary, words + ["--help"], environment: environment).stdout
+      commands.append(parse(words: words, help: help))
+    }
+    return CommandCatalog(commands: commands)
+  }
+
+  /// Reads the USAGE line (`[<keyword>] [--category <…>] [--last]`) and the OPTIONS section of a command's help.
+  static func parse(words: [String], help: String) -> Command {
+    let lines = help.split(separator: "\n").map(String.init)
+    let usage = lines.first { $0.hasPrefix("USAGE: ") } ?? ""
+    let tokens = usage.dropFirst("USAGE: kumiki ".count + words.joined(separator: " ").count)
+      .split(separator: " ").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "[]")) }
+    var positionals: [String] = []
+    var options: [(name: String, takesValue: Bool)] = []
+    for (index, token) in tokens.enumerated() {
+      if token.hasPrefix("--") {
+        options.append((token, index + 1 < tokens.count && tokens[index + 1].hasPrefix("<")))
+      } else if token.hasPrefix("<"), index == 0 || !tokens[index - 1].hasPrefix("--") {
+        positionals.append(token)
+      }
+    }
+    var numeric: [(name: String, range: ClosedRange<Int>)] = []
+    for line in lines where line.hasPrefix("  --") {
+      let name = String(line.dropFirst(2).prefix { $0 != " " })
+      guard let match = line.firstMatch(of: /(\d+)…(\d+)/), let low = Int(match.1), let high = Int(match.2) else {
+        continue
+      }
+      numeric.append((name, low...high))
+    }
+    return Command(words: words, positionals: positionals, options: options, numericOptions: numeric)
+  }
+}
