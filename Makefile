@@ -26,7 +26,14 @@ APP_BUILD_FLAGS := $(SWIFT_BUILD_FLAGS) $(if $(filter release,$(CONFIG)),--stati
 # kumiki, kumiki-tui (and the session benchmarks) run kumiki-api, found beside them, as their embedded fixture API:
 # building any of them builds it too.
 PRODUCTS = $(if $(filter all,$(APP)),$(APPS),$(APP) $(if $(filter kumiki kumiki-tui kumiki-bench,$(APP)),kumiki-api,))
-SOURCES := Package.swift Modules Apps Tests
+SOURCES := Package.swift Modules Apps Tests Plugins
+# Package.swift discovers the feature folders (Modules/Features/*/feature.json). SwiftPM caches a manifest's result by
+# its text and the environment, not by the folders it reads, so a digest of what discovery reads is exported: adding,
+# changing or removing a feature folder changes it and the package is read again. (Plain `swift build` after adding a
+# folder: pass `--manifest-cache none` once.)
+export KUMIKI_FEATURE_FOLDERS := $(shell { ls -d Modules/Features/*/feature.json Modules/Features/*/fixtures.json \
+  Modules/Features/*/README.md Tests/*FeatureTests Tests/*FeatureTests/Integration Tests/*FeatureTests/__Frames__; \
+  cat Modules/Features/*/feature.json; } 2>/dev/null | cksum | cut -d' ' -f1)
 MODULE_ENV := $(if $(MODULE),KUMIKI_MODULES=$(MODULE),)
 # Suites share process-wide resources (one terminal session per process, timing-sensitive fan-out checks), so
 # the whole-package run is serial; a single module's run keeps Swift Testing's parallelism.

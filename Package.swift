@@ -3,6 +3,7 @@
 // Sources live in `Modules/` (libraries), `Apps/` (executables) and `Tests/` (one suite per module).
 // See ARCHITECTURE.md for the rules these edges follow; `Scripts/check-deps` enforces them.
 
+import Foundation
 import PackageDescription
 
 // MARK: - External packages
@@ -72,10 +73,25 @@ targets += [
     dependencies: [
       "Core",
       "Networking",
+      "Persistence",
       "Presentation",
     ],
     path: "Modules/FeatureKit",
     exclude: ["README.md"],
+    swiftSettings: swiftSettings
+  ),
+  // What every feature suite's set-up needs: a test store over a module, the fixture API without a server, a
+  // temporary database path. Fakes and pure data only, so feature suites stay free of live parts.
+  .target(
+    name: "FeatureKitTesting",
+    dependencies: [
+      "Core",
+      "CoreTesting",
+      "FeatureKit",
+      "FixtureData",
+      "Networking",
+    ],
+    path: "Modules/FeatureKitTesting",
     swiftSettings: swiftSettings
   ),
   // Recorded sessions of an assembled app: record to a file, replay headless, write a feature's test from one.
@@ -178,8 +194,14 @@ targets += [
   .target(
     name: "FixtureData",
     path: "Modules/FixtureData",
-    resources: [.copy("Resources/db.json")],
-    swiftSettings: swiftSettings
+    swiftSettings: swiftSettings,
+    plugins: ["FeatureFixtures"]
+  ),
+  // Bundles each feature folder's `fixtures.json` with FixtureData: the API serves their union.
+  .plugin(
+    name: "FeatureFixtures",
+    capability: .buildTool(),
+    path: "Plugins/FeatureFixtures"
   ),
   .target(
     name: "FixtureServer",
@@ -209,72 +231,115 @@ targets += [
   ),
 ]
 
-// MARK: - Features (one target each: Core, FeatureKit, Presentation and client interfaces — never each other,
-// never a live module)
+// MARK: - Features (discovered: each folder of Modules/Features declares its own targets, as a BUILD file does)
+// `Modules/Features/X/feature.json` names X's tab order and dependencies; from it come `XFeature` (the folder), its
+// unit suite `XFeatureTests` (`Tests/XFeatureTests`) and, when `Tests/XFeatureTests/Integration` exists, its
+// integration suite `XFeatureIntegrationTests`. Adding a feature is adding those folders; removing it, deleting them.
+// Nothing here names a feature. The rules the manifests may not break are checked here and by Scripts/check-deps.
 
-targets += [
-  .target(
-    name: "ArchiveFeature",
-    dependencies: [
-      "Core",
-      "FeatureKit",
-      "Networking",
-      "Persistence",
-      "Presentation",
-    ],
-    path: "Modules/Features/Archive",
-    exclude: ["README.md"],
-    swiftSettings: swiftSettings
-  ),
-  .target(
-    name: "FavoriteFeature",
-    dependencies: [
-      "Core",
-      "FeatureKit",
-      "Networking",
-      "Presentation",
-    ],
-    path: "Modules/Features/Favorite",
-    exclude: ["README.md"],
-    swiftSettings: swiftSettings
-  ),
-  .target(
-    name: "HomeFeature",
-    dependencies: [
-      "Core",
-      "FeatureKit",
-      "Networking",
-      "Presentation",
-    ],
-    path: "Modules/Features/Home",
-    exclude: ["README.md"],
-    swiftSettings: swiftSettings
-  ),
-  .target(
-    name: "OnboardingFeature",
-    dependencies: [
-      "Core",
-      "FeatureKit",
-      "Persistence",
-      "Presentation",
-    ],
-    path: "Modules/Features/Onboarding",
-    exclude: ["README.md"],
-    swiftSettings: swiftSettings
-  ),
-  .target(
-    name: "ProfileFeature",
-    dependencies: [
-      "Core",
-      "FeatureKit",
-      "Networking",
-      "Presentation",
-    ],
-    path: "Modules/Features/Profile",
-    exclude: ["README.md"],
-    swiftSettings: swiftSettings
-  ),
+/// What a feature may depend on: Core, FeatureKit, Presentation and client interfaces — never another feature,
+/// never a live module.
+let featureDependencyRule: Set<String> = ["Core", "FeatureKit", "Networking", "Persistence", "Presentation"]
+/// What a feature's unit suite may add: fakes, the shared test kit and the pure fixture data. No live part.
+let featureTestDependencyRule: Set<String> = [
+  "CoreTesting", "FeatureKitTesting", "FixtureData", "NetworkingTesting", "PersistenceTesting",
 ]
+/// What a feature's integration suite adds to the feature: the real parts.
+let featureIntegrationDependencies: [String] = [
+  "CoreTesting", "FeatureKitTesting", "FixtureData", "FixtureServer", "NetworkingCurl", "PersistenceSQLite",
+  "QueryCache",
+]
+
+/// One feature folder's `feature.json`.
+struct FeatureManifest: Decodable {
+  /// The folder's name (`Archive`); the target is `ArchiveFeature`.
+  var folder = ""
+  /// Tab order (ties break by name).
+  var order: Int
+  /// The feature target's dependencies.
+  var dependencies: [String]
+  /// The unit suite's dependencies besides the feature and the feature's own dependencies.
+  var testDependencies: [String] = []
+
+  private enum CodingKeys: String, CodingKey { case order, dependencies, testDependencies }
+
+  var target: String { folder + "Feature" }
+  var path: String { "Modules/Features/" + folder }
+  var testPath: String { "Tests/\(target)Tests" }
+
+  static func discover(in root: URL) -> [FeatureManifest] {
+    let folder = root.appending(path: "Modules/Features")
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+    return names.compactMap { name -> FeatureManifest? in
+      let file = folder.appending(path: name).appending(path: "feature.json")
+      guard FileManager.default.fileExists(atPath: file.path) else { return nil }
+      do {
+        var manifest = try JSONDecoder().decode(FeatureManifest.self, from: Data(contentsOf: file))
+        manifest.folder = name
+        manifest.check()
+        return manifest
+      } catch {
+        fatalError("Modules/Features/\(name)/feature.json: \(error)")
+      }
+    }
+    .sorted { ($0.order, $0.folder) < ($1.order, $1.folder) }
+  }
+
+  func check() {
+    guard folder.range(of: "^[A-Z][A-Za-z0-9]*$", options: .regularExpression) != nil else {
+      fatalError("Modules/Features/\(folder): a feature folder is named in UpperCamelCase")
+    }
+    for name in Set(dependencies).subtracting(featureDependencyRule) {
+      fatalError("\(path)/feature.json: a feature may not depend on \(name) (only \(featureDependencyRule.sorted()))")
+    }
+    for name in Set(testDependencies).subtracting(featureDependencyRule.union(featureTestDependencyRule)) {
+      fatalError(
+        "\(path)/feature.json: a feature suite may not depend on \(name); integration suites get the real parts")
+    }
+  }
+
+  func exists(_ relative: String) -> Bool {
+    FileManager.default.fileExists(
+      atPath: URL(fileURLWithPath: Context.packageDirectory).appending(path: relative).path)
+  }
+
+  /// Files of the folder that are not sources: the manifest, the README, the fixtures.
+  var exclude: [String] { ["feature.json", "README.md", "fixtures.json"].filter { exists(path + "/" + $0) } }
+}
+
+let features = FeatureManifest.discover(in: URL(fileURLWithPath: Context.packageDirectory))
+
+for feature in features {
+  targets.append(
+    .target(
+      name: feature.target,
+      dependencies: feature.dependencies.map { .target(name: $0) },
+      path: feature.path,
+      exclude: feature.exclude,
+      swiftSettings: swiftSettings
+    ))
+  guard feature.exists(feature.testPath) else { continue }
+  let integration = feature.testPath + "/Integration"
+  let hasIntegration = feature.exists(integration)
+  targets.append(
+    .testTarget(
+      name: feature.target + "Tests",
+      dependencies: ([feature.target] + feature.dependencies + feature.testDependencies).map { .target(name: $0) },
+      path: feature.testPath,
+      exclude: ["Integration", "__Frames__"].filter { feature.exists(feature.testPath + "/" + $0) },
+      swiftSettings: swiftSettings
+    ))
+  if hasIntegration {
+    targets.append(
+      .testTarget(
+        name: feature.target + "IntegrationTests",
+        dependencies: Array(Set([feature.target] + feature.dependencies + featureIntegrationDependencies)).sorted()
+          .map { .target(name: $0) },
+        path: integration,
+        swiftSettings: swiftSettings
+      ))
+  }
+}
 
 // MARK: - Composition root: assembles features; the only library that imports live clients
 
@@ -282,23 +347,25 @@ targets += [
   .target(
     name: "CompositionRoot",
     dependencies: [
-      "ArchiveFeature",
       "Core",
-      "FavoriteFeature",
       "FeatureKit",
-      "HomeFeature",
       "Networking",
       "NetworkingCurl",
-      "OnboardingFeature",
       "Persistence",
       "PersistenceSQLite",
       "Presentation",
-      "ProfileFeature",
       "QueryCache",
-    ],
+    ] + features.map { .target(name: $0.target) },  // in tab order: the registry's order
     path: "Modules/CompositionRoot",
-    swiftSettings: swiftSettings
-  )
+    swiftSettings: swiftSettings,
+    plugins: ["FeatureList"]
+  ),
+  // Writes the composition root's feature list from its feature dependencies: no hand-kept list of features.
+  .plugin(
+    name: "FeatureList",
+    capability: .buildTool(),
+    path: "Plugins/FeatureList"
+  ),
 ]
 
 // MARK: - Front ends (generic over any registry; they name no feature)
@@ -461,107 +528,6 @@ targets += [
     swiftSettings: swiftSettings
   ),
   .testTarget(
-    name: "ArchiveFeatureTests",
-    dependencies: [
-      "ArchiveFeature",
-      "Core",
-      "CoreTesting",
-      "FeatureKit",
-      "FixtureData",
-      "Networking",
-      "NetworkingTesting",
-      "Persistence",
-      "PersistenceTesting",
-      "Presentation",
-    ],
-    path: "Tests/ArchiveFeatureTests",
-    swiftSettings: swiftSettings
-  ),
-  .testTarget(
-    name: "FavoriteFeatureTests",
-    dependencies: [
-      "Core",
-      "CoreTesting",
-      "FavoriteFeature",
-      "FeatureKit",
-      "FixtureData",
-      "Networking",
-      "NetworkingTesting",
-      "Presentation",
-    ],
-    path: "Tests/FavoriteFeatureTests",
-    swiftSettings: swiftSettings
-  ),
-  .testTarget(
-    name: "HomeFeatureTests",
-    dependencies: [
-      "Core",
-      "CoreTesting",
-      "FeatureKit",
-      "FixtureData",
-      "HomeFeature",
-      "Networking",
-      "NetworkingTesting",
-      "Presentation",
-    ],
-    path: "Tests/HomeFeatureTests",
-    swiftSettings: swiftSettings
-  ),
-  .testTarget(
-    name: "OnboardingFeatureTests",
-    dependencies: [
-      "Core",
-      "CoreTesting",
-      "FeatureKit",
-      "OnboardingFeature",
-      "Persistence",
-      "PersistenceTesting",
-      "Presentation",
-    ],
-    path: "Tests/OnboardingFeatureTests",
-    swiftSettings: swiftSettings
-  ),
-  .testTarget(
-    name: "ProfileFeatureTests",
-    dependencies: [
-      "Core",
-      "CoreTesting",
-      "FeatureKit",
-      "FixtureData",
-      "Networking",
-      "NetworkingTesting",
-      "Presentation",
-      "ProfileFeature",
-    ],
-    path: "Tests/ProfileFeatureTests",
-    swiftSettings: swiftSettings
-  ),
-  // The features against the real parts: the fixture server over libcurl, SQLite files. Feature suites above use
-  // fakes only, so a feature team's `make test MODULE=HomeFeature` builds no NIO, Hummingbird, GRDB or libcurl.
-  .testTarget(
-    name: "IntegrationTests",
-    dependencies: [
-      "ArchiveFeature",
-      "Core",
-      "CoreTesting",
-      "FavoriteFeature",
-      "FeatureKit",
-      "FixtureData",
-      "FixtureServer",
-      "HomeFeature",
-      "Networking",
-      "NetworkingCurl",
-      "OnboardingFeature",
-      "Persistence",
-      "PersistenceSQLite",
-      "Presentation",
-      "ProfileFeature",
-      "QueryCache",
-    ],
-    path: "Tests/IntegrationTests",
-    swiftSettings: swiftSettings
-  ),
-  .testTarget(
     name: "CompositionRootTests",
     dependencies: [
       "CompositionRoot",
@@ -721,7 +687,7 @@ if let selection = Context.environment["KUMIKI_MODULES"], !selection.isEmpty {
       }
     }
   }
-  targets = targets.filter { keep.contains($0.name) }
+  targets = targets.filter { keep.contains($0.name) || $0.type == .plugin }  // build tool plugins: always
   products = products.filter { product in
     let members = (product as? Product.Executable)?.targets ?? (product as? Product.Library)?.targets ?? []
     return members.allSatisfy(keep.contains)

@@ -6,8 +6,10 @@ public enum FixtureDatabaseError: Error, Sendable, Equatable, CustomStringConver
   case malformedJSON(JSONParseError)
   /// The text is JSON but its top level is not an object of resources.
   case notAnObject
-  /// The bundled `db.json` resource is missing from the module's bundle.
-  case missingBundledDatabase
+  /// Two features' fixtures declare the same collection: the API would serve only one of them.
+  case duplicateCollection(String, first: String, second: String)
+  /// A feature's bundled `fixtures.json` could not be loaded.
+  indirect case inFeature(String, FixtureDatabaseError)
 
   /// A one-line explanation suitable for a command-line error message.
   public var description: String {
@@ -15,7 +17,9 @@ public enum FixtureDatabaseError: Error, Sendable, Equatable, CustomStringConver
     case .unreadable(let path, let reason): return "cannot read \(path): \(reason)"
     case .malformedJSON(let error): return "malformed JSON at \(error)"
     case .notAnObject: return "the top level must be a JSON object whose keys are resource names"
-    case .missingBundledDatabase: return "the bundled db.json resource is missing"
+    case .duplicateCollection(let name, let first, let second):
+      return "the collection \"\(name)\" is declared by both \(first) and \(second) (their fixtures.json files)"
+    case .inFeature(let feature, let error): return "\(feature)'s fixtures.json: \(error)"
     }
   }
 }

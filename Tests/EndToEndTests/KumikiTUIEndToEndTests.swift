@@ -71,7 +71,7 @@ struct KumikiTUIEndToEndTests {
     let folder = try TemporaryFolder()
     // A json-server database file of our own, as `kumiki-api --db FILE` serves and saves it.
     let file = URL(fileURLWithPath: folder.path + "/db.json")
-    try FileManager.default.copyItem(at: try #require(FixtureDatabase.bundledURL), to: file)
+    try Data(FixtureDatabase.bundledJSON).write(to: file)
     let environment = ["KUMIKI_DB": folder.path + "/kumiki.sqlite", "NO_COLOR": "1"]
     func app(_ server: FixtureServer) throws -> TmuxSession {
       try TmuxSession(command: binary + " --api " + server.baseURL.absoluteString, environment: environment)

@@ -28,7 +28,7 @@ struct FixtureServerPersistenceTests {
 
   @Test("writes to a database file are saved after each write and served again by a new server")
   func restart() async throws {
-    let bundled = try Data(contentsOf: try bundledDatabaseURL())
+    let bundled = try bundledFixtureBytes()
     try await withTemporaryDirectory { directory async throws in
       let url = try copyOfBundledDatabase(in: directory)
       let configuration = FixtureServer.Configuration(databaseFile: url)
@@ -52,7 +52,7 @@ struct FixtureServerPersistenceTests {
         #expect(try await HTTPClient.get("/profile_personal", on: server).object()["nickname"] as? String == "再起動")
         #expect(try await HTTPClient.get("/recent_news/2", on: server).status == 404)
       }
-      #expect(try Data(contentsOf: try bundledDatabaseURL()) == bundled)
+      #expect(try bundledFixtureBytes() == bundled)
     }
   }
 
@@ -181,8 +181,7 @@ struct FixtureServerPersistenceTests {
 
   @Test("without a file, writes live in memory: the bundled resource is unchanged and a new server starts afresh")
   func inMemory() async throws {
-    let bundledURL = try bundledDatabaseURL()
-    let bundled = try Data(contentsOf: bundledURL)
+    let bundled = try bundledFixtureBytes()
     let original = try FixtureDatabase.bundled
     try await withFixtureServer { server async throws in
       #expect(
@@ -190,7 +189,7 @@ struct FixtureServerPersistenceTests {
       #expect(try await HTTPClient.send("DELETE", "/recent_news/1", on: server).status == 200)
       #expect(server.database != original)
     }
-    #expect(try Data(contentsOf: bundledURL) == bundled)
+    #expect(try bundledFixtureBytes() == bundled)
     #expect(try FixtureDatabase.bundled == original)
     try await withFixtureServer { server async throws in
       #expect(server.database == original)

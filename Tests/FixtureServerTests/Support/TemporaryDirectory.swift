@@ -13,18 +13,16 @@ func withTemporaryDirectory<T>(_ body: (URL) async throws -> T) async throws -> 
   return try await body(directory)
 }
 
-/// Copies the bundled `db.json` into `directory` and returns the copy's URL.
+/// Writes the bundled data (every feature's fixtures) as a `db.json` in `directory` and returns its URL.
 func copyOfBundledDatabase(in directory: URL, named name: String = "db.json") throws -> URL {
-  let bundled = try bundledDatabaseURL()
   let copy = directory.appendingPathComponent(name)
-  try FileManager.default.copyItem(at: bundled, to: copy)
+  try Data(FixtureDatabase.bundledJSON).write(to: copy)
   return copy
 }
 
-/// The bundled resource's location, or a thrown error when the bundle lacks it.
-func bundledDatabaseURL() throws -> URL {
-  guard let url = FixtureDatabase.bundledURL else { throw HTTPClientError.unexpectedShape }
-  return url
+/// The bundled fixture files' bytes, to check nothing writes to them.
+func bundledFixtureBytes() throws -> [Data] {
+  try FixtureDatabase.bundledFiles.map { try Data(contentsOf: $0.url) }
 }
 
 /// The names in `directory`, sorted.

@@ -1,5 +1,6 @@
 import ArchiveFeature
 import Core
+import FeatureKitTesting
 import FixtureServer
 import Foundation
 import NetworkingCurl
@@ -12,7 +13,7 @@ struct ArchiveSavedItemsIntegrationTests {
   @Test("the heart saves and unsaves in the file, visible to another connection")
   func saveAndUnsave() async throws {
     let server = try await FixtureServer.start()
-    let path = temporaryDatabasePath()
+    let path = TemporaryDatabase.path()
     let database = try KumikiDatabase.open(path: path)
     let other = try KumikiDatabase.open(path: path)
     let store = archiveStore(server, database)
@@ -36,7 +37,7 @@ struct ArchiveSavedItemsIntegrationTests {
   @Test("while the screen is visible, another connection's writes reach the state")
   func observesOtherConnections() async throws {
     let server = try await FixtureServer.start()
-    let path = temporaryDatabasePath()
+    let path = TemporaryDatabase.path()
     let database = try KumikiDatabase.open(path: path)
     let other = try KumikiDatabase.open(path: path)
     let store = archiveStore(server, database)
@@ -58,7 +59,7 @@ struct ArchiveSavedItemsIntegrationTests {
   @Test("launch alone lets the store settle: the observation starts only on appearance (CLI commands)")
   func launchSettles() async throws {
     let server = try await FixtureServer.start()
-    let database = try KumikiDatabase.open(path: temporaryDatabasePath())
+    let database = try KumikiDatabase.open(path: TemporaryDatabase.path())
     try await database.savedItems.save(
       SavedItem(
         id: 1, category: "和食", dishName: "dish", shopName: "shop", introduction: "", photoURL: "",

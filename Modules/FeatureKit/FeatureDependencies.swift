@@ -2,7 +2,7 @@ import Foundation
 import Networking
 import Persistence
 
-/// What the standard features are built from: interfaces only, so the same list serves the live apps (libcurl,
+/// What every feature is built from: interfaces only, so the same list serves the live apps (libcurl,
 /// SQLite, the embedded fixture server) and tests (fakes).
 public struct FeatureDependencies: Sendable {
   /// The HTTP client every feature client is built on.

@@ -1,5 +1,6 @@
 import ArchiveFeature
 import Core
+import FeatureKitTesting
 import FixtureServer
 import Foundation
 import Networking
@@ -13,7 +14,7 @@ struct ArchiveIntegrationTests {
   @Test("search, page, save, unsave and a fault, end to end")
   func endToEnd() async throws {
     let server = try await FixtureServer.start(.init(port: 0))
-    let database = try KumikiDatabase.open(path: temporaryDatabasePath())
+    let database = try KumikiDatabase.open(path: TemporaryDatabase.path())
     let module = ArchiveFeature.module(
       client: .live(http: .curl(), baseURL: server.baseURL), saved: database.savedItems,
       now: { Date(timeIntervalSince1970: 1_714_564_800) })

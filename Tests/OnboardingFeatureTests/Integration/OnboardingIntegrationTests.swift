@@ -1,4 +1,5 @@
 import CoreTesting
+import FeatureKitTesting
 import OnboardingFeature
 import Persistence
 import PersistenceSQLite
@@ -16,7 +17,7 @@ struct OnboardingIntegrationTests {
 
   @Test("two store instances sharing one SQLite file: closed once, never shown again; reset brings it back")
   func acrossStores() async throws {
-    let path = temporaryDatabasePath()
+    let path = TemporaryDatabase.path()
 
     let first = try store(path)
     await first.send(.load) { $0.flag = .loading }
