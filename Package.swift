@@ -244,10 +244,11 @@ let featureDependencyRule: Set<String> = ["Core", "FeatureKit", "Networking", "P
 let featureTestDependencyRule: Set<String> = [
   "CoreTesting", "FeatureKitTesting", "FixtureData", "NetworkingTesting", "PersistenceTesting",
 ]
-/// What a feature's integration suite adds to the feature: the real parts.
+/// What a feature's integration suite adds to the feature: the real parts, and the live app drawn by the TUI.
 let featureIntegrationDependencies: [String] = [
-  "CoreTesting", "FeatureKitTesting", "FixtureData", "FixtureServer", "NetworkingCurl", "PersistenceSQLite",
-  "QueryCache",
+  "CompositionRoot", "CompositionRootTesting", "CoreTesting", "FeatureKitTesting", "FixtureData", "FixtureServer",
+  "NetworkingCurl", "Persistence",
+  "PersistenceSQLite", "QueryCache", "Terminal", "TUI", "TUITesting",
 ]
 
 /// One feature folder's `feature.json`.
@@ -353,7 +354,6 @@ targets += [
       "NetworkingCurl",
       "Persistence",
       "PersistenceSQLite",
-      "Presentation",
       "QueryCache",
     ] + features.map { .target(name: $0.target) },  // in tab order: the registry's order
     path: "Modules/CompositionRoot",
@@ -375,7 +375,6 @@ targets += [
     name: "CLI",
     dependencies: [
       "ActionLog",
-      "Core",
       "FeatureKit",
       "Networking",
       "Presentation",
@@ -399,6 +398,22 @@ targets += [
     exclude: ["README.md"],
     swiftSettings: swiftSettings
   ),
+  // The live app as app-level suites drive it: started on a given API with a fresh database, drawn without colours,
+  // the fixture server recording what was requested. For tests that run the real thing (conformance, end to end).
+  .target(
+    name: "CompositionRootTesting",
+    dependencies: [
+      "CompositionRoot",
+      "FeatureKit",
+      "FixtureData",
+      "FixtureServer",
+      "Presentation",
+      "Terminal",
+      "TUI",
+    ],
+    path: "Modules/CompositionRootTesting",
+    swiftSettings: swiftSettings
+  ),
   .target(
     name: "TUITesting",
     dependencies: ["TUI"],
@@ -415,6 +430,7 @@ targets += [
     dependencies: [
       "CLI",
       "CompositionRoot",
+      "FeatureKit",
     ],
     path: "Apps/kumiki",
     swiftSettings: swiftSettings,
@@ -424,6 +440,7 @@ targets += [
     name: "kumiki-tui",
     dependencies: [
       "CompositionRoot",
+      "FeatureKit",
       "Sessions",
       "Terminal",
       "TUI",
@@ -539,12 +556,29 @@ targets += [
       "kumiki-api",
       "Networking",
       "Presentation",
+    ],
+    path: "Tests/CompositionRootTests",
+    swiftSettings: swiftSettings
+  ),
+  // Every registered feature, checked with no test code of its own: screens in every standard phase at three sizes
+  // (golden frames kept in the feature's own Tests/XFeatureTests/__Frames__), commands (help, bad input, --json).
+  .testTarget(
+    name: "FeatureConformanceTests",
+    dependencies: [
+      "CLI",
+      "CompositionRoot",
+      "CompositionRootTesting",
+      "Core",
+      "FeatureKit",
+      "FixtureData",
+      "FixtureServer",
+      "Networking",
+      "Persistence",
       "Terminal",
       "TUI",
       "TUITesting",
     ],
-    path: "Tests/CompositionRootTests",
-    exclude: ["__Snapshots__"],
+    path: "Tests/FeatureConformanceTests",
     swiftSettings: swiftSettings
   ),
   .testTarget(

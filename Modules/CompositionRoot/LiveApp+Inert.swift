@@ -37,7 +37,7 @@ extension LiveApp {
 
 extension PersistenceClient {
   /// Storage that refuses everything, naming `reason`: what replayed and introspected features are built with.
-  static func refusing(_ reason: String) -> PersistenceClient {
+  public static func refusing(_ reason: String) -> PersistenceClient {
     let refuse: @Sendable (String) -> PersistenceError = {
       .database(path: reason, operation: $0, message: "\(reason): no database")
     }

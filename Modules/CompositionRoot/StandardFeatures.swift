@@ -9,6 +9,12 @@ public enum StandardFeatures {
   /// Every registered feature's mounts over `dependencies`, in tab order.
   /// - Throws: ``RegistryError/duplicateKey(_:)`` when two features mount under the same key.
   public static func registry(_ dependencies: FeatureDependencies) throws -> FeatureRegistry {
-    try FeatureRegistry(entries.flatMap { $0.entry.mounts(dependencies) })
+    try FeatureRegistry(mounts(dependencies).map(\.feature))
+  }
+
+  /// Every mount with the feature module it comes from (`ArchiveFeature` mounts `archive` and `curry`), in tab
+  /// order: what app-level suites iterate to check each feature without naming one.
+  public static func mounts(_ dependencies: FeatureDependencies) -> [(module: String, feature: AnyFeature)] {
+    entries.flatMap { entry in entry.entry.mounts(dependencies).map { (entry.module, $0) } }
   }
 }

@@ -5,12 +5,15 @@ import Synchronization
 public final class EffectHandle: Sendable {
   let serial: UInt64
   let id: EffectID?
+  /// Whether the effect waits for outside changes until cancelled (``Store/idle()`` does not wait for it).
+  let isObservation: Bool
   private let cancelled = Atomic<Bool>(false)
   private let task = Mutex<Task<Void, Never>?>(nil)
 
-  init(serial: UInt64, id: EffectID?) {
+  init(serial: UInt64, id: EffectID?, isObservation: Bool = false) {
     self.serial = serial
     self.id = id
+    self.isObservation = isObservation
   }
 
   /// Whether ``cancel()`` was called.

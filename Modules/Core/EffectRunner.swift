@@ -1,6 +1,8 @@
 /// The effect-starting half of a store, as a value that scoped contexts can map to child action types.
 struct EffectRunner<Action: Sendable>: Sendable {
-  let run: @Sendable (EffectID?, Bool, @escaping @Sendable (Send<Action>) async -> Void) -> EffectHandle
+  /// Starts an effect: its id, whether it replaces effects of that id, whether it is an observation (see
+  /// ``Store/idle()``), the work.
+  let run: @Sendable (EffectID?, Bool, Bool, @escaping @Sendable (Send<Action>) async -> Void) -> EffectHandle
   let cancel: @Sendable (EffectID) -> Void
   /// The store's clock.
   let clock: any Clock<Duration>
@@ -8,8 +10,8 @@ struct EffectRunner<Action: Sendable>: Sendable {
   func map<Child>(_ embed: @escaping @Sendable (Child) -> Action) -> EffectRunner<Child> {
     let run = self.run
     return EffectRunner<Child>(
-      run: { id, cancelInFlight, operation in
-        run(id, cancelInFlight) { send in await operation(send.map(embed)) }
+      run: { id, cancelInFlight, observing, operation in
+        run(id, cancelInFlight, observing) { send in await operation(send.map(embed)) }
       },
       cancel: cancel,
       clock: clock
@@ -20,7 +22,9 @@ struct EffectRunner<Action: Sendable>: Sendable {
     let run = self.run
     let cancel = self.cancel
     return EffectRunner(
-      run: { id, cancelInFlight, operation in run(id?.namespaced(namespace), cancelInFlight, operation) },
+      run: { id, cancelInFlight, observing, operation in
+        run(id?.namespaced(namespace), cancelInFlight, observing, operation)
+      },
       cancel: { cancel($0.namespaced(namespace)) },
       clock: clock
     )

@@ -46,7 +46,18 @@ public struct MiddlewareContext<State: Sendable, Action: Sendable>: Sendable {
     cancelInFlight: Bool = false,
     _ operation: @escaping @Sendable (Send<Action>) async -> Void
   ) -> EffectHandle {
-    effects.run(id, cancelInFlight, operation)
+    effects.run(id, cancelInFlight, false, operation)
+  }
+
+  /// Starts a long-lived effect that waits for outside changes (a database observation, a file watch) until it is
+  /// cancelled, replacing a running one of the same `id`. Like ``run(id:cancelInFlight:_:)``, except that
+  /// ``Store/idle()`` does not wait for it.
+  @discardableResult
+  public func observe(
+    id: EffectID,
+    _ operation: @escaping @Sendable (Send<Action>) async -> Void
+  ) -> EffectHandle {
+    effects.run(id, true, true, operation)
   }
 
   /// Starts an effect `delay` after now, unless another `run(id:debounce:)` with the same `id` (or a
@@ -62,7 +73,7 @@ public struct MiddlewareContext<State: Sendable, Action: Sendable>: Sendable {
     _ operation: @escaping @Sendable (Send<Action>) async -> Void
   ) -> EffectHandle {
     let wait = effects.waiter(for: delay)
-    return effects.run(id, true) { send in
+    return effects.run(id, true, false) { send in
       do { try await wait() } catch { return }
       guard !Task.isCancelled else { return }
       await operation(send)

@@ -70,7 +70,7 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
       readSource: { handle.store.currentSource },
       send: { handle.store.dispatch($0) },
       effects: EffectRunner(
-        run: { handle.store.run(id: $0, cancelInFlight: $1, $2) },
+        run: { handle.store.run(id: $0, cancelInFlight: $1, observing: $2, $3) },
         cancel: { handle.store.cancel(id: $0) },
         clock: clock
       ),
@@ -234,15 +234,18 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
   /// - Parameters:
   ///   - id: names the effect so ``cancel(id:)`` can stop it.
   ///   - cancelInFlight: cancels running effects with the same `id` first (a new search replaces the old one).
+  ///   - observing: the effect waits for outside changes until it is cancelled (a database observation): ``idle()``
+  ///     does not wait for it, ``settled()`` does.
   ///   - operation: the work. It should return promptly when its task is cancelled.
   /// - Returns: a handle to cancel this one effect.
   @discardableResult
   public func run(
     id: EffectID? = nil,
     cancelInFlight: Bool = false,
+    observing: Bool = false,
     _ operation: @escaping @Sendable (Send<Action>) async -> Void
   ) -> EffectHandle {
-    let (handle, replaced) = tracker.begin(id: id, cancelInFlight: cancelInFlight)
+    let (handle, replaced) = tracker.begin(id: id, cancelInFlight: cancelInFlight, observing: observing)
     for old in replaced { old.cancel() }
     let send = Send<Action> { [self] action in self.dispatch(action, from: handle) }
     let task = Task { [tracker] in
@@ -269,7 +272,15 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
   /// Returns once every effect has finished, including effects started by actions those effects sent.
   /// Command-line runs and tests await this instead of sleeping.
   public func settled() async {
-    await tracker.settled()
+    await tracker.settled(ignoringObservations: false)
+  }
+
+  /// Returns once every effect still in flight is an observation (started with `observing: true`, or
+  /// `MiddlewareContext.observe(id:_:)`): the app has done what it was asked and now only waits for outside
+  /// changes. A screen that loads on appear and then observes the database is idle once loaded; what drives it
+  /// (the conformance suite, a test) awaits this instead of sleeping.
+  public func idle() async {
+    await tracker.settled(ignoringObservations: true)
   }
 }
 

@@ -15,8 +15,35 @@ import Testing
 public func assertSnapshot(
   _ text: String, named name: String, filePath: String = #filePath, sourceLocation: SourceLocation = #_sourceLocation
 ) {
-  let url = URL(fileURLWithPath: filePath).deletingLastPathComponent()
-    .appendingPathComponent("__Snapshots__").appendingPathComponent(name + ".txt")
+  let folder = URL(fileURLWithPath: filePath).deletingLastPathComponent().appendingPathComponent("__Snapshots__")
+  assertSnapshot(text, named: name, in: folder, recordingMissing: false, sourceLocation: sourceLocation)
+}
+
+/// Compares `text` with the golden frame `<folder>/<name>.txt`, as ``assertSnapshot(_:named:filePath:sourceLocation:)``
+/// does, for frames kept away from the test file (a feature's frames live in its own test folder).
+///
+/// With `recordingMissing`, a frame with no file yet is written and the check passes with a note on standard error
+/// (a new feature's frames appear on its first run, for its team to review and commit), except under CI (`CI` set
+/// and not `false`), where a missing frame fails: CI compares, it never records.
+public func assertSnapshot(
+  _ text: String, named name: String, in folder: URL, recordingMissing: Bool,
+  sourceLocation: SourceLocation = #_sourceLocation
+) {
+  let url = folder.appendingPathComponent(name + ".txt")
+  let environment = ProcessInfo.processInfo.environment
+  let underCI = environment["CI"].map { !$0.isEmpty && $0 != "false" && $0 != "0" } ?? false
+  if recordingMissing, !underCI, environment["KUMIKI_RECORD_SNAPSHOTS"] != "1",
+    !FileManager.default.fileExists(atPath: url.path)
+  {
+    do {
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      try Data((text + "\n").utf8).write(to: url)
+      FileHandle.standardError.write(Data("recorded new golden frame \(url.path): review and commit it\n".utf8))
+    } catch {
+      Issue.record("could not record golden frame \(name): \(error)", sourceLocation: sourceLocation)
+    }
+    return
+  }
   let expected = try? String(contentsOf: url, encoding: .utf8)
   let actual = text + "\n"
   if ProcessInfo.processInfo.environment["KUMIKI_RECORD_SNAPSHOTS"] == "1" {

@@ -8,168 +8,31 @@ import Testing
 
 @testable import CompositionRoot
 
-/// The composition root end to end: all five features on the real fixture server (over libcurl) and a real
-/// SQLite file, as the apps run them.
+/// The composition root end to end: every registered feature on the real fixture server (over libcurl) and a real
+/// SQLite file, as the apps run them. Nothing here names a feature: the list comes from the registry, and each
+/// feature's own behaviour is tested in its suites (and checked by FeatureConformanceTests).
 @Suite(.timeLimit(.minutes(2))) struct LiveAppTests {
-  @Test func everyFeatureLoadsFromTheEmbeddedServerAndStateSurvivesARestart() async throws {
+  @Test(
+    "every registered feature starts on the embedded server; every tab loads without an error; a second run on the same database starts too"
+  )
+  func everyFeatureStartsOnTheEmbeddedServer() async throws {
     let folder = try TemporaryFolder()
     let options = LaunchOptions(databasePath: folder.path + "/kumiki.sqlite", environment: [:])
+    let registered = StandardFeatures.mounts(inertDependencies).map(\.feature.key)
+    #expect(!registered.isEmpty)
 
-    let first = try await LiveApp.start(options)
-    let runtime = first.runtime
-    #expect(runtime.features.map(\.key) == ["onboarding", "home", "archive", "curry", "favorites", "profile"])
-    #expect(
-      runtime.features.filter { $0.placement == .tab }.map(\.title)
-        == ["Home", "Archive", "カレー", "Favorite", "Profile"])
-
-    // First launch: the onboarding overlay is up.
-    let onboarding = try #require(runtime.features.first { $0.key == "onboarding" })
-    let overlay = try await value(of: runtime) { state in
-      runtime.view(slot: onboarding.slot, in: state).flatMap(\.firstOverlay)
+    for run in 1...2 {
+      let live = try await LiveApp.start(options)
+      let runtime = live.runtime
+      #expect(runtime.features.map(\.key) == registered, "run \(run)")
+      for feature in runtime.features where feature.placement == .tab { runtime.appear(slot: feature.slot) }
+      await runtime.store.idle()
+      for feature in runtime.features where feature.hasScreen {
+        let view = runtime.view(slot: feature.slot)
+        #expect(view?.firstErrorMessage == nil, "\(feature.key): \(view?.firstErrorMessage ?? "")")
+      }
+      await live.shutdown()
     }
-    // Every tab loads on appearance and shows content — no spinner, no error.
-    for feature in runtime.features where feature.placement == .tab { runtime.appear(slot: feature.slot) }
-    let loaded = try await value(of: runtime) { state -> [String]? in
-      let views = runtime.features.filter { $0.placement == .tab }.compactMap { runtime.view(slot: $0.slot, in: state) }
-      guard views.allSatisfy({ !$0.containsSpinner && $0.firstErrorMessage == nil }) else { return nil }
-      return views.flatMap(\.plainText)
-    }
-    let text = loaded.joined(separator: "\n")
-    #expect(text.contains("春の食材フェア開催中🌸"))  // first campaign banner (Home)
-    #expect(text.contains("鯛めし"))  // first archive item (Archive)
-    #expect(text.contains("食いしん坊の編集者"))  // the profile's nickname (Profile)
-
-    // Close onboarding; save an archive item through its command, as `kumiki archive save 6` does.
-    let dismiss = try #require(overlay.dismiss)
-    runtime.store.dispatch(dismiss)
-    let save = try #require(runtime.commands.first { $0.words == ["archive", "save"] })
-    for action in try save.actions(CommandInput(values: ["id": "6"])) { runtime.store.dispatch(action) }
-    let saved = try await value(of: runtime) { state -> String? in
-      guard
-        case .success(let view, _) = runtime.commands.first(where: { $0.words == ["archive", "saved"] })!
-          .output(state, CommandInput())
-      else { return nil }
-      let lines = view.plainText.joined(separator: "\n")
-      return lines.contains("特製ビーフカレー") ? lines : nil
-    }
-    #expect(saved.contains("特製ビーフカレー"))
-    await first.shutdown()
-
-    // Second run on the same database: onboarding stays closed, the item is still saved.
-    let second = try await LiveApp.start(options)
-    let again = second.runtime
-    let onboardingAgain = try #require(again.features.first { $0.key == "onboarding" })
-    let status = try #require(again.commands.first { $0.words == ["onboarding", "status"] })
-    let completed = try await value(of: again) { state -> Bool? in
-      guard case .success(_, let json) = status.output(state, CommandInput()), json == .object([("completed", true)])
-      else { return nil }
-      return true
-    }
-    #expect(completed)
-    #expect(again.view(slot: onboardingAgain.slot).flatMap(\.firstOverlay) == nil)
-    let list = try #require(again.commands.first { $0.words == ["archive", "saved"] })
-    for action in try list.actions(CommandInput()) { again.store.dispatch(action) }
-    await again.store.settled()
-    guard case .success(let view, _) = list.output(again.store.state, CommandInput()) else {
-      Issue.record("archive saved failed after restart")
-      return
-    }
-    #expect(view.plainText.joined().contains("特製ビーフカレー"))
-    await second.shutdown()
-  }
-
-  @Test func theCurryMountListsOnlyCurryAndSharesSavedItemsWithArchive() async throws {
-    let folder = try TemporaryFolder()
-    let live = try await LiveApp.start(LaunchOptions(databasePath: folder.path + "/kumiki.sqlite", environment: [:]))
-    let runtime = live.runtime
-    let curry = try #require(runtime.features.first { $0.key == "curry" })
-    let archive = try #require(runtime.features.first { $0.key == "archive" })
-
-    // `kumiki curry search`: only カレー items, even with no conditions.
-    let output = try await run(["curry", "search"], on: runtime)
-    guard case .success(_, .object(let fields)) = output,
-      case .array(let items)? = fields.first(where: { $0.0 == "items" })?.1
-    else {
-      Issue.record("curry search failed: \(output)")
-      return
-    }
-    #expect(items.count == 6)
-    #expect(items.allSatisfy { $0.text.contains(#""category":"カレー""#) })
-    // A category the mount is not fixed to is refused, with the reason.
-    guard case .failure(let reason) = try await run(["curry", "search"], ["category": "和食"], on: runtime) else {
-      Issue.record("curry search --category 和食 should fail")
-      return
-    }
-    #expect(reason.contains("only カレー"))
-
-    // Both screens visible (each observes the saved items from now on, so the store no longer settles); a heart
-    // set on the Archive tab shows on the カレー tab, through the database.
-    runtime.appear(slot: curry.slot)
-    runtime.appear(slot: archive.slot)
-    let save = try #require(runtime.commands.first { $0.words == ["archive", "save"] })
-    for action in try save.actions(CommandInput(values: ["id": "6"])) { runtime.store.dispatch(action) }
-    let curryScreen = try await value(of: runtime) { state -> [String]? in
-      guard let text = runtime.view(slot: curry.slot, in: state)?.plainText,
-        text.contains(where: { $0.contains("Saved (1)") })
-      else { return nil }
-      return text
-    }
-    #expect(curryScreen.contains { $0.contains("Only カレー") })
-    await live.shutdown()
-  }
-
-  @Test func archiveRemembersItsSearchAcrossRuns() async throws {
-    let folder = try TemporaryFolder()
-    let options = LaunchOptions(databasePath: folder.path + "/kumiki.sqlite", environment: [:])
-    let first = try await LiveApp.start(options)
-    _ = try await run(["archive", "search"], ["keyword": "鯛", "category": "和食"], on: first.runtime)
-    await first.shutdown()
-
-    let second = try await LiveApp.start(options)
-    let again = try await run(["archive", "search"], flags: ["last"], on: second.runtime)
-    guard case .success(let view, let json) = again else {
-      Issue.record("archive search --last failed: \(again)")
-      return
-    }
-    #expect(json.text.contains("鯛めし"))
-    #expect(!json.text.contains(#""category":"洋食""#))
-    #expect(view.plainText.joined().contains("鯛めし"))
-    await second.shutdown()
-
-    // The TUI opens where it was left: the keyword field holds the remembered keyword.
-    let third = try await LiveApp.start(options)
-    let archive = try #require(third.runtime.features.first { $0.key == "archive" })
-    let screen = try #require(third.runtime.view(slot: archive.slot)?.plainText)
-    let field = try #require(screen.firstIndex(of: "Keyword"))
-    #expect(screen[field + 1] == "鯛")
-    await third.shutdown()
-  }
-
-  /// Runs a command as the CLI does: its actions, then its output once the store settled.
-  func run(
-    _ words: [String], _ values: [String: String] = [:], flags: Set<String> = [], on runtime: AppRuntime
-  ) async throws -> CommandOutput {
-    let command = try #require(runtime.commands.first { $0.words == words })
-    let input = CommandInput(values: values, flags: flags)
-    for action in try command.actions(input) { runtime.store.dispatch(action) }
-    await runtime.store.settled()
-    return command.output(runtime.store.state, input)
-  }
-
-  @Test func serverErrorsBecomeErrorStatesNotCrashes() async throws {
-    let folder = try TemporaryFolder()
-    let server = try await FixtureServer.start(.init(port: 0))
-    server.setFaults([.status(500)], for: .endpoint("recent_news"))
-    let live = try await LiveApp.start(
-      LaunchOptions(apiURL: server.baseURL, databasePath: folder.path + "/kumiki.sqlite", environment: [:]))
-    let home = try #require(live.runtime.features.first { $0.key == "home" })
-    live.runtime.appear(slot: home.slot)
-    let message = try await value(of: live.runtime) { state in
-      live.runtime.view(slot: home.slot, in: state)?.firstErrorMessage
-    }
-    #expect(message.contains("500"))
-    await live.shutdown()
-    await server.shutdown()
   }
 
   @Test func badOptionsAreClearErrors() async throws {
@@ -180,10 +43,8 @@ import Testing
     await #expect(throws: LaunchError.self) {
       _ = try await LiveApp.start(LaunchOptions(databasePath: notADirectory + "/kumiki.sqlite", environment: [:]))
     }
-    await #expect(
-      throws: LaunchError.features(
-        "unknown feature 'nope'; available: onboarding, home, archive, curry, favorites, profile")
-    ) {
+    let available = StandardFeatures.mounts(inertDependencies).map(\.feature.key).joined(separator: ", ")
+    await #expect(throws: LaunchError.features("unknown feature 'nope'; available: \(available)")) {
       _ = try await LiveApp.start(
         LaunchOptions(databasePath: folder.path + "/k.sqlite", features: ["nope"], environment: [:]))
     }
@@ -251,6 +112,13 @@ import Testing
     #expect(alice != bob)
     #expect(LiveApp.cacheNamespace(url, nil) == "http://api.test/")
     #expect(!alice.contains("alice") && !bob.contains("bob"))
+  }
+
+  /// Dependencies for listing the mounts only (nothing is run on them).
+  var inertDependencies: FeatureDependencies {
+    FeatureDependencies(
+      http: HTTPClient { request in throw HTTPError.cannotConnect(request.url, reason: "listing only") },
+      apiURL: URL(string: "http://127.0.0.1:9")!, persistence: .refusing("listing only"))
   }
 
   /// The first non-nil `extract(state)`, checked now and after every state change (no polling, no sleeping).

@@ -19,6 +19,31 @@ import Testing
     #expect(store.effectsInFlight == 0)
   }
 
+  @Test("idle waits for the work an action started, not for the observation it started too; settled waits for both")
+  func idleIgnoresObservations() async {
+    let (changes, outside) = AsyncStream.makeStream(of: Int.self)
+    let load = Middleware<Counter, CounterAction>.after { context, action in
+      guard action == .increment else { return }
+      context.observe(id: "counter.outside") { send in
+        for await n in changes { send(.add(n)) }
+      }
+      context.run { send in
+        await Task.yield()
+        send(.note("loaded"))
+      }
+    }
+    let store = Store(initialState: Counter(), reducer: counterReducer, middlewares: [load])
+    store.dispatch(.increment)
+    await store.idle()
+    #expect(store.state.log == ["loaded"])
+    #expect(store.effectsInFlight == 1)  // the observation, still waiting for outside changes
+    outside.yield(10)
+    outside.finish()
+    await store.settled()
+    #expect(store.state.count == 11)
+    #expect(store.effectsInFlight == 0)
+  }
+
   @Test func settledReturnsAtOnceWithNothingInFlight() async {
     let store = Store(initialState: Counter(), reducer: counterReducer)
     await store.settled()

@@ -132,7 +132,7 @@ struct ArchiveEffects: Sendable {
   /// Follows the saved list for the app's lifetime (until `.terminated` or the store goes away).
   private func observeSaved(_ context: Context) {
     let saved = saved
-    context.run(id: ArchiveFeature.observeID, cancelInFlight: true) { send in
+    context.observe(id: ArchiveFeature.observeID) { send in
       do {
         for try await items in saved.observe() {
           send(.savedListLoaded(items.map(SavedArchiveItem.init)))
