@@ -10,10 +10,11 @@ APPS := kumiki kumiki-tui kumiki-api kumiki-bench
 ARGS ?=
 MODULE ?=
 CONFIG ?= debug
-# make feature: the new feature's name (UpperCamelCase), whether it gets a screen (a tab), the API list it reads.
+# make feature: the new feature's name (UpperCamelCase), whether it gets a screen (a tab), and the API list it reads:
+# by default its own collection (its key, in its fixtures.json), or another feature's list.
 NAME ?=
 TAB ?= yes
-ENDPOINT ?= trend_articles
+ENDPOINT ?=
 SWIFT ?= swift
 # Command-line variables reach every recipe's environment expanded, so NAME='$(shell …)' would run before any
 # check: make feature reads these three unexpanded ($(value …), below) and they are exported nowhere else.
@@ -46,7 +47,7 @@ TEST_FLAGS ?= $(if $(MODULE),,--no-parallel)
 help: ## List the targets
 	@awk 'BEGIN {FS = ":.*## "} /^[a-z-]+:.*## / {printf "  make %-14s %s\n", $$1, $$2}' $(MAKEFILE_LIST)
 	@echo "  Variables: APP=$(APP) MODULE=<module, e.g. Core> ARGS=\"...\" CONFIG=debug|release"
-	@echo "             NAME=<Feature> TAB=yes|no ENDPOINT=<API list> (make feature)"
+	@echo "             NAME=<Feature> TAB=yes|no ENDPOINT=<another feature's API list> (make feature)"
 
 bootstrap: ## Install the system packages Kumiki needs (libcurl, SQLite; tmux, zsh, fish for the tests)
 	@Scripts/bootstrap
@@ -84,10 +85,10 @@ check-deps: ## Enforce the module rules in ARCHITECTURE.md
 feature: export KUMIKI_FEATURE_NAME := $(value NAME)
 feature: export KUMIKI_FEATURE_TAB := $(value TAB)
 feature: export KUMIKI_FEATURE_ENDPOINT := $(value ENDPOINT)
-feature: ## Scaffold a feature: NAME=Recipes [TAB=yes|no] (Modules/README.md, "How to add a feature")
+feature: ## Scaffold a feature's two folders, nothing else: NAME=Recipes [TAB=yes|no] (Modules/Features/README.md)
 	@Scripts/new-feature --tab "$$KUMIKI_FEATURE_TAB" --endpoint "$$KUMIKI_FEATURE_ENDPOINT" -- "$$KUMIKI_FEATURE_NAME"
 
-check-scaffold: ## Prove make feature end to end in a copy of the checkout: build, test, run both apps (ARGS=--head)
+check-scaffold: ## Prove make feature in a copy: two features on two branches merge, build, test, run; one deleted (ARGS=--head)
 	@Scripts/check-scaffold $(ARGS)
 
 check-session-tools: bootstrap ## Record in tmux, replay, emit tests and run them in a copy of the checkout (ARGS=--fresh)
