@@ -1,3 +1,4 @@
+import CompositionRoot
 import CompositionRootTesting
 import FeatureKit
 import FixtureData
@@ -17,6 +18,9 @@ import Testing
 /// - `empty`: on the fixture data with every list emptied;
 /// - `failed`: the first collection it requested answers 500 (one failure, so the message is the same every run);
 /// - `launch`: an overlay feature (no tab) as it shows on a first launch.
+///
+/// In the loaded phase, replay is checked too: the session's actions, encoded and decoded as a recording, replayed
+/// twice with reducers only, end in the live app's state.
 ///
 /// A feature without a screen (commands only) has no frames. A new feature's frames are written on its first run
 /// (outside CI) for its team to review and commit; after an intended change, re-record with
@@ -68,8 +72,22 @@ struct ScreenConformanceTests {
     } else if TUIApp.overlays(of: app.runtime).isEmpty == false, name == "loaded" {
       record(app, "launch", mount, port: backend.server.port)
     }
+    if name == "loaded" { try replays(app, mount) }
     await app.shutdown()
     return backend.requestedCollections
+  }
+
+  /// Replay is deterministic: every action that reached the reducer, written as a recording writes it and read back,
+  /// replayed twice into the feature assembled for replay (reducers only), ends in the live app's state both times.
+  func replays(_ app: RunningApp, _ mount: Mount) throws {
+    let live = app.runtime
+    let recorded = try app.devTools.entries.map { try live.encode($0.action) }
+    #expect(!recorded.isEmpty, "\(mount.key): nothing reached the reducer")
+    for run in 1...2 {
+      let replay = try LiveApp.replay(features: [mount.key])
+      for data in recorded { replay.store.dispatch(try replay.decode(data)) }
+      #expect(replay.store.state == live.store.state, "\(mount.key): replay \(run) ended elsewhere")
+    }
   }
 
   /// Checks (or records) the frames at every size.

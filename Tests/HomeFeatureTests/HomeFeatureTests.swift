@@ -1,5 +1,6 @@
 import CoreTesting
 import FeatureKit
+import FeatureKitTesting
 import Foundation
 import HomeFeature
 import Networking
@@ -11,9 +12,7 @@ import Testing
   private func makeStore(
     _ client: HomeClient, initialState: HomeFeature.State = HomeFeature.State()
   ) -> TestStore<HomeFeature.State, HomeFeature.Action> {
-    TestStore(
-      initialState: initialState, reducer: HomeFeature.reducer,
-      middlewares: HomeFeature.module(client: client).middlewares)
+    TestStore(module: HomeFeature.module(client: client), initialState: initialState)
   }
 
   private func makeStore(

@@ -1,5 +1,6 @@
 import CoreTesting
 import FeatureKit
+import FeatureKitTesting
 import Foundation
 import HomeFeature
 import Networking
@@ -32,9 +33,8 @@ import Testing
       .cache(fetchedAt: Self.early), .network, .stale(fetchedAt: Self.early, age: 600), offline, .network,
     ]
     let store = TestStore(
-      initialState: HomeFeature.State(load: ScreenLoad(phase: .loaded(HomeContent(response)))),
-      reducer: HomeFeature.reducer,
-      middlewares: HomeFeature.module(client: client(response, origins: origins, policies: policies)).middlewares)
+      module: HomeFeature.module(client: client(response, origins: origins, policies: policies)),
+      initialState: HomeFeature.State(load: ScreenLoad(phase: .loaded(HomeContent(response)))))
     let combined = offline  // offline over stale over cached over network, whatever order the reads end in
 
     await store.send(.load(.refresh)) {
@@ -57,10 +57,8 @@ import Testing
     let policies = Recorder<ReadPolicy?>()
     let cached = DataOrigin.cache(fetchedAt: Self.early)
     let store = TestStore(
-      initialState: HomeFeature.State(), reducer: HomeFeature.reducer,
-      middlewares: HomeFeature.module(
-        client: client(response, origins: Array(repeating: cached, count: 5), policies: policies)
-      ).middlewares)
+      module: HomeFeature.module(
+        client: client(response, origins: Array(repeating: cached, count: 5), policies: policies)))
 
     await store.send(.load(.appear)) { $0.load = ScreenLoad(phase: .loading, startsLoad: true) }
     await store.receive(.load(.loaded(response, origin: cached))) {

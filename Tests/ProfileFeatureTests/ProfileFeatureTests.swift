@@ -1,5 +1,6 @@
 import CoreTesting
 import FeatureKit
+import FeatureKitTesting
 import Foundation
 import Networking
 import NetworkingTesting
@@ -11,9 +12,7 @@ import Testing
   private func makeStore(
     _ client: ProfileClient, initialState: ProfileFeature.State = ProfileFeature.State()
   ) -> TestStore<ProfileFeature.State, ProfileFeature.Action> {
-    TestStore(
-      initialState: initialState, reducer: ProfileFeature.reducer,
-      middlewares: ProfileFeature.module(client: client).middlewares)
+    TestStore(module: ProfileFeature.module(client: client), initialState: initialState)
   }
 
   private func makeStore(

@@ -14,6 +14,13 @@ struct CommandCatalog {
 
   let commands: [Command]
 
+  /// The registered feature keys, in tab order, as `kumiki features --json` lists them.
+  static func featureKeys(_ binary: String, environment: [String: String] = [:]) async throws -> [String] {
+    let listing = try await CommandResult.launch(binary, ["features", "--json"], environment: environment)
+    let object = try JSONSerialization.jsonObject(with: Data(listing.stdout.utf8)) as? [String: Any]
+    return (object?["features"] as? [[String: Any]] ?? []).compactMap { $0["key"] as? String }
+  }
+
   static func load(_ binary: String, environment: [String: String] = [:]) async throws -> CommandCatalog {
     let listing = try await CommandResult.launch(binary, ["features", "--json"], environment: environment)
     let object = try JSONSerialization.jsonObject(with: Data(listing.stdout.utf8)) as? [String: Any]
