@@ -574,6 +574,7 @@ targets += [
       "FixtureServer",
       "Networking",
       "Persistence",
+      "PersistenceSQLite",
       "Terminal",
       "TUI",
       "TUITesting",

@@ -15,15 +15,19 @@ public struct RunningApp: Sendable {
   public let devTools: DevTools
   /// The folder holding the app's database (`kumiki.sqlite`).
   public let folder: String
+  /// Whether the folder is the app's own (made for it, removed at shutdown).
+  private let ownsFolder: Bool
   /// The assembled app.
   public var runtime: AppRuntime { live.runtime }
   /// The features with a tab, in tab order.
   public var tabs: [MountedFeature] { TUIApp.screens(of: runtime) }
 
-  /// Starts the app on `api` with `features` (empty: all) and a fresh database, or the one in `folder`.
+  /// Starts the app on `api` with `features` (empty: all) and a fresh database, or the one in `folder` (which the
+  /// caller keeps: a second app on the same folder is a restart).
   public init(
     api: URL, features: [String] = [], folder: String? = nil, clock: any Clock<Duration> = ContinuousClock()
   ) async throws {
+    ownsFolder = folder == nil
     let folder =
       folder ?? FileManager.default.temporaryDirectory.appending(path: "kumiki-app-\(UUID().uuidString)").path
     self.folder = folder
@@ -62,9 +66,9 @@ public struct RunningApp: Sendable {
     throw CancellationError()
   }
 
-  /// Shuts the app down and removes its folder.
+  /// Shuts the app down and removes its folder, when it made one.
   public func shutdown() async {
     await live.shutdown()
-    try? FileManager.default.removeItem(atPath: folder)
+    if ownsFolder { try? FileManager.default.removeItem(atPath: folder) }
   }
 }

@@ -21,14 +21,21 @@ public struct StatePersistence<State>: Sendable {
     self.restore = restore
   }
 
-  /// Persists one `Codable` property: saved as JSON, restored only when the stored version equals `version`.
+  /// Persists one `Codable` property: saved as JSON with sorted keys, restored only when the stored version equals
+  /// `version`.
   public static func property<Value: Codable & Sendable>(
     _ keyPath: any WritableKeyPath<State, Value> & Sendable,
     version: Int = 1
   ) -> StatePersistence {
     StatePersistence(
       version: version,
-      save: { try? JSONEncoder().encode($0[keyPath: keyPath]) },
+      save: { state in
+        // Sorted keys: the same state is the same bytes on every run (Foundation's encoder orders keys by hash
+        // otherwise), so a restart that restores and saves again writes nothing new.
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return try? encoder.encode(state[keyPath: keyPath])
+      },
       restore: { state, data, stored in
         guard stored == version, let value = try? JSONDecoder().decode(Value.self, from: data) else { return }
         state[keyPath: keyPath] = value
