@@ -1,4 +1,4 @@
-// kumiki-api: serves a json-server compatible fixture API (the bundled gourmet-magazine db.json by default).
+// kumiki-api: serves a json-server compatible fixture API (by default the union of every feature's fixtures.json).
 import ArgumentParser
 import FixtureData
 import FixtureServer
@@ -11,7 +11,8 @@ struct KumikiAPI: AsyncParsableCommand {
     commandName: "kumiki-api",
     abstract: "Serve a json-server compatible fixture API over HTTP.",
     discussion: """
-      Serves the bundled gourmet-magazine dataset, or any db.json given with --db, with json-server 0.17 query \
+      Serves the bundled gourmet-magazine dataset (every feature folder's fixtures.json, merged; a collection \
+      two features declare is an error naming both), or any db.json given with --db, with json-server 0.17 query \
       and write semantics: POST /name creates (201; a missing id is the largest numeric id + 1, or a random \
       string), PUT and PATCH /name/:id replace and merge (the id stays), DELETE /name/:id removes (200 {}); \
       PUT, PATCH and POST on a singular resource such as /profile_personal replace or merge it. An unknown \
