@@ -1,5 +1,6 @@
 import ArchiveFeature
 import CoreTesting
+import FeatureKitTesting
 import Foundation
 import Networking
 import Persistence
@@ -25,9 +26,7 @@ func makeArchiveStore(
   state: ArchiveFeature.State = ArchiveFeature.State()
 ) -> ArchiveStore {
   TestStore(
-    initialState: state,
-    reducer: ArchiveFeature.reducer,
-    middlewares: ArchiveFeature.middlewares(client: client, saved: saved, now: { ArchiveFixture.now }))
+    module: ArchiveFeature.module(client: client, saved: saved, now: { ArchiveFixture.now }), initialState: state)
 }
 
 /// A client that answers from the fixture without HTTP.

@@ -1,6 +1,7 @@
 import CoreTesting
 import FavoriteFeature
 import FeatureKit
+import FeatureKitTesting
 import Foundation
 import Networking
 import NetworkingTesting
@@ -11,9 +12,7 @@ import Testing
   private func makeStore(
     _ client: FavoriteClient, initialState: FavoriteFeature.State = FavoriteFeature.State()
   ) -> TestStore<FavoriteFeature.State, FavoriteFeature.Action> {
-    TestStore(
-      initialState: initialState, reducer: FavoriteFeature.reducer,
-      middlewares: FavoriteFeature.module(client: client).middlewares)
+    TestStore(module: FavoriteFeature.module(client: client), initialState: initialState)
   }
 
   private func makeStore(

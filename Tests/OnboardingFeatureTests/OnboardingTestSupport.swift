@@ -1,4 +1,5 @@
 import CoreTesting
+import FeatureKitTesting
 import Foundation
 import OnboardingFeature
 import Persistence
@@ -10,7 +11,5 @@ typealias OnboardingStore = TestStore<OnboardingFeature.State, OnboardingFeature
 func makeOnboardingStore(
   settings: SettingsClient, state: OnboardingFeature.State = OnboardingFeature.State()
 ) -> OnboardingStore {
-  TestStore(
-    initialState: state, reducer: OnboardingFeature.reducer,
-    middlewares: OnboardingFeature.middlewares(settings: settings))
+  TestStore(module: OnboardingFeature.module(settings: settings), initialState: state)
 }
