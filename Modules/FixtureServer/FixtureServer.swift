@@ -231,6 +231,14 @@ public final class FixtureServer: Sendable {
     try await running.value
   }
 
+  /// With ``Configuration/watchesDatabaseFile``: looks at the database file now, as the watcher does every
+  /// ``Configuration/watchInterval``, and takes in an edit that parses. Returns once done.
+  /// - Returns: whether the served data changed; always `false` for a server that does not watch.
+  @discardableResult
+  public func checkDatabaseFile() async -> Bool {
+    await store.reloadIfChanged()
+  }
+
   // MARK: - Faults
 
   /// The faults currently in force.
