@@ -11,7 +11,7 @@ struct DatabaseWatcher: Service {
   let interval: Duration
 
   func run() async throws {
-    try await cancelWhenGracefulShutdown {
+    await cancelWhenGracefulShutdown {
       while !Task.isCancelled {
         do {
           try await Task.sleep(for: interval)
