@@ -90,6 +90,9 @@ public final class RouteRewriter: Sendable {
     try self.init(json: data)
   }
 
+  /// How many rules there are.
+  public var ruleCount: Int { rules.count }
+
   /// The rules as a JSON object, for `GET /__rules`.
   var json: JSONValue {
     .object(JSONObject(rules.map { ($0.source, JSONValue.string($0.target)) }))
