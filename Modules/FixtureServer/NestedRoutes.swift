@@ -30,7 +30,9 @@ struct NestedRoutes: Sendable {
     let parent = FixtureRoutes.segment("resource", of: context)
     let parentID = FixtureRoutes.segment("id", of: context)
     let rest = context.parameters.getCatchAll().map { String($0).removingPercentEncoding ?? String($0) }
-    switch (request.method, rest.count) {
+    // A HEAD reaches the GET route with its own method (Hummingbird's generated HEAD endpoints).
+    let method = request.method == .head ? .get : request.method
+    switch (method, rest.count) {
     case (.get, 1):
       return try await reads.nestedList(request, context, parent: parent, parentID: parentID, resource: rest[0])
     case (.post, 1):

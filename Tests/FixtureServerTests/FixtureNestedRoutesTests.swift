@@ -76,4 +76,20 @@ struct FixtureNestedRoutesTests {
       #expect(try await HTTPClient.get("/posts/1/nothing", on: server).status == 404)
     }
   }
+
+  @Test("HEAD on a nested list answers as its GET, without the body; X-HTTP-Method-Override reaches nested routes")
+  func headAndOverride() async throws {
+    try await withFixtureServer(try relationalConfiguration()) { server async throws in
+      let get = try await HTTPClient.get("/posts/1/comments", on: server)
+      let head = try await HTTPClient.send("HEAD", "/posts/1/comments", on: server)
+      #expect(head.status == 200)
+      #expect(head.body.isEmpty)
+      #expect(head.header("Content-Length") == get.header("Content-Length"))
+      #expect(head.header("ETag") == get.header("ETag"))
+      let deleted = try await HTTPClient.send(
+        "POST", "/posts/1/comments/1", on: server, headers: ["X-HTTP-Method-Override": "DELETE"])
+      #expect(deleted.status == 200)
+      #expect(ids(try await HTTPClient.get("/posts/1/comments", on: server).objects()) == [2])
+    }
+  }
 }

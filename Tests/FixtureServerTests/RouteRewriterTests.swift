@@ -76,4 +76,19 @@ struct RouteRewriterTests {
       #expect(listed as? [String: String] == ["/api/*": "/$1", "/:resource/:id/show": "/:resource/:id"])
     }
   }
+
+  @Test("odd targets never break a request: a double slash, a URL, a bare query, an empty capture")
+  func oddTargets() async throws {
+    let rules = try rewriter(
+      #"{"/a": "//evil.example/x", "/b": "http://x/y", "/c": "?q=1", "/d/*": "/$1", "/e": "/recent_news/%zz"}"#)
+    var configuration = FixtureServer.Configuration()
+    configuration.routes = rules
+    try await withFixtureServer(configuration) { server async throws in
+      for path in ["/a", "/b", "/c", "/d/", "/e", "/d/recent_news?_limit=1"] {
+        let reply = try await HTTPClient.get(path, on: server)
+        #expect([200, 404].contains(reply.status), "\(path) → \(reply.status)")
+      }
+      #expect(try await HTTPClient.get("/d/recent_news?_limit=1", on: server).objects().count == 1)
+    }
+  }
 }
