@@ -62,8 +62,9 @@ extension FixtureServer {
     /// (default) makes `postId` point at `posts`. Must not be empty.
     public var foreignKeySuffix: String
     /// Whether responses carry CORS headers and `OPTIONS` is answered as a preflight (``CORSMiddleware``). Default
-    /// `true`; `false` is json-server's `--no-cors`: no `Access-Control-*` header, and `OPTIONS` answers `204` with
-    /// `Allow` only, so a browser page on another origin cannot read the API.
+    /// `true`; `false` is json-server's `--no-cors`: no `Access-Control-Allow-*` header (the
+    /// `Access-Control-Expose-Headers` of paged lists and `201`s stays, as json-server's routes set it), and
+    /// `OPTIONS` answers `204` with `Allow` only, so a browser page on another origin cannot read the API.
     public var allowsCrossOrigin: Bool
     /// json-server's `--routes`: rewrite rules applied to every request's path before routing. Default `nil`.
     public var routes: RouteRewriter?

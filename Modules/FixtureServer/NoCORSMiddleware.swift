@@ -1,10 +1,10 @@
 import HTTPTypes
 import Hummingbird
 
-/// `--no-cors` (``FixtureServer/Configuration/allowsCrossOrigin`` off): no `Access-Control-*` header on any
-/// response, and `OPTIONS` on any path answered at once with `204` and `Allow:
-/// GET,HEAD,PUT,PATCH,POST,DELETE`, the methods the routes take, but no preflight approval; so a browser page on
-/// another origin can neither read the API nor write to it.
+/// `--no-cors` (``FixtureServer/Configuration/allowsCrossOrigin`` off): no `Access-Control-Allow-*` header on any
+/// response (the routes' `Access-Control-Expose-Headers` stays, as in json-server), and `OPTIONS` on any path
+/// answered at once with `204` and `Allow: GET,HEAD,PUT,PATCH,POST,DELETE`, the methods the routes take, but no
+/// preflight approval; so a browser page on another origin can neither read the API nor write to it.
 struct NoCORSMiddleware: RouterMiddleware {
   typealias Context = FixtureRequestContext
 
