@@ -263,6 +263,13 @@ struct KumikiAPI: AsyncParsableCommand {
     for name in server.database.resourceNames {
       banner += "  \(server.baseURL.absoluteString)/\(name)\n"
     }
+    banner += "  home: \(server.baseURL.absoluteString)/\n"
+    if let rules = try routeRewriter() {
+      banner += "  routes from \(routes ?? ""): \(rules.ruleCount) rules, \(server.baseURL.absoluteString)/__rules\n"
+    }
+    if watch, let databaseFile {
+      banner += "  watching \(databaseFile.path) for edits\n"
+    }
     if readOnly {
       banner += "  read-only: writes are refused with 403\n"
     } else if let databaseFile {
@@ -270,13 +277,6 @@ struct KumikiAPI: AsyncParsableCommand {
     } else {
       banner += "  writes are kept in memory until the server stops\n"
     }
-    if watch, let databaseFile {
-      banner += "  watching \(databaseFile.path) for edits\n"
-    }
-    if let rules = try routeRewriter() {
-      banner += "  routes from \(routes ?? ""): \(rules.ruleCount) rules, \(server.baseURL.absoluteString)/__rules\n"
-    }
-    banner += "  home: \(server.baseURL.absoluteString)/\n"
     if !server.faults.isEmpty {
       banner += "  faults: \(FaultSummary(server.faults))\n"
     }
