@@ -5,7 +5,8 @@
 /// a comment with `"postId": 1` belongs to item `1` of `posts` (names inflected by ``Inflection``).
 /// - `_embed=comments` on an item of `posts` adds `comments`: the elements of the `comments` list whose `postId` is
 ///   the item's id, compared as lodash's `_.filter(list, {postId: id})` does (same type and value: `1` and `"1"`
-///   differ, `1` and `1.0` do not). An unknown or non-list name embeds `[]`, as in json-server.
+///   differ, `1` and `1.0` do not). An unknown name embeds `[]`, as in json-server; a singular resource's values
+///   are filtered as a list's elements would be (lodash iterates them), anything else embeds `[]`.
 /// - `_expand=post` on a comment adds `post`: the element of `posts` whose id, as text, is the comment's `postId`
 ///   (lodash-id's `getById`), or removes `post` when there is none. Nothing changes when there is no `posts` list.
 /// - Either may repeat (`_embed=comments&_embed=likes`); embedding comes before expanding, in the order given.
