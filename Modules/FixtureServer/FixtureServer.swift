@@ -63,8 +63,9 @@ public final class FixtureServer: Sendable {
   /// deletes the temporary files crashed saves left beside it, then loads it; the lock is held until the server
   /// stops. A ``Configuration/readOnly`` server never saves, so it takes no lock and deletes nothing: it can serve
   /// a file beside its writer, or in a directory it cannot write to.
-  /// - Throws: ``FixtureServerError`` when the port is invalid or cannot be bound, or the database file is locked
-  ///   by another server; ``FixtureDatabaseError`` when no database is given and the
+  /// - Throws: ``FixtureServerError`` when the port is invalid or cannot be bound, the database file is locked
+  ///   by another server, or the configuration cannot be (``FixtureServerError/invalidConfiguration(reason:)``: an
+  ///   empty id field or suffix, watching without a file); ``FixtureDatabaseError`` when no database is given and the
   ///   ``Configuration/databaseFile`` or the bundled one cannot be loaded.
   public static func start(_ configuration: Configuration = Configuration()) async throws -> FixtureServer {
     guard (0...65535).contains(configuration.port) else { throw FixtureServerError.invalidPort(configuration.port) }
