@@ -49,7 +49,7 @@ help: ## List the targets
 	@echo "  Variables: APP=$(APP) MODULE=<module, e.g. Core> ARGS=\"...\" CONFIG=debug|release"
 	@echo "             NAME=<Feature> TAB=yes|no ENDPOINT=<another feature's API list> (make feature)"
 
-bootstrap: ## Install the system packages Kumiki needs (libcurl, SQLite; tmux, zsh, fish for the tests)
+bootstrap: ## Install the system packages Kumiki needs (libcurl, SQLite; tmux, zsh, fish, chromium for the tests)
 	@Scripts/bootstrap
 
 build: bootstrap ## Build one app (APP=...), or every app with APP=all

@@ -32,6 +32,13 @@ struct KumikiAPI: AsyncParsableCommand {
       --allow-faults; otherwise both are refused with 403 (--fault does not imply it). Faults apply to writes \
       too (a status or reset fault stops the write); huge-body is at most 64 MiB and is streamed.
 
+      json-server's own flags: --watch takes in hand edits of the --db file (polled every 250 ms; a file that \
+      does not parse is ignored, with one line on stderr, until it does; writes are never lost to a reload), \
+      --routes FILE applies json-server rewrite rules ({"/api/*": "/$1"}; GET /__rules lists them), --id names \
+      the id field, --foreignKeySuffix the suffix of relation fields (postId: _embed, _expand, nested routes \
+      such as /posts/1/comments, the DELETE cascade), --no-cors drops the CORS headers. --static and \
+      --snapshots are refused: kumiki-api serves the API only. GET / is a home page listing the resources.
+
       Limits: a request's line and headers must arrive within --header-timeout seconds of its first byte \
       (default 10), and a connection silent for --idle-timeout seconds outside a response is closed (default \
       60). FIELD_like regular expressions run on worker threads, at most --regex-time-limit ms of processor \
@@ -55,8 +62,52 @@ struct KumikiAPI: AsyncParsableCommand {
     help: "Refuse every POST, PUT, PATCH and DELETE with 403 (reads and, with --allow-faults, /__faults still work).")
   var readOnly = false
 
-  @Option(help: ArgumentHelp("Delay every response by this many milliseconds.", valueName: "ms"))
+  @Option(
+    name: [.long, .customShort("d")],
+    help: ArgumentHelp(
+      "Delay every response by this many milliseconds (0...\(InjectedFault.maximumLatencyMilliseconds)).",
+      valueName: "ms"))
   var delay = 0
+
+  @Flag(
+    name: [.long, .customShort("w")],
+    help: "With --db: take in edits of the file made while serving (json-server's --watch; polled every 250 ms).")
+  var watch = false
+
+  @Option(
+    name: [.long, .customShort("r")],
+    help: ArgumentHelp(
+      "Rewrite request paths with json-server rules from this JSON file ({\"/api/*\": \"/$1\"}).",
+      valueName: "routes.json"))
+  var routes: String?
+
+  @Option(
+    name: [.customLong("id"), .customShort("i")],
+    help: ArgumentHelp("The id field of list items (1...256 characters).", valueName: "name"))
+  var idField = "id"
+
+  @Option(
+    name: [.customLong("foreignKeySuffix"), .customLong("fks")],
+    help: ArgumentHelp(
+      "What follows a parent's singular name in relation fields: postId points at posts (1...256 characters).",
+      valueName: "suffix"))
+  var foreignKeySuffix = "Id"
+
+  @Flag(name: .customLong("no-cors"), help: "Send no CORS headers (a page on another origin cannot use the API).")
+  var noCORS = false
+
+  @Option(
+    name: [.customLong("static"), .customShort("s")],
+    help: ArgumentHelp(
+      "Refused: kumiki-api serves the API only (json-server serves a static directory).", valueName: "dir"))
+  var staticDirectory: String?
+
+  @Option(
+    name: [.customLong("snapshots"), .customShort("S")],
+    help: ArgumentHelp(
+      "Refused: save a snapshot with curl http://HOST:PORT/db > snapshot.json (json-server saves one on 's' + enter).",
+      valueName: "dir"))
+  var snapshotsDirectory: String?
 
   @Option(
     name: .customLong("fault"),
@@ -106,6 +157,45 @@ struct KumikiAPI: AsyncParsableCommand {
     guard (1...600_000).contains(regexTimeLimit) else {
       throw ValidationError("--regex-time-limit must be in 1...600000 ms, got \(regexTimeLimit)")
     }
+    let longest = FixtureServer.Configuration.maximumNameLength
+    for (name, value) in [("--id", idField), ("--foreignKeySuffix", foreignKeySuffix)]
+    where value.isEmpty || value.count > longest {
+      throw ValidationError("\(name) must be 1...\(longest) characters, got \(value.count)")
+    }
+    if watch, databasePath == nil {
+      throw ValidationError("--watch needs --db FILE: the bundled data is never edited, so there is nothing to watch")
+    }
+    if staticDirectory != nil {
+      throw ValidationError(
+        "--static is not supported: kumiki-api serves the API only (GET / is its home page); serve the files with "
+          + "any static server on another port, e.g. python3 -m http.server, and call the API from them (CORS is on)")
+    }
+    if snapshotsDirectory != nil {
+      throw ValidationError(
+        "--snapshots is not supported: kumiki-api reads standard input only for --exit-on-eof; save a snapshot "
+          + "with curl http://HOST:PORT/db > snapshot.json")
+    }
+    _ = try routeRewriter()
+  }
+
+  /// The `--routes` rules, or `nil` without the flag.
+  private func routeRewriter() throws -> RouteRewriter? {
+    guard let routes else { return nil }
+    do {
+      return try RouteRewriter(contentsOf: URL(fileURLWithPath: routes))
+    } catch {
+      throw ValidationError("--routes \(routes): \(error)")
+    }
+  }
+
+  /// Sets json-server's options (--id, --foreignKeySuffix, --no-cors, --routes, --watch) on `configuration`.
+  private func applyJSONServerOptions(to configuration: inout FixtureServer.Configuration) throws {
+    configuration.idField = idField
+    configuration.foreignKeySuffix = foreignKeySuffix
+    configuration.allowsCrossOrigin = !noCORS
+    configuration.routes = try routeRewriter()
+    configuration.watchesDatabaseFile = watch
+    configuration.log = { @Sendable line in Self.printError("kumiki-api: \(line)") }
   }
 
   @Flag(
@@ -149,14 +239,15 @@ struct KumikiAPI: AsyncParsableCommand {
     let log: (@Sendable (String) -> Void)? = verbose ? { @Sendable line in Self.printError(line) } : nil
     let server: FixtureServer
     do {
-      server = try await FixtureServer.start(
-        FixtureServer.Configuration(
-          host: host, port: port, database: database, databaseFile: databaseFile, readOnly: readOnly,
-          delay: .milliseconds(delay), faults: try faultPlan(), allowsFaultControl: allowFaults,
-          headerTimeout: .milliseconds(Int((headerTimeout * 1000).rounded())),
-          idleTimeout: .milliseconds(Int((idleTimeout * 1000).rounded())),
-          patternTimeLimit: .milliseconds(regexTimeLimit), requestLog: log, handlesTerminationSignals: true,
-          createsMissingDatabaseFile: createDatabase))
+      var configuration = FixtureServer.Configuration(
+        host: host, port: port, database: database, databaseFile: databaseFile, readOnly: readOnly,
+        delay: .milliseconds(delay), faults: try faultPlan(), allowsFaultControl: allowFaults,
+        headerTimeout: .milliseconds(Int((headerTimeout * 1000).rounded())),
+        idleTimeout: .milliseconds(Int((idleTimeout * 1000).rounded())),
+        patternTimeLimit: .milliseconds(regexTimeLimit), requestLog: log, handlesTerminationSignals: true,
+        createsMissingDatabaseFile: createDatabase)
+      try applyJSONServerOptions(to: &configuration)
+      server = try await FixtureServer.start(configuration)
     } catch FixtureServerError.databaseInUse(let path, let lockFile, let holder) where join {
       try await joinServer(serving: URL(fileURLWithPath: path), lockFile: lockFile, holder: holder)
       return
@@ -171,6 +262,13 @@ struct KumikiAPI: AsyncParsableCommand {
     var banner = "kumiki-api listening on \(server.baseURL.absoluteString)\n"
     for name in server.database.resourceNames {
       banner += "  \(server.baseURL.absoluteString)/\(name)\n"
+    }
+    banner += "  home: \(server.baseURL.absoluteString)/\n"
+    if let rules = try routeRewriter() {
+      banner += "  routes from \(routes ?? ""): \(rules.ruleCount) rules, \(server.baseURL.absoluteString)/__rules\n"
+    }
+    if watch, let databaseFile {
+      banner += "  watching \(databaseFile.path) for edits\n"
     }
     if readOnly {
       banner += "  read-only: writes are refused with 403\n"
@@ -234,15 +332,16 @@ struct KumikiAPI: AsyncParsableCommand {
       await FixtureServer.waitUntilNotServed(file)
       let server: FixtureServer
       do {
-        server = try await FixtureServer.start(
-          FixtureServer.Configuration(
-            host: host, port: port, databaseFile: file, readOnly: readOnly, delay: .milliseconds(delay),
-            faults: try faultPlan(), allowsFaultControl: allowFaults,
-            headerTimeout: .milliseconds(Int((headerTimeout * 1000).rounded())),
-            idleTimeout: .milliseconds(Int((idleTimeout * 1000).rounded())),
-            patternTimeLimit: .milliseconds(regexTimeLimit),
-            requestLog: verbose ? { @Sendable line in Self.printError(line) } : nil, handlesTerminationSignals: true,
-            createsMissingDatabaseFile: createDatabase))
+        var configuration = FixtureServer.Configuration(
+          host: host, port: port, databaseFile: file, readOnly: readOnly, delay: .milliseconds(delay),
+          faults: try faultPlan(), allowsFaultControl: allowFaults,
+          headerTimeout: .milliseconds(Int((headerTimeout * 1000).rounded())),
+          idleTimeout: .milliseconds(Int((idleTimeout * 1000).rounded())),
+          patternTimeLimit: .milliseconds(regexTimeLimit),
+          requestLog: verbose ? { @Sendable line in Self.printError(line) } : nil, handlesTerminationSignals: true,
+          createsMissingDatabaseFile: createDatabase)
+        try applyJSONServerOptions(to: &configuration)
+        server = try await FixtureServer.start(configuration)
       } catch FixtureServerError.databaseInUse {
         continue
       } catch {

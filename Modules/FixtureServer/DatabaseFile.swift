@@ -73,14 +73,21 @@ struct DatabaseFile: Sendable {
   /// Replaces the file's content with `database`.
   /// - Throws: ``DatabaseSaveError`` naming the failing call; see ``save(bytes:)``.
   func save(_ database: FixtureDatabase) throws(DatabaseSaveError) {
-    try save(bytes: JSONWriter(prettyPrinted: true).bytes(of: .object(database.root)))
+    try save(bytes: Self.bytes(of: database))
+  }
+
+  /// The text a save writes for `database`: indented as json-server writes it.
+  static func bytes(of database: FixtureDatabase) -> [UInt8] {
+    JSONWriter(prettyPrinted: true).bytes(of: .object(database.root))
   }
 
   /// Replaces the file's content with `bytes`, atomically and durably. A file that does not exist yet is created
   /// (with the process's umask applied).
+  /// - Returns: the saved file's signature, taken before the rename (so never another writer's), for `--watch`.
   /// - Throws: ``DatabaseSaveError`` naming the failing call. The file is then unchanged, except when only the
   ///   final flush of the directory failed: the new content is in place but may not survive a crash.
-  func save(bytes: [UInt8]) throws(DatabaseSaveError) {
+  @discardableResult
+  func save(bytes: [UInt8]) throws(DatabaseSaveError) -> FileSignature? {
     let path = url.path
     let (descriptor, temporary, mode) = try createTemporaryFile()
     var renamed = false
@@ -93,10 +100,12 @@ struct DatabaseFile: Sendable {
       close(descriptor)
       throw error
     }
+    let signature = FileSignature(descriptor: descriptor)
     guard close(descriptor) == 0 else { throw failure("close", path: temporary) }
     guard rename(temporary, path) == 0 else { throw failure("rename", path: path) }
     renamed = true
     try syncDirectory(directory)
+    return signature
   }
 
   /// Creates a new temporary file beside the file, open for writing, with permission bits of at most `0600` and

@@ -5,7 +5,8 @@ import Hummingbird
 
 /// The json-server compatible data endpoints: `GET /name` (list with query, or singular object),
 /// `GET /name/:id`, and `GET /db` (the whole database, unless a resource is called `db`). Each request reads the
-/// newest data in the store; writes are ``FixtureWriteRoutes``. List queries run through the
+/// newest data in the store; writes are ``FixtureWriteRoutes``, nested paths ``NestedRoutes``. `_embed` and
+/// `_expand` apply ``Relations`` to a list's page and to one item. List queries run through the
 /// ``PatternQueryRunner``: a query with `FIELD_like` patterns that runs out of time, or has an invalid pattern, is
 /// `400` with `{"error": …}`; one refused because too many are waiting is `503` with `Retry-After: 1`.
 struct FixtureRoutes: Sendable {
@@ -13,6 +14,8 @@ struct FixtureRoutes: Sendable {
   let faults: FaultStore
   let injector: FaultInjector
   let queries: PatternQueryRunner
+  /// The id field and foreign keys, for `_embed`, `_expand` and item lookups.
+  let relations: Relations
   /// `host:port` used in `Link` URLs when a request has no `Host` header.
   let fallbackHost: String
 
@@ -21,15 +24,8 @@ struct FixtureRoutes: Sendable {
       try await self.resource(request, context)
     }
     router.get(":resource/:id") { request, context in
-      try await self.item(request, context)
-    }
-    // A deeper path names nothing: `404 {}` like an unknown id, whatever the method.
-    for method in [HTTPRequest.Method.get, .post, .put, .patch, .delete] {
-      router.on(":resource/:id/**", method: method) { request, context in
-        try await respond(to: request, resource: Self.segment("resource", of: context), context: context) {
-          .notFound
-        }
-      }
+      try await self.item(
+        request, context, resource: Self.segment("resource", of: context), id: Self.segment("id", of: context))
     }
   }
 
@@ -46,7 +42,8 @@ struct FixtureRoutes: Sendable {
       let database = store.snapshot
       switch database[name] {
       case .array(let elements)?:
-        return await list(elements, request: request)
+        let parameters = QueryParameter.parse(query: request.uri.query ?? "")
+        return await list(elements, of: name, parameters: parameters, database: database, request: request)
       case let value?:
         return FixtureReply(payload: value)
       case nil where name == "db":
@@ -57,19 +54,54 @@ struct FixtureRoutes: Sendable {
     }
   }
 
-  private func item(_ request: Request, _ context: FixtureRequestContext) async throws -> Response {
-    let name = Self.segment("resource", of: context)
-    let id = Self.segment("id", of: context)
-    return try await respond(to: request, resource: name, context: context) {
-      guard case .array(let elements)? = store.snapshot[name], let index = ItemID.index(of: id, in: elements) else {
+  /// `GET /name/:id` (also `GET /parent/:parentID/name/:id`): the item, with `_embed` and `_expand` applied.
+  func item(
+    _ request: Request, _ context: FixtureRequestContext, resource name: String, id: String
+  ) async throws -> Response {
+    try await respond(to: request, resource: name, context: context) {
+      let database = store.snapshot
+      guard case .array(let elements)? = database[name],
+        let index = ItemID.index(of: id, in: elements, field: relations.idField)
+      else {
         return .notFound
       }
-      return FixtureReply(payload: elements[index])
+      let parameters = QueryParameter.parse(query: request.uri.query ?? "")
+      return FixtureReply(payload: relations.apply(parameters, to: elements[index], of: name, in: database))
     }
   }
 
-  private func list(_ elements: [JSONValue], request: Request) async -> FixtureReply {
-    let parameters = QueryParameter.parse(query: request.uri.query ?? "")
+  /// `GET /parent/:parentID/name`: `GET /name` with the query's `<parent singular><suffix>` set to `parentID`
+  /// (replacing any the client gave), as json-server's nested router rewrites it. A singular resource answers as
+  /// itself; an unknown one `404 {}`.
+  func nestedList(
+    _ request: Request, _ context: FixtureRequestContext, parent: String, parentID: String, resource name: String
+  ) async throws -> Response {
+    try await respond(to: request, resource: name, context: context) {
+      let database = store.snapshot
+      switch database[name] {
+      case .array(let elements)?:
+        let key = relations.foreignKey(referencing: parent)
+        let parameters =
+          QueryParameter.parse(query: request.uri.query ?? "").filter { $0.name != key }
+          + [QueryParameter(key, parentID)]
+        return await list(elements, of: name, parameters: parameters, database: database, request: request)
+      case let value?:
+        return FixtureReply(payload: value)
+      case nil:
+        return .notFound
+      }
+    }
+  }
+
+  /// `404 {}` for a path that names nothing, through the faults of `resource`.
+  func notFound(_ request: Request, _ context: FixtureRequestContext, resource: String) async throws -> Response {
+    try await respond(to: request, resource: resource, context: context) { .notFound }
+  }
+
+  private func list(
+    _ elements: [JSONValue], of name: String, parameters: [QueryParameter], database: FixtureDatabase,
+    request: Request
+  ) async -> FixtureReply {
     let result: QueryResult
     do throws(PatternQueryRunner.Refusal) {
       result = try await queries.run(parameters, on: elements)
@@ -81,7 +113,11 @@ struct FixtureRoutes: Sendable {
       reply.headers[.retryAfter] = "1"
       return reply
     }
-    var reply = FixtureReply(payload: .array(result.items))
+    var items = result.items
+    if Relations.isRequested(by: parameters) {
+      items = items.map { relations.apply(parameters, to: $0, of: name, in: database) }
+    }
+    var reply = FixtureReply(payload: .array(items))
     var exposed: [String] = []
     if let total = result.totalCount {
       reply.headers[Self.totalCount] = String(total)

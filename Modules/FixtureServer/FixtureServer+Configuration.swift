@@ -55,6 +55,27 @@ extension FixtureServer {
     /// Whether SIGINT and SIGTERM shut the server down gracefully. Only the process's main server should set
     /// this (the CLI does); default `false`.
     public var handlesTerminationSignals: Bool
+    /// The name of the id field of list items (json-server's `--id`): item lookups, generated ids, `_embed`,
+    /// `_expand` and the `DELETE` cascade use it. Default `id`; must not be empty.
+    public var idField: String
+    /// What follows a parent's singular name in a child's foreign key (json-server's `--foreignKeySuffix`): `Id`
+    /// (default) makes `postId` point at `posts`. Must not be empty.
+    public var foreignKeySuffix: String
+    /// Whether responses carry CORS headers and `OPTIONS` is answered as a preflight (``CORSMiddleware``). Default
+    /// `true`; `false` is json-server's `--no-cors`: no `Access-Control-Allow-*` header (the
+    /// `Access-Control-Expose-Headers` of paged lists and `201`s stays, as json-server's routes set it), and
+    /// `OPTIONS` answers `204` with `Allow` only, so a browser page on another origin cannot read the API.
+    public var allowsCrossOrigin: Bool
+    /// json-server's `--routes`: rewrite rules applied to every request's path before routing. Default `nil`.
+    public var routes: RouteRewriter?
+    /// json-server's `--watch`: take in hand edits of ``databaseFile`` while running (see ``FixtureServer`` and the
+    /// module README). Needs a ``databaseFile``. Default `false`.
+    public var watchesDatabaseFile: Bool
+    /// How often a watching server looks at its file. Default 250 ms; tests set it small.
+    public var watchInterval: Duration
+    /// Called with the server's own messages when set: a reload of the watched file, one that does not parse (once
+    /// until it parses). The CLI writes them to stderr. Default `nil`.
+    public var log: (@Sendable (String) -> Void)?
 
     /// Creates a configuration; every parameter defaults as documented on its property.
     public init(
@@ -71,8 +92,22 @@ extension FixtureServer {
       patternTimeLimit: Duration = .seconds(1),
       requestLog: (@Sendable (String) -> Void)? = nil,
       handlesTerminationSignals: Bool = false,
-      createsMissingDatabaseFile: Bool = false
+      createsMissingDatabaseFile: Bool = false,
+      idField: String = "id",
+      foreignKeySuffix: String = "Id",
+      allowsCrossOrigin: Bool = true,
+      routes: RouteRewriter? = nil,
+      watchesDatabaseFile: Bool = false,
+      watchInterval: Duration = .milliseconds(250),
+      log: (@Sendable (String) -> Void)? = nil
     ) {
+      self.idField = idField
+      self.foreignKeySuffix = foreignKeySuffix
+      self.allowsCrossOrigin = allowsCrossOrigin
+      self.routes = routes
+      self.watchesDatabaseFile = watchesDatabaseFile
+      self.watchInterval = watchInterval
+      self.log = log
       self.createsMissingDatabaseFile = createsMissingDatabaseFile
       self.host = host
       self.port = port
@@ -88,5 +123,27 @@ extension FixtureServer {
       self.requestLog = requestLog
       self.handlesTerminationSignals = handlesTerminationSignals
     }
+  }
+}
+
+extension FixtureServer.Configuration {
+  /// The longest ``idField`` or ``foreignKeySuffix`` accepted.
+  public static let maximumNameLength = 256
+  /// The bounds of ``watchInterval``.
+  public static let watchIntervalRange: ClosedRange<Duration> = .milliseconds(1)...(.seconds(60))
+
+  /// Why this configuration cannot start a server, or `nil` when it can.
+  var problem: String? {
+    for (name, value) in [("id field", idField), ("foreign key suffix", foreignKeySuffix)]
+    where value.isEmpty || value.count > Self.maximumNameLength {
+      return "the \(name) must be 1…\(Self.maximumNameLength) characters, got \(value.count)"
+    }
+    if watchesDatabaseFile, databaseFile == nil {
+      return "watching needs a database file (kumiki-api --watch needs --db FILE)"
+    }
+    if !Self.watchIntervalRange.contains(watchInterval) {
+      return "the watch interval must be within 1 ms…60 s, got \(watchInterval)"
+    }
+    return nil
   }
 }

@@ -63,11 +63,13 @@ public final class FixtureServer: Sendable {
   /// deletes the temporary files crashed saves left beside it, then loads it; the lock is held until the server
   /// stops. A ``Configuration/readOnly`` server never saves, so it takes no lock and deletes nothing: it can serve
   /// a file beside its writer, or in a directory it cannot write to.
-  /// - Throws: ``FixtureServerError`` when the port is invalid or cannot be bound, or the database file is locked
-  ///   by another server; ``FixtureDatabaseError`` when no database is given and the
+  /// - Throws: ``FixtureServerError`` when the port is invalid or cannot be bound, the database file is locked
+  ///   by another server, or the configuration cannot be (``FixtureServerError/invalidConfiguration(reason:)``: an
+  ///   empty id field or suffix, watching without a file); ``FixtureDatabaseError`` when no database is given and the
   ///   ``Configuration/databaseFile`` or the bundled one cannot be loaded.
   public static func start(_ configuration: Configuration = Configuration()) async throws -> FixtureServer {
     guard (0...65535).contains(configuration.port) else { throw FixtureServerError.invalidPort(configuration.port) }
+    if let reason = configuration.problem { throw FixtureServerError.invalidConfiguration(reason: reason) }
     let file = configuration.databaseFile.map(DatabaseFile.init(url:))
     let lock =
       configuration.readOnly
@@ -95,7 +97,9 @@ public final class FixtureServer: Sendable {
     } else {
       database = try FixtureDatabase.bundled
     }
-    let store = FixtureStore(database, file: file)
+    let store = FixtureStore(
+      database, file: file, watching: configuration.watchesDatabaseFile, log: configuration.log ?? { _ in })
+    let relations = Relations(idField: configuration.idField, foreignKeySuffix: configuration.foreignKeySuffix)
     let faultStore = FaultStore(configuration.faults)
     let logger = Logger(label: "kumiki.fixture-server") { _ in SwiftLogNoOpLogHandler() }
 
@@ -104,23 +108,31 @@ public final class FixtureServer: Sendable {
     if let requestLog = configuration.requestLog {
       router.add(middleware: RequestLogMiddleware(log: requestLog))
     }
-    router.add(middleware: CORSMiddleware())
+    if configuration.allowsCrossOrigin {
+      router.add(middleware: CORSMiddleware())
+    } else {
+      router.add(middleware: NoCORSMiddleware())
+    }
     FaultControlRoutes(faults: faultStore, enabled: configuration.allowsFaultControl).register(on: router)
+    InfoRoutes(store: store, routes: configuration.routes).register(on: router)
     var injector = FaultInjector(delay: configuration.delay)
     injector.allowsHeaderFaults = configuration.allowsFaultControl
     let fallbackHost = "\(configuration.host):\(configuration.port)"
     let queries = PatternQueryRunner(engine: QueryEngine(patternTimeLimit: configuration.patternTimeLimit))
-    FixtureRoutes(
-      store: store, faults: faultStore, injector: injector, queries: queries, fallbackHost: fallbackHost
-    ).register(on: router)
-    FixtureWriteRoutes(
-      store: store, faults: faultStore, injector: injector, engine: WriteEngine(), readOnly: configuration.readOnly,
-      fallbackHost: fallbackHost
-    ).register(on: router)
+    let reads = FixtureRoutes(
+      store: store, faults: faultStore, injector: injector, queries: queries, relations: relations,
+      fallbackHost: fallbackHost)
+    reads.register(on: router)
+    let writes = FixtureWriteRoutes(
+      store: store, faults: faultStore, injector: injector, engine: WriteEngine(relations: relations),
+      readOnly: configuration.readOnly, fallbackHost: fallbackHost)
+    writes.register(on: router)
+    NestedRoutes(reads: reads, writes: writes).register(on: router)
 
     let (events, bound) = AsyncStream.makeStream(of: Result<Int, any Error>.self)
+    let responder = MethodOverrideResponder(inner: router.buildResponder())
     let application = Application(
-      responder: MethodOverrideResponder(inner: router.buildResponder()),
+      responder: RouteRewriteResponder(rewriter: configuration.routes, inner: responder),
       server: LenientHTTP1Channel.builder(
         headerTimeout: configuration.headerTimeout, idleTimeout: configuration.idleTimeout),
       configuration: ApplicationConfiguration(address: .hostname(configuration.host, port: configuration.port)),
@@ -128,8 +140,12 @@ public final class FixtureServer: Sendable {
         bound.yield(.success(channel.localAddress?.port ?? configuration.port))
       },
       logger: logger)
+    var services: [any Service] = [application]
+    if configuration.watchesDatabaseFile {
+      services.append(DatabaseWatcher(store: store, interval: configuration.watchInterval))
+    }
     var groupConfiguration = ServiceGroupConfiguration(
-      services: [application],
+      services: services,
       gracefulShutdownSignals: configuration.handlesTerminationSignals ? [.sigint, .sigterm] : [],
       logger: logger)
     groupConfiguration.maximumGracefulShutdownDuration = .seconds(5)
@@ -214,6 +230,14 @@ public final class FixtureServer: Sendable {
   /// - Throws: whatever stopped the server abnormally.
   public func waitUntilStopped() async throws {
     try await running.value
+  }
+
+  /// With ``Configuration/watchesDatabaseFile``: looks at the database file now, as the watcher does every
+  /// ``Configuration/watchInterval``, and takes in an edit that parses. Returns once done.
+  /// - Returns: whether the served data changed; always `false` for a server that does not watch.
+  @discardableResult
+  public func checkDatabaseFile() async -> Bool {
+    await store.reloadIfChanged()
   }
 
   // MARK: - Faults

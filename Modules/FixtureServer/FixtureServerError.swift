@@ -12,6 +12,8 @@ public enum FixtureServerError: Error, Sendable, Equatable, CustomStringConverti
   case databaseInUse(path: String, lockFile: String, holder: Int32?)
   /// The lock file beside the database file `path` could not be created or locked.
   case cannotLock(path: String, reason: String)
+  /// The configuration asks for something that cannot be: `reason` says what, e.g. watching without a file.
+  case invalidConfiguration(reason: String)
 
   /// A one-line explanation suitable for a command-line error message.
   public var description: String {
@@ -23,6 +25,7 @@ public enum FixtureServerError: Error, Sendable, Equatable, CustomStringConverti
       return "\(path) is already served by another server (\(who) holds \(lockFile)); two servers on one file "
         + "would overwrite each other's writes: stop that one or serve a copy"
     case .cannotLock(let path, let reason): return "cannot lock \(path): \(reason)"
+    case .invalidConfiguration(let reason): return reason
     }
   }
 }

@@ -1,5 +1,6 @@
 import Dispatch
 import FixtureData
+import Foundation
 import Synchronization
 
 /// The live data of one running server: the newest database for readers, and one writer at a time.
@@ -9,15 +10,47 @@ import Synchronization
 /// each starts from the newest value, and when it changed something, saves the result to the ``DatabaseFile``
 /// (if any) and only then publishes it. So a write that fails to save changes nothing, and a reply never reports
 /// data that is not yet on disk.
+///
+/// Watching (`--watch`), the store also takes in edits made to the file by hand: ``reloadIfChanged()`` (called by
+/// the ``DatabaseWatcher``, and before every write) runs on the same queue, so a reload never interleaves with a
+/// write. It reads the file only when its ``FileSignature`` differs from the one of the last save or load, ignores
+/// content identical to what the server itself last wrote or loaded, and publishes a file that parses and holds
+/// other data. A file that does not parse (half written) changes nothing and is reported once, until it parses.
+/// Since every write saves the whole database and the file is only read back on this queue, an acknowledged write
+/// is in the file any reload starts from.
 final class FixtureStore: Sendable {
+  /// What the store knows of the file: the signature and content of its last save or load, and whether a file that
+  /// does not parse was reported.
+  private struct DiskState {
+    var signature: FileSignature?
+    var bytes: [UInt8]
+    var reportedUnparseable = false
+  }
+
   private let current: Mutex<FixtureDatabase>
   private let file: DatabaseFile?
   private let writes = DispatchQueue(label: "kumiki.fixture-server.writes")
+  /// Set when watching: the file's last known state (only touched on `writes`).
+  private let disk: Mutex<DiskState?>
+  /// Where reload messages go.
+  private let log: @Sendable (String) -> Void
 
   /// A store serving `database`, saving every change to `file` when given (otherwise changes live in memory).
-  init(_ database: FixtureDatabase, file: DatabaseFile?) {
+  /// With `watching` (and a file), the file's changes are taken in too; `log` gets one line per reload or
+  /// unparseable file.
+  init(
+    _ database: FixtureDatabase, file: DatabaseFile?, watching: Bool = false,
+    log: @escaping @Sendable (String) -> Void = { _ in }
+  ) {
     current = Mutex(database)
     self.file = file
+    self.log = log
+    if watching, let file {
+      let bytes = (try? Data(contentsOf: file.url)).map { [UInt8]($0) } ?? DatabaseFile.bytes(of: database)
+      disk = Mutex(DiskState(signature: FileSignature(path: file.url.path), bytes: bytes))
+    } else {
+      disk = Mutex(nil)
+    }
   }
 
   /// The newest published database.
@@ -26,6 +59,7 @@ final class FixtureStore: Sendable {
   }
 
   /// Runs `change` on the newest database, alone; when it reports a change, saves and publishes the result.
+  /// Watching, an edit of the file made since the last save is taken in first.
   /// - Returns: what `change` returned.
   /// - Throws: ``DatabaseSaveError`` when the save failed; nothing was published then.
   func update<Value: Sendable>(
@@ -33,11 +67,12 @@ final class FixtureStore: Sendable {
   ) async throws(DatabaseSaveError) -> Value {
     let result: Result<Value, DatabaseSaveError> = await withCheckedContinuation { continuation in
       writes.async {
+        self.reloadOnQueue()
         var database = self.snapshot
         let (value, changed) = change(&database)
         if changed {
           do throws(DatabaseSaveError) {
-            try self.file?.save(database)
+            try self.save(database)
           } catch {
             return continuation.resume(returning: .failure(error))
           }
@@ -47,5 +82,62 @@ final class FixtureStore: Sendable {
       }
     }
     return try result.get()
+  }
+
+  /// Watching: takes in the file's content when it changed on disk and parses (see the type's description).
+  /// - Returns: whether the served data changed.
+  @discardableResult
+  func reloadIfChanged() async -> Bool {
+    await withCheckedContinuation { continuation in
+      writes.async { continuation.resume(returning: self.reloadOnQueue()) }
+    }
+  }
+
+  private func save(_ database: FixtureDatabase) throws(DatabaseSaveError) {
+    guard let file else { return }
+    let bytes = DatabaseFile.bytes(of: database)
+    let signature = try file.save(bytes: bytes)
+    disk.withLock { state in
+      guard state != nil else { return }
+      state = DiskState(signature: signature, bytes: bytes)
+    }
+  }
+
+  /// ``reloadIfChanged()``, on the write queue.
+  @discardableResult
+  private func reloadOnQueue() -> Bool {
+    guard let file, var state = disk.withLock({ $0 }) else { return false }
+    defer { disk.withLock { $0 = state } }
+    let signature = FileSignature(path: file.url.path)
+    guard signature != state.signature else { return false }
+    state.signature = signature
+    guard let data = try? Data(contentsOf: file.url) else {
+      report("\(file.url.path) cannot be read; serving the data from before until it can", state: &state)
+      return false
+    }
+    let bytes = [UInt8](data)
+    guard bytes != state.bytes else { return false }
+    let database: FixtureDatabase
+    do {
+      database = try FixtureDatabase(json: bytes)
+    } catch {
+      report("\(file.url.path) does not parse (\(error)); serving the data from before until it does", state: &state)
+      return false
+    }
+    state.bytes = bytes
+    state.reportedUnparseable = false
+    let changed = current.withLock { served in
+      guard served != database else { return false }
+      served = database
+      return true
+    }
+    if changed { log("\(file.url.path) changed on disk: reloaded") }
+    return changed
+  }
+
+  private func report(_ message: String, state: inout DiskState) {
+    guard !state.reportedUnparseable else { return }
+    state.reportedUnparseable = true
+    log(message)
   }
 }

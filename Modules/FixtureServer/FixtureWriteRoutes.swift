@@ -10,7 +10,8 @@ import Hummingbird
 /// (``FaultInjector/serve(_:resource:plan:context:reply:)``), then, in this order:
 /// - `403` with `{"error": …}` when the server is read-only;
 /// - `400` with `{"error": …}` for a body that is not one JSON object (an empty body counts as `{}`; `DELETE`
-///   ignores its body), `413` for one larger than ``WriteBody/maximumBytes``;
+///   ignores its body; a form, `application/x-www-form-urlencoded`, is read as ``WriteBody/form(from:)`` says),
+///   `413` for one larger than ``WriteBody/maximumBytes`` or a form of more than ``WriteBody/maximumFormFields``;
 /// - the engine's answer (`200`, `201`, `404 {}`, `409`), after the change is saved when the server has a
 ///   `db.json` file; `500` with `{"error": …}` when that save fails, and nothing changed.
 ///
@@ -32,33 +33,39 @@ struct FixtureWriteRoutes: Sendable {
     for method in WriteRequest.Method.allCases {
       let httpMethod = HTTPRequest.Method(rawValue: method.rawValue)!
       router.on(":resource", method: httpMethod) { request, context in
-        try await self.write(method, request, context, hasID: false)
+        try await self.write(method, request, context, resource: FixtureRoutes.segment("resource", of: context))
       }
       router.on(":resource/:id", method: httpMethod) { request, context in
-        try await self.write(method, request, context, hasID: true)
+        try await self.write(
+          method, request, context, resource: FixtureRoutes.segment("resource", of: context),
+          id: FixtureRoutes.segment("id", of: context))
       }
     }
   }
 
-  private func write(
-    _ method: WriteRequest.Method, _ request: Request, _ context: FixtureRequestContext, hasID: Bool
+  /// Answers one write on `/resource` or `/resource/:id`, or, with `parent`, a `POST /parent/:id/resource`.
+  func write(
+    _ method: WriteRequest.Method, _ request: Request, _ context: FixtureRequestContext, resource name: String,
+    id: String? = nil, parent: WriteRequest.Parent? = nil
   ) async throws -> Response {
-    let name = FixtureRoutes.segment("resource", of: context)
-    let id = hasID ? FixtureRoutes.segment("id", of: context) : nil
-    return try await injector.serve(request, resource: name, plan: faults.current, context: context) {
+    try await injector.serve(request, resource: name, plan: faults.current, context: context) {
       guard !readOnly else { return .error(.forbidden, Self.readOnlyMessage) }
       var body = JSONObject()
       if method != .delete {
         do {
-          body = try WriteBody.object(
-            from: try await request.body.collect(upTo: WriteBody.maximumBytes).readableBytesView)
+          let bytes = try await request.body.collect(upTo: WriteBody.maximumBytes).readableBytesView
+          body = try WriteBody.object(from: bytes, contentType: request.headers[.contentType])
+        } catch WriteBodyError.tooManyFormFields {
+          return .error(.contentTooLarge, WriteBodyError.tooManyFormFields.description)
         } catch let error as WriteBodyError {
           return .error(.badRequest, error.description)
         } catch let error as any HTTPResponseError where error.status == .contentTooLarge {
           return .error(.contentTooLarge, "the body is larger than \(WriteBody.maximumBytes) bytes")
         }
       }
-      let writeRequest = WriteRequest(method, name, id: id, body: body)
+      var pending = WriteRequest(method, name, id: id, body: body)
+      pending.parent = parent
+      let writeRequest = pending
       let engine = self.engine
       let outcome: WriteOutcome
       do throws(DatabaseSaveError) {

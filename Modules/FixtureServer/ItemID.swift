@@ -8,25 +8,24 @@ enum ItemID {
   /// The length of json-server's random string ids (`nanoid(7)`).
   static let randomLength = 7
 
-  /// The position of the first element whose `id`, as text, equals `id` (so `1` and `"1"` are the same id).
-  /// Elements without an `id`, or with a `null` one, never match.
-  static func index(of id: String, in elements: [JSONValue]) -> Int? {
-    elements.firstIndex { element in
-      guard let value = element["id"], value != .null else { return false }
-      return JavaScriptSemantics.strictlyEqual(value.javaScriptText, id)
-    }
+  /// The position of the first element whose id (the member named `field`, as text) equals `id` (so `1` and `"1"`
+  /// are the same id). Elements without an id, or with a `null` one, never match.
+  static func index(of id: String, in elements: [JSONValue], field: String = "id") -> Int? {
+    Relations(idField: field).index(of: id, in: elements)
   }
 
-  /// The id json-server gives a new item of `elements`: `1` for an empty list; otherwise the largest id (by
+  /// The id (the member named `field`) json-server gives a new item of `elements`: `1` for an empty list; otherwise the largest id (by
   /// JavaScript's `>`, as lodash's `maxBy` finds it) plus one when it is a number, else a random string from
   /// `random`, drawn again in the unlikely case that it is taken.
   ///
   /// A list whose elements have no ids at all also starts at `1` (json-server fails with a `TypeError` there), and
   /// an integer id that would overflow gets a random string instead.
-  static func next(after elements: [JSONValue], random: () -> String = ItemID.random) -> JSONValue {
+  static func next(
+    after elements: [JSONValue], field: String = "id", random: () -> String = ItemID.random
+  ) -> JSONValue {
     var largest: JSONValue?
     for element in elements {
-      guard let id = element["id"], id != .null else { continue }
+      guard let id = element[field], id != .null else { continue }
       if let current = largest {
         if JavaScriptSemantics.compare(id, current) == 1 { largest = id }
       } else {
@@ -49,7 +48,7 @@ enum ItemID {
     }
     while true {
       let id = random()
-      if index(of: id, in: elements) == nil { return .string(id) }
+      if index(of: id, in: elements, field: field) == nil { return .string(id) }
     }
   }
 

@@ -16,17 +16,26 @@ import FixtureData
 /// Generated ids follow ``ItemID/next(after:random:)``. An unknown resource or id is `404` with `{}`.
 /// json-server answers a taken id with `500` and a stack trace; `409 Conflict` with
 /// `{"error": "Insert failed, duplicate id"}` says the same as an answer to the request rather than a crash.
-/// Left out: json-server's cascade on `DELETE`, which also removes the items of other lists whose `<name>Id`
-/// field pointed at the deleted item.
+/// A `DELETE` of a list item cascades as json-server's does: afterwards every item, in any list, whose
+/// `<name><suffix>` field points at an item that no longer exists is removed too (``Relations/danglingReferences(in:)``).
+/// The id field is ``Relations/idField`` (json-server's `--id`).
 struct WriteEngine: Sendable {
   /// Makes random string ids for lists whose ids are not numbers.
   var randomID: @Sendable () -> String = ItemID.random
+  /// The id field's name and the foreign key suffix.
+  var relations = Relations()
+
+  private var idField: String { relations.idField }
 
   /// The message of the `409` answer to a `POST` with an id that is taken (json-server's error text).
   static let duplicateIDMessage = "Insert failed, duplicate id"
 
   /// Applies `request` to `database`, which is left unchanged unless the outcome says it changed.
   func apply(_ request: WriteRequest, to database: inout FixtureDatabase) -> WriteOutcome {
+    var request = request
+    if let parent = request.parent {
+      request.body[relations.foreignKey(referencing: parent.resource)] = parentID(parent, in: database)
+    }
     switch (database[request.resource], request.id) {
     case (nil, _):
       return .refused(.notFound)
@@ -34,23 +43,24 @@ struct WriteEngine: Sendable {
       guard request.method == .post else { return .refused(.notFound) }
       return create(request.body, in: elements, resource: request.resource, database: &database)
     case (.array(var elements)?, let id?):
-      guard let index = ItemID.index(of: id, in: elements),
+      guard let index = ItemID.index(of: id, in: elements, field: idField),
         case .object(var item) = elements[index]
       else { return .refused(.notFound) }
-      let itemID = item["id"]
+      let itemID = item[idField]
       switch request.method {
       case .post:
         return .refused(.notFound)
       case .delete:
         elements.remove(at: index)
         database.root[request.resource] = .array(elements)
+        relations.removeDanglingReferences(from: &database)
         return .changed(FixtureReply(payload: .object(JSONObject())))
       case .put:
         item = request.body
       case .patch:
         for member in request.body.members { item[member.key] = member.value }
       }
-      item["id"] = itemID
+      item[idField] = itemID
       elements[index] = .object(item)
       database.root[request.resource] = .array(elements)
       return .changed(FixtureReply(payload: .object(item)))
@@ -72,16 +82,31 @@ struct WriteEngine: Sendable {
     }
   }
 
+  /// The foreign key value of a nested `POST`'s new item: the parent item's own id when the parent exists (so `1`
+  /// for item `1`, and a string id stays a string), otherwise the path's id, as a number when it is written as an
+  /// integer (`1`, not `01` or `1.0`). json-server 0.17.4 stores the path's text (`"1"`), which its `_embed` then
+  /// does not find (`"1"` is not `1` to lodash's `_.filter`).
+  func parentID(_ parent: WriteRequest.Parent, in database: FixtureDatabase) -> JSONValue {
+    if case .array(let elements)? = database[parent.resource],
+      let index = ItemID.index(of: parent.id, in: elements, field: idField),
+      let id = elements[index][idField]
+    {
+      return id
+    }
+    if let number = Int(parent.id), String(number) == parent.id { return .integer(number) }
+    return .string(parent.id)
+  }
+
   private func create(
     _ body: JSONObject, in elements: [JSONValue], resource: String, database: inout FixtureDatabase
   ) -> WriteOutcome {
     var item = body
     // lodash-id's insert: `doc.id = doc.id || createId(coll)`, so 0, "", false and null ids are replaced too.
-    if !(item["id"].map(JavaScriptSemantics.isTruthy) ?? false) {
-      item["id"] = ItemID.next(after: elements, random: randomID)
+    if !(item[idField].map(JavaScriptSemantics.isTruthy) ?? false) {
+      item[idField] = ItemID.next(after: elements, field: idField, random: randomID)
     }
-    let id = item["id"]?.javaScriptText ?? ""
-    guard ItemID.index(of: id, in: elements) == nil else {
+    let id = item[idField]?.javaScriptText ?? ""
+    guard ItemID.index(of: id, in: elements, field: idField) == nil else {
       return .refused(.error(.conflict, Self.duplicateIDMessage))
     }
     database.root[resource] = .array(elements + [.object(item)])

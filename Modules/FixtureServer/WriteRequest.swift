@@ -15,6 +15,14 @@ struct WriteRequest: Sendable, Equatable {
     case delete = "DELETE"
   }
 
+  /// The parent of a nested `POST /posts/1/comments`: the list named in the path and the id there.
+  struct Parent: Sendable, Equatable {
+    /// The parent list's name, `posts`.
+    var resource: String
+    /// The id in the path, as written (percent-decoded).
+    var id: String
+  }
+
   /// What to do.
   var method: Method
   /// The resource name, the `db.json` key.
@@ -23,6 +31,8 @@ struct WriteRequest: Sendable, Equatable {
   var id: String?
   /// The parsed body; empty for `DELETE`.
   var body: JSONObject
+  /// For a nested `POST`, the parent whose id the new item's foreign key gets (see ``WriteEngine``).
+  var parent: Parent?
 
   init(_ method: Method, _ resource: String, id: String? = nil, body: JSONObject = JSONObject()) {
     self.method = method

@@ -1,0 +1,24 @@
+/// Why a `--routes` file (``RouteRewriter``) was refused.
+public enum RouteRulesError: Error, Sendable, Equatable, CustomStringConvertible {
+  /// The file could not be read.
+  case unreadable(path: String, reason: String)
+  /// The file is not JSON; the parser's message.
+  case malformedJSON(String)
+  /// The file is JSON, but not one object of rules.
+  case notAnObject
+  /// More rules than ``RouteRewriter/maximumRules``.
+  case tooManyRules(Int)
+  /// One rule cannot be used; `source` names it.
+  case invalidRule(source: String, reason: String)
+
+  /// A sentence for the command line.
+  public var description: String {
+    switch self {
+    case .unreadable(let path, let reason): "cannot read \(path): \(reason)"
+    case .malformedJSON(let message): "malformed JSON at \(message)"
+    case .notAnObject: "the routes must be one JSON object, {\"/source\": \"/target\", …}"
+    case .tooManyRules(let count): "\(count) rules, more than the \(RouteRewriter.maximumRules) allowed"
+    case .invalidRule(let source, let reason): "rule \"\(source)\": \(reason)"
+    }
+  }
+}

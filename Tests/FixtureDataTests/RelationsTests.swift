@@ -1,0 +1,121 @@
+import FixtureData
+import Testing
+
+@Suite("Relations: json-server 0.17's _embed, _expand and DELETE cascade as pure functions")
+struct RelationsTests {
+  let relations = Relations()
+  let database: FixtureDatabase
+
+  init() throws {
+    guard
+      case .object(let root) = try json(
+        """
+        {
+          "posts": [{"id": 1, "title": "a", "userId": 1}, {"id": 2, "title": "b", "userId": 9},
+                    {"id": "s", "title": "c"}],
+          "comments": [{"id": 1, "postId": 1, "body": "x"}, {"id": 2, "postId": 2}, {"id": 3, "postId": "1"},
+                       {"id": 4, "postId": 1.0}, {"id": 5, "postId": "s"}, {"id": 6, "postId": null}],
+          "users": [{"id": 1, "name": "u"}],
+          "likes": [{"id": 7, "postId": 1}],
+          "profile": {"name": "p"}
+        }
+        """)
+    else { throw UnexpectedShape() }
+    database = FixtureDatabase(root: root)
+  }
+
+  private func list(_ name: String) throws -> [JSONValue] {
+    guard case .array(let elements)? = database[name] else { throw UnexpectedShape() }
+    return elements
+  }
+
+  @Test("the foreign key is the singular plus the suffix")
+  func foreignKey() {
+    #expect(relations.foreignKey(referencing: "posts") == "postId")
+    #expect(Relations(foreignKeySuffix: "_id").foreignKey(referencing: "categories") == "category_id")
+  }
+
+  @Test("_embed adds the children whose foreign key is the id, with lodash's strict equality (1.0 is 1, \"1\" is not)")
+  func embed() throws {
+    let post = try list("posts")[0]
+    let embedded = relations.apply(query("_embed=comments"), to: post, of: "posts", in: database)
+    #expect(
+      embedded
+        == (try json(
+          #"{"id": 1, "title": "a", "userId": 1, "comments": [{"id": 1, "postId": 1, "body": "x"}, {"id": 4, "postId": 1.0}]}"#
+        )))
+  }
+
+  @Test("_embed repeated embeds each; an unknown name embeds [], an empty value nothing")
+  func embedRepeated() throws {
+    let post = try list("posts")[0]
+    let embedded = relations.apply(
+      query("_embed=likes", "_embed=nothing", "_embed="), to: post, of: "posts", in: database)
+    #expect(embedded["likes"] == (try json(#"[{"id": 7, "postId": 1}]"#)))
+    #expect(embedded["nothing"] == .array([]))
+    #expect(embedded[""] == nil)
+  }
+
+  @Test("a string id embeds children with that string")
+  func embedStringID() throws {
+    let post = try list("posts")[2]
+    let embedded = relations.embedding(["comments"], into: post, of: "posts", in: database)
+    #expect(embedded["comments"] == (try json(#"[{"id": 5, "postId": "s"}]"#)))
+  }
+
+  @Test("_expand adds the parent found by id as text; no match or a missing key removes the member")
+  func expand() throws {
+    let comments = try list("comments")
+    #expect(relations.expanding(["post"], into: comments[2], in: database)["post"]?["title"] == .string("a"))
+    #expect(relations.expanding(["post"], into: comments[4], in: database)["post"]?["title"] == .string("c"))
+    let orphan = try json(#"{"id": 9, "postId": 99, "post": "stale"}"#)
+    #expect(relations.expanding(["post"], into: orphan, in: database)["post"] == nil)
+    #expect(relations.expanding(["post"], into: comments[5], in: database)["post"] == nil)
+    // No `authors` list: the item is left alone.
+    let item = try json(#"{"id": 1, "authorId": 1, "author": "kept"}"#)
+    #expect(relations.expanding(["author"], into: item, in: database) == item)
+  }
+
+  @Test("_embed and _expand together, repeated, on a post: children and parent")
+  func both() throws {
+    let post = try list("posts")[0]
+    let result = relations.apply(
+      query("_expand=user", "_embed=comments", "_embed=likes"), to: post, of: "posts", in: database)
+    guard case .object(let object) = result else { throw UnexpectedShape() }
+    #expect(object.keys == ["id", "title", "userId", "comments", "likes", "user"])
+    #expect(result["user"] == (try json(#"{"id": 1, "name": "u"}"#)))
+  }
+
+  @Test("the id field and suffix are configurable")
+  func customNames() throws {
+    guard
+      case .object(let root) = try json(
+        #"{"posts": [{"key": 5}], "comments": [{"key": 1, "post_ref": 5}, {"key": 2, "post_ref": 6}]}"#)
+    else { throw UnexpectedShape() }
+    let custom = Relations(idField: "key", foreignKeySuffix: "_ref")
+    let data = FixtureDatabase(root: root)
+    let embedded = custom.embedding(["comments"], into: try json(#"{"key": 5}"#), of: "posts", in: data)
+    #expect(embedded["comments"] == (try json(#"[{"key": 1, "post_ref": 5}]"#)))
+    #expect(custom.danglingReferences(in: data) == ["comments": [1]])
+  }
+
+  @Test("non-object items are left alone")
+  func nonObjects() {
+    #expect(relations.apply(query("_embed=comments"), to: .integer(3), of: "posts", in: database) == .integer(3))
+  }
+
+  @Test("the cascade finds every item whose foreign key points at nothing, in every list; null keys are kept")
+  func cascade() throws {
+    // posts/2 points at users/9, which does not exist: json-server's sweep removes it too.
+    #expect(relations.danglingReferences(in: database) == ["posts": [1]])
+    var data = database
+    guard case .array(var posts)? = data["posts"] else { throw UnexpectedShape() }
+    posts.remove(at: 0)
+    data.root["posts"] = .array(posts)
+    #expect(relations.danglingReferences(in: data) == ["posts": [0], "comments": [0, 2, 3], "likes": [0]])
+    #expect(relations.removeDanglingReferences(from: &data) == 5)
+    #expect(
+      data["comments"] == (try json(#"[{"id": 2, "postId": 2}, {"id": 5, "postId": "s"}, {"id": 6, "postId": null}]"#)))
+    #expect(data["likes"] == .array([]))
+  }
+}
