@@ -60,7 +60,8 @@ struct KumikiEmbeddedAPIEndToEndTests {
     // The banner's first line says where it listens: it is up, and its address is in the lock file.
     var banner = Data()
     while !banner.contains(UInt8(ascii: "\n")) { banner += output.fileHandleForReading.availableData }
-    let address = try #require(String(decoding: banner, as: UTF8.self).split(separator: " ").last)
+    let firstLine = String(decoding: banner, as: UTF8.self).split(separator: "\n").first ?? ""
+    let address = try #require(firstLine.split(separator: " ").last)
       .trimmingCharacters(in: .whitespacesAndNewlines)
 
     let edit = try await kumiki(["--verbose", "profile", "edit", "--nickname", "相席"], folder: folder)
