@@ -548,6 +548,7 @@ targets += [
     name: "CompositionRootTests",
     dependencies: [
       "CompositionRoot",
+      "CompositionRootTesting",
       "Core",
       "CoreTesting",
       "FeatureKit",

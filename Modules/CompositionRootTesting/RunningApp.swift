@@ -60,10 +60,7 @@ public struct RunningApp: Sendable {
 
   /// The first non-nil `extract(state)`, checked now and after every state change (no polling, no sleeping).
   public func value<T>(_ extract: @escaping @Sendable (AppState) -> T?) async throws -> T {
-    for await state in runtime.store.values(select: { $0 }) {
-      if let value = extract(state) { return value }
-    }
-    throw CancellationError()
+    try await runtime.value(extract)
   }
 
   /// Shuts the app down and removes its folder, when it made one.

@@ -1,3 +1,4 @@
+import CompositionRootTesting
 import Core
 import FeatureKit
 import FixtureServer
@@ -120,24 +121,4 @@ import Testing
       http: HTTPClient { request in throw HTTPError.cannotConnect(request.url, reason: "listing only") },
       apiURL: URL(string: "http://127.0.0.1:9")!, persistence: .refusing("listing only"))
   }
-
-  /// The first non-nil `extract(state)`, checked now and after every state change (no polling, no sleeping).
-  func value<T>(of runtime: AppRuntime, _ extract: @escaping @Sendable (AppState) -> T?) async throws -> T {
-    for await state in runtime.store.values(select: { $0 }) {
-      if let value = extract(state) { return value }
-    }
-    throw CancellationError()
-  }
-}
-
-/// A folder under the system temporary directory, removed when the value is released.
-final class TemporaryFolder: Sendable {
-  let path: String
-
-  init() throws {
-    path = NSTemporaryDirectory() + "kumiki-registry-" + UUID().uuidString
-    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-  }
-
-  deinit { try? FileManager.default.removeItem(atPath: path) }
 }

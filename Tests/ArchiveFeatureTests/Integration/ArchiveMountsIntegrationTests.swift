@@ -1,5 +1,6 @@
 import ArchiveFeature
 import CompositionRoot
+import CompositionRootTesting
 import Core
 import FeatureKit
 import Foundation
@@ -40,7 +41,7 @@ import Testing
     runtime.appear(slot: archive.slot)
     let save = try #require(runtime.commands.first { $0.words == ["archive", "save"] })
     for action in try save.actions(CommandInput(values: ["id": "6"])) { runtime.store.dispatch(action) }
-    let curryScreen = try await value(of: runtime) { state -> [String]? in
+    let curryScreen = try await runtime.value { state -> [String]? in
       guard let text = runtime.view(slot: curry.slot, in: state)?.plainText,
         text.contains(where: { $0.contains("Saved (1)") })
       else { return nil }
@@ -88,24 +89,4 @@ import Testing
     await runtime.store.settled()
     return command.output(runtime.store.state, input)
   }
-
-  /// The first non-nil `extract(state)`, checked now and after every state change (no polling, no sleeping).
-  func value<T>(of runtime: AppRuntime, _ extract: @escaping @Sendable (AppState) -> T?) async throws -> T {
-    for await state in runtime.store.values(select: { $0 }) {
-      if let value = extract(state) { return value }
-    }
-    throw CancellationError()
-  }
-}
-
-/// A folder under the system temporary directory, removed when the value is released.
-final class TemporaryFolder: Sendable {
-  let path: String
-
-  init() throws {
-    path = NSTemporaryDirectory() + "kumiki-archive-" + UUID().uuidString
-    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-  }
-
-  deinit { try? FileManager.default.removeItem(atPath: path) }
 }
