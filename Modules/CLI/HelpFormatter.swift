@@ -34,7 +34,7 @@ public struct HelpFormatter: Sendable {
     ("--features <list>", "Comma-separated feature keys to mount (default: all), e.g. home,archive."),
     ("--fresh", "Bypass the response cache: read from the network, and fail if it is down."),
     ("--json", "Print the result as JSON on standard output (see Modules/CLI/README.md)."),
-    ("--color <when>", "Colour the output: auto (default: only on a terminal), always or never."),
+    ("--color[=<when>]", "Colour the output: auto (default: only on a terminal), always (also --color) or never."),
     ("--no-color", "Never colour the output (as --color=never)."),
     ("--verbose", "Print diagnostics (dispatched actions, timings) on standard error."),
     ("-h, --help", "Show help; 'kumiki <command> --help' for one command."),
