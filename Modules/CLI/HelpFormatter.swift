@@ -140,7 +140,7 @@ public struct HelpFormatter: Sendable {
     var examples = children.flatMap(\.examples).map { "kumiki " + $0 }
     if examples.isEmpty { examples = children.prefix(3).map { "kumiki " + $0.name } }
     return [
-      [Self.safe(title(of: key)) + ": its commands."],
+      ["The commands of " + Self.safe(title(of: key)) + "."],
       ["USAGE: kumiki \(Self.safe(key)) <subcommand> [<arguments>]"],
       ["SUBCOMMANDS:"] + Self.table(children.map { ($0.name, $0.abstract) }),
       ["See 'kumiki \(Self.safe(key)) <subcommand> --help' for one command, 'kumiki --help' for global options."],

@@ -86,7 +86,7 @@ import Testing
     let counter = try #require(app.commands.first { $0.words == ["counter"] })
     #expect(help.text(for: .command(counter)).contains("SUBCOMMANDS:\n  counter add    Add to the count."))
     let group = help.text(for: .group("catalogue"))
-    #expect(group.hasPrefix("Catalogue (catalogue): its commands.\n\nUSAGE: kumiki catalogue <subcommand>"))
+    #expect(group.hasPrefix("The commands of Catalogue (catalogue).\n\nUSAGE: kumiki catalogue <subcommand>"))
     #expect(group.hasSuffix("EXAMPLES:\n  kumiki catalogue list --category food\n  kumiki catalogue list 緑\n"))
     #expect(group.contains("USAGE: kumiki catalogue <subcommand> [<arguments>]"))
     #expect(group.contains("  catalogue broken   Always fails."))
