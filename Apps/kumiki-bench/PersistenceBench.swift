@@ -35,7 +35,7 @@ struct PersistenceBench: AsyncParsableCommand {
 
     let saves = try await timeEach(base..<(base + operations)) { id in try await saved.save(Self.item(id)) }
     report("save", saves)
-    let unsaves = try await timeEach(base..<(base + operations)) { id in try await saved.unsave(id) }
+    let unsaves = try await timeEach(base..<(base + operations)) { id in _ = try await saved.unsave(id) }
     report("unsave", unsaves)
     report("save+unsave", saves + unsaves)
 

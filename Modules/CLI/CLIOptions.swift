@@ -2,7 +2,7 @@ import Foundation
 import Networking
 
 /// The global options of `kumiki`, valid before or after the command:
-/// `--api URL`, `--db PATH`, `--features LIST`, `--fresh`, `--json`, `--no-color`, `--verbose`.
+/// `--api URL`, `--db PATH`, `--features LIST`, `--fresh`, `--json`, `--color[=WHEN]`, `--no-color`, `--verbose`.
 ///
 /// The composition root builds the app from these (``KumikiCLI/main(arguments:environment:version:standardOutput:standardError:makeApp:)``
 /// passes them to `makeApp`).
@@ -16,8 +16,8 @@ public struct CLIOptions: Sendable, Equatable {
   public var features: [String]
   /// `--json`: print the command's JSON on standard output instead of text.
   public var json: Bool
-  /// `--no-color`: never style output.
-  public var noColor: Bool
+  /// `--color=auto|always|never` (`--color` alone: always; `--no-color`: never); `auto` when not given.
+  public var color: ColorMode
   /// `--verbose`: diagnostics (dispatched actions, timings) on standard error.
   public var verbose: Bool
   /// `--fresh`: bypass the response cache; every read goes to the network (and fails when it is down).
@@ -25,7 +25,7 @@ public struct CLIOptions: Sendable, Equatable {
 
   /// Options with explicit values; every parameter defaults to "not given".
   public init(
-    api: URL? = nil, db: String? = nil, features: [String] = [], json: Bool = false, noColor: Bool = false,
+    api: URL? = nil, db: String? = nil, features: [String] = [], json: Bool = false, color: ColorMode = .auto,
     verbose: Bool = false, fresh: Bool = false
   ) {
     self.fresh = fresh
@@ -33,7 +33,7 @@ public struct CLIOptions: Sendable, Equatable {
     self.db = db
     self.features = features
     self.json = json
-    self.noColor = noColor
+    self.color = color
     self.verbose = verbose
   }
 
@@ -79,11 +79,23 @@ public struct CLIOptions: Sendable, Equatable {
         case "--db": options.db = value
         default: options.features = Self.list(value)
         }
+      case "--color":
+        // GNU style: the value only after `=`, so `kumiki --color home` never takes `home` as one.
+        guard let inlineValue else {
+          options.color = .always
+          continue
+        }
+        guard let mode = ColorMode(rawValue: inlineValue) else {
+          throw UsageError(
+            "--color must be auto, always or never, got '\(TextLine.clean(inlineValue))'",
+            details: ["Usage: kumiki --color=auto|always|never <command> …"])
+        }
+        options.color = mode
       case "--json", "--no-color", "--verbose", "--fresh":
         if inlineValue != nil { throw UsageError("\(name) takes no value") }
         switch name {
         case "--json": options.json = true
-        case "--no-color": options.noColor = true
+        case "--no-color": options.color = .never
         case "--fresh": options.fresh = true
         default: options.verbose = true
         }

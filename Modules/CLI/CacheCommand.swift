@@ -9,7 +9,7 @@ enum CacheCommand: String, MaintenanceCommand, Sendable {
 
   /// The help of `kumiki cache`.
   static let help = """
-    OVERVIEW: Show or clear the response cache (what screens show when the API cannot be reached).
+    Show or clear the response cache (what screens show when the API cannot be reached).
 
     USAGE: kumiki cache status|clear
 
@@ -18,6 +18,15 @@ enum CacheCommand: String, MaintenanceCommand, Sendable {
       clear   Remove every cached response (saved items and settings are not touched).
 
     The cache lives beside the database (kumiki.sqlite → kumiki-cache.sqlite), or at KUMIKI_CACHE.
+
+    EXIT CODES:
+      0   Success.
+      1   Failure, with a one-line reason on standard error.
+      64  Usage error: an unknown subcommand or option, or KUMIKI_CACHE naming the database.
+
+    EXAMPLES:
+      kumiki cache status
+      kumiki cache clear --json
 
     """
 

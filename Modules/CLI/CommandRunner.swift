@@ -48,7 +48,8 @@ public struct CommandRunner: Sendable {
     let spinner =
       settings.spinner
       ? Spinner(
-        stream: standardError, label: "kumiki \(command.name)", width: settings.width, delay: settings.spinnerDelay)
+        stream: standardError, label: "kumiki \(command.name)", width: standardError.columns ?? 80,
+        delay: settings.spinnerDelay)
       : nil
     for action in actions {
       if settings.verbose { standardError.write("kumiki: dispatch \(TextLine.clean(app.describe(action)))\n") }
@@ -62,7 +63,7 @@ public struct CommandRunner: Sendable {
       if settings.json {
         standardOutput.write(json.text + "\n")
       } else {
-        standardOutput.write(TextRenderer(width: settings.width, color: settings.color).render(view))
+        standardOutput.write(TextRenderer(fit: settings.fit, color: settings.color).render(view))
       }
       return .success
     case .failure(let reason):

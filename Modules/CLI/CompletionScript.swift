@@ -5,8 +5,9 @@ import Terminal
 /// command's options (and their choices), the built-ins and the global options.
 ///
 /// Install with `source <(kumiki completion bash)`, `kumiki completion zsh > "${fpath[1]}/_kumiki"` or
-/// `kumiki completion fish > ~/.config/fish/completions/kumiki.fish`. Words that are not plain
-/// (`[A-Za-z0-9._:-]`) are left out, so nothing from a registry can inject shell code.
+/// `kumiki completion fish > ~/.config/fish/completions/kumiki.fish`. Words that are not plain (letters and
+/// digits of any script — `和食`, `カレー` — and `._:-`) are left out, so nothing from a registry can inject shell
+/// code.
 public struct CompletionScript: Sendable {
   /// The app's commands.
   public let commands: [AppCommand]
@@ -90,7 +91,7 @@ public struct CompletionScript: Sendable {
     return nodes
   }
 
-  static let globalFlags = ["--fresh", "--json", "--no-color", "--verbose", "--help", "--version"]
+  static let globalFlags = ["--fresh", "--json", "--color", "--no-color", "--verbose", "--help", "--version"]
   static let globalValueOptions = ["--api", "--db", "--features"]
 
   var featureKeys: [String] { features.map(\.key).filter(Self.isPlain) }
@@ -243,6 +244,7 @@ public struct CompletionScript: Sendable {
       complete -c kumiki -n '__kumiki_at "replay"' -l output -r -F -d 'Where the test goes'
       complete -c kumiki -l features -x -a '\(featureKeys.joined(separator: " "))' -d 'Feature keys to mount'
       complete -c kumiki -l json -d 'Print JSON on standard output'
+      complete -c kumiki -l color -f -a 'auto always never' -d 'Colour: auto, always or never (--color=WHEN)'
       complete -c kumiki -l no-color -d 'Never colour the output'
       complete -c kumiki -l verbose -d 'Diagnostics on standard error'
       complete -c kumiki -s h -l help -d 'Show help'
@@ -254,12 +256,14 @@ public struct CompletionScript: Sendable {
 
   // MARK: Quoting
 
-  /// Letters, digits and `._:-` only, not starting with `-`.
+  /// Letters and digits of any script (`和食`, `カレー`: none is special to bash, zsh or fish, quoted or not) and
+  /// `._:-` only, not starting with `-`. Whitespace, quotes, `$`, `;`, controls and format characters are not plain.
   static func isPlain(_ word: String) -> Bool {
     !word.isEmpty && !word.hasPrefix("-")
       && word.unicodeScalars.allSatisfy { scalar in
-        scalar.isASCII
-          && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "._:-".unicodeScalars.contains(scalar))
+        let properties = scalar.properties
+        return (properties.isAlphabetic && !properties.isWhitespace) || properties.numericType == .decimal
+          || "._:-".unicodeScalars.contains(scalar)
       }
   }
 

@@ -10,7 +10,7 @@ enum FixturesCommand: String, MaintenanceCommand, Sendable {
 
   /// The help of `kumiki fixtures`.
   static let help = """
-    OVERVIEW: Manage the data of the embedded fixture API (used when no --api is given).
+    Manage the data of the embedded fixture API (used when no --api is given).
 
     USAGE: kumiki fixtures reset
 
@@ -20,6 +20,14 @@ enum FixturesCommand: String, MaintenanceCommand, Sendable {
     The embedded API keeps its data, with every write the apps make, in a json file beside the database
     (kumiki.sqlite → kumiki-api.json), as json-server does with db.json. A running kumiki-tui serves it: quit it
     first.
+
+    EXIT CODES:
+      0   Success.
+      1   Failure, with a one-line reason on standard error.
+      64  Usage error: an unknown subcommand or option.
+
+    EXAMPLES:
+      kumiki fixtures reset
 
     """
 

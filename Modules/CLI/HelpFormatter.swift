@@ -1,9 +1,10 @@
 import FeatureKit
 import Terminal
 
-/// The help texts of `kumiki`, built from the app's commands. Every help leads with EXAMPLES (the commands' own,
-/// then global ones), then the usage, the commands grouped by feature, options, exit codes and environment
-/// variables. Text contributed by features is made inert (`TextSanitizer`).
+/// The help texts of `kumiki`, built from the app's commands. Every help opens with a one-line description, then
+/// the usage, the commands (grouped by feature) or arguments, options, the exit codes that apply and (root only)
+/// environment variables, and ends with a few EXAMPLES. Text contributed by features is made inert
+/// (`TextSanitizer`).
 public struct HelpFormatter: Sendable {
   /// The app's commands, in mount order.
   public let commands: [AppCommand]
@@ -16,6 +17,12 @@ public struct HelpFormatter: Sendable {
     self.features = features
   }
 
+  /// The one-line description that opens the root help.
+  public static let summary = "kumiki: the app's features on the command line, as text for people or JSON for scripts."
+
+  /// How many feature examples the root help shows (one per feature, the first features'), before the built-ins'.
+  public static let rootExampleLimit = 4
+
   /// The usage line of the tool itself.
   public static let rootUsage = "kumiki [<options>] <command> [<arguments>]"
 
@@ -27,18 +34,23 @@ public struct HelpFormatter: Sendable {
     ("--features <list>", "Comma-separated feature keys to mount (default: all), e.g. home,archive."),
     ("--fresh", "Bypass the response cache: read from the network, and fail if it is down."),
     ("--json", "Print the result as JSON on standard output (see Modules/CLI/README.md)."),
-    ("--no-color", "Never colour the output."),
+    ("--color[=<when>]", "Colour the output: auto (default: only on a terminal), always (also --color) or never."),
+    ("--no-color", "Never colour the output (as --color=never)."),
     ("--verbose", "Print diagnostics (dispatched actions, timings) on standard error."),
     ("-h, --help", "Show help; 'kumiki <command> --help' for one command."),
     ("--version", "Show the version."),
   ]
 
-  /// The exit statuses and their meaning.
+  /// The exit statuses of every command and their meaning.
   public static let exitCodes: [(String, String)] = [
     ("0", "Success."),
     ("1", "Failure, with a one-line reason on standard error (cannot connect, HTTP status, timeout, bad data,"),
     ("", "database problem)."),
     ("64", "Usage error: unknown command, unknown option, missing or invalid argument."),
+  ]
+
+  /// The statuses only `kumiki replay` adds (its own help lists them).
+  public static let replayExitCodes: [(String, String)] = [
     ("65", "kumiki replay: the recording is malformed, or an action no longer decodes."),
     ("66", "kumiki replay: the recording cannot be read."),
     ("73", "kumiki replay --emit-test: the test file cannot be written."),
@@ -71,15 +83,15 @@ public struct HelpFormatter: Sendable {
   // MARK: Topics
 
   func rootSections() -> [[String]] {
-    var examples = commands.compactMap { $0.examples.first }.map { "kumiki " + $0 }
-    if let first = commands.first {
-      examples.append("kumiki --json \(first.name)")
-      examples.append("kumiki help \(first.name)")
+    let keys = Self.orderedKeys(commands)
+    var examples = keys.prefix(Self.rootExampleLimit).compactMap { key in
+      commands.first { $0.featureKey == key && !$0.examples.isEmpty }?.examples.first.map { "kumiki " + $0 }
     }
+    if let first = commands.first { examples.append("kumiki help \(first.name)") }
     examples += ["kumiki features", "source <(kumiki completion bash)"]
     var rows: [String] = []
     let nameWidth = (commands.map(\.name) + Self.builtinRows.map(\.0)).map(Self.width).max() ?? 0
-    for key in Self.orderedKeys(commands) {
+    for key in keys {
       rows.append("  " + Self.safe(title(of: key)))
       rows += commands.filter { $0.featureKey == key }.map {
         Self.row($0.name, $0.abstract, indent: 4, width: nameWidth)
@@ -88,12 +100,13 @@ public struct HelpFormatter: Sendable {
     rows.append("  Built in")
     rows += Self.builtinRows.map { Self.row($0.0, $0.1, indent: 4, width: nameWidth) }
     return [
-      Self.examples(examples),
+      [Self.summary],
       ["USAGE: " + Self.rootUsage],
       ["COMMANDS:"] + rows,
       ["OPTIONS:"] + Self.table(Self.globalOptions),
-      ["EXIT CODES:"] + Self.table(Self.exitCodes),
+      ["EXIT CODES:"] + Self.table(Self.exitCodes + Self.replayExitCodes),
       ["ENVIRONMENT:"] + Self.table(Self.environmentVariables),
+      Self.examples(examples),
     ]
   }
 
@@ -107,18 +120,18 @@ public struct HelpFormatter: Sendable {
     let options = command.arguments.filter { !$0.isPositional }
     let children = subcommands(of: command.words)
     return [
-      Self.examples(examples),
-      ["OVERVIEW: " + Self.safe(command.abstract)],
+      [Self.safe(command.abstract)],
       ["USAGE: " + Self.safe(command.usage)],
       positionals.isEmpty ? [] : ["ARGUMENTS:"] + Self.table(positionals.map { ($0.label, Self.help(for: $0)) }),
       ["OPTIONS:"]
         + Self.table(options.map { ($0.label, Self.help(for: $0)) } + [("-h, --help", "Show this help.")]),
       children.isEmpty ? [] : ["SUBCOMMANDS:"] + Self.table(children.map { ($0.name, $0.abstract) }),
       [
-        "Global options (--api, --db, --features, --fresh, --json, --no-color, --verbose) work with every command;",
+        "Global options (--api, --db, --features, --fresh, --json, --color, --verbose) work with every command;",
         "see 'kumiki --help'.",
       ],
       ["EXIT CODES:"] + Self.table(Self.exitCodes),
+      Self.examples(examples),
     ]
   }
 
@@ -127,11 +140,12 @@ public struct HelpFormatter: Sendable {
     var examples = children.flatMap(\.examples).map { "kumiki " + $0 }
     if examples.isEmpty { examples = children.prefix(3).map { "kumiki " + $0.name } }
     return [
-      Self.examples(examples),
-      ["OVERVIEW: " + Self.safe(title(of: key))],
+      ["The commands of " + Self.safe(title(of: key)) + "."],
       ["USAGE: kumiki \(Self.safe(key)) <subcommand> [<arguments>]"],
       ["SUBCOMMANDS:"] + Self.table(children.map { ($0.name, $0.abstract) }),
       ["See 'kumiki \(Self.safe(key)) <subcommand> --help' for one command, 'kumiki --help' for global options."],
+      ["EXIT CODES:"] + Self.table(Self.exitCodes),
+      Self.examples(examples),
     ]
   }
 

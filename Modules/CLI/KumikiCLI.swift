@@ -119,7 +119,7 @@ public enum KumikiCLI {
       standardOutput.write(
         settings.json
           ? catalog.json.text + "\n"
-          : TextRenderer(width: settings.width, color: settings.color).render(catalog.view))
+          : TextRenderer(fit: settings.fit, color: settings.color).render(catalog.view))
     case .run(let command, let input):
       for error in await app.launch() {
         standardError.write("kumiki: warning: \(TextLine.clean(String(describing: error)))\n")

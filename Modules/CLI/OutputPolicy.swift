@@ -1,15 +1,20 @@
 import FeatureKit
 
-/// When text output is coloured, when a spinner may be drawn, and how wide text output is — pure functions of the
+/// When text output is coloured, when a spinner may be drawn, and how text output fits — pure functions of the
 /// streams' nature, the environment and the flags (clig.dev, no-color.org).
 public enum OutputPolicy {
-  /// Colour only when standard output is a terminal, `TERM` is set and not `dumb`, `NO_COLOR` is unset or empty,
-  /// and `--no-color` was not given.
+  /// Colour as `mode` says: `always`, `never`, or (`auto`) only when standard output is a terminal, `TERM` is set
+  /// and not `dumb`, and `NO_COLOR` is unset or empty.
   public static func colorEnabled(
-    stdoutIsTerminal: Bool, environment: [String: String], noColorFlag: Bool
+    stdoutIsTerminal: Bool, environment: [String: String], mode: ColorMode
   ) -> Bool {
-    guard stdoutIsTerminal, !noColorFlag, capableTerminal(environment) else { return false }
-    return (environment["NO_COLOR"] ?? "").isEmpty
+    switch mode {
+    case .always: return true
+    case .never: return false
+    case .auto:
+      guard stdoutIsTerminal, capableTerminal(environment) else { return false }
+      return (environment["NO_COLOR"] ?? "").isEmpty
+    }
   }
 
   /// A spinner only when standard error is a terminal and `TERM` is set and not `dumb` (it is never written to
@@ -18,11 +23,13 @@ public enum OutputPolicy {
     stderrIsTerminal && capableTerminal(environment)
   }
 
-  /// The width of text output: `COLUMNS` when it is a number from 1 to 10,000 (read by `BoundedNumber`), else the
-  /// terminal's width, else 80; never less than 20.
-  public static func width(environment: [String: String], terminalColumns: Int?) -> Int {
+  /// How text output fits (``TextFit``): on a terminal, `COLUMNS` when it is a number from 1 to 10,000 (read by
+  /// `BoundedNumber`), else the terminal's width, else 80; not on a terminal, wrapped to `COLUMNS` when set, else
+  /// unlimited. Widths are never less than 20.
+  public static func fit(environment: [String: String], stdoutIsTerminal: Bool, terminalColumns: Int?) -> TextFit {
     let columns = environment["COLUMNS"].flatMap { try? BoundedNumber.integer($0, in: 1...10_000).get() }
-    return max(20, columns ?? terminalColumns.map { min($0, 10_000) } ?? 80)
+    guard stdoutIsTerminal else { return columns.map { .wrap(columns: max(20, $0)) } ?? .unlimited }
+    return .terminal(columns: max(20, columns ?? terminalColumns.map { min($0, 10_000) } ?? 80))
   }
 
   static func capableTerminal(_ environment: [String: String]) -> Bool {

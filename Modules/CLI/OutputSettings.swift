@@ -1,12 +1,12 @@
-/// How a run prints: JSON or text, colour, width, spinner and diagnostics — resolved once from the options, the
+/// How a run prints: JSON or text, colour, fit, spinner and diagnostics — resolved once from the options, the
 /// environment and the streams with ``OutputPolicy``.
 public struct OutputSettings: Sendable, Equatable {
   /// Print the command's JSON instead of text.
   public var json: Bool
   /// Style text output with SGR sequences.
   public var color: Bool
-  /// Columns available to text output.
-  public var width: Int
+  /// How text output fits its destination (a terminal's width, `COLUMNS`, or unlimited).
+  public var fit: TextFit
   /// Show a spinner on standard error while waiting.
   public var spinner: Bool
   /// How long a wait lasts before the spinner appears.
@@ -14,14 +14,14 @@ public struct OutputSettings: Sendable, Equatable {
   /// Print diagnostics on standard error.
   public var verbose: Bool
 
-  /// Explicit settings; the defaults are plain 80-column text, no spinner, no diagnostics.
+  /// Explicit settings; the defaults are plain unlimited text (as into a pipe), no spinner, no diagnostics.
   public init(
-    json: Bool = false, color: Bool = false, width: Int = 80, spinner: Bool = false,
+    json: Bool = false, color: Bool = false, fit: TextFit = .unlimited, spinner: Bool = false,
     spinnerDelay: Duration = .milliseconds(300), verbose: Bool = false
   ) {
     self.json = json
     self.color = color
-    self.width = width
+    self.fit = fit
     self.spinner = spinner
     self.spinnerDelay = spinnerDelay
     self.verbose = verbose
@@ -37,8 +37,10 @@ public struct OutputSettings: Sendable, Equatable {
       json: options.json,
       color: !options.json
         && OutputPolicy.colorEnabled(
-          stdoutIsTerminal: standardOutput.isTerminal, environment: environment, noColorFlag: options.noColor),
-      width: OutputPolicy.width(environment: environment, terminalColumns: standardOutput.columns),
+          stdoutIsTerminal: standardOutput.isTerminal, environment: environment, mode: options.color),
+      fit: OutputPolicy.fit(
+        environment: environment, stdoutIsTerminal: standardOutput.isTerminal,
+        terminalColumns: standardOutput.columns),
       spinner: OutputPolicy.spinnerEnabled(stderrIsTerminal: standardError.isTerminal, environment: environment),
       verbose: options.verbose
     )

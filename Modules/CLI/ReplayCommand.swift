@@ -30,12 +30,7 @@ struct ReplayCommand: Equatable, Sendable {
 
   /// The help of `kumiki replay`.
   static let help = """
-    EXAMPLES:
-      kumiki replay session.jsonl
-      kumiki replay session.jsonl --until 12 --json
-      kumiki replay session.jsonl --emit-test ArchiveCurrySearch --feature archive --output Tests/ArchiveFeatureTests/
-
-    OVERVIEW: Replay a recorded session headless: print each feature's final state, or write a test from it.
+    Replay a recorded session headless: print each feature's final state, or write a test from it.
 
     USAGE: kumiki replay <file> [--until <n>] [--json]
            kumiki replay <file> --emit-test <name> --feature <key> [--output <path>] [--force] [--until <n>]
@@ -77,6 +72,11 @@ struct ReplayCommand: Equatable, Sendable {
       66  The file cannot be read.
       73  The test file cannot be written: it exists without --force, it is not a regular file (a symbolic link,
           a device, a FIFO, a directory), or the system refused.
+
+    EXAMPLES:
+      kumiki replay session.jsonl
+      kumiki replay session.jsonl --until 12 --json
+      kumiki replay session.jsonl --emit-test ArchiveCurrySearch --feature archive --output Tests/ArchiveFeatureTests/
 
     """
 

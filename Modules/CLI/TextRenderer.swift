@@ -1,7 +1,8 @@
 import Presentation
 import Terminal
 
-/// Renders a command's view as plain text lines for a terminal `width` columns wide.
+/// Renders a command's view as plain text lines that fit their destination (``TextFit``): a terminal's width, the
+/// width `COLUMNS` asks for, or no width at all (into a pipe).
 ///
 /// - Sections print their title, then their children indented by two spaces; block-level children of a stack
 ///   (sections, lists, collections, tables, tabs, overlays) are separated by a blank line.
@@ -10,23 +11,39 @@ import Terminal
 /// - Toggles print as `[x] label` / `[ ] label`, buttons as `[label]` (a disabled control adds `(disabled)`), chips
 ///   and tabs on one line with the selected one in brackets, fields as aligned `label: value` rows, a text field as
 ///   `label: text` with its validation message (`! message`) or hint below, errors as `Error: message`.
-/// - Tables align by display width (a CJK character or an emoji takes two columns) and fit `width`, truncating
-///   cells without splitting a wide character (``TableLayout``).
+/// - Prose (text, empty and error messages, list details, card lines, field values) wraps to the width, by
+///   display width (`TextWrap`); unlimited, it is printed as it is.
+/// - Tables align by display width (a CJK character or an emoji takes two columns). On a terminal they fit its
+///   width: empty columns go, then the rightmost columns, before cells are truncated without splitting a wide
+///   character; with `COLUMNS` outside a terminal every cell is whole, wrapped within its column; unlimited, a
+///   table is tab-separated lines, its header first (``TableLayout``).
 ///
 /// Every string from the view goes through `TextSanitizer.inert`, so escape sequences and control characters in
 /// data are printed as visible placeholders. With `color`, titles are bold, secondary text dim, highlights and
 /// errors coloured; without it the output contains no escape sequence at all. Lines carry no trailing spaces.
 public struct TextRenderer: Sendable {
-  /// The number of terminal columns available.
-  public var width: Int
+  /// How the text fits its destination.
+  public var fit: TextFit
   /// Whether to emit SGR styling.
   public var color: Bool
 
-  /// A renderer for `width` columns (at least 1), with or without colour.
-  public init(width: Int = 80, color: Bool = false) {
-    self.width = max(1, width)
+  /// A renderer for `fit`, with or without colour.
+  public init(fit: TextFit, color: Bool = false) {
+    switch fit {
+    case .terminal(let columns): self.fit = .terminal(columns: max(1, columns))
+    case .wrap(let columns): self.fit = .wrap(columns: max(1, columns))
+    case .unlimited: self.fit = .unlimited
+    }
     self.color = color
   }
+
+  /// A renderer for a terminal `width` columns wide (at least 1), with or without colour.
+  public init(width: Int = 80, color: Bool = false) {
+    self.init(fit: .terminal(columns: width), color: color)
+  }
+
+  /// The columns available, `nil` when unlimited.
+  var width: Int? { fit.columns }
 
   /// The text for `node`: its lines joined by newlines and newline-terminated, or "" when it has no lines.
   public func render(_ node: ViewNode<Never>) -> String {
@@ -43,23 +60,24 @@ public struct TextRenderer: Sendable {
 
   // MARK: Nodes
 
-  func lines(_ node: ViewNode<Never>, width: Int) -> [String] {
+  func lines(_ node: ViewNode<Never>, width: Int?) -> [String] {
     switch node {
     case .text(let text, let style):
-      return Self.multiline(text).map { self.style.apply(style, to: $0) }
+      return Self.wrap(Self.multiline(text), width: width).map { self.style.apply(style, to: $0) }
     case .spans(let spans):
       return [spans.map { style.apply($0.style, to: Self.inline($0.text)) }.joined()]
     case .stack(let children):
       return stack(children, width: width)
     case .section(let title, let children):
-      return [style.apply(.title, to: Self.inline(title))] + Self.indent(stack(children, width: width - 2))
+      return [style.apply(.title, to: Self.inline(title))] + Self.indent(stack(children, width: width.map { $0 - 2 }))
     case .list(let list):
       return self.list(list, width: width)
     case .collection(let collection):
       let cards = collection.cards.flatMap { card in
         let rating = card.rating.map { "  " + style.apply(.emphasis, to: Self.rating($0)) } ?? ""
         let title = "- " + style.apply(.emphasis, to: Self.inline(card.title)) + rating
-        return [title] + Self.indent(card.lines.flatMap(Self.multiline).map { style.apply(.secondary, to: $0) })
+        let lines = Self.wrap(card.lines.flatMap(Self.multiline), width: width.map { $0 - 2 })
+        return [title] + Self.indent(lines.map { style.apply(.secondary, to: $0) })
       }
       let title = collection.title.isEmpty ? [] : [style.apply(.title, to: Self.inline(collection.title))]
       return title + (title.isEmpty ? cards : Self.indent(cards))
@@ -81,7 +99,7 @@ public struct TextRenderer: Sendable {
       let content = lines(content, width: width)
       return [choices(tabs.map { ($0.label, $0.isSelected) })] + (content.isEmpty ? [] : [""] + content)
     case .fields(let fields):
-      return self.fields(fields)
+      return self.fields(fields, width: width)
     case .table(let table):
       return self.table(table, width: width)
     case .rating(let value):
@@ -89,20 +107,21 @@ public struct TextRenderer: Sendable {
     case .spinner(let text):
       return [style.apply(.secondary, to: Self.inline(text))]
     case .error(let message, _):
-      return Self.multiline(message).enumerated().map { index, line in
+      return Self.wrap(Self.multiline(message), width: width.map { $0 - 7 }).enumerated().map { index, line in
         style.apply(.danger, to: (index == 0 ? "Error: " : "       ") + line)
       }
     case .empty(let text):
-      return Self.multiline(text).map { style.apply(.secondary, to: $0) }
+      return Self.wrap(Self.multiline(text), width: width).map { style.apply(.secondary, to: $0) }
     case .overlay(let overlay):
       let buttons = overlay.buttons.map { "[\(Self.inline($0.label))]" }.joined(separator: " ")
       return [style.apply(.title, to: Self.inline(overlay.title))]
         + Self.indent(
-          lines(overlay.content, width: width - 2) + (buttons.isEmpty ? [] : [style.apply(.secondary, to: buttons)]))
+          lines(overlay.content, width: width.map { $0 - 2 })
+            + (buttons.isEmpty ? [] : [style.apply(.secondary, to: buttons)]))
     }
   }
 
-  func stack(_ children: [ViewNode<Never>], width: Int) -> [String] {
+  func stack(_ children: [ViewNode<Never>], width: Int?) -> [String] {
     var result: [String] = []
     var previousIsBlock = false
     for child in children {
@@ -116,7 +135,7 @@ public struct TextRenderer: Sendable {
     return result
   }
 
-  func list(_ list: ListNode<Never>, width: Int) -> [String] {
+  func list(_ list: ListNode<Never>, width: Int?) -> [String] {
     var result: [String] = []
     for (index, item) in list.items.enumerated() {
       var title =
@@ -130,36 +149,46 @@ public struct TextRenderer: Sendable {
         result.append("  " + item.subtitle.map { style.apply($0.style, to: Self.inline($0.text)) }.joined())
       }
       if let detail = item.detail {
-        result += Self.indent(Self.multiline(detail).map { style.apply(.secondary, to: $0) })
+        let lines = Self.wrap(Self.multiline(detail), width: width.map { $0 - 2 })
+        result += Self.indent(lines.map { style.apply(.secondary, to: $0) })
       }
     }
     if let more = list.more { result.append(style.apply(.secondary, to: "(\(Self.inline(more.label)))")) }
     return result
   }
 
-  func fields(_ fields: [Field]) -> [String] {
+  func fields(_ fields: [Field], width: Int?) -> [String] {
     let labelWidth = fields.map { displayWidth(of: Self.inline($0.label)) + 1 }.max() ?? 0
     return fields.flatMap { field in
       let label = (Self.inline(field.label) + ":").padded(toWidth: labelWidth)
-      let values = Self.multiline(field.value)
+      let values = Self.wrap(Self.multiline(field.value), width: width.map { max(10, $0 - labelWidth - 1) })
       let first = style.apply(.secondary, to: label) + " " + (values.first ?? "")
       let rest = values.dropFirst().map { String(repeating: " ", count: labelWidth + 1) + $0 }
       return [first] + rest
     }
   }
 
-  func table(_ table: TableNode, width: Int) -> [String] {
+  func table(_ table: TableNode, width: Int?) -> [String] {
     let columns = table.columns.map(Self.cell)
     let rows = table.rows.map { $0.map(Self.cell) }
-    let layout = TableLayout(columns: columns, rows: rows, maxWidth: width)
+    guard let width else {
+      // Unlimited: tab-separated, every value whole (a cell holds no tab: `cell` folded whitespace runs).
+      let header = columns.isEmpty ? [] : [columns.map { style.apply(.title, to: $0) }.joined(separator: "\t")]
+      return header + rows.map { $0.joined(separator: "\t") }
+    }
+    let fitting: TableLayout.Fitting =
+      switch fit {
+      case .wrap: .wrap
+      case .terminal, .unlimited: .truncate
+      }
+    let layout = TableLayout(columns: columns, rows: rows, maxWidth: width, fitting: fitting)
     guard !layout.widths.isEmpty else { return [] }
-    let gap = String(repeating: " ", count: TableLayout.gap)
     var result: [String] = []
     if !columns.isEmpty {
-      result.append(layout.cells(columns).map { style.apply(.title, to: $0) }.joined(separator: gap))
-      result.append(style.apply(.secondary, to: layout.rule.joined(separator: gap)))
+      result += layout.lines(columns) { style.apply(.title, to: $0) }
+      result.append(style.apply(.secondary, to: layout.rule))
     }
-    result += rows.map { layout.cells($0).joined(separator: gap) }
+    result += rows.flatMap { layout.lines($0) }
     return result
   }
 
@@ -179,6 +208,15 @@ public struct TextRenderer: Sendable {
   static func multiline(_ text: String) -> [String] {
     TextSanitizer.inert(text, keepingLineBreaks: true).split(separator: "\n", omittingEmptySubsequences: false)
       .map(String.init)
+  }
+
+  /// `lines` wrapped to `width` (at least 1) by display width, each without trailing spaces; as they are when
+  /// `width` is `nil` (unlimited).
+  static func wrap(_ lines: [String], width: Int?) -> [String] {
+    guard let width else { return lines }
+    return lines.flatMap { line in
+      line.isEmpty ? [line] : TextWrap.lines(line, width: max(1, width)).map(trimmingTrailingSpaces)
+    }
   }
 
   /// A table cell: one inert line, whitespace runs (line breaks, tabs) folded into one space.

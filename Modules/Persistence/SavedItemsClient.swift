@@ -4,7 +4,8 @@
 /// Contract, shared by every implementation:
 /// - `save` is idempotent: saving an id that is already saved keeps one entry, refreshes its display fields and keeps
 ///   its original `savedAt` (so the list order does not jump).
-/// - `unsave` of an id that is not saved does nothing.
+/// - `unsave` returns the item it removed, so callers can say what happened: `nil` for an id that is not saved,
+///   which changes nothing.
 /// - `list` is newest first (`SavedItem.newestFirst`); `allIDs` is the set of saved ids.
 /// - Once a write returns, it is durable and visible to every reader, in this process and others.
 /// - `observe` yields the current list at once, then a new list after every change — made here, by another store on
@@ -14,8 +15,8 @@
 public struct SavedItemsClient: Sendable {
   /// Saves an item (idempotent; see the type's contract).
   public var save: @Sendable (_ item: SavedItem) async throws(PersistenceError) -> Void
-  /// Removes the item with this id, if saved.
-  public var unsave: @Sendable (_ id: Int) async throws(PersistenceError) -> Void
+  /// Removes the item with this id, if saved, and returns it (`nil`: it was not saved, nothing changed).
+  public var unsave: @Sendable (_ id: Int) async throws(PersistenceError) -> SavedItem?
   /// All saved items, newest first.
   public var list: @Sendable () async throws(PersistenceError) -> [SavedItem]
   /// Whether the item with this id is saved.
@@ -28,7 +29,7 @@ public struct SavedItemsClient: Sendable {
   /// Creates a client from its operations.
   public init(
     save: @escaping @Sendable (_ item: SavedItem) async throws(PersistenceError) -> Void,
-    unsave: @escaping @Sendable (_ id: Int) async throws(PersistenceError) -> Void,
+    unsave: @escaping @Sendable (_ id: Int) async throws(PersistenceError) -> SavedItem?,
     list: @escaping @Sendable () async throws(PersistenceError) -> [SavedItem],
     contains: @escaping @Sendable (_ id: Int) async throws(PersistenceError) -> Bool,
     allIDs: @escaping @Sendable () async throws(PersistenceError) -> Set<Int>,

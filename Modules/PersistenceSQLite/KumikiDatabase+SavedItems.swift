@@ -24,7 +24,11 @@ extension KumikiDatabase {
       },
       unsave: { id throws(PersistenceError) in
         try await self.write("unsave item \(id)") { db in
+          let removed = try Row.fetchOne(
+            db, sql: "SELECT \(SavedItem.columns) FROM savedItem WHERE id = ?", arguments: [id]
+          ).map(SavedItem.init(row:))
           try db.execute(sql: "DELETE FROM savedItem WHERE id = ?", arguments: [id])
+          return removed
         }
       },
       list: { () throws(PersistenceError) in

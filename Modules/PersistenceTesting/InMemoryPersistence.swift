@@ -70,7 +70,7 @@ public final class InMemoryPersistence: Sendable {
         }
       },
       unsave: { id throws(PersistenceError) in
-        try self.mutateSavedItems { items in items[id] = nil }
+        try self.mutateSavedItems { items in items.removeValue(forKey: id) }
       },
       list: { () throws(PersistenceError) in try self.access { Self.sorted($0.savedItems) } },
       contains: { id throws(PersistenceError) in try self.access { $0.savedItems[id] != nil } },
@@ -121,15 +121,16 @@ public final class InMemoryPersistence: Sendable {
     return try result.get()
   }
 
-  /// Applies a change and, if the list changed, sends the new list to every observer (under the lock, so observers
+  /// Applies a change, returning what it returns, and, if the list changed, sends the new list to every observer (under the lock, so observers
   /// see changes in order).
-  private func mutateSavedItems(_ change: (inout [Int: SavedItem]) -> Void) throws(PersistenceError) {
+  private func mutateSavedItems<T>(_ change: (inout [Int: SavedItem]) -> T) throws(PersistenceError) -> T {
     try access { state in
       let before = state.savedItems
-      change(&state.savedItems)
-      guard state.savedItems != before else { return }
+      let result = change(&state.savedItems)
+      guard state.savedItems != before else { return result }
       let list = Self.sorted(state.savedItems)
       for observer in state.observers.values { observer.yield(list) }
+      return result
     }
   }
 

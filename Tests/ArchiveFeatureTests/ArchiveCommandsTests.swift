@@ -17,6 +17,11 @@ struct ArchiveCommandsTests {
     return json.text
   }
 
+  func text(_ output: CommandOutput) -> String? {
+    guard case .success(let view, _) = output else { return nil }
+    return view.plainText.joined(separator: "\n")
+  }
+
   func failure(_ output: CommandOutput) -> String? {
     guard case .failure(let reason) = output else { return nil }
     return reason
@@ -47,7 +52,7 @@ struct ArchiveCommandsTests {
     #expect(search.arguments.first { $0.name == "category" }?.kind == .option(choices: ArchiveCategory.all))
   }
 
-  @Test("search prints total, page and items with their saved mark")
+  @Test("search prints total, page, per_page, next_page and items with their saved mark, then the origin")
   func searchOutput() throws {
     let page = ArchiveFixture.page(ArchiveQuery(keyword: "crème"), ids: [26], total: 1)
     let state = State(
@@ -55,9 +60,11 @@ struct ArchiveCommandsTests {
     let output = try command("search").output(state, CommandInput(values: ["keyword": "crème"]))
     #expect(
       json(output)
-        == #"{"total":1,"page":1,"items":[{"id":26,"category":"洋食","dish_name":"Crème brûlée","#
-        + #""shop_name":"ビストロ ル・ソレイユ","introduction":"表面をパリッと焦がした、なめらかなカスタード。","#
-        + #""photo_url":"https://images.kumiki.example/archive/archive_26.jpg","saved":true}]}"#)
+        == #"{"total":1,"page":1,"per_page":20,"next_page":null,"items":[{"id":26,"category":"洋食","#
+        + #""dish_name":"Crème brûlée","shop_name":"ビストロ ル・ソレイユ","#
+        + #""introduction":"表面をパリッと焦がした、なめらかなカスタード。","#
+        + #""photo_url":"https://images.kumiki.example/archive/archive_26.jpg","saved":true}],"#
+        + #""origin":"network","fetched_at":null}"#)
     if case .success(let view, _) = output {
       #expect(view.plainText.contains("1 result · page 1"))
     }
@@ -68,7 +75,9 @@ struct ArchiveCommandsTests {
     let query = ArchiveQuery(keyword: "ラーメン")
     let empty = try command("search").output(
       State(keyword: "ラーメン", search: .empty(query)), CommandInput(values: ["page": "3"]))
-    #expect(json(empty) == #"{"total":0,"page":3,"items":[]}"#)
+    #expect(
+      json(empty)
+        == #"{"total":0,"page":3,"per_page":20,"next_page":null,"items":[],"origin":"network","fetched_at":null}"#)
     let failed = try command("search").output(State(search: .failed("server down")), CommandInput())
     #expect(failure(failed) == "server down")
   }
@@ -86,13 +95,22 @@ struct ArchiveCommandsTests {
     #expect(failure(save.output(State(saved: .empty, notice: "no archive item 99"), missing)) == "no archive item 99")
   }
 
-  @Test("unsave: prints it unsaved, or the failure")
+  @Test("unsave: says what the store did (removed, or it was not saved), or the failure")
   func unsave() throws {
     let unsave = try command("unsave")
     let input = CommandInput(values: ["id": "6"])
     #expect(try unsave.actions(input) == [.unsave(6)])
-    #expect(json(unsave.output(State(saved: .empty), input)) == #"{"id":6,"saved":false}"#)
+    let removed = unsave.output(
+      State(saved: .empty, lastUnsave: ArchiveUnsaveResult(id: 6, dishName: "鯛めし", removed: true)), input)
+    #expect(json(removed) == #"{"id":6,"saved":false,"removed":true}"#)
+    #expect(text(removed) == "Removed 鯛めし (#6) from the saved items.")
+    let nameless = unsave.output(State(saved: .empty, lastUnsave: ArchiveUnsaveResult(id: 6, removed: true)), input)
+    #expect(text(nameless) == "Removed item #6 from the saved items.")
+    let absent = unsave.output(State(saved: .empty, lastUnsave: ArchiveUnsaveResult(id: 6, removed: false)), input)
+    #expect(json(absent) == #"{"id":6,"saved":false,"removed":false}"#)
+    #expect(text(absent) == "Item #6 was not saved; nothing to remove.")
     #expect(failure(unsave.output(State(saved: .failed("locked")), input)) == "locked")
+    #expect(failure(unsave.output(State(saved: .empty), input)) == "the unsave did not finish")
   }
 
   @Test("saved prints the saved items with saved_at")
@@ -114,7 +132,7 @@ struct ArchiveCommandsTests {
     let module = ArchiveFeature.module(
       client: fixtureClient(),
       saved: .init(
-        save: { _ in }, unsave: { _ in }, list: { [] }, contains: { _ in false }, allIDs: { [] },
+        save: { _ in }, unsave: { _ in nil }, list: { [] }, contains: { _ in false }, allIDs: { [] },
         observe: { AsyncThrowingStream { $0.finish() } }))
     #expect(module.key == "archive")
     #expect(module.title == "Archive")

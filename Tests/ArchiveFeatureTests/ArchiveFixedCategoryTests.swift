@@ -37,6 +37,18 @@ struct ArchiveFixedCategoryTests {
     #expect(!text.contains("和食"))
   }
 
+  @Test("its commands are its own: no --category, examples without one, an abstract naming カレー")
+  func commandsOfTheMount() throws {
+    let search = try #require(module().commands.first { $0.path == ["search"] })
+    #expect(search.arguments.map(\.name) == ["keyword", "page", "last"])
+    #expect(search.examples == ["search", "search チキン --page 1", "search --last"])
+    #expect(search.abstract == "Search the カレー items by keyword, 20 results a page.")
+    #expect(module().commands.map(\.path) == [["search"], ["save"], ["unsave"], ["saved"]])
+    let archive = try #require(ArchiveFeature.commands.first { $0.path == ["search"] })
+    #expect(archive.arguments.map(\.name) == ["keyword", "category", "page", "last"])
+    #expect(archive.examples.first == "search カレー")
+  }
+
   @Test("its first search asks for カレー only; clear all keeps the category and clears the keyword")
   func searchesKeepTheCategory() async throws {
     let store = makeArchiveStore(

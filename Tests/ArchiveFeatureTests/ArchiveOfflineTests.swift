@@ -283,8 +283,10 @@ struct ArchiveOfflineTests {
     await empty.finish()
   }
 
-  @Test("kumiki archive search --json prints the same whatever the origin")
-  func commandOutputIgnoresTheOrigin() throws {
+  /// Issue 26: `--json` did not say where the data came from. The items are the same; `origin` and `fetched_at`
+  /// end the object.
+  @Test("kumiki archive search --json prints the same items whatever the origin, and says the origin")
+  func commandOutputSaysTheOrigin() throws {
     let command = try #require(ArchiveFeature.commands.first { $0.path == ["search"] })
     let fresh = State(search: .loaded(ArchiveResults(Self.cachedFirst)), saved: .empty)
     var offline = fresh
@@ -296,8 +298,12 @@ struct ArchiveOfflineTests {
       Issue.record("the search command failed on loaded results")
       return
     }
-    #expect(offlineJSON.text == freshJSON.text)
-    #expect(offlineJSON.text.hasPrefix(#"{"total":36,"page":1,"items":[{"id":1,"#))
+    let freshEnd = #","origin":"network","fetched_at":null}"#
+    let offlineEnd = #","origin":"offline","fetched_at":"2026-11-18T11:06:40Z"}"#
+    #expect(freshJSON.text.hasSuffix(freshEnd))
+    #expect(offlineJSON.text.hasSuffix(offlineEnd))
+    #expect(offlineJSON.text.dropLast(offlineEnd.count) == freshJSON.text.dropLast(freshEnd.count))
+    #expect(offlineJSON.text.hasPrefix(#"{"total":36,"page":1,"per_page":20,"next_page":2,"items":[{"id":1,"#))
     #expect(offlineView == freshView)
   }
 }

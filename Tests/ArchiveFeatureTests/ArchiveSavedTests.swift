@@ -68,13 +68,32 @@ struct ArchiveSavedTests {
     #expect(store.state.savedIDs == [6])
 
     await store.send(.unsave(6)) { $0.requests = [.unsave(6)] }
-    await store.receive(.savedListLoaded([])) {
-      $0.saved = .empty
+    await store.receive(.unsaveFinished(id: 6, removed: ArchiveFixture.entry(6))) {
+      $0.lastUnsave = ArchiveUnsaveResult(id: 6, dishName: ArchiveFixture.entry(6).item.dishName, removed: true)
       $0.requests = []
     }
+    await store.receive(.savedListLoaded([])) { $0.saved = .empty }
     #expect(persistence.currentSavedItems.isEmpty)
     await store.finish()
     #expect(fake.requests.isEmpty)  // the item was on screen: nothing fetched
+  }
+
+  @Test("unsaving an item that is not saved records that nothing was removed; unsave forgets the last result")
+  func unsaveNotSaved() async {
+    let persistence = InMemoryPersistence()
+    let store = makeArchiveStore(
+      http: .unimplemented, persistence: persistence,
+      state: State(lastUnsave: ArchiveUnsaveResult(id: 6, removed: true)))
+    await store.send(.unsave(6)) {
+      $0.lastUnsave = nil
+      $0.requests = [.unsave(6)]
+    }
+    await store.receive(.unsaveFinished(id: 6, removed: nil)) {
+      $0.lastUnsave = ArchiveUnsaveResult(id: 6, removed: false)
+      $0.requests = []
+    }
+    await store.receive(.savedListLoaded([])) { $0.saved = .empty }
+    await store.finish()
   }
 
   @Test("saving an item that is not on screen fetches it first (the CLI's save)")
@@ -144,7 +163,7 @@ struct ArchiveSavedTests {
     await store.receive(.savedListLoaded([ArchiveFixture.entry(24)])) {
       $0.saved = .loaded([ArchiveFixture.entry(24)])
     }
-    try await persistence.savedItems.unsave(24)
+    _ = try await persistence.savedItems.unsave(24)
     await store.receive(.savedListLoaded([])) { $0.saved = .empty }
     await store.send(.terminated) { $0.requests = [.stopObservingSaved] }
     await store.finish()

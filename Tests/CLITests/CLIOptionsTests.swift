@@ -6,7 +6,7 @@ import Testing
   @Test func globalsAreTakenFromBeforeAndAfterTheCommand() throws {
     let (options, rest) = try CLIOptions.parse(
       ["--json", "catalogue", "list", "--api", "http://localhost:3000", "--category=food", "--verbose", "--no-color"])
-    #expect(options == CLIOptions(api: URL(string: "http://localhost:3000"), json: true, noColor: true, verbose: true))
+    #expect(options == CLIOptions(api: URL(string: "http://localhost:3000"), json: true, color: .never, verbose: true))
     #expect(rest == ["catalogue", "list", "--category=food"])
   }
 
@@ -34,6 +34,18 @@ import Testing
     let (options, rest) = try CLIOptions.parse(["catalogue", "list", "--", "--json"])
     #expect(!options.json)
     #expect(rest == ["catalogue", "list", "--", "--json"])
+  }
+
+  @Test func colorIsAutoAlwaysOrNeverAndTakesItsValueOnlyAfterEquals() throws {
+    #expect(try CLIOptions.parse(["home"]).options.color == .auto)
+    #expect(try CLIOptions.parse(["--color=always", "home"]).options.color == .always)
+    #expect(try CLIOptions.parse(["home", "--color=never"]).options.color == .never)
+    #expect(try CLIOptions.parse(["--color=auto"]).options.color == .auto)
+    let bare = try CLIOptions.parse(["--color", "home"])
+    #expect(bare.options.color == .always)
+    #expect(bare.remaining == ["home"], "a bare --color never takes the command as its value")
+    #expect(try CLIOptions.parse(["--color=always", "--no-color"]).options.color == .never, "the last one wins")
+    #expect(throws: UsageError.self) { try CLIOptions.parse(["--color=sometimes"]) }
   }
 
   @Test func badGlobalsAreUsageErrors() {

@@ -12,7 +12,8 @@ import Testing
     await app.launch()
     let out = CapturedStream()
     let err = CapturedStream()
-    let runner = CommandRunner(app: app, settings: OutputSettings(), standardOutput: out, standardError: err)
+    let runner = CommandRunner(
+      app: app, settings: OutputSettings(fit: .terminal(columns: 80)), standardOutput: out, standardError: err)
     let status = await runner.run(
       try command(app, "catalogue list"), input: CommandInput(values: ["category": "drink"]))
     #expect(status == .success)
@@ -95,7 +96,8 @@ import Testing
     let app = try makeTestApp()
     let out = CapturedStream()
     let runner = CommandRunner(
-      app: app, settings: OutputSettings(), standardOutput: out, standardError: CapturedStream())
+      app: app, settings: OutputSettings(fit: .terminal(columns: 80)), standardOutput: out,
+      standardError: CapturedStream())
     #expect(await runner.run(try command(app, "catalogue hostile"), input: CommandInput()) == .success)
     #expect(out.text == "clip ^[]52;c;aGFjaw==^G end\n\nName\n----------\n^[[2Jwiped\n")
   }

@@ -38,6 +38,32 @@ import Testing
         "complete -c kumiki -n '__kumiki_at \"catalogue\"' -a list -d 'List the items.'"))
   }
 
+  /// Issue 26: `--category` did not complete the Japanese categories (only ASCII words were offered). Letters of
+  /// any script complete in every shell; shell syntax still never gets in.
+  @Test(arguments: CompletionShell.allCases) func japaneseChoicesComplete(_ shell: CompletionShell) throws {
+    var module = CounterFeature.module().mounted(as: "menu")
+    module.makeCommands = { _ in
+      [
+        FeatureCommand(
+          path: ["search"], abstract: "Search.",
+          arguments: [.option("category", help: "A category.", choices: ["和食", "洋食", "カレー", "x y", "$(id)"])],
+          actions: { _ in [] }, output: { _, _ in .failure("unused") })
+      ]
+    }
+    let app = try FeatureRegistry([module.erased]).assemble()
+    let script = CompletionScript(commands: app.commands, features: app.features).script(for: shell)
+    #expect(!script.contains("$(id)") && !script.contains("x y"))
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent("kumiki-completion-\(UUID()).\(shell)")
+    try script.write(to: file, atomically: true, encoding: .utf8)
+    defer { try? FileManager.default.removeItem(at: file) }
+    let all = try Shell.complete(shell, script: file.path, words: ["kumiki", "menu", "search", "--category", ""])
+    #expect(Set(all) == ["和食", "洋食", "カレー"])
+    if shell != .zsh {  // the zsh stub of compadd prints every candidate; zsh itself filters by prefix
+      let curry = try Shell.complete(shell, script: file.path, words: ["kumiki", "menu", "search", "--category", "カ"])
+      #expect(curry == ["カレー"])
+    }
+  }
+
   @Test func wordsThatAreNotPlainAreLeftOut() throws {
     let hostile = try FeatureRegistry([CounterFeature.module().mounted(as: "x';rm -rf ~;'").erased]).assemble()
     let script = CompletionScript(commands: hostile.commands, features: hostile.features).script(for: .bash)

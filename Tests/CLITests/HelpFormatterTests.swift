@@ -9,11 +9,23 @@ import Testing
     help = HelpFormatter(commands: app.commands, features: app.features)
   }
 
-  @Test func rootHelpLeadsWithExamplesThenUsageCommandsOptionsExitCodesEnvironment() {
+  @Test func rootHelpOpensWithADescriptionThenUsageCommandsOptionsExitCodesEnvironmentAndFewExamples() {
     let text = help.text(for: .root)
     #expect(
-      text.hasPrefix("EXAMPLES:\n  kumiki counter\n  kumiki counter add 5\n  kumiki catalogue list --category food\n"))
-    let order = ["EXAMPLES:", "USAGE: kumiki", "COMMANDS:", "OPTIONS:", "EXIT CODES:", "ENVIRONMENT:"].map {
+      text.hasPrefix(HelpFormatter.summary + "\n\nUSAGE: kumiki [<options>] <command> [<arguments>]\n\nCOMMANDS:\n"))
+    // One example per feature (its first command's first), then the built-ins': short, and never one twice.
+    #expect(
+      text.hasSuffix(
+        """
+        EXAMPLES:
+          kumiki counter
+          kumiki catalogue list --category food
+          kumiki help counter
+          kumiki features
+          source <(kumiki completion bash)
+
+        """))
+    let order = ["USAGE: kumiki", "COMMANDS:", "OPTIONS:", "EXIT CODES:", "ENVIRONMENT:", "EXAMPLES:"].map {
       text.range(of: $0)?.lowerBound
     }
     #expect(order.allSatisfy { $0 != nil })
@@ -21,24 +33,20 @@ import Testing
     for expected in [
       "  Counter (counter)", "    counter add         Add to the count.", "  Catalogue (catalogue)",
       "    catalogue list      List the items.", "  Built in", "    completion <shell>", "  --api <url>",
-      "  --json", "  64", "  KUMIKI_API_URL", "  NO_COLOR",
+      "  --json", "  64", "  65", "  KUMIKI_API_URL", "  NO_COLOR", "  --color[=<when>]",
     ] {
       #expect(text.contains(expected), "missing \(expected)")
     }
   }
 
-  @Test func commandHelpLeadsWithItsExamples() throws {
+  @Test func commandHelpOpensWithItsAbstractAndEndsWithItsExamples() throws {
     let app = try makeTestApp()
     let list = try #require(app.commands.first { $0.words == ["catalogue", "list"] })
     let text = help.text(for: .command(list))
     #expect(
       text.hasPrefix(
         """
-        EXAMPLES:
-          kumiki catalogue list --category food
-          kumiki catalogue list 緑
-
-        OVERVIEW: List the items.
+        List the items.
 
         USAGE: kumiki catalogue list [<keyword>] [--category <food|drink>] [--page <page>]
 
@@ -50,13 +58,27 @@ import Testing
           --page <page>          The page.
           -h, --help             Show this help.
         """))
-    #expect(text.contains("EXIT CODES:"))
+    #expect(
+      text.hasSuffix(
+        """
+        EXIT CODES:
+          0   Success.
+          1   Failure, with a one-line reason on standard error (cannot connect, HTTP status, timeout, bad data,
+              database problem).
+          64  Usage error: unknown command, unknown option, missing or invalid argument.
+
+        EXAMPLES:
+          kumiki catalogue list --category food
+          kumiki catalogue list 緑
+
+        """))
+    #expect(!text.contains("replay"), "a feature command's help lists only the exit codes that apply to it")
   }
 
   @Test func commandWithoutExamplesGetsOneFromItsUsage() throws {
     let app = try makeTestApp()
     let reset = try #require(app.commands.first { $0.words == ["counter", "reset"] })
-    #expect(help.text(for: .command(reset)).hasPrefix("EXAMPLES:\n  kumiki counter reset\n"))
+    #expect(help.text(for: .command(reset)).hasSuffix("EXAMPLES:\n  kumiki counter reset\n"))
   }
 
   @Test func commandHelpListsSubcommandsAndGroupHelpListsTheFeature() throws {
@@ -64,7 +86,8 @@ import Testing
     let counter = try #require(app.commands.first { $0.words == ["counter"] })
     #expect(help.text(for: .command(counter)).contains("SUBCOMMANDS:\n  counter add    Add to the count."))
     let group = help.text(for: .group("catalogue"))
-    #expect(group.hasPrefix("EXAMPLES:\n  kumiki catalogue list --category food\n"))
+    #expect(group.hasPrefix("The commands of Catalogue (catalogue).\n\nUSAGE: kumiki catalogue <subcommand>"))
+    #expect(group.hasSuffix("EXAMPLES:\n  kumiki catalogue list --category food\n  kumiki catalogue list 緑\n"))
     #expect(group.contains("USAGE: kumiki catalogue <subcommand> [<arguments>]"))
     #expect(group.contains("  catalogue broken   Always fails."))
   }

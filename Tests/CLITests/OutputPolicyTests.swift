@@ -5,25 +5,28 @@ import Testing
   struct ColorCase: Sendable, CustomTestStringConvertible {
     var tty: Bool
     var environment: [String: String]
-    var flag: Bool
+    var mode: ColorMode
     var expected: Bool
-    var testDescription: String { "tty=\(tty) env=\(environment) --no-color=\(flag) → \(expected)" }
+    var testDescription: String { "tty=\(tty) env=\(environment) --color=\(mode) → \(expected)" }
   }
 
   static let colorCases: [ColorCase] = [
-    ColorCase(tty: true, environment: ["TERM": "xterm-256color"], flag: false, expected: true),
-    ColorCase(tty: false, environment: ["TERM": "xterm-256color"], flag: false, expected: false),
-    ColorCase(tty: true, environment: ["TERM": "dumb"], flag: false, expected: false),
-    ColorCase(tty: true, environment: [:], flag: false, expected: false),
-    ColorCase(tty: true, environment: ["TERM": "xterm", "NO_COLOR": "1"], flag: false, expected: false),
-    ColorCase(tty: true, environment: ["TERM": "xterm", "NO_COLOR": ""], flag: false, expected: true),
-    ColorCase(tty: true, environment: ["TERM": "xterm"], flag: true, expected: false),
-    ColorCase(tty: false, environment: ["TERM": "dumb", "NO_COLOR": "1"], flag: true, expected: false),
+    ColorCase(tty: true, environment: ["TERM": "xterm-256color"], mode: .auto, expected: true),
+    ColorCase(tty: false, environment: ["TERM": "xterm-256color"], mode: .auto, expected: false),
+    ColorCase(tty: true, environment: ["TERM": "dumb"], mode: .auto, expected: false),
+    ColorCase(tty: true, environment: [:], mode: .auto, expected: false),
+    ColorCase(tty: true, environment: ["TERM": "xterm", "NO_COLOR": "1"], mode: .auto, expected: false),
+    ColorCase(tty: true, environment: ["TERM": "xterm", "NO_COLOR": ""], mode: .auto, expected: true),
+    ColorCase(tty: true, environment: ["TERM": "xterm"], mode: .never, expected: false),
+    ColorCase(tty: false, environment: ["TERM": "dumb", "NO_COLOR": "1"], mode: .never, expected: false),
+    // An explicit --color=always wins over everything: a pipe, a dumb terminal, NO_COLOR.
+    ColorCase(tty: false, environment: ["TERM": "dumb", "NO_COLOR": "1"], mode: .always, expected: true),
+    ColorCase(tty: true, environment: ["TERM": "xterm"], mode: .always, expected: true),
   ]
 
   @Test(arguments: colorCases) func colorPolicy(_ row: ColorCase) {
     #expect(
-      OutputPolicy.colorEnabled(stdoutIsTerminal: row.tty, environment: row.environment, noColorFlag: row.flag)
+      OutputPolicy.colorEnabled(stdoutIsTerminal: row.tty, environment: row.environment, mode: row.mode)
         == row.expected)
   }
 
@@ -35,14 +38,28 @@ import Testing
     #expect(!OutputPolicy.spinnerEnabled(stderrIsTerminal: true, environment: [:]))
   }
 
-  @Test func widthFromColumnsThenTerminalThen80() {
-    #expect(OutputPolicy.width(environment: ["COLUMNS": "120"], terminalColumns: 100) == 120)
-    #expect(OutputPolicy.width(environment: ["COLUMNS": "wide"], terminalColumns: 100) == 100)
-    #expect(OutputPolicy.width(environment: ["COLUMNS": "0"], terminalColumns: nil) == 80)
-    #expect(OutputPolicy.width(environment: [:], terminalColumns: nil) == 80)
-    #expect(OutputPolicy.width(environment: ["COLUMNS": "5"], terminalColumns: nil) == 20)
+  func fit(_ environment: [String: String], terminal: Bool = true, columns: Int? = nil) -> TextFit {
+    OutputPolicy.fit(environment: environment, stdoutIsTerminal: terminal, terminalColumns: columns)
+  }
+
+  @Test func onATerminalTheWidthIsColumnsThenTheTerminalsThen80() {
+    #expect(fit(["COLUMNS": "120"], columns: 100) == .terminal(columns: 120))
+    #expect(fit(["COLUMNS": "wide"], columns: 100) == .terminal(columns: 100))
+    #expect(fit(["COLUMNS": "0"]) == .terminal(columns: 80))
+    #expect(fit([:]) == .terminal(columns: 80))
+    #expect(fit(["COLUMNS": "5"]) == .terminal(columns: 20))
     // Read by BoundedNumber: a huge value is not a width (no table of 10^18 columns).
-    #expect(OutputPolicy.width(environment: ["COLUMNS": "9223372036854775807"], terminalColumns: nil) == 80)
-    #expect(OutputPolicy.width(environment: ["COLUMNS": "1e9"], terminalColumns: 100) == 100)
+    #expect(fit(["COLUMNS": "9223372036854775807"]) == .terminal(columns: 80))
+    #expect(fit(["COLUMNS": "1e9"], columns: 100) == .terminal(columns: 100))
+  }
+
+  /// Issue 26: `kumiki features | cat` ended in `...`. Not on a terminal nothing is cut: wrapped to COLUMNS when
+  /// set, else unlimited.
+  @Test func notOnATerminalNothingIsCutWrappedToColumnsWhenSet() {
+    #expect(fit([:], terminal: false) == .unlimited)
+    #expect(fit([:], terminal: false, columns: 100) == .unlimited)
+    #expect(fit(["COLUMNS": "wide"], terminal: false) == .unlimited)
+    #expect(fit(["COLUMNS": "60"], terminal: false) == .wrap(columns: 60))
+    #expect(fit(["COLUMNS": "5"], terminal: false) == .wrap(columns: 20))
   }
 }

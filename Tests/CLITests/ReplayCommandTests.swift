@@ -251,11 +251,19 @@ import Testing
     #expect(run.error.hasPrefix(message + "\nUsage: kumiki replay <file>"), "\(run.error)")
   }
 
+  private let examplesTail = """
+      kumiki replay session.jsonl --until 12 --json
+      kumiki replay session.jsonl --emit-test ArchiveCurrySearch --feature archive --output Tests/ArchiveFeatureTests/
+
+    """
+
   @Test func helpSaysWhatReplayDoesAndTheWorkflow() async {
     for arguments in [["replay", "--help"], ["replay", "-h"], ["help", "replay"]] {
       let run = await kumiki(arguments)
       #expect(run.status == 0)
-      #expect(run.output.hasPrefix("EXAMPLES:\n  kumiki replay session.jsonl\n"))
+      #expect(run.output.hasPrefix("Replay a recorded session headless"))
+      #expect(run.output.hasSuffix("\nEXAMPLES:\n  kumiki replay session.jsonl\n" + examplesTail))
+      #expect(run.output.contains("  65  The recording is malformed"))
       #expect(run.output.contains("Saw a bug? Record it (kumiki-tui --record bug.jsonl)"))
     }
     let root = await kumiki(["--help"])

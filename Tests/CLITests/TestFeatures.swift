@@ -44,13 +44,13 @@ enum CounterFeature {
       present: { state in .text("Count: \(state.count)") },
       commands: [
         FeatureCommand(
-          path: [], abstract: "Show the count.", examples: ["counter"],
+          path: [], abstract: "Show the count.", examples: [""],
           actions: { _ in [] },
           output: { state, _ in
             .success(view: .fields([Field("Count", "\(state.count)")]), json: .object([("count", .int(state.count))]))
           }),
         FeatureCommand(
-          path: ["add"], abstract: "Add to the count.", examples: ["counter add 5"],
+          path: ["add"], abstract: "Add to the count.", examples: ["add 5"],
           arguments: [.positional("amount", help: "How much to add."), .flag("quiet", help: "Print nothing.")],
           actions: { input in
             guard let amount = try input.integer("amount", in: -1_000_000...1_000_000) else {
@@ -134,7 +134,7 @@ enum CatalogueFeature {
       commands: [
         FeatureCommand(
           path: ["list"], abstract: "List the items.",
-          examples: ["catalogue list --category food", "catalogue list 緑"],
+          examples: ["list --category food", "list 緑"],
           arguments: [
             .positional("keyword", help: "Only names containing this.", optional: true),
             .option("category", help: "Only this category.", choices: ["food", "drink"]),

@@ -27,6 +27,38 @@ import Testing
     #expect(lines == ["Name       Note", "---------  ---------", "カレー...  spicy ..."])
   }
 
+  /// Issue 26: prose did not wrap. It wraps to the width on a terminal and with COLUMNS, never when unlimited.
+  @Test func proseWrapsToTheWidthUnlessUnlimited() {
+    let text = ViewNode<Never>.stack([
+      .text("The quick brown fox jumps over the lazy dog."), .section(title: "S", children: [.text("カレーライスと緑茶です")]),
+    ])
+    let expected = ["The quick brown fox", "jumps over the lazy", "dog.", "", "S", "  カレーライスと緑茶", "  です"]
+    #expect(TextRenderer(width: 20).lines(text) == expected)
+    #expect(TextRenderer(fit: .wrap(columns: 20)).lines(text) == expected)
+    #expect(
+      TextRenderer(fit: .unlimited).lines(text) == [
+        "The quick brown fox jumps over the lazy dog.", "", "S", "  カレーライスと緑茶です",
+      ])
+  }
+
+  /// Issue 26: piped output was cut to 80 columns.
+  @Test func unlimitedTablesAreTabSeparatedWithEveryValueWhole() {
+    let long = String(repeating: "とても長い説明", count: 20)
+    let table = ViewNode<Never>.table(TableNode(columns: ["ID", "Note", "Saved"], rows: [["1", long, ""]]))
+    #expect(TextRenderer(fit: .unlimited).lines(table) == ["ID\tNote\tSaved", "1\t\(long)\t"])
+  }
+
+  @Test func withColumnsOutsideATerminalCellsWrapInsteadOfBeingCut() {
+    let table = ViewNode<Never>.table(
+      TableNode(columns: ["Name", "Note"], rows: [["カレーライス", "spicy and very good"]]))
+    let lines = TextRenderer(fit: .wrap(columns: 20)).lines(table)
+    #expect(
+      lines == [
+        "Name       Note", "---------  ---------", "カレーラ   spicy", "イス       and very", "           good",
+      ])
+    #expect(!lines.joined().contains("..."))
+  }
+
   @Test func sectionsAndLists() {
     let view = ViewNode<Never>.stack([
       .text("Archive", .title),

@@ -154,6 +154,26 @@ import Testing
     #expect(counter(app)?.count == 1)
   }
 
+  /// Issue 26: the カレー mount's help was the archive's. Each mount's commands are built from its own initial state,
+  /// and their examples (relative to the key) name the mount.
+  @Test func eachMountHasCommandsBuiltFromItsStateWithExamplesNamingIt() throws {
+    var module = CounterFeature.module()
+    module.makeCommands = { state in
+      [
+        FeatureCommand(
+          path: ["add"], abstract: "Add \(state.step).", examples: ["add \(state.step)", ""],
+          arguments: state.step == 1 ? [.flag("twice", help: "Add it twice.")] : [], actions: { _ in [] },
+          output: { _, _ in .failure("unused") })
+      ]
+    }
+    let app = try FeatureRegistry([module.erased, module.mounted(as: "big") { $0.step = 100 }.erased]).assemble()
+    #expect(app.commands.map(\.words) == [["counter", "add"], ["big", "add"]])
+    #expect(app.commands.map(\.examples) == [["counter add 1", "counter"], ["big add 100", "big"]])
+    #expect(app.commands.map(\.abstract) == ["Add 1.", "Add 100."])
+    #expect(app.commands.map { $0.arguments.map(\.name) } == [["twice"], []])
+    #expect(module.mounted(as: "big") { $0.step = 100 }.commands.map(\.abstract) == ["Add 100."])
+  }
+
   @Test func commandsAreNamedByFeatureKeyAndDispatchToIt() throws {
     let app = try FeatureRegistry([CounterFeature.module().mounted(as: "tally").erased]).assemble()
     #expect(app.commands.map(\.words) == [["tally"], ["tally", "add"]])

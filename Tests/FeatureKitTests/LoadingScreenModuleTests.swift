@@ -21,6 +21,37 @@ import Testing
     #expect(module.present?(MenuScreen.State(load: ScreenLoad(phase: .loading))) == .spinner("Loading the menu…"))
   }
 
+  /// Issue 26: `--json` did not say where the data came from. A loading screen's commands end their JSON object
+  /// with `origin` and `fetched_at`; a failure stays a failure.
+  @Test func everyCommandsJSONEndsWithWhereItsDataCameFrom() throws {
+    let command = FeatureCommand<MenuScreen.State, MenuScreen.Action>(
+      path: [], abstract: "The menu.", actions: { _ in [] },
+      output: { state, _ in
+        guard let dishes = state.load.content?.dishes else { return .failure("no menu") }
+        return .success(view: .text("menu"), json: .object([("dishes", .array(dishes.map { .string($0) }))]))
+      })
+    let module = FeatureModule<MenuScreen.State, MenuScreen.Action>.loadingScreen(
+      key: "menu", title: "Menu", initialState: MenuScreen.State(), reducer: MenuScreen.reducer, load: { [] },
+      present: MenuScreen.present, commands: [command])
+    let output = try #require(module.commands.first?.output)
+    func json(_ origin: DataOrigin) -> String? {
+      let state = MenuScreen.State(load: ScreenLoad(phase: .loaded(.init(["ramen"])), origin: origin))
+      guard case .success(_, let json) = output(state, CommandInput()) else { return nil }
+      return json.text
+    }
+    let epoch = Date(timeIntervalSince1970: 0)
+    #expect(json(.network) == #"{"dishes":["ramen"],"origin":"network","fetched_at":null}"#)
+    #expect(
+      json(.cache(fetchedAt: epoch)) == #"{"dishes":["ramen"],"origin":"cache","fetched_at":"1970-01-01T00:00:00Z"}"#)
+    #expect(json(.stale(fetchedAt: epoch, age: 60))?.contains(#""origin":"stale""#) == true)
+    #expect(json(.offline(fetchedAt: epoch, reason: "down"))?.contains(#""origin":"offline""#) == true)
+    guard case .failure(let reason) = output(MenuScreen.State(), CommandInput()) else {
+      Issue.record("a failure must stay a failure")
+      return
+    }
+    #expect(reason == "no menu")
+  }
+
   @Test func appearLoadsAndRefreshAllReloads() {
     let module = MenuScreen.module(load: { [] })
 

@@ -56,10 +56,21 @@ import Testing
     let saved = client.savedItems
     try await saved.save(item(1))
     try await saved.save(item(2))
-    try await saved.unsave(1)
-    try await saved.unsave(42)
+    #expect(try await saved.unsave(1) == item(1))
+    #expect(try await saved.unsave(42) == nil)
     #expect(try await saved.list() == [item(2)])
     #expect(try await saved.contains(1) == false)
+  }
+
+  /// Issue 26: `kumiki archive unsave` could not tell a removal from nothing to remove.
+  @Test(arguments: Backend.allCases) func unsaveReturnsTheItemItRemoved(backend: Backend) async throws {
+    let (client, cleanup) = try backend.make()
+    defer { cleanup() }
+    let saved = client.savedItems
+    try await saved.save(item(7, dish: "鯛めし"))
+    #expect(try await saved.unsave(7) == item(7, dish: "鯛めし"))
+    #expect(try await saved.unsave(7) == nil, "the second unsave finds nothing to remove")
+    #expect(try await saved.list() == [])
   }
 
   @Test(.timeLimit(.minutes(1)), arguments: Backend.allCases)
@@ -73,7 +84,7 @@ import Testing
     try await saved.save(item(2))
     #expect(try await next(&updates) == [item(2), item(1)])
     try await saved.save(item(2))  // no change: must not produce a value
-    try await saved.unsave(1)
+    _ = try await saved.unsave(1)
     #expect(try await next(&updates) == [item(2)])
   }
 

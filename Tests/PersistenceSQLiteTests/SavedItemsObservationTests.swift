@@ -17,7 +17,7 @@ import Testing
     #expect(try await next(&updates) == [])
     try await writer.savedItems.save(item(1))
     #expect(try await next(&updates) == [item(1)])
-    try await writer.savedItems.unsave(1)
+    _ = try await writer.savedItems.unsave(1)
     #expect(try await next(&updates) == [])
   }
 

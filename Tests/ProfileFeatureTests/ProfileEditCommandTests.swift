@@ -99,11 +99,12 @@ import Testing
     #expect(view.actions.isEmpty)
     #expect(
       json.text
-        == #"{"id":1,"nickname":"新しい名前","member_since":"2021/06/15","avatar_url":"https://x.example/a.jpg","#
-        + #""background_image_url":null,"introduction":"カレー巡りが趣味です。","#
+        == #"{"personal":{"id":1,"nickname":"新しい名前","member_since":"2021/06/15","#
+        + #""avatar_url":"https://x.example/a.jpg","background_image_url":null,"introduction":"カレー巡りが趣味です。","#
         + #""histories":{"profile_view_count":1,"article_post_count":2,"total_page_view_count":3,"#
         + #""total_available_points":4,"total_use_coupon_count":5,"total_visit_shop_count":6},"#
-        + #""social_media":{"twitter_url":"https://t.example/n","facebook_url":null,"instagram_url":null}}"#)
+        + #""social_media":{"twitter_url":"https://t.example/n","facebook_url":null,"instagram_url":null}},"#
+        + #""origin":"network","fetched_at":null}"#)
 
     let request = try #require(fake.requests.first)
     #expect(fake.requests.count == 1)

@@ -129,7 +129,7 @@ where State: Sendable & Equatable & Codable, Action: Sendable & Equatable & Coda
         featureKey: module.key,
         path: command.path,
         abstract: command.abstract,
-        examples: command.examples,
+        examples: command.examples.map { $0.isEmpty ? module.key : module.key + " " + $0 },
         arguments: command.arguments,
         actions: { input in try command.actions(input).map { .feature(slot: slot, action: $0) } },
         output: { state, input in command.output(state.slice(slot, as: State.self), input) }

@@ -5,6 +5,8 @@ public struct AppCommand: Sendable {
   /// The words after the key.
   public let path: [String]
   public let abstract: String
+  /// Example invocations without `kumiki`, starting with the feature key (the mount's: ``FeatureCommand/examples``
+  /// are relative to it).
   public let examples: [String]
   public let arguments: [CommandArgument]
   /// The app actions to dispatch for the parsed input.

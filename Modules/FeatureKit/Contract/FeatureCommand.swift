@@ -8,7 +8,8 @@ public struct FeatureCommand<State: Sendable, Action: Sendable>: Sendable {
   public var path: [String]
   /// One line for help.
   public var abstract: String
-  /// Example invocations shown first in help, without the `kumiki` prefix.
+  /// Example invocations for help, relative to the feature's key: `"search カレー"` is shown as `kumiki archive
+  /// search カレー` on the `archive` mount and `kumiki curry search カレー` on `curry`; `""` is the key alone.
   public var examples: [String]
   /// Arguments, options and flags.
   public var arguments: [CommandArgument]

@@ -24,14 +24,17 @@ where State: Sendable & Equatable & Codable, Action: Sendable & Equatable & Coda
   /// Where front ends put the screen: a tab of its own, or an overlay above the active tab (onboarding). An
   /// overlay's presentation is an empty `.stack([])` while there is nothing to show.
   public var placement: FeaturePlacement
-  /// The feature's command-line commands, relative to its key.
-  public var commands: [FeatureCommand<State, Action>]
+  /// Builds the feature's command-line commands (relative to its key) for a mount from the mount's initial state,
+  /// so a mount configured by ``mounted(as:title:configure:)`` offers its own arguments and examples (the `curry`
+  /// mount of Archive, fixed to カレー, has no `--category`).
+  public var makeCommands: @Sendable (State) -> [FeatureCommand<State, Action>]
   /// The part of the state kept across runs, if any.
   public var persistence: StatePersistence<State>?
   /// Which app-wide events the feature accepts, as its own action (returning `nil`: ignored).
   public var receive: (@Sendable (AppEvent) -> Action?)?
 
-  /// Creates a module. Only `key`, `title`, `initialState` and `reducer` are required.
+  /// Creates a module whose commands are the same for every mount. Only `key`, `title`, `initialState` and
+  /// `reducer` are required.
   public init(
     key: String,
     title: String,
@@ -44,6 +47,25 @@ where State: Sendable & Equatable & Codable, Action: Sendable & Equatable & Coda
     persistence: StatePersistence<State>? = nil,
     receive: (@Sendable (AppEvent) -> Action?)? = nil
   ) {
+    self.init(
+      key: key, title: title, initialState: initialState, reducer: reducer, middlewares: middlewares,
+      present: present, placement: placement, makeCommands: { _ in commands }, persistence: persistence,
+      receive: receive)
+  }
+
+  /// Creates a module whose commands depend on the mount's initial state (see ``makeCommands``).
+  public init(
+    key: String,
+    title: String,
+    initialState: State,
+    reducer: Reducer<State, Action>,
+    middlewares: [Middleware<State, Action>] = [],
+    present: (@Sendable (State) -> ViewNode<Action>)? = nil,
+    placement: FeaturePlacement = .tab,
+    makeCommands: @escaping @Sendable (State) -> [FeatureCommand<State, Action>],
+    persistence: StatePersistence<State>? = nil,
+    receive: (@Sendable (AppEvent) -> Action?)? = nil
+  ) {
     self.key = key
     self.title = title
     self.initialState = initialState
@@ -51,13 +73,17 @@ where State: Sendable & Equatable & Codable, Action: Sendable & Equatable & Coda
     self.middlewares = middlewares
     self.present = present
     self.placement = placement
-    self.commands = commands
+    self.makeCommands = makeCommands
     self.persistence = persistence
     self.receive = receive
   }
 
+  /// The commands of this mount: ``makeCommands`` for its initial state.
+  public var commands: [FeatureCommand<State, Action>] { makeCommands(initialState) }
+
   /// The same module mounted under another key, with its initial state adjusted — e.g. a second Archive fixed
-  /// to one category. Each mount has independent state, actions and effects.
+  /// to one category. Each mount has independent state, actions and effects, and its own commands (built from the
+  /// adjusted state by ``makeCommands``; their examples are relative to the key, so they name this mount).
   public func mounted(as key: String, title: String? = nil, configure: (inout State) -> Void = { _ in }) -> Self {
     var copy = self
     copy.key = key

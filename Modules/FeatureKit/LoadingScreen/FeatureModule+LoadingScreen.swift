@@ -14,6 +14,8 @@ where State: ScreenLoadState, Action: ScreenLoadAction, Action.Response == State
   ///   `.load(.refresh)` (``AppEvent/screenLoad(appear:refresh:)``); other events are ignored.
   /// - Where the content came from: content that is stale or offline (``ScreenLoad/origin``) gets a line above
   ///   it — `stale · 5 min old · refreshing…`, or `offline · as of 14:32` with a Retry (``DataOrigin/annotate(_:retry:)``).
+  /// - Commands: each command's JSON object ends with where the data came from (``CommandOutput/adding(origin:)``:
+  ///   `"origin"` and `"fetched_at"`, from ``ScreenLoad/origin``).
   /// - Placement: a tab.
   ///
   /// ```swift
@@ -44,7 +46,12 @@ where State: ScreenLoadState, Action: ScreenLoadAction, Action.Response == State
         return state.load.origin.annotate(view, retry: .load(.retry))
       },
       placement: .tab,
-      commands: commands,
+      commands: commands.map { command in
+        var command = command
+        let output = command.output
+        command.output = { state, input in output(state, input).adding(origin: state.load.origin) }
+        return command
+      },
       receive: { $0.screenLoad(appear: .load(.appear), refresh: .load(.refresh)) }
     )
   }

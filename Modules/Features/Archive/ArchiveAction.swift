@@ -63,6 +63,8 @@ extension ArchiveFeature {
     case savedListLoaded([SavedArchiveItem])
     /// Reading the saved list failed with this message.
     case savedListFailed(String)
+    /// The unsave of the item answered: the item the store removed (`nil`: it was not saved).
+    case unsaveFinished(id: Int, removed: SavedArchiveItem?)
     /// Saving or unsaving the item failed with this message.
     case saveFailed(id: Int, message: String)
     /// Hide the notice.

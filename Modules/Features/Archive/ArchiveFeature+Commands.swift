@@ -2,26 +2,32 @@ import FeatureKit
 import Presentation
 
 extension ArchiveFeature {
-  /// `kumiki archive search|save|unsave|saved`. JSON shapes are documented in this module's README.
-  public static var commands: [FeatureCommand<State, Action>] {
-    [searchCommand, saveCommand, unsaveCommand, savedCommand]
+  /// `kumiki archive search|save|unsave|saved` on a mount whose initial state is `State()`. JSON shapes are
+  /// documented in this module's README.
+  public static var commands: [FeatureCommand<State, Action>] { commands(for: State()) }
+
+  /// The commands of a mount starting in `state`: a mount fixed to one category (``State/fixedCategory``) has no
+  /// `--category` and examples of its own.
+  public static func commands(for state: State) -> [FeatureCommand<State, Action>] {
+    [searchCommand(fixedCategory: state.fixedCategory), saveCommand, unsaveCommand, savedCommand]
   }
 
-  /// `archive search [KEYWORD] [--category C] [--page N] [--last]`.
-  static var searchCommand: FeatureCommand<State, Action> {
-    FeatureCommand(
+  /// `search [KEYWORD] [--category C] [--page N] [--last]`; without `--category` on a mount fixed to one.
+  static func searchCommand(fixedCategory: String?) -> FeatureCommand<State, Action> {
+    let category = CommandArgument.option("category", help: "Only items of this category", choices: ArchiveCategory.all)
+    return FeatureCommand(
       path: ["search"],
-      abstract: "Search the archive by keyword and category, 20 results a page.",
-      examples: [
-        "archive search カレー", "archive search --category 和食", "archive search カレー --category カレー --page 2",
-        "archive search --last",
-      ],
-      arguments: [
-        .positional("keyword", help: "Free keyword, matched in any field", optional: true),
-        .option("category", help: "Only items of this category", choices: ArchiveCategory.all),
-        .option("page", help: "Page number, 1…\(ArchiveClient.pages.upperBound) (default 1)"),
-        .flag("last", help: "Repeat the last search (this app's or the TUI's), kept across runs"),
-      ],
+      abstract: fixedCategory.map { "Search the \($0) items by keyword, 20 results a page." }
+        ?? "Search the archive by keyword and category, 20 results a page.",
+      examples: fixedCategory == nil
+        ? ["search カレー", "search --category 和食", "search カレー --category カレー --page 2", "search --last"]
+        : ["search", "search チキン --page 1", "search --last"],
+      arguments: [.positional("keyword", help: "Free keyword, matched in any field", optional: true)]
+        + (fixedCategory == nil ? [category] : [])
+        + [
+          .option("page", help: "Page number, 1…\(ArchiveClient.pages.upperBound) (default 1)"),
+          .flag("last", help: "Repeat the last search (this app's or the TUI's), kept across runs"),
+        ],
       actions: { input in
         let page = try input.integer("page", in: ArchiveClient.pages) ?? 1
         if input.flags.contains("last") {
@@ -41,7 +47,7 @@ extension ArchiveFeature {
     FeatureCommand(
       path: ["save"],
       abstract: "Save an archive item (fetched by id).",
-      examples: ["archive save 6"],
+      examples: ["save 6"],
       arguments: [.positional("id", help: "The archive item's id")],
       actions: { input in [.save(try itemID(input))] },
       output: { state, input in
@@ -60,18 +66,10 @@ extension ArchiveFeature {
     FeatureCommand(
       path: ["unsave"],
       abstract: "Remove an item from the saved items.",
-      examples: ["archive unsave 6"],
+      examples: ["unsave 6"],
       arguments: [.positional("id", help: "The archive item's id")],
       actions: { input in [.unsave(try itemID(input))] },
-      output: { state, input in
-        let id = (try? itemID(input)) ?? 0
-        if let notice = state.notice { return .failure(notice) }
-        if case .failed(let message) = state.saved { return .failure(message) }
-        guard state.isSavedListKnown, !state.savedIDs.contains(id) else {
-          return .failure("archive item \(id) is still saved")
-        }
-        return .success(view: .text("Item #\(id) is not saved."), json: .object([("id", .int(id)), ("saved", false)]))
-      }
+      output: { state, input in unsaveOutput(state, id: (try? itemID(input)) ?? 0) }
     )
   }
 
@@ -80,7 +78,7 @@ extension ArchiveFeature {
     FeatureCommand(
       path: ["saved"],
       abstract: "List the saved items, newest first (offline).",
-      examples: ["archive saved", "archive saved --json"],
+      examples: ["saved", "saved --json"],
       actions: { _ in [.loadSaved] },
       output: { state, _ in savedOutput(state) }
     )
@@ -96,7 +94,11 @@ extension ArchiveFeature {
     case .empty(let query):
       return .success(
         view: .empty(emptyText(query)),
-        json: .object([("total", 0), ("page", .int(page)), ("items", .array([]))]))
+        json: .object(
+          [
+            ("total", 0), ("page", .int(page)), ("per_page", .int(ArchiveClient.pageSize)), ("next_page", .null),
+            ("items", .array([])),
+          ] + state.searchOrigin.jsonMembers))
     case .loaded(let results):
       let saved = state.savedIDs
       let rows = results.items.map { item in
@@ -110,12 +112,32 @@ extension ArchiveFeature {
       ])
       return .success(
         view: view,
-        json: .object([
-          ("total", .int(results.total)),
-          ("page", .int(results.lastPage)),
-          ("items", .array(results.items.map { itemJSON($0, saved: saved.contains($0.id)) })),
-        ]))
+        json: .object(
+          [
+            ("total", .int(results.total)),
+            ("page", .int(results.lastPage)),
+            ("per_page", .int(ArchiveClient.pageSize)),
+            ("next_page", results.hasMore ? .int(results.lastPage + 1) : .null),
+            ("items", .array(results.items.map { itemJSON($0, saved: saved.contains($0.id)) })),
+          ] + state.searchOrigin.jsonMembers))
     }
+  }
+
+  /// The output of `archive unsave` for the state after the unsave: what the store found (``State/lastUnsave``),
+  /// said as it is — removed, or not saved in the first place (nothing changed; not a failure).
+  static func unsaveOutput(_ state: State, id: Int) -> CommandOutput {
+    if let notice = state.notice { return .failure(notice) }
+    if case .failed(let message) = state.saved { return .failure(message) }
+    guard let result = state.lastUnsave, result.id == id else { return .failure("the unsave did not finish") }
+    guard state.isSavedListKnown, !state.savedIDs.contains(id) else {
+      return .failure("archive item \(id) is still saved")
+    }
+    let text =
+      result.removed
+      ? "Removed \(result.dishName.map { "\($0) (#\(id))" } ?? "item #\(id)") from the saved items."
+      : "Item #\(id) was not saved; nothing to remove."
+    return .success(
+      view: .text(text), json: .object([("id", .int(id)), ("saved", false), ("removed", .bool(result.removed))]))
   }
 
   /// The output of `archive saved`.

@@ -51,7 +51,7 @@ public enum ArchiveFeature {
       middlewares: middlewares(client: client, saved: saved, now: now),
       present: { present($0) },
       placement: .tab,
-      commands: commands,
+      makeCommands: { commands(for: $0) },
       persistence: persistence,
       receive: { event in
         switch event {

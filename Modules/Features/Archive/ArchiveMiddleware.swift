@@ -169,13 +169,14 @@ struct ArchiveEffects: Sendable {
     }
   }
 
-  /// Unsaves the item, then reads the saved list back (see ``save(_:known:_:)``).
+  /// Unsaves the item, sends whether the store removed it, then reads the saved list back (see
+  /// ``save(_:known:_:)``).
   private func unsave(_ id: Int, _ context: Context) {
     context.cancel(id: ArchiveFeature.loadSavedID)
     let saved = saved
     context.run(id: ArchiveFeature.writeID(id), cancelInFlight: true) { send in
       do {
-        try await saved.unsave(id)
+        send(.unsaveFinished(id: id, removed: try await saved.unsave(id).map(SavedArchiveItem.init)))
       } catch {
         send(.saveFailed(id: id, message: String(describing: error)))
       }

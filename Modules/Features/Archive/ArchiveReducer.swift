@@ -90,7 +90,10 @@ extension ArchiveFeature {
       state.requests.append(.save(id))
     case .unsave(let id):
       state.notice = nil
+      state.lastUnsave = nil
       state.requests.append(.unsave(id))
+    case .unsaveFinished(let id, let removed):
+      state.lastUnsave = ArchiveUnsaveResult(id: id, dishName: removed?.item.dishName, removed: removed != nil)
     case .savedListLoaded(let entries):
       state.saved = entries.isEmpty ? .empty : .loaded(entries)
     case .savedListFailed(let message):

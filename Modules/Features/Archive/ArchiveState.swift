@@ -66,6 +66,8 @@ extension ArchiveFeature {
     public var detail: ArchiveItem?
     /// A one-line problem to show (a save or unsave that failed), until dismissed.
     public var notice: String?
+    /// What the last unsave found (`nil` while one is in flight, or before any).
+    public var lastUnsave: ArchiveUnsaveResult?
     /// What the last action started: the reducer's decision, carried out by the middleware right after it (empty
     /// after an action that starts nothing). See ``ArchiveRequest``.
     public var requests: [ArchiveRequest]
@@ -81,6 +83,7 @@ extension ArchiveFeature {
       mode: Mode = .search,
       detail: ArchiveItem? = nil,
       notice: String? = nil,
+      lastUnsave: ArchiveUnsaveResult? = nil,
       isSearchPending: Bool = false,
       requests: [ArchiveRequest] = []
     ) {
@@ -94,6 +97,7 @@ extension ArchiveFeature {
       self.mode = mode
       self.detail = detail
       self.notice = notice
+      self.lastUnsave = lastUnsave
       self.requests = requests
       self.fixedCategory = nil
     }

@@ -8,7 +8,7 @@ extension FavoriteFeature {
     FeatureCommand(
       path: [],
       abstract: "Load and print the favorite scenes.",
-      examples: ["favorites", "favorites --json"],
+      examples: ["", "--json"],
       actions: { _ in [.load(.appear)] },
       output: { state, _ in output(state) }
     )

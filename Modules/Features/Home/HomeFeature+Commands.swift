@@ -9,7 +9,7 @@ extension HomeFeature {
     FeatureCommand(
       path: [],
       abstract: "Load Home and print its five sections.",
-      examples: ["home", "home --json"],
+      examples: ["", "--json"],
       actions: { _ in [.load(.appear)] },
       output: { state, _ in output(state) }
     )

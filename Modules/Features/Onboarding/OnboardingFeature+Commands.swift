@@ -8,14 +8,14 @@ extension OnboardingFeature {
       FeatureCommand(
         path: ["status"],
         abstract: "Tell whether onboarding was completed.",
-        examples: ["onboarding status", "onboarding status --json"],
+        examples: ["status", "status --json"],
         actions: { _ in [.load] },
         output: { state, _ in statusOutput(state) }
       ),
       FeatureCommand(
         path: ["reset"],
         abstract: "Clear the completed flag so onboarding shows at the next launch.",
-        examples: ["onboarding reset"],
+        examples: ["reset"],
         actions: { _ in [.reset] },
         output: { state, _ in resetOutput(state) }
       ),

@@ -8,12 +8,13 @@ extension ProfileFeature {
   ///
   /// `kumiki profile edit [--nickname TEXT] [--intro TEXT]`: checks the given fields with ``ProfileDraft``'s rules
   /// (a broken rule, or neither option, is a usage error: exit 64), sends them with `PATCH /profile_personal` and
-  /// prints the profile the server answered (`--json`: its personal object); a failed save exits 1.
+  /// prints the profile the server answered (`--json`: `{"personal":{...}}`, the shape of `kumiki profile --json`'s
+  /// `personal`, so `jq .personal.nickname` reads both); a failed save exits 1.
   public static let commands: [FeatureCommand<State, Action>] = [
     FeatureCommand(
       path: [],
       abstract: "Load the profile and print it with one information tab.",
-      examples: ["profile", "profile --tab comments", "profile --tab recent --json"],
+      examples: ["", "--tab comments", "--tab recent --json"],
       arguments: [
         .option(
           "tab", help: "The information tab to print (default: announcements)",
@@ -26,8 +27,8 @@ extension ProfileFeature {
       path: ["edit"],
       abstract: "Change the nickname and/or the self-introduction and print the updated profile.",
       examples: [
-        "profile edit --nickname 食いしん坊", "profile edit --intro \"カレー巡りが趣味です。\"",
-        "profile edit --nickname 編集者 --intro \"\" --json",
+        "edit --nickname 食いしん坊", "edit --intro \"カレー巡りが趣味です。\"",
+        "edit --nickname 編集者 --intro \"\" --json",
       ],
       arguments: [
         .option(
@@ -55,13 +56,15 @@ extension ProfileFeature {
   }
 
   /// What `kumiki profile edit` prints once the save settled: "Profile updated." and the personal sections of the
-  /// profile the server answered (JSON: its personal object, shaped as in `kumiki profile`), or the failure.
+  /// profile the server answered (JSON: `{"personal":{...}}`, the same object under the same key as in
+  /// `kumiki profile`), or the failure.
   public static func editOutput(_ state: State) -> CommandOutput {
     switch state.save {
     case .saved(let personal):
       let view = ProfilePersonalViewObject(personal)
       return .success(
-        view: .stack([.text("Profile updated.", .secondary)] + personalSections(view)), json: json(view))
+        view: .stack([.text("Profile updated.", .secondary)] + personalSections(view)),
+        json: .object([("personal", json(view))]))
     case .failed(let message):
       return .failure(message)
     case .idle, .saving:

@@ -30,6 +30,7 @@ struct ArchiveSavedItemsIntegrationTests {
     store.dispatch(.unsave(30))
     await store.settled()
     #expect(store.state.savedIDs == [6])
+    #expect(store.state.lastUnsave?.removed == true, "the SQLite store reports the row it deleted")
     #expect(try await other.savedItems.allIDs() == [6])
     await server.shutdown()
   }

@@ -35,7 +35,7 @@ struct PersistenceStress {
         try await savedItems.save(item(id))
         acknowledge("s \(id)")
         if toggle, id % 3 == 0 {
-          try await savedItems.unsave(id)
+          _ = try await savedItems.unsave(id)
           acknowledge("u \(id)")
         }
       }

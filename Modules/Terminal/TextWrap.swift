@@ -1,13 +1,12 @@
-import Terminal
-
 /// Word wrapping by display width for styled text: breaks after the last space that fits, or between
-/// characters when a line has none (Japanese has no spaces). Never splits a grapheme cluster.
-enum TextWrap {
+/// characters when a line has none (Japanese has no spaces). Never splits a grapheme cluster. The one wrapper of
+/// both front ends: the TUI's screens and the CLI's prose and table cells.
+public enum TextWrap {
   /// A styled run of text.
-  typealias Run = (text: String, style: Style)
+  public typealias Run = (text: String, style: Style)
 
   /// `runs` broken into lines of at most `width` columns (at least one line, possibly empty).
-  static func lines(_ runs: [Run], width: Int) -> [[Run]] {
+  public static func lines(_ runs: [Run], width: Int) -> [[Run]] {
     guard width > 0 else { return [] }
     var lines: [[(Character, Style)]] = []
     var current: [(Character, Style)] = []
@@ -42,7 +41,7 @@ enum TextWrap {
   }
 
   /// Plain text wrapped into strings.
-  static func lines(_ text: String, width: Int) -> [String] {
+  public static func lines(_ text: String, width: Int) -> [String] {
     lines([(text, .plain)], width: width).map { $0.map(\.text).joined() }
   }
 
@@ -60,7 +59,7 @@ enum TextWrap {
   }
 
   /// `runs` cut to `width` columns on one line, ending in "..." when cut.
-  static func truncated(_ runs: [Run], width: Int) -> [Run] {
+  public static func truncated(_ runs: [Run], width: Int) -> [Run] {
     let total = runs.reduce(0) { $0 + displayWidth(of: $1.text) }
     guard total > width else { return runs }
     guard width > 3 else { return [((runs.first?.text ?? "").truncated(toWidth: width), runs.first?.style ?? .plain)] }

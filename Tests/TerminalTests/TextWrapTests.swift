@@ -1,8 +1,6 @@
 import Terminal
 import Testing
 
-@testable import TUI
-
 @Suite("Text wrapping")
 struct TextWrapTests {
   @Test("breaks after the last space that fits, else between characters; never wider than the width")
