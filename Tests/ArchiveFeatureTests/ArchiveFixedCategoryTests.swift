@@ -51,8 +51,15 @@ struct ArchiveFixedCategoryTests {
 
   @Test("its first search asks for カレー only; clear all keeps the category and clears the keyword")
   func searchesKeepTheCategory() async throws {
+    // The saved list and the first search are two effects of one action: the search waits until the saved list
+    // has arrived, so they answer in one order on every run.
+    let savedFirst = Gate()
     let store = makeArchiveStore(
-      client: fixtureClient(), saved: InMemoryPersistence().savedItems, state: Self.curryState)
+      client: fixtureClient(search: { query, page in
+        await savedFirst.wait()
+        return try ArchiveFixture.page(query, page)
+      }),
+      saved: InMemoryPersistence().savedItems, state: Self.curryState)
     let curry = ArchiveQuery(category: "カレー")
     let page = try ArchiveFixture.page(curry, 1)
     #expect(page.items.map(\.id) == Self.curryItems)
@@ -65,6 +72,7 @@ struct ArchiveFixedCategoryTests {
       $0.saved = .empty
       $0.requests = []
     }
+    savedFirst.open()
     await store.receive(.searchLoaded(page)) { $0.search = .loaded(ArchiveResults(page)) }
 
     await store.send(.keywordSubmitted("チキン")) {
