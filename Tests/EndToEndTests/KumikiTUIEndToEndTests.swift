@@ -154,7 +154,11 @@ struct KumikiTUIEndToEndTests {
     _ = try await tmux.waitFor(text: "[exit")
     try tmux.type("stty -a | tr ' ' '\\n' | grep -xE -- '-?(icanon|echo)'")
     try tmux.keys("Enter")
-    let screen = try await tmux.waitFor("stty output") { $0.contains("\nicanon") || $0.contains("\n-icanon") }
+    // Both lines of grep's output: tmux may show the first before the second arrives.
+    let screen = try await tmux.waitFor("stty output") { screen in
+      (screen.contains("\nicanon") || screen.contains("\n-icanon"))
+        && (screen.contains("\necho") || screen.contains("\n-echo"))
+    }
     #expect(screen.contains("\nicanon"))
     #expect(screen.contains("\necho"))
     #expect(!screen.contains("\n-icanon"))
