@@ -27,6 +27,7 @@ struct TUIScreenTests {
   func frame(_ node: ViewNode<String>, size: Size = Size(width: 40, height: 12), focus: Int = 0) -> TUIFrame {
     var state = TUIState(size: size)
     state.focus[0] = focus
+    state.followsFocus = [0]
     return TUIScreen.render(state: state, tabs: ["One"], content: node, theme: .monochrome)
   }
 
@@ -152,7 +153,8 @@ struct TUIScreenTests {
       .split(separator: "\n", omittingEmptySubsequences: false)
     #expect(rows.count == 10)
     #expect(rows[9].hasPrefix(" / loading  Error: Could not reach the API   "))
-    #expect(rows[9].hasSuffix("Tab:next /:search r:refresh d:devtools ?:help q:quit"))
+    // One tab and no search field: no Tab, no `/:search`.
+    #expect(rows[9].hasSuffix(" r:refresh d:devtools ?:help q:quit"))
     state.activity = 0
     state.devTools.position = 4
     rows = TUIScreen.render(state: state, tabs: ["A"], content: ViewNode<String>.text("x")).buffer.text
@@ -160,14 +162,16 @@ struct TUIScreenTests {
     #expect(rows[9].hasPrefix(" ready  TIME TRAVEL at #5 - G resumes"))
   }
 
-  @Test("the content scrolls to keep the focused element visible, with ^ and v hints")
+  @Test("the content scrolls to keep the focused element visible, with a scroll position thumb and ^ and v hints")
   func scrolling() {
     let node = ViewNode<String>.list(
       ListNode(items: (1...40).map { ListItem(id: "\($0)", title: "Item \($0)", action: "\($0)") }))
     let top = frame(node, focus: 0)
     #expect(top.scrollOffset == 0)
-    #expect(top.buffer.text.contains("> Item 1\n"))
-    #expect(top.buffer.text.split(separator: "\n")[10].hasSuffix("v"))
+    let topRows = top.buffer.text.split(separator: "\n")
+    #expect(topRows[2].hasPrefix(" > Item 1 ") && topRows[2].hasSuffix("#"))  // the thumb: 9 rows of 40, at the top
+    #expect(topRows[3].hasSuffix("#") && !topRows[4].hasSuffix("#"))
+    #expect(topRows[10].hasSuffix("v"))
     let bottom = frame(node, focus: 39)
     #expect(bottom.scrollOffset == 40 - 9)
     let rows = bottom.buffer.text.split(separator: "\n")

@@ -72,7 +72,7 @@ extension ProfileFeature {
       title: "Edit profile",
       content: .stack(content),
       buttons: [
-        OverlayButton(label: "Save", action: .save, isEnabled: canSave),
+        OverlayButton(label: "Save", action: .save, isEnabled: canSave, isDefault: true),
         OverlayButton(label: "Cancel", action: .cancelEdit, isEnabled: !isSaving),
       ],
       dismiss: isSaving ? nil : .cancelEdit)
@@ -142,7 +142,7 @@ extension ProfileFeature {
         ]),
         .text(detail.item.body),
       ]),
-      buttons: [OverlayButton(label: "Close", action: .closeDetail)],
+      buttons: [OverlayButton(label: "Close", action: .closeDetail, isDefault: true)],
       dismiss: .closeDetail)
   }
 }
