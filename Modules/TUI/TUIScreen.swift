@@ -171,9 +171,16 @@ public enum TUIScreen {
     } else if let message = state.message {
       buffer.put(TextSanitizer.inert(message).truncated(toWidth: room), x: x, y: row, style: theme.statusBar)
     } else if let error = state.lastError {
-      let text = "Error: " + TextSanitizer.inert(error)
+      let text = "Error: " + TextSanitizer.inert(firstSentence(of: error))
       buffer.put(text.truncated(toWidth: room), x: x, y: row, style: theme.style([.reverse, .bold], color: .red))
     }
+  }
+
+  /// An error's first sentence: the status bar's plain reason; the screen shows the whole message and DevTools the
+  /// state holding it (an HTTP library's own words come after, as the detail).
+  static func firstSentence(of message: String) -> String {
+    guard let end = message.range(of: ". ") else { return message }
+    return String(message[..<end.lowerBound]) + "."
   }
 
   /// The scroll position of `viewport` in the column `x` beside its rows: a `#` thumb sized and placed as the

@@ -162,6 +162,21 @@ struct TUIScreenTests {
     #expect(rows[9].hasPrefix(" ready  TIME TRAVEL at #5 - G resumes"))
   }
 
+  /// libcurl's words in the status bar (issue 26): its first sentence there, the whole message on the screen.
+  @Test("the status bar shows an error's first sentence: the plain reason, not the HTTP library's detail")
+  func errorSentence() {
+    var state = TUIState(size: Size(width: 120, height: 10))
+    state.lastError =
+      "Could not connect to 127.0.0.1:4321: nothing answers there. Check the network connection and that the server "
+      + "is running. Detail: Failed to connect to 127.0.0.1 port 4321 after 0 ms: Couldn't connect to server"
+    let status =
+      TUIScreen.render(state: state, tabs: ["A"], content: ViewNode<String>.text("x")).buffer.text
+      .split(separator: "\n").last ?? ""
+    #expect(status.contains("Error: Could not connect to 127.0.0.1:4321: nothing answers there.  "))
+    #expect(!status.contains("Detail") && !status.contains("Check"))
+    #expect(TUIScreen.firstSentence(of: "No full stop") == "No full stop")
+  }
+
   @Test("the content scrolls to keep the focused element visible, with a scroll position thumb and ^ and v hints")
   func scrolling() {
     let node = ViewNode<String>.list(

@@ -130,7 +130,7 @@ extension ArchiveFeature {
         ]),
         buttons: [
           OverlayButton(label: isSaved ? "♥ Unsave" : "♡ Save", action: isSaved ? .unsave(item.id) : .save(item.id)),
-          OverlayButton(label: "Close", action: .closeDetail),
+          OverlayButton(label: "Close", action: .closeDetail, isDefault: true),
         ],
         dismiss: .closeDetail))
   }
