@@ -158,7 +158,7 @@ public enum TUIScreen {
       state.activity == 0 && state.isOffline
       ? theme.style([.reverse, .bold], color: .yellow) : theme.style([.reverse, .bold])
     var x = buffer.put(activity, x: 0, y: row, style: activityStyle)
-    let hintRoom = width >= 90 ? width / 2 : width >= 50 ? width / 3 : 8
+    let hintRoom = width >= 50 ? width / 2 : 8
     let line = KeyBinding.hints(in: situation, width: hintRoom)
     let hints = line.isEmpty ? "" : line + " "
     let hintsWidth = displayWidth(of: hints)
@@ -287,10 +287,14 @@ public enum TUIScreen {
     let keyWidth = min(24, innerWidth / 3, bindings.map { displayWidth(of: $0.keys) }.max() ?? 0)
     let actionWidth = max(1, innerWidth - keyWidth - 2)
     var lines: [(text: String, style: Style)] = []
+    let indent = String(repeating: " ", count: keyWidth + 2)
     for binding in bindings {
+      // Keys wider than their column get a line of their own, the action under them.
+      let ownLine = displayWidth(of: binding.keys) > keyWidth
+      if ownLine { lines.append((binding.keys, theme.style())) }
       for (index, action) in TextWrap.lines(binding.action, width: actionWidth).enumerated() {
-        let keys = index == 0 ? binding.keys.fitted(toWidth: keyWidth) : String(repeating: " ", count: keyWidth)
-        lines.append((keys + "  " + action, theme.style()))
+        let keys = index == 0 && !ownLine ? binding.keys.fitted(toWidth: keyWidth) + "  " : indent
+        lines.append((keys + action, theme.style()))
       }
     }
     let title =
