@@ -162,6 +162,40 @@ struct TUIScreenTests {
     #expect(rows[9].hasPrefix(" ready  TIME TRAVEL at #5 - G resumes"))
   }
 
+  /// The validation message appearing and going made the Send button jump while typing (issue 26, item 12).
+  @Test("in a dialog, a field's message line is kept: the buttons stay on their row with or without a message")
+  func dialogButtonsDoNotJump() {
+    func saveRow(message: String?) -> Int? {
+      let form = ViewNode<String>.overlay(
+        OverlayNode(
+          title: "Edit",
+          content: .textField(
+            TextFieldNode(id: "name", label: "Name", text: "", placeholder: "", message: message, change: { $0 })),
+          buttons: [OverlayButton(label: "Save", action: "save", isDefault: true)], dismiss: "cancel"))
+      let rows = frame(form, size: Size(width: 60, height: 20)).buffer.text.split(separator: "\n")
+      return rows.firstIndex { $0.contains("Save ") }
+    }
+    #expect(saveRow(message: nil) != nil)
+    #expect(saveRow(message: nil) == saveRow(message: "Name is required"))
+  }
+
+  @Test("thirty tabs: the selected one is always in the bar, with < and > where more lie beyond")
+  func manyTabs() {
+    let tabs = (1...30).map { "Feature \($0)" }
+    func bar(_ selected: Int) -> String {
+      var state = TUIState(size: Size(width: 60, height: 10))
+      state.selectedTab = selected
+      let text = TUIScreen.render(state: state, tabs: tabs, content: ViewNode<String>.text("x")).buffer.text
+      return String(text.split(separator: "\n")[0])
+    }
+    #expect(bar(0).hasPrefix(" 1 Feature 1 ") && bar(0).hasSuffix(">") && !bar(0).hasPrefix("<"))
+    for selected in [8, 9, 15, 29] {
+      #expect(bar(selected).contains("Feature \(selected + 1)"), "tab \(selected + 1): \(bar(selected))")
+      #expect(bar(selected).hasPrefix("<"))
+    }
+    #expect(bar(15).hasSuffix(">") && !bar(29).hasSuffix(">"))
+  }
+
   /// libcurl's words in the status bar (issue 26): its first sentence there, the whole message on the screen.
   @Test("the status bar shows an error's first sentence: the plain reason, not the HTTP library's detail")
   func errorSentence() {
