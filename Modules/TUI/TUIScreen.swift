@@ -81,10 +81,11 @@ public enum TUIScreen {
     if let panelArea {
       drawDevTools(devTools ?? .notInstalled, in: panelArea, beside: width >= 90, into: &buffer, theme: theme)
     }
-    let overflows = viewports.last?.overflows ?? false
-    let below = KeySituation(
-      state: state.withoutDialogs, content: content, tabCount: tabs.count, overflows: overflows)
     if state.isHelpVisible {
+      // The help describes the keys of the screen, field or dialog under it.
+      let below = KeySituation(
+        state: state.withoutDialogs, content: content, tabCount: tabs.count,
+        overflows: viewports.last?.overflows ?? false)
       viewports.append(drawHelp(below, top: state.helpTop, over: body, into: &buffer, theme: theme))
       cursor = nil
     }

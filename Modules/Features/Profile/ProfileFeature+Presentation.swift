@@ -118,7 +118,7 @@ extension ProfileFeature {
   static func informationList<A: Sendable>(
     _ items: [InformationItem], tab: InformationTab, select: (@Sendable (InformationTab, Int) -> A)?
   ) -> ViewNode<A> {
-    guard !items.isEmpty else { return .empty("No \(tab.label.lowercased()) yet.") }
+    guard !items.isEmpty else { return .empty("Nothing in \(tab.label) yet.") }
     return .list(
       ListNode(
         items: items.map { item in
