@@ -97,7 +97,8 @@ public enum HTTPError: Error, Sendable, Hashable, CustomStringConvertible, Local
       return "“\(URLCredentials.redact(text))” is not a valid web address (an http or https URL with a host is needed)."
     case .cannotConnect(let url, let reason):
       return
-        "Could not connect to \(Self.host(url)) (\(reason)). Check the network connection and that the server is running."
+        "Could not connect to \(Self.host(url)): \(Self.plainReason(reason)). Check the network connection and that the "
+        + "server is running. Detail: \(reason)"
     case .timedOut(let url):
       return "The request to \(url.withoutUserInfo.absoluteString) timed out. The server may be busy; try again."
     case .tlsFailure(let url, let reason):
@@ -135,6 +136,18 @@ public enum HTTPError: Error, Sendable, Hashable, CustomStringConvertible, Local
 
   /// Same as ``description``.
   public var errorDescription: String? { description }
+
+  /// What an HTTP library's connection failure (`reason`, in its words) means, in plain words: the first sentence of
+  /// ``description``, which a status line shows alone; the library's words follow as its detail.
+  static func plainReason(_ reason: String) -> String {
+    let words = reason.lowercased()
+    if words.contains("resolve") { return "that name was not found" }
+    if words.contains("refused") || words.contains("couldn't connect") || words.contains("could not connect") {
+      return "nothing answers there"
+    }
+    if words.contains("timed out") || words.contains("timeout") { return "no answer in time" }
+    return "it could not be reached"
+  }
 
   private static func host(_ url: URL) -> String {
     guard let host = url.host(percentEncoded: false), !host.isEmpty else { return url.withoutUserInfo.absoluteString }

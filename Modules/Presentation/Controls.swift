@@ -48,10 +48,14 @@ public struct OverlayButton<Action: Sendable>: Sendable {
   public var action: Action
   /// A disabled button is drawn dimmed, keeps its place and its focus, and does nothing when activated.
   public var isEnabled: Bool
-  public init(label: String, action: Action, isEnabled: Bool = true) {
+  /// The overlay's default action: what Enter does when the overlay opens (onboarding's Next, a form's Save). A
+  /// front end focuses it first unless the overlay has a text field.
+  public var isDefault: Bool
+  public init(label: String, action: Action, isEnabled: Bool = true, isDefault: Bool = false) {
     self.label = label
     self.action = action
     self.isEnabled = isEnabled
+    self.isDefault = isDefault
   }
 }
 

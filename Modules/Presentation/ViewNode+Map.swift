@@ -31,7 +31,7 @@ extension ViewNode {
         OverlayNode(
           title: overlay.title, content: overlay.content.map(f),
           buttons: overlay.buttons.map {
-            OverlayButton(label: $0.label, action: f($0.action), isEnabled: $0.isEnabled)
+            OverlayButton(label: $0.label, action: f($0.action), isEnabled: $0.isEnabled, isDefault: $0.isDefault)
           },
           dismiss: overlay.dismiss.map(f)))
     }

@@ -20,6 +20,9 @@ struct ContentRenderer<Action: Sendable> {
   let editing: TextEditing?
   /// Animation step for spinners.
   let spinnerFrame: Int
+  /// Whether each text field keeps one line under it for its message or hint, shown or not (forms in dialogs), so
+  /// a validation message coming and going never moves what is below it.
+  let reservesMessageLines: Bool
   private(set) var canvas: Canvas
   /// The next focus index to hand out.
   private(set) var nextFocus = 0
@@ -29,7 +32,11 @@ struct ContentRenderer<Action: Sendable> {
   /// Spinner animation frames (ASCII).
   static var spinnerFrames: [Character] { ["|", "/", "-", "\\"] }
 
-  init(width: Int, theme: TUITheme, focused: Int?, editing: TextEditing?, spinnerFrame: Int, firstFocus: Int = 0) {
+  init(
+    width: Int, theme: TUITheme, focused: Int?, editing: TextEditing?, spinnerFrame: Int, firstFocus: Int = 0,
+    reservesMessageLines: Bool = false
+  ) {
+    self.reservesMessageLines = reservesMessageLines
     self.theme = theme
     self.focused = focused
     self.editing = editing
@@ -392,7 +399,16 @@ struct ContentRenderer<Action: Sendable> {
     }
     y += 1
     // The validation message (an error) or else the hint, under the input box.
-    if let message = field.message {
+    if reservesMessageLines {
+      let room = max(1, x + width - labelEnd)
+      if let message = field.message {
+        putLine("! " + inert(message), x: labelEnd, width: room, style: theme.danger)
+      } else if let hint = field.hint {
+        putLine(inert(hint), x: labelEnd, width: room, style: theme.secondary)
+      }
+      canvas.height = max(canvas.height, y + 1)
+      y += 1
+    } else if let message = field.message {
       putWrapped([("! " + inert(message), theme.danger)], x: labelEnd, width: max(1, x + width - labelEnd))
     } else if let hint = field.hint {
       putWrapped([(inert(hint), theme.secondary)], x: labelEnd, width: max(1, x + width - labelEnd))

@@ -24,12 +24,13 @@ public enum FocusCollector {
 
     mutating func add(
       _ kind: FocusKind, _ label: String, _ action: Action?, field: TextFieldNode<Action>? = nil,
-      isEnabled: Bool = true
+      isEnabled: Bool = true, isDefault: Bool = false
     ) {
       let column = result.last.map { $0.group == group ? $0.column + 1 : 0 } ?? 0
       result.append(
         Focusable(
-          kind: kind, label: label, action: action, field: field, group: group, column: column, isEnabled: isEnabled))
+          kind: kind, label: label, action: action, field: field, group: group, column: column, isEnabled: isEnabled,
+          isDefault: isDefault))
     }
 
     mutating func newGroup() { group += 1 }
@@ -37,7 +38,9 @@ public enum FocusCollector {
     mutating func collectOverlay(_ overlay: OverlayNode<Action>) {
       collect(overlay.content)
       newGroup()
-      for button in overlay.buttons { add(.overlayButton, button.label, button.action, isEnabled: button.isEnabled) }
+      for button in overlay.buttons {
+        add(.overlayButton, button.label, button.action, isEnabled: button.isEnabled, isDefault: button.isDefault)
+      }
     }
 
     mutating func collect(_ node: ViewNode<Action>) {

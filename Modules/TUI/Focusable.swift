@@ -19,12 +19,15 @@ public struct Focusable<Action: Sendable>: Sendable {
   public var column: Int
   /// Whether activating it does anything. A disabled element keeps its place in the focus order.
   public var isEnabled: Bool
+  /// Whether it is its dialog's default action (``Presentation/OverlayButton/isDefault``).
+  public var isDefault: Bool
 
   /// Creates a focusable element.
   public init(
     kind: FocusKind, label: String, action: Action?, field: TextFieldNode<Action>? = nil, group: Int, column: Int,
-    isEnabled: Bool = true
+    isEnabled: Bool = true, isDefault: Bool = false
   ) {
+    self.isDefault = isDefault
     self.kind = kind
     self.label = label
     self.action = action

@@ -8,6 +8,8 @@ public struct HitRegion: Sendable, Equatable {
     case tab(Int)
     /// The focusable element at this index (see ``FocusCollector``).
     case focusable(Int)
+    /// A choice of the TUI's own dialogs: a confirmation's button, a feature switcher's row (by index).
+    case choice(Int)
   }
 
   /// The screen cells it covers.

@@ -107,8 +107,9 @@ public enum TUIApp {
           entries: history ?? $0.entries, position: state.devTools.position, describe: app.describe, timeZone: timeZone)
       }
       : nil
+    let tabs = screens(of: app)
     return TUIScreen.render(
-      state: state, tabs: screens(of: app).map(\.title), content: content, devTools: panel, theme: theme)
+      state: state, tabs: tabs.map(\.title), tabKeys: tabs.map(\.key), content: content, devTools: panel, theme: theme)
   }
 }
 

@@ -30,10 +30,10 @@ struct TUILoop {
   var renderer = Renderer()
   var bytes: [UInt8] = []
   var hits: [HitRegion] = []
+  /// The scrolled area of the frame on screen, which the scrolling keys move.
+  var viewport: Viewport?
   /// The view of the frame on screen (the selected tab with its overlays), which input is handled against.
   var content: ViewNode<AppAction>?
-  /// The error messages the screens on view showed at the last frame (see ``noteErrors(_:)``).
-  var knownErrors: Set<String> = []
   var showsSpinner = false
   /// The slots whose store partitions the loop watches, and the subscriptions doing it.
   var watchedSlots: [Int] = []
@@ -137,9 +137,11 @@ struct TUILoop {
 
   /// What input is handled against: the frame on screen, which is what the user acted on.
   private func context() -> TUIContext {
-    TUIContext(
-      tabCount: TUIApp.screens(of: app).count, view: content, historyCount: options.devTools?.count ?? 0,
-      hasDevTools: options.devTools != nil, hits: hits)
+    let screens = TUIApp.screens(of: app)
+    return TUIContext(
+      tabCount: screens.count, view: content, historyCount: options.devTools?.count ?? 0,
+      hasDevTools: options.devTools != nil, hits: hits, viewport: viewport,
+      tabs: screens.map { FeatureSwitcher.Entry(key: $0.key, title: $0.title) })
   }
 
   /// Subscribes the loop to what the next frames show and nothing else: the store partitions of the features on
@@ -173,15 +175,6 @@ struct TUILoop {
     if appeared.insert(slot).inserted { app.appear(slot: slot) }
   }
 
-  /// Remembers, for the status bar, the newest error message a screen on view shows (the selected tab or an
-  /// overlay). Hidden tabs are not presented, so their errors are not looked for: a hidden tab's error shows on its
-  /// screen, and then in the status bar, once its tab is selected.
-  private mutating func noteErrors(_ screens: VisibleScreens?) {
-    let current = screens?.errorMessages ?? []
-    if let fresh = current.subtracting(knownErrors).sorted().first { state.lastError = fresh }
-    knownErrors = current
-  }
-
   private mutating func exportHistory() {
     guard let devTools = options.devTools else {
       state.message = "DevTools is not installed in this app"
@@ -205,13 +198,16 @@ struct TUILoop {
     let screens = TUIApp.visibleScreens(app: app, state: state, history: history)
     let content = screens?.content
     self.content = content
-    if !state.isTimeTravelling { noteErrors(screens) }  // a historic screen's error is not news
-    state.noteOverlay(content?.firstOverlay?.title)
+    if !state.isTimeTravelling { state.noteErrors(screens?.errorMessages ?? []) }  // a historic one is not news
+    let overlay = content?.firstOverlay
+    state.noteOverlay(
+      overlay?.title, focusables: overlay == nil ? [] : content.map { FocusCollector.focusables(in: $0) } ?? [])
     let frame = TUIApp.frame(
       app: app, state: state, content: content, devTools: options.devTools,
       history: state.isTimeTravelling ? history : nil, theme: theme)
-    state.scroll[state.selectedTab] = frame.scrollOffset
+    state.noteFrame(frame)
     hits = frame.hits
+    viewport = frame.viewport
     showsSpinner = content?.containsSpinner ?? false
     bytes.removeAll(keepingCapacity: true)
     renderer.render(frame.buffer, cursor: frame.cursor, into: &bytes)

@@ -12,12 +12,13 @@ public enum TUIScreen {
   /// - Parameters:
   ///   - state: the UI state (size, tab, focus, editing, panels, status facts).
   ///   - tabs: the app tabs' titles (features with a screen, in registry order).
+  ///   - tabKeys: their features' keys, which the feature switcher matches too (empty: numbered).
   ///   - content: the active tab's view (the historic one while time travelling).
   ///   - devTools: the DevTools panel model, used when the panel is visible (`nil`: not installed).
   ///   - theme: colours or not.
   public static func render<Action>(
-    state: TUIState, tabs: [String], content: ViewNode<Action>?, devTools: DevToolsPanel? = nil,
-    theme: TUITheme = .color
+    state: TUIState, tabs: [String], tabKeys: [String] = [], content: ViewNode<Action>?,
+    devTools: DevToolsPanel? = nil, theme: TUITheme = .color
   ) -> TUIFrame {
     var buffer = Buffer(size: state.size)
     let width = buffer.width
@@ -27,12 +28,8 @@ public enum TUIScreen {
       return TUIFrame(buffer: buffer, cursor: nil, scrollOffset: state.scrollOffset, hits: [])
     }
     var hits: [HitRegion] = []
+    var viewports: [Viewport] = []
     drawTabBar(tabs, selected: state.selectedTab, into: &buffer, hits: &hits, theme: theme)
-    buffer.put(String(repeating: "-", count: width), x: 0, y: 1, style: theme.border)
-    if let tab = hits.first(where: { $0.target == .tab(state.selectedTab) }) {  // underline the selected tab
-      buffer.put(String(repeating: "=", count: tab.rect.width), x: tab.rect.x, y: 1, style: theme.style(.bold))
-    }
-    drawStatusBar(state, into: &buffer, theme: theme)
 
     let body = Rect(x: 0, y: 2, width: width, height: height - 3)
     var contentArea = body
@@ -60,13 +57,15 @@ public enum TUIScreen {
         editing: overlay == nil ? state.editing : nil, spinnerFrame: state.spinnerFrame)
       renderer.render(content)
       let canvas = renderer.canvas
+      let followsFocus = overlay == nil && state.followsFocus.contains(state.selectedTab)
       scrollOffset = canvas.scrollOffset(
-        showing: overlay == nil ? state.focusIndex : nil, rows: contentRect.height, previous: state.scrollOffset)
+        showing: followsFocus ? state.focusIndex : nil, rows: contentRect.height, previous: state.scrollOffset)
       canvas.blit(into: &buffer, area: contentRect, scroll: scrollOffset)
-      if scrollOffset > 0 { buffer.put("^", x: contentArea.maxX - 1, y: contentRect.y, style: theme.border) }
-      if scrollOffset + contentRect.height < canvas.height {
-        buffer.put("v", x: contentArea.maxX - 1, y: contentRect.maxY - 1, style: theme.border)
-      }
+      let viewport = Viewport(
+        scroller: .content, top: scrollOffset, rows: contentRect.height, contentHeight: canvas.height,
+        focusRows: canvas.focusRows)
+      drawScrollbar(viewport, x: contentArea.maxX - 1, y: contentRect.y, into: &buffer, theme: theme)
+      viewports.append(viewport)
       if overlay == nil {
         hits += visibleHits(canvas, area: contentRect, scroll: scrollOffset)
         cursor = visibleCursor(canvas, area: contentRect, scroll: scrollOffset)
@@ -74,6 +73,7 @@ public enum TUIScreen {
         let result = drawOverlay(overlay, state: state, over: contentArea, into: &buffer, theme: theme)
         hits += result.hits
         cursor = result.cursor
+        viewports.append(result.viewport)
       }
     } else {
       buffer.put("No screen to show.", x: contentRect.x, y: contentRect.y, style: theme.secondary)
@@ -82,29 +82,72 @@ public enum TUIScreen {
       drawDevTools(devTools ?? .notInstalled, in: panelArea, beside: width >= 90, into: &buffer, theme: theme)
     }
     if state.isHelpVisible {
-      drawHelp(over: body, into: &buffer, theme: theme)
+      // The help describes the keys of the screen, field or dialog under it.
+      let below = KeySituation(
+        state: state.withoutDialogs, content: content, tabCount: tabs.count,
+        overflows: viewports.last?.overflows ?? false)
+      viewports.append(drawHelp(below, top: state.helpTop, over: body, into: &buffer, theme: theme))
       cursor = nil
     }
-    return TUIFrame(buffer: buffer, cursor: cursor, scrollOffset: scrollOffset, hits: hits)
+    if let switcher = state.switcher {
+      let entries = tabs.enumerated().map { index, title in
+        FeatureSwitcher.Entry(key: tabKeys.count == tabs.count ? tabKeys[index] : "\(index + 1)", title: title)
+      }
+      hits += drawSwitcher(switcher, tabs: entries, over: body, into: &buffer, theme: theme)
+      cursor = nil
+    }
+    if let confirmation = state.confirmation {
+      hits += drawConfirmation(confirmation, over: body, into: &buffer, theme: theme)
+      cursor = nil
+    }
+    let situation = KeySituation(
+      state: state, content: content, tabCount: tabs.count, overflows: viewports.last?.overflows ?? false)
+    drawStatusBar(state, situation: situation, into: &buffer, theme: theme)
+    return TUIFrame(buffer: buffer, cursor: cursor, scrollOffset: scrollOffset, hits: hits, viewports: viewports)
   }
 
   // MARK: Chrome
 
+  /// The tab bar: as many tabs as fit around the selected one (which is always shown), with `<` and `>` at the
+  /// edges when more tabs lie left or right, and the selected tab underlined on the rule below.
   private static func drawTabBar(
     _ tabs: [String], selected: Int, into buffer: inout Buffer, hits: inout [HitRegion], theme: TUITheme
   ) {
-    var x = 0
-    for (index, title) in tabs.enumerated() {
-      let label = index < 9 ? " \(index + 1) " : " "
-      let text = label + TextSanitizer.inert(title).truncated(toWidth: 20) + " "
-      let style = index == selected ? theme.style([.reverse, .bold]) : theme.style()
-      let end = buffer.put(text, x: x, y: 0, style: style)
+    let width = buffer.width
+    buffer.put(String(repeating: "-", count: width), x: 0, y: 1, style: theme.border)
+    let labels = tabs.enumerated().map { index, title in
+      (index < 9 ? " \(index + 1) " : " ") + TextSanitizer.inert(title).truncated(toWidth: 20) + " "
+    }
+    let widths = labels.map { displayWidth(of: $0) + 1 }
+    guard !labels.isEmpty else { return }
+    let chosen = min(max(0, selected), labels.count - 1)
+    var range = 0..<labels.count
+    if widths.reduce(0, +) > width {
+      // Room for the `<` and `>` markers; the window starts as far left as still shows the selected tab.
+      let room = width - 4
+      var start = chosen
+      while start > 0 && widths[(start - 1)...chosen].reduce(0, +) <= room { start -= 1 }
+      var end = chosen + 1
+      while end < labels.count && widths[start...end].reduce(0, +) <= room { end += 1 }
+      range = start..<end
+    }
+    var x = range.lowerBound > 0 ? 2 : 0
+    if range.lowerBound > 0 { buffer.put("<", x: 0, y: 0, style: theme.style(.bold)) }
+    for index in range {
+      let style = index == chosen ? theme.style([.reverse, .bold]) : theme.style()
+      let end = buffer.put(labels[index], x: x, y: 0, style: style)
       hits.append(HitRegion(rect: Rect(x: x, y: 0, width: end - x, height: 1), target: .tab(index)))
+      if index == chosen {
+        buffer.put(String(repeating: "=", count: end - x), x: x, y: 1, style: theme.style(.bold))
+      }
       x = end + 1
     }
+    if range.upperBound < labels.count { buffer.put(">", x: width - 1, y: 0, style: theme.style(.bold)) }
   }
 
-  private static func drawStatusBar(_ state: TUIState, into buffer: inout Buffer, theme: TUITheme) {
+  private static func drawStatusBar(
+    _ state: TUIState, situation: KeySituation, into buffer: inout Buffer, theme: TUITheme
+  ) {
     let width = buffer.width
     let row = buffer.height - 1
     buffer.fill(Rect(x: 0, y: row, width: width, height: 1), style: theme.statusBar)
@@ -116,9 +159,9 @@ public enum TUIScreen {
       state.activity == 0 && state.isOffline
       ? theme.style([.reverse, .bold], color: .yellow) : theme.style([.reverse, .bold])
     var x = buffer.put(activity, x: 0, y: row, style: activityStyle)
-    let hints =
-      width >= 90
-      ? "Tab:next /:search r:refresh d:devtools ?:help q:quit " : width >= 50 ? "/:search ?:help q:quit " : "?:help "
+    let hintRoom = width >= 50 ? width / 2 : 8
+    let line = KeyBinding.hints(in: situation, width: hintRoom)
+    let hints = line.isEmpty ? "" : line + " "
     let hintsWidth = displayWidth(of: hints)
     buffer.put(hints, x: width - hintsWidth, y: row, style: theme.statusBar)
     let room = width - x - hintsWidth - 2
@@ -129,9 +172,29 @@ public enum TUIScreen {
     } else if let message = state.message {
       buffer.put(TextSanitizer.inert(message).truncated(toWidth: room), x: x, y: row, style: theme.statusBar)
     } else if let error = state.lastError {
-      let text = "Error: " + TextSanitizer.inert(error)
+      let text = "Error: " + TextSanitizer.inert(firstSentence(of: error))
       buffer.put(text.truncated(toWidth: room), x: x, y: row, style: theme.style([.reverse, .bold], color: .red))
     }
+  }
+
+  /// An error's first sentence: the status bar's plain reason; the screen shows the whole message and DevTools the
+  /// state holding it (an HTTP library's own words come after, as the detail).
+  static func firstSentence(of message: String) -> String {
+    guard let end = message.range(of: ". ") else { return message }
+    return String(message[..<end.lowerBound]) + "."
+  }
+
+  /// The scroll position of `viewport` in the column `x` beside its rows: a `#` thumb sized and placed as the
+  /// window is over the content, `^` on the first row when there is more above and `v` on the last when there is
+  /// more below. Nothing when the content fits.
+  private static func drawScrollbar(_ viewport: Viewport, x: Int, y: Int, into buffer: inout Buffer, theme: TUITheme) {
+    guard viewport.overflows, viewport.rows > 0 else { return }
+    let rows = viewport.rows
+    let thumb = max(1, rows * rows / max(1, viewport.contentHeight))
+    let start = viewport.maxTop == 0 ? 0 : (rows - thumb) * viewport.top / viewport.maxTop
+    for row in start..<min(rows, start + thumb) { buffer.put("#", x: x, y: y + row, style: theme.border) }
+    if viewport.top > 0 { buffer.put("^", x: x, y: y, style: theme.border) }
+    if viewport.top < viewport.maxTop { buffer.put("v", x: x, y: y + rows - 1, style: theme.border) }
   }
 
   // MARK: Content helpers
@@ -152,13 +215,12 @@ public enum TUIScreen {
 
   private static func drawOverlay<Action>(
     _ overlay: OverlayNode<Action>, state: TUIState, over area: Rect, into buffer: inout Buffer, theme: TUITheme
-  ) -> (hits: [HitRegion], cursor: Point?) {
+  ) -> (hits: [HitRegion], cursor: Point?, viewport: Viewport) {
     let boxWidth = max(min(area.width, 20), min(area.width - 4, 64))
     let innerWidth = boxWidth - 4
-    guard innerWidth > 0 else { return ([], nil) }
     var renderer = ContentRenderer<Action>(
-      width: innerWidth, theme: theme, focused: state.focusIndex, editing: state.editing,
-      spinnerFrame: state.spinnerFrame)
+      width: max(0, innerWidth), theme: theme, focused: state.focusIndex, editing: state.editing,
+      spinnerFrame: state.spinnerFrame, reservesMessageLines: true)
     renderer.render(overlay.content)
     renderer.renderButtonRow(overlay.buttons.map { ($0.label, $0.isEnabled) })
     let canvas = renderer.canvas
@@ -166,32 +228,133 @@ public enum TUIScreen {
     let box = Rect(
       x: area.x + (area.width - boxWidth) / 2, y: area.y + max(0, (area.height - boxHeight) / 2), width: boxWidth,
       height: boxHeight)
+    let inner = Rect(x: box.x + 2, y: box.y + 1, width: max(0, innerWidth), height: max(0, boxHeight - 2))
+    let followsFocus = state.overlay?.followsFocus ?? false
+    let scroll = canvas.scrollOffset(
+      showing: followsFocus ? state.focusIndex : nil, rows: inner.height, previous: state.overlay?.top ?? 0)
+    let viewport = Viewport(
+      scroller: .overlay, top: scroll, rows: inner.height, contentHeight: canvas.height, focusRows: canvas.focusRows)
+    guard innerWidth > 0 else { return ([], nil, viewport) }
     buffer.fill(Rect(x: box.x - 1, y: box.y, width: box.width + 2, height: box.height).intersection(area))
     buffer.drawBox(box, style: theme.style(.bold))
     let title = " " + TextSanitizer.inert(overlay.title) + " "
     buffer.put(title.truncated(toWidth: boxWidth - 4), x: box.x + 2, y: box.y, style: theme.heading)
-    let inner = Rect(x: box.x + 2, y: box.y + 1, width: innerWidth, height: max(0, boxHeight - 2))
-    let scroll = canvas.scrollOffset(showing: state.focusIndex, rows: inner.height, previous: 0)
     canvas.blit(into: &buffer, area: inner, scroll: scroll)
-    return (visibleHits(canvas, area: inner, scroll: scroll), visibleCursor(canvas, area: inner, scroll: scroll))
+    drawScrollbar(viewport, x: box.maxX - 1, y: inner.y, into: &buffer, theme: theme)
+    return (
+      visibleHits(canvas, area: inner, scroll: scroll), visibleCursor(canvas, area: inner, scroll: scroll), viewport
+    )
   }
 
-  private static func drawHelp(over area: Rect, into buffer: inout Buffer, theme: TUITheme) {
-    let keyWidth = KeyHelp.bindings.map { displayWidth(of: $0.keys) }.max() ?? 0
-    let lines = KeyHelp.bindings.map { $0.keys.padded(toWidth: keyWidth) + "  " + $0.action }
-    let boxWidth = min(area.width, (lines.map { displayWidth(of: $0) }.max() ?? 0) + 4)
-    let boxHeight = min(area.height, lines.count + 4)
+  /// A centered box titled `title` for `lines`, scrolled to `top`; returns the box's inner area and its viewport.
+  private static func drawBox(
+    title: String, lines: [(text: String, style: Style)], footer: String?, top: Int, over area: Rect,
+    scroller: Viewport.Scroller, into buffer: inout Buffer, theme: TUITheme
+  ) -> (inner: Rect, viewport: Viewport) {
+    let textWidth = max(
+      displayWidth(of: title) + 2,
+      (lines.map { displayWidth(of: $0.text) } + [displayWidth(of: footer ?? "")]).max() ?? 0)
+    let boxWidth = min(area.width, textWidth + 4)
+    let footerRows = footer == nil ? 0 : 1
+    let boxHeight = min(area.height, lines.count + 2 + footerRows)
     let box = Rect(
       x: area.x + (area.width - boxWidth) / 2, y: area.y + (area.height - boxHeight) / 2, width: boxWidth,
       height: boxHeight)
     buffer.fill(box)
     buffer.drawBox(box, style: theme.style(.bold))
-    buffer.put(" Keys ", x: box.x + 2, y: box.y, style: theme.heading)
-    let inner = Rect(x: box.x + 2, y: box.y + 1, width: boxWidth - 4, height: boxHeight - 2)
-    for (offset, line) in lines.prefix(max(0, inner.height - 1)).enumerated() {
-      buffer.put(line, x: inner.x, y: inner.y + offset, clip: inner)
+    buffer.put(" \(title) ".truncated(toWidth: max(0, boxWidth - 4)), x: box.x + 2, y: box.y, style: theme.heading)
+    let inner = Rect(
+      x: box.x + 2, y: box.y + 1, width: max(0, boxWidth - 4), height: max(0, boxHeight - 2 - footerRows))
+    let viewport = Viewport(scroller: scroller, top: 0, rows: inner.height, contentHeight: lines.count)
+    let first = viewport.clamped(top)
+    for (offset, line) in lines.dropFirst(first).prefix(inner.height).enumerated() {
+      buffer.put(line.text, x: inner.x, y: inner.y + offset, style: line.style, clip: inner)
     }
-    buffer.put("Esc or ? closes".truncated(toWidth: inner.width), x: inner.x, y: inner.maxY - 1, style: theme.secondary)
+    if let footer, boxHeight > 2 {
+      buffer.put(footer.truncated(toWidth: inner.width), x: inner.x, y: box.maxY - 2, style: theme.secondary)
+    }
+    let shown = Viewport(scroller: scroller, top: first, rows: inner.height, contentHeight: lines.count)
+    drawScrollbar(shown, x: box.maxX - 1, y: inner.y, into: &buffer, theme: theme)
+    return (inner, shown)
+  }
+
+  /// The help: the bindings active in the screen, field or dialog under it (``KeyBinding/active(in:)``), the mouse
+  /// included, scrolled when taller than the screen.
+  private static func drawHelp(
+    _ situation: KeySituation, top: Int, over area: Rect, into buffer: inout Buffer, theme: TUITheme
+  ) -> Viewport {
+    let bindings = KeyBinding.active(in: situation)
+    let innerWidth = max(1, area.width - 4)
+    let keyWidth = min(24, innerWidth / 3, bindings.map { displayWidth(of: $0.keys) }.max() ?? 0)
+    let actionWidth = max(1, innerWidth - keyWidth - 2)
+    var lines: [(text: String, style: Style)] = []
+    let indent = String(repeating: " ", count: keyWidth + 2)
+    for binding in bindings {
+      // Keys wider than their column get a line of their own, the action under them.
+      let ownLine = displayWidth(of: binding.keys) > keyWidth
+      if ownLine { lines.append((binding.keys, theme.style())) }
+      for (index, action) in TextWrap.lines(binding.action, width: actionWidth).enumerated() {
+        let keys = index == 0 && !ownLine ? binding.keys.fitted(toWidth: keyWidth) + "  " : indent
+        lines.append((keys + action, theme.style()))
+      }
+    }
+    let title =
+      situation.mode == .dialog
+      ? "Keys: this dialog" : situation.mode == .editing ? "Keys: this field" : "Keys: this screen"
+    return drawBox(
+      title: title, lines: lines, footer: "Esc or ? closes", top: top, over: area, scroller: .help, into: &buffer,
+      theme: theme
+    ).viewport
+  }
+
+  /// The feature switcher: the filter typed so far and the matching tabs, the chosen one reversed.
+  private static func drawSwitcher(
+    _ switcher: FeatureSwitcher, tabs: [FeatureSwitcher.Entry], over area: Rect, into buffer: inout Buffer,
+    theme: TUITheme
+  ) -> [HitRegion] {
+    let matches = switcher.matches(in: tabs)
+    let rows = max(1, min(matches.count, area.height - 5))
+    let first = max(0, min(switcher.selection - rows + 1, matches.count - rows))
+    var lines: [(text: String, style: Style)] = [(": " + TextSanitizer.inert(switcher.query) + "_", theme.style(.bold))]
+    if matches.isEmpty { lines.append(("no feature matches", theme.secondary)) }
+    for (offset, index) in matches.dropFirst(first).prefix(rows).enumerated() {
+      let chosen = first + offset == switcher.selection
+      let text = (chosen ? "> " : "  ") + tabs[index].key + "  " + TextSanitizer.inert(tabs[index].title)
+      lines.append((text, chosen ? theme.style([.reverse, .bold]) : theme.style()))
+    }
+    let drawn = drawBox(
+      title: "Go to feature", lines: lines.map { ($0.text.padded(toWidth: 30), $0.style) },
+      footer: "type to filter, Enter goes", top: 0, over: area, scroller: .switcher, into: &buffer, theme: theme)
+    return matches.dropFirst(first).prefix(rows).indices.map { position in
+      HitRegion(
+        rect: Rect(x: drawn.inner.x, y: drawn.inner.y + 1 + position - first, width: drawn.inner.width, height: 1),
+        target: .choice(position))
+    }
+  }
+
+  /// The TUI's confirmation: the question and its two choices, the focused one marked as buttons are.
+  private static func drawConfirmation(
+    _ confirmation: Confirmation, over area: Rect, into buffer: inout Buffer, theme: TUITheme
+  ) -> [HitRegion] {
+    let labels = confirmation.choices.enumerated().map { index, label in
+      index == confirmation.focus ? "< \(label) >" : "[ \(label) ]"
+    }
+    let row = labels.joined(separator: "  ")
+    let drawn = drawBox(
+      title: "Confirm",
+      lines: [(confirmation.question, theme.style(.bold)), ("", theme.style()), (row, theme.style())],
+      footer: "y: yes  n or Esc: no", top: 0, over: area, scroller: .switcher, into: &buffer, theme: theme)
+    var hits: [HitRegion] = []
+    var x = drawn.inner.x
+    for (index, label) in labels.enumerated() {
+      let labelWidth = displayWidth(of: label)
+      let style = index == confirmation.focus ? theme.focused : theme.style(.bold)
+      buffer.put(label, x: x, y: drawn.inner.y + 2, style: style, clip: drawn.inner)
+      hits.append(
+        HitRegion(rect: Rect(x: x, y: drawn.inner.y + 2, width: labelWidth, height: 1), target: .choice(index)))
+      x += labelWidth + 2
+    }
+    return hits
   }
 
   // MARK: DevTools

@@ -14,6 +14,13 @@ extension TUIState {
       self.size = size
       return []
     case .paste(let text):
+      if var open = switcher {
+        open.query += text.filter { !$0.isNewline }
+        open.selection = 0
+        switcher = open
+        return []
+      }
+      guard confirmation == nil, !isHelpVisible else { return [] }
       return paste(text, focusables: focusables)
     case .mouse(let mouse):
       return click(mouse, focusables: focusables, context: context)
@@ -28,7 +35,8 @@ extension TUIState {
   private mutating func press(
     _ key: KeyEvent, focusables: [Focusable<AppAction>], context: TUIContext
   ) -> [TUICommand] {
-    if key.modifiers.contains(.control), case .character(let letter) = key.key {
+    let control = key.modifiers.contains(.control)
+    if control, case .character(let letter) = key.key {
       switch letter {
       case "c": return [.quit]
       case "l": return [.redraw]
@@ -36,42 +44,88 @@ extension TUIState {
       default: break
       }
     }
+    if confirmation != nil { return answer(key) }
+    if switcher != nil { return switcherKey(key, context: context) }
     if editing != nil, let commands = edit(key, focusables: focusables) { return commands }
-    // Outside a text field, a Ctrl+letter that is not bound above is not its plain letter: Ctrl-Q does not quit and
+    // Outside a text field, a Ctrl+letter that is not bound here is not its plain letter: Ctrl-Q does not quit and
     // Ctrl-D does not open DevTools.
-    if key.modifiers.contains(.control), case .character = key.key { return [] }
-    if isHelpVisible {
-      switch key.key {
-      case .escape, .character("?"): isHelpVisible = false
-      case .character("q"): return [.quit]
+    if control, case .character(let letter) = key.key {
+      switch letter {
+      case "u": scrollView(context) { $0.top - max(1, $0.rows / 2) }
+      case "d": scrollView(context) { $0.top + max(1, $0.rows / 2) }
       default: break
       }
       return []
     }
+    if isHelpVisible { return helpKey(key, context: context) }
+    let inDialog = context.view?.firstOverlay != nil
     switch key.key {
-    case .character("q"): return [.quit]
-    case .tab: selectTab(selectedTab + (key.modifiers.contains(.shift) ? -1 : 1), count: context.tabCount)
+    case .character("q"): return quit(focusables)
+    case .tab:
+      let step = key.modifiers.contains(.shift) ? -1 : 1
+      if inDialog {
+        cycleFocus(step, count: focusables.count)
+      } else {
+        selectTab(selectedTab + step, count: context.tabCount)
+      }
     case .character(let digit) where digit.isASCII && ("1"..."9").contains(digit):
       let index = Int(String(digit))! - 1
-      if index < context.tabCount { selectTab(index, count: context.tabCount) }
-    case .character("?"), .function(1): isHelpVisible = true
+      if index < context.tabCount && !inDialog { selectTab(index, count: context.tabCount) }
+    case .character(":"):
+      if !inDialog { switcher = FeatureSwitcher() }
+    case .character("?"), .function(1):
+      isHelpVisible = true
+      helpTop = 0
     case .character("d"), .function(12): toggleDevTools(context)
-    case .character("["), .character("]"), .character("G"), .character("e"):
+    case .character("G") where devTools.isVisible && devTools.position != nil:
+      devTools.position = nil
+    case .character("["), .character("]"), .character("e"):
       return devToolsKey(key.key, context: context)
     case .character("r"):
       guard allowsChanges() else { return [] }
       return [.dispatch(.app(.refreshAll))]
     case .character("/"): return focusSearch(focusables)
-    case .up, .character("k"): moveVertically(-1, focusables)
-    case .down, .character("j"): moveVertically(1, focusables)
+    case .up, .character("k"): moveVertically(-1, focusables, context: context)
+    case .down, .character("j"): moveVertically(1, focusables, context: context)
     case .left, .character("h"): moveHorizontally(-1, focusables)
     case .right, .character("l"): moveHorizontally(1, focusables)
-    case .pageUp: moveFocus(to: focusIndex - 5, count: focusables.count)
-    case .pageDown: moveFocus(to: focusIndex + 5, count: focusables.count)
-    case .home: moveFocus(to: 0, count: focusables.count)
-    case .end: moveFocus(to: focusables.count - 1, count: focusables.count)
+    case .pageUp: scrollView(context, page: -1) { $0.top - max(1, $0.rows - 1) }
+    case .pageDown: scrollView(context, page: 1) { $0.top + max(1, $0.rows - 1) }
+    case .home, .character("g"): scrollView(context, page: -1, focusEdge: true) { _ in 0 }
+    case .end, .character("G"): scrollView(context, page: 1, focusEdge: true) { $0.maxTop }
     case .enter, .character(" "): return activate(focusables)
-    case .escape: return escape(context)
+    case .escape: return escape(context, focusables: focusables)
+    default: break
+    }
+    return []
+  }
+
+  /// `q`: types q into a focused text field; asks first when a changed form would be lost; else quits.
+  private mutating func quit(_ focusables: [Focusable<AppAction>]) -> [TUICommand] {
+    if focusables.indices.contains(focusIndex), let field = focusables[focusIndex].field, field.isEnabled,
+      allowsChanges()
+    {
+      editing = TextEditing(fieldID: field.id, text: field.text)
+      return apply(.insert("q"), focusables: focusables)
+    }
+    if overlayIsChanged(focusables) {
+      confirmation = .quit
+      return []
+    }
+    return [.quit]
+  }
+
+  /// Keys while the help is shown: the scrolling keys scroll it, Esc or `?` close it, `q` quits.
+  private mutating func helpKey(_ key: KeyEvent, context: TUIContext) -> [TUICommand] {
+    switch key.key {
+    case .escape, .character("?"), .function(1): isHelpVisible = false
+    case .character("q"): return [.quit]
+    case .up, .character("k"): scrollView(context) { $0.top - 1 }
+    case .down, .character("j"): scrollView(context) { $0.top + 1 }
+    case .pageUp: scrollView(context) { $0.top - max(1, $0.rows - 1) }
+    case .pageDown, .character(" "): scrollView(context) { $0.top + max(1, $0.rows - 1) }
+    case .home, .character("g"): scrollView(context) { _ in 0 }
+    case .end, .character("G"): scrollView(context) { $0.maxTop }
     default: break
     }
     return []
@@ -102,11 +156,15 @@ extension TUIState {
       editing = nil
       return []
     case .enter:
+      // The field's own submit; in a dialog, a field without one submits the dialog (its enabled default button).
       editing = nil
-      guard let field = focusables.first(where: { $0.field?.id == cursor.fieldID })?.field, let submit = field.submit,
-        allowsChanges()
+      guard let field = focusables.first(where: { $0.field?.id == cursor.fieldID })?.field, allowsChanges() else {
+        return []
+      }
+      if let submit = field.submit { return [.dispatch(submit(field.text))] }
+      guard let button = focusables.first(where: { $0.isDefault }), button.isEnabled, let action = button.action
       else { return [] }
-      return [.dispatch(submit(field.text))]
+      return [.dispatch(action)]
     case .tab, .up, .down, .pageUp, .pageDown, .function:
       editing = nil
       return nil
@@ -145,22 +203,37 @@ extension TUIState {
   ) -> [TUICommand] {
     switch mouse.kind {
     case .scrollUp:
-      moveVertically(-1, focusables)
+      scrollView(context) { $0.top - 3 }
       return []
     case .scrollDown:
-      moveVertically(1, focusables)
+      scrollView(context) { $0.top + 3 }
       return []
     case .press where mouse.button == .left:
       guard let hit = context.hits.last(where: { $0.rect.contains(x: mouse.x, y: mouse.y) }) else { return [] }
       switch hit.target {
       case .tab(let index):
+        guard context.view?.firstOverlay == nil, confirmation == nil, switcher == nil else { return [] }
         selectTab(index, count: context.tabCount)
         return []
       case .focusable(let index):
-        guard focusables.indices.contains(index) else { return [] }
-        focus[selectedTab] = index
+        guard focusables.indices.contains(index), confirmation == nil, switcher == nil, !isHelpVisible else {
+          return []
+        }
+        setFocus(index)
         if editing?.fieldID != focusables[index].field?.id { editing = nil }
         return activate(focusables)
+      case .choice(let index):
+        if var asked = confirmation {
+          asked.focus = index
+          confirmation = asked
+          return answer(KeyEvent(.enter))
+        }
+        if var open = switcher {
+          open.selection = index
+          switcher = open
+          return switcherKey(KeyEvent(.enter), context: context)
+        }
+        return []
       }
     default:
       return []
@@ -179,28 +252,66 @@ extension TUIState {
     }
   }
 
-  private mutating func selectTab(_ index: Int, count: Int) {
+  mutating func selectTab(_ index: Int, count: Int) {
     guard count > 0 else { return }
     let wrapped = ((index % count) + count) % count
     if wrapped != selectedTab { editing = nil }
     selectedTab = wrapped
   }
 
-  private mutating func moveFocus(to index: Int, count: Int) {
-    guard count > 0 else { return }
-    focus[selectedTab] = min(max(0, index), count - 1)
+  /// Moves the focus (and lets frames scroll to it again).
+  mutating func setFocus(_ index: Int) {
+    focus[selectedTab] = index
+    if overlay != nil {
+      overlay?.followsFocus = true
+    } else {
+      followsFocus.insert(selectedTab)
+    }
   }
 
-  private mutating func moveVertically(_ direction: Int, _ focusables: [Focusable<AppAction>]) {
-    guard focusables.indices.contains(focusIndex) else { return }
+  /// Tab and Shift-Tab in a dialog: the next or previous element, round.
+  private mutating func cycleFocus(_ step: Int, count: Int) {
+    guard count > 0 else { return }
+    editing = nil
+    setFocus(((focusIndex + step) % count + count) % count)
+  }
+
+  /// Up and Down: the nearest element of the row above or below. When the focus is out of view it first comes
+  /// back to the nearest visible element; when there is none in that direction, or the next one lies more than a
+  /// screen away, the view moves a line instead, so every line of text is reachable with j and k.
+  private mutating func moveVertically(_ direction: Int, _ focusables: [Focusable<AppAction>], context: TUIContext) {
+    let viewport = context.viewport.flatMap { [.content, .overlay].contains($0.scroller) ? $0 : nil }
+    guard focusables.indices.contains(focusIndex) else {
+      scrollView(context) { $0.top + direction }
+      return
+    }
+    if let viewport, viewport.focusRows[focusIndex] != nil, !viewport.shows(focusIndex, from: viewport.top) {
+      let visible = viewport.visibleFocus(from: viewport.top)
+      if let nearest = direction > 0 ? visible.first : visible.last {
+        setFocus(nearest)
+      } else {
+        scrollView(context) { $0.top + direction }
+      }
+      return
+    }
     let current = focusables[focusIndex]
     let candidates = focusables.indices.filter {
       direction > 0 ? focusables[$0].group > current.group : focusables[$0].group < current.group
     }
-    guard let neighbour = direction > 0 ? candidates.first : candidates.last else { return }
+    guard let neighbour = direction > 0 ? candidates.first : candidates.last else {
+      scrollView(context) { $0.top + direction }
+      return
+    }
+    if let viewport, let rows = viewport.focusRows[neighbour],
+      direction > 0
+        ? rows.lowerBound >= viewport.top + 2 * viewport.rows : rows.upperBound <= viewport.top - viewport.rows
+    {
+      scrollView(context) { $0.top + direction }
+      return
+    }
     let group = focusables[neighbour].group
     let row = candidates.filter { focusables[$0].group == group }
-    focus[selectedTab] = row.last { focusables[$0].column <= current.column } ?? row[0]
+    setFocus(row.last { focusables[$0].column <= current.column } ?? row[0])
   }
 
   private mutating func moveHorizontally(_ direction: Int, _ focusables: [Focusable<AppAction>]) {
@@ -208,7 +319,7 @@ extension TUIState {
     guard focusables.indices.contains(focusIndex), focusables.indices.contains(target),
       focusables[target].group == focusables[focusIndex].group
     else { return }
-    focus[selectedTab] = target
+    setFocus(target)
   }
 
   private mutating func focusSearch(_ focusables: [Focusable<AppAction>]) -> [TUICommand] {
@@ -218,7 +329,7 @@ extension TUIState {
       message = "No search field on this screen"
       return []
     }
-    focus[selectedTab] = index
+    setFocus(index)
     if field.isEnabled, allowsChanges() { editing = TextEditing(fieldID: field.id, text: field.text) }
     return []
   }
@@ -237,9 +348,14 @@ extension TUIState {
     return element.action.map { [.dispatch($0)] } ?? []
   }
 
-  private mutating func escape(_ context: TUIContext) -> [TUICommand] {
+  private mutating func escape(_ context: TUIContext, focusables: [Focusable<AppAction>]) -> [TUICommand] {
     if let dismiss = context.view?.firstOverlay?.dismiss {
-      return allowsChanges() ? [.dispatch(dismiss)] : []
+      guard allowsChanges() else { return [] }
+      if overlayIsChanged(focusables) {
+        confirmation = .discard(dismiss)
+        return []
+      }
+      return [.dispatch(dismiss)]
     }
     if devTools.isVisible {
       devTools = DevToolsUI()
@@ -248,7 +364,7 @@ extension TUIState {
   }
 
   /// False (with a status hint) while time travelling: the screen shows history, not the live app.
-  private mutating func allowsChanges() -> Bool {
+  mutating func allowsChanges() -> Bool {
     guard isTimeTravelling else { return true }
     message = "Time travel is read-only: press G to resume"
     return false
@@ -267,9 +383,7 @@ extension TUIState {
 
   private mutating func devToolsKey(_ key: Key, context: TUIContext) -> [TUICommand] {
     guard devTools.isVisible else {
-      if key == .character("e") || key == .character("[") || key == .character("]") || key == .character("G") {
-        message = "Open DevTools with d first"
-      }
+      message = "Open DevTools with d first"
       return []
     }
     let count = context.historyCount
@@ -281,8 +395,6 @@ extension TUIState {
     case .character("]"):
       guard let position = devTools.position else { return [] }
       devTools.position = min(position + 1, count - 1)
-    case .character("G"):
-      devTools.position = nil
     case .character("e"):
       return [.exportHistory]
     default: break

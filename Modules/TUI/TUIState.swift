@@ -1,3 +1,4 @@
+import FeatureKit
 import Terminal
 
 /// Everything the TUI itself remembers, apart from the app's state: which tab is shown, where the focus is,
@@ -24,10 +25,19 @@ public struct TUIState: Sendable, Equatable {
   public var focus: [Int: Int] = [:]
   /// First content row shown, per tab.
   public var scroll: [Int: Int] = [:]
+  /// Tabs whose frames scroll to the focused element. A screen opens at its top and follows the focus once a
+  /// focus key (arrows, a click, `/`) moves it; a scrolling key (PgDn, the wheel…) lets the view go again.
+  public var followsFocus: Set<Int> = []
   /// The text field being edited, if any.
   public var editing: TextEditing?
   /// Whether the key help is shown.
   public var isHelpVisible = false
+  /// First row of the key help shown (it scrolls when taller than the screen).
+  public var helpTop = 0
+  /// The question the TUI asks before discarding edits or quitting with them (a dialog of its own).
+  public var confirmation: Confirmation?
+  /// The feature switcher (`:`), while open.
+  public var switcher: FeatureSwitcher?
   /// DevTools panel state.
   public var devTools = DevToolsUI()
   /// The terminal size frames are drawn at.
@@ -38,8 +48,10 @@ public struct TUIState: Sendable, Equatable {
   public var isOffline = false
   /// Animation step of spinners and the activity indicator.
   public var spinnerFrame = 0
-  /// The most recent error a screen showed, for the status bar.
+  /// The most recent error a screen on view shows, for the status bar; `nil` once none does.
   public var lastError: String?
+  /// The error messages the screens on view showed at the last frame (see ``noteErrors(_:)``).
+  public var shownErrors: Set<String> = []
   /// A transient notice for the status bar (export path, hints).
   public var message: String?
   /// The title of the modal overlay on screen, and the focus the screen under it had (restored on close).
@@ -51,6 +63,20 @@ public struct TUIState: Sendable, Equatable {
     public var title: String
     /// The focus index of the screen under the overlay.
     public var focusBelow: Int
+    /// The first row of the overlay's content shown: an overlay opens at its top.
+    public var top = 0
+    /// Whether frames scroll the overlay to its focused element: not until a focus key moves the focus, so a long
+    /// article opens at its first line although its only button is at the end.
+    public var followsFocus = false
+    /// The text of each of its fields when it opened (by field id): the form is changed when one differs.
+    public var openingTexts: [String: String] = [:]
+
+    /// Creates the record of an overlay just shown.
+    public init(title: String, focusBelow: Int, openingTexts: [String: String] = [:]) {
+      self.title = title
+      self.focusBelow = focusBelow
+      self.openingTexts = openingTexts
+    }
   }
 
   /// The initial state for a terminal of `size`.
@@ -67,19 +93,68 @@ public struct TUIState: Sendable, Equatable {
   /// Whether the screen shows history (time travel): input that would change the app is ignored.
   public var isTimeTravelling: Bool { devTools.position != nil }
 
-  /// Follows the modal overlay the screen shows (`title`, or `nil`): a newly shown overlay (a form, a detail) takes
-  /// the focus on its first element, and closing it gives the screen under it its focus back.
-  public mutating func noteOverlay(_ title: String?) {
+  /// Follows the modal overlay the screen shows (`title`, or `nil`; `focusables` are its elements): a newly shown
+  /// overlay (a form, a detail, the next onboarding page) opens at its top and takes the focus on its first text
+  /// field, else on its default button, else on its first element; closing it gives the screen under it its focus
+  /// back.
+  public mutating func noteOverlay(_ title: String?, focusables: [Focusable<AppAction>] = []) {
     guard title != overlay?.title else { return }
     if let title {
       let below = overlay?.focusBelow ?? focusIndex
-      overlay = OverlayFocus(title: title, focusBelow: below)
-      focus[selectedTab] = 0
+      var texts: [String: String] = [:]
+      for field in focusables.compactMap(\.field) { texts[field.id] = field.text }
+      overlay = OverlayFocus(title: title, focusBelow: below, openingTexts: texts)
+      focus[selectedTab] =
+        focusables.firstIndex { $0.kind == .textField } ?? focusables.firstIndex { $0.isDefault } ?? 0
     } else if let previous = overlay {
       overlay = nil
       focus[selectedTab] = previous.focusBelow
     }
     editing = nil
+    confirmation = nil
+  }
+
+  /// Remembers, for the status bar, the newest error message the screens on view show (`current`: the selected
+  /// tab's and the overlays'), and forgets it when no screen on view shows it any more — after a successful Retry,
+  /// or on another tab. Hidden tabs are not presented, so their errors are not looked for: a hidden tab's error
+  /// shows on its screen, and then in the status bar, once its tab is selected.
+  public mutating func noteErrors(_ current: Set<String>) {
+    if let fresh = current.subtracting(shownErrors).sorted().first {
+      lastError = fresh
+    } else if let last = lastError, !current.contains(last) {
+      lastError = current.sorted().first
+    }
+    shownErrors = current
+  }
+
+  /// This state with the help, the switcher and the confirmation closed: what the help describes the keys of.
+  public var withoutDialogs: TUIState {
+    var state = self
+    state.isHelpVisible = false
+    state.switcher = nil
+    state.confirmation = nil
+    return state
+  }
+
+  /// Remembers what a frame decided: the screen's scroll, the overlay's and the help's.
+  public mutating func noteFrame(_ frame: TUIFrame) {
+    scroll[selectedTab] = frame.scrollOffset
+    for viewport in frame.viewports {
+      switch viewport.scroller {
+      case .overlay: overlay?.top = viewport.top
+      case .help: helpTop = viewport.top
+      case .content, .switcher: break
+      }
+    }
+  }
+
+  /// Whether the overlay on screen is a form whose fields no longer hold the text they opened with.
+  public func overlayIsChanged(_ focusables: [Focusable<AppAction>]) -> Bool {
+    guard let overlay else { return false }
+    return focusables.contains { element in
+      guard let field = element.field, let opening = overlay.openingTexts[field.id] else { return false }
+      return field.text != opening
+    }
   }
 
   /// The pure update: `state` after `event`, and the commands for the app loop.

@@ -86,9 +86,9 @@ struct ArchivePresentationTests {
     let udon = try #require(list.items.first { $0.id == "19" })
     #expect(udon.title == [TextSpan("カレー", .highlight), TextSpan("うどん")])
     #expect(udon.action == .select(19))
-    #expect(udon.accessory == ListAccessory(label: "♡", isOn: false, action: .save(19)))
+    #expect(udon.accessory == ListAccessory(label: "save", isOn: false, action: .save(19)))
     let chicken = try #require(list.items.first { $0.id == "12" })
-    #expect(chicken.accessory == ListAccessory(label: "♥", isOn: true, action: .unsave(12)))
+    #expect(chicken.accessory == ListAccessory(label: "saved", isOn: true, action: .unsave(12)))
     #expect(chicken.subtitle.contains(TextSpan("カレー", .highlight)))  // the category
     #expect(view.plainText.contains("Saved (1)"))
   }

@@ -13,7 +13,7 @@ struct KumikiTUIOfflineEndToEndTests {
     ("1", "Home", ["Campaigns", "春の食材フェア開催中"]),
     ("2", "Archive", ["36 results", "鯛めし"]),
     ("3", "カレー", ["Only カレー", " 6 results", "特製ビーフカレー"]),
-    ("4", "Favorite", ["Favorite Scenes", "雨の日のうどん"]),
+    ("4", "Scenes", ["Favorite Scenes", "雨の日のうどん"]),
     ("5", "Profile", ["食いしん坊の編集者"]),
   ]
 

@@ -124,7 +124,7 @@ import Testing
     let module = FavoriteFeature.module(client: .live(http: .unimplemented, baseURL: FavoriteFixtures.baseURL))
 
     #expect(module.key == "favorites")
-    #expect(module.title == "Favorite")
+    #expect(module.title == "Scenes")
     #expect(module.initialState == FavoriteFeature.State())
     #expect(module.placement == .tab)
     #expect(module.commands.map(\.path) == [[]])

@@ -60,7 +60,7 @@ import Testing
     }
     #expect(overlay.title == "スープカレー")
     #expect(overlay.dismiss == .closeDetail)
-    #expect(overlay.buttons == [OverlayButton(label: "Close", action: .closeDetail)])
+    #expect(overlay.buttons == [OverlayButton(label: "Close", action: .closeDetail, isDefault: true)])
     #expect(
       overlay.content.plainText == [
         "Author: 加藤 葵", "Category: カレー", "Shop: 札幌スープカリー 北斗", "Published: 2023/04/04",

@@ -30,6 +30,18 @@ struct HTTPErrorTests {
     #expect(error.errorDescription == error.description)
   }
 
+  /// libcurl's wording reached the status bar (issue 26): the first sentence is a plain reason, its words the detail.
+  @Test func aConnectionFailureSaysWhyInPlainWordsFirst() {
+    let refused = HTTPError.cannotConnect(
+      url, reason: "Failed to connect to 127.0.0.1 port 3000 after 0 ms: Couldn't connect to server")
+    #expect(refused.description.hasPrefix("Could not connect to 127.0.0.1:3000: nothing answers there. "))
+    #expect(
+      refused.description.hasSuffix(
+        "Detail: Failed to connect to 127.0.0.1 port 3000 after 0 ms: Couldn't connect to server"))
+    let unknown = HTTPError.cannotConnect(url, reason: "Could not resolve host: kumiki.invalid")
+    #expect(unknown.description.hasPrefix("Could not connect to 127.0.0.1:3000: that name was not found. "))
+  }
+
   @Test func retryableErrors() {
     #expect(HTTPError.timedOut(url).isRetryable)
     #expect(HTTPError.cannotConnect(url, reason: "refused").isRetryable)

@@ -24,6 +24,7 @@ struct OnboardingPresentationTests {
     #expect(overlay.content.plainText.last == "1 / 3")
     #expect(overlay.buttons.map(\.label) == ["Next", "Close"])
     #expect(overlay.buttons.map(\.action) == [.next, .close])
+    #expect(overlay.buttons.map(\.isDefault) == [true, false])  // Enter goes forward (issue 26, item 4)
     #expect(overlay.dismiss == .close)
   }
 
@@ -39,7 +40,8 @@ struct OnboardingPresentationTests {
     }
     #expect(
       overlay.buttons == [
-        OverlayButton(label: "Back", action: .back), OverlayButton(label: "Get started", action: .close),
+        OverlayButton(label: "Back", action: .back),
+        OverlayButton(label: "Get started", action: .close, isDefault: true),
       ])
     #expect(overlay.content.plainText.last == "3 / 3")
   }

@@ -52,7 +52,7 @@ import Testing
 
   private func buttons(save: Bool, cancel: Bool = true) -> [OverlayButton<ProfileFeature.Action>] {
     [
-      OverlayButton(label: "Save", action: .save, isEnabled: save),
+      OverlayButton(label: "Save", action: .save, isEnabled: save, isDefault: true),
       OverlayButton(label: "Cancel", action: .cancelEdit, isEnabled: cancel),
     ]
   }

@@ -43,7 +43,7 @@ import Testing
       "Coupons used: 14", "Shops visited: 231",
       "Twitter: https://twitter.example/kuishinbo_editor", "Facebook: https://facebook.example/kuishinbo.editor",
       "Instagram: https://instagram.example/kuishinbo_editor",
-      "Announcements", "Comments", "Recent Favorites",
+      "Announcements", "Comments", "Recently Saved",
       "サーバーメンテナンスのお知らせ", "メンテナンス · 2023/04/10", "読者限定試食会のご案内",
     ] {
       #expect(text.contains(line), "missing \(line)")
@@ -86,7 +86,7 @@ import Testing
     let view = ProfileFeature.present(
       ProfileFeature.State(load: ScreenLoad(phase: .loaded(ProfileContent(personal: personal))), selectedTab: .recent))
 
-    #expect(view.plainText.contains("No recent favorites yet."))
+    #expect(view.plainText.contains("Nothing in Recently Saved yet."))
     #expect(
       view.actions == [
         .selectTab(.announcements), .selectTab(.comments), .selectTab(.recent), .editProfile, .load(.refresh),
@@ -106,7 +106,7 @@ import Testing
     }
     #expect(overlay.title == "新メニューに期待")
     #expect(overlay.dismiss == .closeDetail)
-    #expect(overlay.buttons == [OverlayButton(label: "Close", action: .closeDetail)])
+    #expect(overlay.buttons == [OverlayButton(label: "Close", action: .closeDetail, isDefault: true)])
     #expect(
       overlay.content.plainText == [
         "Tab: Comments", "Emotion: excited", "Published: 2023/05/09", "季節限定のグリーンカレーが始まるそうで楽しみ。",

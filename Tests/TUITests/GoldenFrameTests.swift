@@ -76,7 +76,11 @@ struct GoldenFrameTests {
       // Focus on the grid's second card (after 2 fields/chips, 5 carousel cards, 3 rows × 2 + load more).
       let focusables = FocusCollector.focusables(in: fixture.app.view(slot: 0)!)
       let card = try #require(focusables.indices.first { focusables[$0].kind == .card && focusables[$0].group > 3 })
-      assertSnapshot(frame(fixture, size: size) { $0.focus[0] = card + 1 }, named: name("shop-scrolled", size))
+      assertSnapshot(
+        frame(fixture, size: size) {
+          $0.focus[0] = card + 1
+          $0.followsFocus = [0]
+        }, named: name("shop-scrolled", size))
     }
   }
 
@@ -85,6 +89,56 @@ struct GoldenFrameTests {
     let fixture = try TestApp()
     for size in Self.sizes {
       assertSnapshot(frame(fixture, size: size) { $0.selectedTab = 1 }, named: name("notes", size))
+    }
+  }
+
+  @Test("a screen scrolled by PgDn, with the scroll position thumb; its help")
+  func scrolledScreen() throws {
+    let fixture = try TestApp.reader()
+    for size in Self.sizes {
+      assertSnapshot(frame(fixture, size: size) { $0.scroll[0] = 10 }, named: name("reader-scrolled", size))
+      assertSnapshot(frame(fixture, size: size) { $0.isHelpVisible = true }, named: name("reader-help", size))
+    }
+  }
+
+  @Test("a detail overlay scrolled down its article")
+  func scrolledOverlay() throws {
+    let fixture = try TestApp.reader()
+    fixture.reader(.open(2))
+    for size in Self.sizes {
+      assertSnapshot(
+        frame(fixture, size: size) {
+          $0.overlay = TUIState.OverlayFocus(title: "Article 2", focusBelow: 0)
+          $0.overlay?.top = 20
+        }, named: name("reader-article-scrolled", size))
+    }
+  }
+
+  @Test("a form dialog: its help, a field's validation message on its reserved line, the discard question")
+  func dialog() throws {
+    let fixture = try TestApp.reader()
+    fixture.reader(.edit)
+    for size in Self.sizes {
+      assertSnapshot(frame(fixture, size: size) { $0.isHelpVisible = true }, named: name("reader-form-help", size))
+    }
+    fixture.reader(.nameEdited(""))
+    for size in Self.sizes {
+      assertSnapshot(
+        frame(fixture, size: size) {
+          $0.overlay = TUIState.OverlayFocus(title: "Edit", focusBelow: 0, openingTexts: ["name": "Hanako"])
+          $0.confirmation = .discard(.feature(slot: 0, action: ReaderFeature.Action.cancel))
+        }, named: name("reader-form-discard", size))
+    }
+  }
+
+  @Test("thirty features: the tab bar around the selected tab with < and >; the feature switcher filtering")
+  func manyFeatures() throws {
+    let fixture = try TestApp.numbered(30)
+    for size in Self.sizes {
+      assertSnapshot(frame(fixture, size: size) { $0.selectedTab = 20 }, named: name("numbered-tab-21", size))
+      assertSnapshot(
+        frame(fixture, size: size) { $0.switcher = FeatureSwitcher(query: "feature 2", selection: 1) },
+        named: name("numbered-switcher", size))
     }
   }
 }

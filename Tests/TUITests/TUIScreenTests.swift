@@ -27,6 +27,7 @@ struct TUIScreenTests {
   func frame(_ node: ViewNode<String>, size: Size = Size(width: 40, height: 12), focus: Int = 0) -> TUIFrame {
     var state = TUIState(size: size)
     state.focus[0] = focus
+    state.followsFocus = [0]
     return TUIScreen.render(state: state, tabs: ["One"], content: node, theme: .monochrome)
   }
 
@@ -152,7 +153,8 @@ struct TUIScreenTests {
       .split(separator: "\n", omittingEmptySubsequences: false)
     #expect(rows.count == 10)
     #expect(rows[9].hasPrefix(" / loading  Error: Could not reach the API   "))
-    #expect(rows[9].hasSuffix("Tab:next /:search r:refresh d:devtools ?:help q:quit"))
+    // One tab and no search field: no Tab, no `/:search`.
+    #expect(rows[9].hasSuffix(" r:refresh d:devtools ?:help q:quit"))
     state.activity = 0
     state.devTools.position = 4
     rows = TUIScreen.render(state: state, tabs: ["A"], content: ViewNode<String>.text("x")).buffer.text
@@ -160,14 +162,65 @@ struct TUIScreenTests {
     #expect(rows[9].hasPrefix(" ready  TIME TRAVEL at #5 - G resumes"))
   }
 
-  @Test("the content scrolls to keep the focused element visible, with ^ and v hints")
+  /// The validation message appearing and going made the Send button jump while typing (issue 26, item 12).
+  @Test("in a dialog, a field's message line is kept: the buttons stay on their row with or without a message")
+  func dialogButtonsDoNotJump() {
+    func saveRow(message: String?) -> Int? {
+      let form = ViewNode<String>.overlay(
+        OverlayNode(
+          title: "Edit",
+          content: .textField(
+            TextFieldNode(id: "name", label: "Name", text: "", placeholder: "", message: message, change: { $0 })),
+          buttons: [OverlayButton(label: "Save", action: "save", isDefault: true)], dismiss: "cancel"))
+      let rows = frame(form, size: Size(width: 60, height: 20)).buffer.text.split(separator: "\n")
+      return rows.firstIndex { $0.contains("Save ") }
+    }
+    #expect(saveRow(message: nil) != nil)
+    #expect(saveRow(message: nil) == saveRow(message: "Name is required"))
+  }
+
+  @Test("thirty tabs: the selected one is always in the bar, with < and > where more lie beyond")
+  func manyTabs() {
+    let tabs = (1...30).map { "Feature \($0)" }
+    func bar(_ selected: Int) -> String {
+      var state = TUIState(size: Size(width: 60, height: 10))
+      state.selectedTab = selected
+      let text = TUIScreen.render(state: state, tabs: tabs, content: ViewNode<String>.text("x")).buffer.text
+      return String(text.split(separator: "\n")[0])
+    }
+    #expect(bar(0).hasPrefix(" 1 Feature 1 ") && bar(0).hasSuffix(">") && !bar(0).hasPrefix("<"))
+    for selected in [8, 9, 15, 29] {
+      #expect(bar(selected).contains("Feature \(selected + 1)"), "tab \(selected + 1): \(bar(selected))")
+      #expect(bar(selected).hasPrefix("<"))
+    }
+    #expect(bar(15).hasSuffix(">") && !bar(29).hasSuffix(">"))
+  }
+
+  /// libcurl's words in the status bar (issue 26): its first sentence there, the whole message on the screen.
+  @Test("the status bar shows an error's first sentence: the plain reason, not the HTTP library's detail")
+  func errorSentence() {
+    var state = TUIState(size: Size(width: 120, height: 10))
+    state.lastError =
+      "Could not connect to 127.0.0.1:4321: nothing answers there. Check the network connection and that the server "
+      + "is running. Detail: Failed to connect to 127.0.0.1 port 4321 after 0 ms: Couldn't connect to server"
+    let status =
+      TUIScreen.render(state: state, tabs: ["A"], content: ViewNode<String>.text("x")).buffer.text
+      .split(separator: "\n").last ?? ""
+    #expect(status.contains("Error: Could not connect to 127.0.0.1:4321: nothing answers there.  "))
+    #expect(!status.contains("Detail") && !status.contains("Check"))
+    #expect(TUIScreen.firstSentence(of: "No full stop") == "No full stop")
+  }
+
+  @Test("the content scrolls to keep the focused element visible, with a scroll position thumb and ^ and v hints")
   func scrolling() {
     let node = ViewNode<String>.list(
       ListNode(items: (1...40).map { ListItem(id: "\($0)", title: "Item \($0)", action: "\($0)") }))
     let top = frame(node, focus: 0)
     #expect(top.scrollOffset == 0)
-    #expect(top.buffer.text.contains("> Item 1\n"))
-    #expect(top.buffer.text.split(separator: "\n")[10].hasSuffix("v"))
+    let topRows = top.buffer.text.split(separator: "\n")
+    #expect(topRows[2].hasPrefix(" > Item 1 ") && topRows[2].hasSuffix("#"))  // the thumb: 9 rows of 40, at the top
+    #expect(topRows[3].hasSuffix("#") && !topRows[4].hasSuffix("#"))
+    #expect(topRows[10].hasSuffix("v"))
     let bottom = frame(node, focus: 39)
     #expect(bottom.scrollOffset == 40 - 9)
     let rows = bottom.buffer.text.split(separator: "\n")

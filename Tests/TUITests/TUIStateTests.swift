@@ -13,24 +13,40 @@ struct TUIStateTests {
     let fixture: TestApp
     var state = TUIState(size: Size(width: 100, height: 30))
 
-    init() throws { fixture = try TestApp() }
+    init(_ fixture: TestApp? = nil, size: Size = Size(width: 100, height: 30)) throws {
+      self.fixture = try fixture ?? TestApp()
+      state = TUIState(size: size)
+      draw()
+    }
 
     var context: TUIContext {
-      TUIContext(
+      let frame = TUIApp.frame(app: fixture.app, state: state, devTools: fixture.devTools)
+      return TUIContext(
         tabCount: TUIApp.screens(of: fixture.app).count,
         view: TUIApp.content(app: fixture.app, state: state, history: fixture.devTools.entries),
-        historyCount: fixture.devTools.count, hasDevTools: true,
-        hits: TUIApp.frame(app: fixture.app, state: state, devTools: fixture.devTools).hits)
+        historyCount: fixture.devTools.count, hasDevTools: true, hits: frame.hits, viewport: frame.viewport,
+        tabs: TUIApp.screens(of: fixture.app).map { FeatureSwitcher.Entry(key: $0.key, title: $0.title) })
     }
 
     var focusables: [Focusable<AppAction>] { FocusCollector.focusables(in: context.view!) }
     var focused: Focusable<AppAction> { focusables[state.focusIndex] }
 
+    /// Handles `event`, dispatches what it asks for, then draws a frame and notes it, as the app loop does.
     @discardableResult
     mutating func send(_ event: InputEvent) -> [TUICommand] {
       let commands = state.handle(event, in: context)
       for case .dispatch(let action) in commands { fixture.app.store.dispatch(action) }
+      draw()
       return commands
+    }
+
+    /// What the loop does after each event: follow the overlay on view and remember what the frame scrolled.
+    mutating func draw() {
+      let view = TUIApp.content(app: fixture.app, state: state, history: fixture.devTools.entries)
+      let overlay = view?.firstOverlay
+      state.noteOverlay(
+        overlay?.title, focusables: overlay == nil ? [] : view.map { FocusCollector.focusables(in: $0) } ?? [])
+      state.noteFrame(TUIApp.frame(app: fixture.app, state: state, devTools: fixture.devTools))
     }
 
     @discardableResult
@@ -75,11 +91,12 @@ struct TUIStateTests {
   func controlLetters() throws {
     var driver = try Driver()
     let before = driver.state
-    for letter in "qdrjkh?/" { #expect(driver.press(.character(letter), .control).isEmpty, "Ctrl-\(letter)") }
+    for letter in "qrjkh?/" { #expect(driver.press(.character(letter), .control).isEmpty, "Ctrl-\(letter)") }
     #expect(driver.state == before)
     #expect(driver.press(.character("c"), .control) == [.quit])
     #expect(driver.press(.character("l"), .control) == [.redraw])
     #expect(driver.press(.character("z"), .control) == [.suspend])
+    driver.press(.down)  // off the search field, where q is text
     #expect(driver.press(.character("q")) == [.quit])  // the plain letter still does
   }
 
@@ -257,6 +274,9 @@ struct TUIStateTests {
   @Test("q and Ctrl-C quit; Ctrl-C even while editing; r refreshes every feature")
   func globalKeys() throws {
     var driver = try Driver()
+    #expect(driver.type("q") == [Self.shop(.queryEdited("カレーq"))])  // the focused field takes q as text
+    driver.press(.escape)
+    driver.press(.down)
     #expect(driver.type("q") == [.quit])
     driver.type("/")
     #expect(driver.press(.character("c"), .control) == [.quit])

@@ -210,19 +210,146 @@ enum ClockFeature {
   }
 }
 
-/// An app of the test features: Shop (slot 0), Clock (slot 1, no screen), Notes (slot 2).
+/// A long read with dialogs: forty lines of text with nothing to focus, then rows whose detail is a long article,
+/// an Edit button opening a form (two fields, Save by default, Cancel) and a Tour button opening a three-page tour
+/// (Back, Next by default, Close). The viewport, dialog and confirmation tests use it.
+enum ReaderFeature {
+  struct State: Equatable, Codable, Sendable {
+    var name = "Hanako"
+    var note = ""
+    var isEditing = false
+    var saved = 0
+    var opened: Int?
+    var tourPage: Int?
+    var failure: String?
+  }
+
+  enum Action: Equatable, Codable, Sendable {
+    case edit, nameEdited(String), noteEdited(String), save, cancel
+    case open(Int), close
+    case tour, next, back, endTour
+    case fail(String?)
+  }
+
+  static let reducer = Reducer<State, Action> { state, action in
+    switch action {
+    case .edit: state.isEditing = true
+    case .nameEdited(let name): state.name = name
+    case .noteEdited(let note): state.note = note
+    case .save:
+      state.isEditing = false
+      state.saved += 1
+    case .cancel: state.isEditing = false
+    case .open(let index): state.opened = index
+    case .close: state.opened = nil
+    case .tour: state.tourPage = 0
+    case .next: state.tourPage = state.tourPage.map { min($0 + 1, 2) }
+    case .back: state.tourPage = state.tourPage.map { max($0 - 1, 0) }
+    case .endTour: state.tourPage = nil
+    case .fail(let message): state.failure = message
+    }
+  }
+
+  /// Line `n` of the introduction and of an article.
+  static func line(_ n: Int) -> String { "Line \(n) of the story." }
+
+  static func present(_ state: State) -> ViewNode<Action> {
+    var children: [ViewNode<Action>] = [
+      .section(title: "Introduction", children: [.text((1...40).map(line).joined(separator: "\n"))])
+    ]
+    if let failure = state.failure { children.append(.error(message: failure, retry: .fail(nil))) }
+    children += [
+      .list(ListNode(items: (1...3).map { ListItem(id: "\($0)", title: "Article \($0)", action: .open($0)) })),
+      .button(label: "Edit", action: .edit),
+      .button(label: "Tour", action: .tour),
+    ]
+    if let opened = state.opened {
+      children.append(
+        .overlay(
+          OverlayNode(
+            title: "Article \(opened)", content: .text((1...60).map { "Article line \($0)." }.joined(separator: "\n")),
+            buttons: [OverlayButton(label: "Close", action: .close, isDefault: true)], dismiss: .close)))
+    }
+    if state.isEditing {
+      let name = TextFieldNode<Action>(
+        id: "name", label: "Name", text: state.name, placeholder: "required",
+        message: state.name.isEmpty ? "Name is required" : nil, change: { .nameEdited($0) })
+      let note = TextFieldNode<Action>(
+        id: "note", label: "Note", text: state.note, placeholder: "optional", change: { .noteEdited($0) })
+      children.append(
+        .overlay(
+          OverlayNode(
+            title: "Edit", content: .stack([.textField(name), .textField(note)]),
+            buttons: [
+              OverlayButton(label: "Save", action: .save, isEnabled: !state.name.isEmpty, isDefault: true),
+              OverlayButton(label: "Cancel", action: .cancel),
+            ], dismiss: .cancel)))
+    }
+    if let page = state.tourPage {
+      var buttons: [OverlayButton<Action>] = page > 0 ? [OverlayButton(label: "Back", action: .back)] : []
+      buttons +=
+        page < 2
+        ? [
+          OverlayButton(label: "Next", action: .next, isDefault: true), OverlayButton(label: "Close", action: .endTour),
+        ]
+        : [OverlayButton(label: "Done", action: .endTour, isDefault: true)]
+      children.append(
+        .overlay(
+          OverlayNode(
+            title: "Tour \(page + 1)/3", content: .text("Page \(page + 1)."), buttons: buttons, dismiss: .endTour)))
+    }
+    return .stack(children)
+  }
+
+  static func module() -> FeatureModule<State, Action> {
+    FeatureModule(key: "reader", title: "Reader", initialState: State(), reducer: reducer, present: present)
+  }
+}
+
+/// One of many look-alike features (`feature-07`, "Feature 7"), each a screen with one line: for the tab bar and the
+/// feature switcher with any number of features.
+enum NumberedFeature {
+  struct State: Equatable, Codable, Sendable {
+    var number: Int
+  }
+
+  enum Action: Equatable, Codable, Sendable {
+    case touch
+  }
+
+  static func key(_ number: Int) -> String { "feature-" + (number < 10 ? "0" : "") + "\(number)" }
+
+  static func module(_ number: Int) -> FeatureModule<State, Action> {
+    FeatureModule(
+      key: key(number), title: "Feature \(number)", initialState: State(number: number),
+      reducer: Reducer { _, _ in }, present: { state in .text("This is feature \(state.number).") })
+  }
+}
+
+/// An app of the test features: Shop (slot 0), Clock (slot 1, no screen), Notes (slot 2); or of `features`.
 struct TestApp {
   let app: AppRuntime
   let devTools: DevTools
 
-  init(mode: AssemblyMode = .live) throws {
+  init(mode: AssemblyMode = .live, features: [AnyFeature]? = nil) throws {
     let stamps = DateStamps()
     devTools = DevTools(now: { stamps.next() })
-    let registry = try FeatureRegistry([
-      ShopFeature.module().erased, ClockFeature.module().erased, NotesFeature.module().erased,
-    ])
+    let registry = try FeatureRegistry(
+      features ?? [ShopFeature.module().erased, ClockFeature.module().erased, NotesFeature.module().erased])
     app = registry.assemble(middlewares: [devTools.middleware], mode: mode)
   }
+
+  /// The reader alone (slot 0).
+  static func reader() throws -> TestApp { try TestApp(features: [ReaderFeature.module().erased]) }
+
+  /// `count` numbered features, `feature-01` first.
+  static func numbered(_ count: Int) throws -> TestApp {
+    try TestApp(features: (1...count).map { NumberedFeature.module($0).erased })
+  }
+
+  func reader(_ action: ReaderFeature.Action) { app.store.dispatch(.feature(slot: 0, action: action)) }
+
+  var readerState: ReaderFeature.State { app.store.state["reader", as: ReaderFeature.State.self]! }
 
   func shop(_ action: ShopFeature.Action) { app.store.dispatch(.feature(slot: 0, action: action)) }
 

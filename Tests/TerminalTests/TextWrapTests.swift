@@ -26,4 +26,27 @@ struct TextWrapTests {
     #expect(TextWrap.truncated(runs, width: 17).map(\.text) == ["Results for ", "カ", "..."])
     #expect(TextWrap.truncated(runs, width: 18).map(\.text) == ["Results for ", "カレー"])
   }
+
+  @Test("kinsoku: no line starts with 。、」 and none ends with 「; the character before moves down instead")
+  func kinsoku() {
+    #expect(TextWrap.lines("これはテストです。次の文", width: 16) == ["これはテストで", "す。次の文"])
+    #expect(TextWrap.lines("彼は「こんにちは」と言った", width: 6) == ["彼は", "「こん", "にち", "は」と", "言った"])
+    let text = "玉ねぎを飴色になるまで三時間炒め、十数種類のスパイスを「自家焙煎」してから挽き、最後に煮込む。"
+    for width in 4...30 {
+      let lines = TextWrap.lines(text, width: width)
+      #expect(lines.joined() == text)
+      for line in lines.dropFirst() { #expect(!["。", "、", "」"].contains(line.first), "width \(width): \(lines)") }
+      for line in lines { #expect(line.last != "「", "width \(width): \(lines)") }
+    }
+  }
+
+  @Test("a URL breaks only after a path separator, not inside its scheme or a path segment")
+  func urls() {
+    #expect(
+      TextWrap.lines("See https://example.com/archive/images/06 now", width: 20)
+        == ["See ", "https://example.com/", "archive/images/06 ", "now"])
+    #expect(
+      TextWrap.lines("写真はhttps://images.kumiki.example/archive/archive_06.jpgです", width: 32)
+        == ["写真は", "https://images.kumiki.example/", "archive/archive_06.jpgです"])
+  }
 }

@@ -102,7 +102,7 @@ extension ArchiveFeature {
     case .loaded(let results):
       let saved = state.savedIDs
       let rows = results.items.map { item in
-        [String(item.id), item.dishName, item.shopName, item.category, saved.contains(item.id) ? "♥" : ""]
+        [String(item.id), item.dishName, item.shopName, item.category, saved.contains(item.id) ? "[x]" : ""]
       }
       let view: ViewNode<Never> = .stack([
         .text("\(countText(results)) · page \(results.lastPage)", .secondary),

@@ -129,8 +129,8 @@ extension ArchiveFeature {
           .spans(ArchiveHighlight.spans(item.introduction, keyword: keyword)),
         ]),
         buttons: [
-          OverlayButton(label: isSaved ? "♥ Unsave" : "♡ Save", action: isSaved ? .unsave(item.id) : .save(item.id)),
-          OverlayButton(label: "Close", action: .closeDetail),
+          OverlayButton(label: isSaved ? "Unsave" : "Save", action: isSaved ? .unsave(item.id) : .save(item.id)),
+          OverlayButton(label: "Close", action: .closeDetail, isDefault: true),
         ],
         dismiss: .closeDetail))
   }
@@ -146,7 +146,7 @@ extension ArchiveFeature {
       detail: detail,
       action: .select(item.id),
       accessory: ListAccessory(
-        label: isSaved ? "♥" : "♡", isOn: isSaved, action: isSaved ? .unsave(item.id) : .save(item.id)))
+        label: isSaved ? "saved" : "save", isOn: isSaved, action: isSaved ? .unsave(item.id) : .save(item.id)))
   }
 
   /// "36 results", "1 result", with how many are shown when not all are.

@@ -52,7 +52,7 @@ extension FavoriteFeature {
         ]),
         .text(scene.comment),
       ]),
-      buttons: [OverlayButton(label: "Close", action: .closeDetail)],
+      buttons: [OverlayButton(label: "Close", action: .closeDetail, isDefault: true)],
       dismiss: .closeDetail)
   }
 }

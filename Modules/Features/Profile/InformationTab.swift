@@ -13,7 +13,7 @@ public enum InformationTab: String, Hashable, Codable, Sendable, CaseIterable {
     switch self {
     case .announcements: "Announcements"
     case .comments: "Comments"
-    case .recent: "Recent Favorites"
+    case .recent: "Recently Saved"
     }
   }
 }

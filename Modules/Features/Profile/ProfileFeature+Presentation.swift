@@ -72,7 +72,7 @@ extension ProfileFeature {
       title: "Edit profile",
       content: .stack(content),
       buttons: [
-        OverlayButton(label: "Save", action: .save, isEnabled: canSave),
+        OverlayButton(label: "Save", action: .save, isEnabled: canSave, isDefault: true),
         OverlayButton(label: "Cancel", action: .cancelEdit, isEnabled: !isSaving),
       ],
       dismiss: isSaving ? nil : .cancelEdit)
@@ -118,7 +118,7 @@ extension ProfileFeature {
   static func informationList<A: Sendable>(
     _ items: [InformationItem], tab: InformationTab, select: (@Sendable (InformationTab, Int) -> A)?
   ) -> ViewNode<A> {
-    guard !items.isEmpty else { return .empty("No \(tab.label.lowercased()) yet.") }
+    guard !items.isEmpty else { return .empty("Nothing in \(tab.label) yet.") }
     return .list(
       ListNode(
         items: items.map { item in
@@ -142,7 +142,7 @@ extension ProfileFeature {
         ]),
         .text(detail.item.body),
       ]),
-      buttons: [OverlayButton(label: "Close", action: .closeDetail)],
+      buttons: [OverlayButton(label: "Close", action: .closeDetail, isDefault: true)],
       dismiss: .closeDetail)
   }
 }

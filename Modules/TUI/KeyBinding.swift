@@ -1,0 +1,154 @@
+import Terminal
+
+/// A key binding as data: the keys, what they do, the short hint the status bar shows for it, and when it acts.
+/// The help (`?`) and the hints line are generated from ``active(in:)``: the bindings of the focused screen,
+/// field or dialog, the mouse included, so neither offers `/:search` on a screen without a search field nor
+/// `q:quit` while typing.
+public struct KeyBinding: Sendable {
+  /// The keys, as the help shows them.
+  public var keys: String
+  /// What they do.
+  public var action: String
+  /// The status bar's short form (`/:search`), `nil` for the help only.
+  public var hint: String?
+  /// Which hints stay when the status bar is narrow: higher first.
+  var priority: Int
+  /// When the binding acts.
+  let applies: @Sendable (KeySituation) -> Bool
+
+  init(
+    _ keys: String, _ action: String, hint: String? = nil, priority: Int = 1,
+    when applies: @escaping @Sendable (KeySituation) -> Bool
+  ) {
+    self.keys = keys
+    self.action = action
+    self.hint = hint
+    self.priority = priority
+    self.applies = applies
+  }
+
+  /// The bindings that act in `situation`, in the order the help lists them.
+  public static func active(in situation: KeySituation) -> [KeyBinding] {
+    all.filter { $0.applies(situation) }
+  }
+
+  /// The hints line for `situation` in at most `width` columns: the active bindings' hints in the help's order,
+  /// the most important kept when not all fit (help, quit, leaving a field or dialog first).
+  public static func hints(in situation: KeySituation, width: Int) -> String {
+    let hinted = active(in: situation).enumerated().filter { $0.element.hint != nil }
+    var kept: [Int] = []
+    var used = -1
+    for (offset, binding) in hinted.sorted(by: { $0.element.priority > $1.element.priority }) {
+      let hintWidth = displayWidth(of: binding.hint ?? "") + 1
+      guard used + hintWidth <= width else { continue }
+      used += hintWidth
+      kept.append(offset)
+    }
+    return hinted.filter { kept.contains($0.offset) }.compactMap(\.element.hint).joined(separator: " ")
+  }
+
+  /// Every binding of the TUI.
+  static let all: [KeyBinding] = editing + confirmation + switcher + help + dialog + screen + devTools + always
+
+  private static let editing: [KeyBinding] = [
+    KeyBinding("Enter", "done (submits a search; in a dialog, its default button)", hint: "Enter:done", priority: 3) {
+      $0.mode == .editing
+    },
+    KeyBinding("Esc", "leave the field", hint: "Esc:leave", priority: 3) { $0.mode == .editing },
+    KeyBinding("Tab, Up, Down", "leave the field and move") { $0.mode == .editing },
+    KeyBinding("Left Right, Home End", "move the cursor (Ctrl-A, Ctrl-E too)") { $0.mode == .editing },
+    KeyBinding("Backspace, Delete", "delete a character") { $0.mode == .editing },
+    KeyBinding("Ctrl-U Ctrl-K Ctrl-W", "delete to the start / to the end / a word") { $0.mode == .editing },
+    KeyBinding("Ctrl-C", "quit", hint: "Ctrl-C:quit", priority: 2) { $0.mode == .editing },
+  ]
+
+  private static let confirmation: [KeyBinding] = [
+    KeyBinding("y, Enter", "yes (the first choice)", hint: "y:yes", priority: 3) { $0.mode == .confirmation },
+    KeyBinding("n, Esc", "no: keep editing", hint: "n:no", priority: 3) { $0.mode == .confirmation },
+    KeyBinding("Tab, Left Right", "choose") { $0.mode == .confirmation },
+  ]
+
+  private static let switcher: [KeyBinding] = [
+    KeyBinding("type", "filter the features by key or title") { $0.mode == .switcher },
+    KeyBinding("Up Down, Tab", "choose (Ctrl-P, Ctrl-N too)", hint: "Up/Down:choose") { $0.mode == .switcher },
+    KeyBinding("Enter", "go to the feature", hint: "Enter:go", priority: 3) { $0.mode == .switcher },
+    KeyBinding("Esc", "close", hint: "Esc:close", priority: 3) { $0.mode == .switcher },
+  ]
+
+  private static let help: [KeyBinding] = [
+    KeyBinding("j k, PgUp PgDn, g G", "scroll the help") { $0.mode == .help && $0.overflows },
+    KeyBinding("Esc, ?", "close the help", hint: "Esc:close", priority: 3) { $0.mode == .help },
+  ]
+
+  private static let dialog: [KeyBinding] = [
+    KeyBinding("Tab, Shift-Tab", "next / previous element of the dialog", hint: "Tab:next", priority: 2) {
+      $0.mode == .dialog
+    },
+    KeyBinding("Enter, Space", "press the focused button (first: the default) / edit the field", hint: "Enter:ok") {
+      $0.mode == .dialog
+    },
+    KeyBinding("Esc", "close (asks first when a field was changed)", hint: "Esc:close", priority: 2) {
+      $0.mode == .dialog && $0.dismissible
+    },
+  ]
+
+  private static let screen: [KeyBinding] = [
+    KeyBinding("Tab, Shift-Tab, 1-9", "next / previous tab, tab by number", hint: "Tab:next", priority: 2) {
+      $0.mode == .screen && $0.tabCount > 1
+    },
+    KeyBinding(":", "go to any feature (type to filter by key or title)", hint: ":go to") {
+      $0.mode == .screen && $0.tabCount > 1
+    },
+    KeyBinding("/", "edit the search field", hint: "/:search", priority: 2) {
+      $0.mode == .screen && $0.kinds.contains(.textField)
+    },
+    KeyBinding("Enter", "open the focused row or card") {
+      $0.mode == .screen && !$0.kinds.isDisjoint(with: [.listItem, .card])
+    },
+    KeyBinding("Enter, Space", "press the focused button") {
+      $0.mode == .screen && !$0.kinds.isDisjoint(with: [.button, .retry, .loadMore])
+    },
+    KeyBinding("Space on [ ]", "switch it on or off (the heart saves the row)") {
+      $0.mode == .screen && !$0.kinds.isDisjoint(with: [.accessory, .toggle])
+    },
+    KeyBinding("Enter on a chip or tab", "filter by the chip / show the tab") {
+      $0.mode == .screen && !$0.kinds.isDisjoint(with: [.chip, .tab])
+    },
+    KeyBinding("Enter on a field", "edit it (q types q there)") {
+      [.screen, .dialog].contains($0.mode) && $0.kinds.contains(.textField)
+    },
+    KeyBinding("arrows, h j k l", "move the focus; past the first or last element the view moves a line") {
+      [.screen, .dialog].contains($0.mode)
+    },
+    KeyBinding("PgUp PgDn, Ctrl-U Ctrl-D", "scroll a page / half a page; the focus follows") {
+      [.screen, .dialog].contains($0.mode) && $0.overflows
+    },
+    KeyBinding("Home End, g G", "to the top / the bottom") { [.screen, .dialog].contains($0.mode) },
+    KeyBinding("mouse click", "press a tab, button, chip, heart, row or card") {
+      [.screen, .dialog].contains($0.mode)
+    },
+    KeyBinding("mouse wheel", "scroll") { [.screen, .dialog, .help].contains($0.mode) && $0.overflows },
+    KeyBinding("r", "refresh every screen", hint: "r:refresh") { $0.mode == .screen },
+  ]
+
+  private static let devTools: [KeyBinding] = [
+    KeyBinding("d, F12", "DevTools panel", hint: "d:devtools") { [.screen, .dialog].contains($0.mode) },
+    KeyBinding("[ ]", "DevTools: step back / forward through the actions") {
+      [.screen, .dialog].contains($0.mode) && $0.devTools
+    },
+    KeyBinding("G", "DevTools: back to live") { [.screen, .dialog].contains($0.mode) && $0.devTools && $0.paused },
+    KeyBinding("e", "DevTools: export the actions") { [.screen, .dialog].contains($0.mode) && $0.devTools },
+    KeyBinding("Esc", "close DevTools") { $0.mode == .screen && $0.devTools },
+  ]
+
+  private static let always: [KeyBinding] = [
+    KeyBinding("?, F1", "this help", hint: "?:help", priority: 4) { [.screen, .dialog].contains($0.mode) },
+    KeyBinding("Ctrl-L, Ctrl-Z", "redraw, suspend") { $0.mode != .editing },
+    KeyBinding("q, Ctrl-C", "quit (asks first when a form was changed)", hint: "q:quit", priority: 3) {
+      [.screen, .dialog, .help].contains($0.mode) && $0.focused != .textField
+    },
+    KeyBinding("Ctrl-C", "quit (q types q in the focused field)", hint: "Ctrl-C:quit", priority: 3) {
+      [.screen, .dialog].contains($0.mode) && $0.focused == .textField
+    },
+  ]
+}

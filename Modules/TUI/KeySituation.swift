@@ -1,0 +1,70 @@
+import Presentation
+
+/// What decides which keys act: the TUI's mode (a field being edited, a dialog, the help…) and what the focused
+/// screen or dialog contains. ``KeyBinding/active(in:)`` reads it to list the bindings for the help and hints.
+public struct KeySituation: Sendable, Equatable {
+  /// Who receives keys.
+  public enum Mode: Sendable, Equatable {
+    /// The selected tab's screen.
+    case screen
+    /// A text field being edited.
+    case editing
+    /// A modal overlay of the app (a form, a detail, onboarding).
+    case dialog
+    /// The TUI's confirmation (discard? quit?).
+    case confirmation
+    /// The feature switcher.
+    case switcher
+    /// The key help.
+    case help
+  }
+
+  /// Who receives keys.
+  public var mode: Mode
+  /// How many app tabs there are.
+  public var tabCount: Int
+  /// The kinds of focusable elements on the screen or in the dialog.
+  public var kinds: Set<FocusKind>
+  /// The kind of the focused element, if any.
+  public var focused: FocusKind?
+  /// Whether the scrolled area is taller than its window.
+  public var overflows: Bool
+  /// Whether the dialog can be dismissed with Esc.
+  public var dismissible: Bool
+  /// Whether the DevTools panel is open, and paused on history.
+  public var devTools: Bool
+  /// Whether DevTools is looking at history.
+  public var paused: Bool
+
+  /// Creates a situation.
+  public init(
+    mode: Mode, tabCount: Int = 1, kinds: Set<FocusKind> = [], focused: FocusKind? = nil, overflows: Bool = false,
+    dismissible: Bool = false, devTools: Bool = false, paused: Bool = false
+  ) {
+    self.focused = focused
+    self.mode = mode
+    self.tabCount = tabCount
+    self.kinds = kinds
+    self.overflows = overflows
+    self.dismissible = dismissible
+    self.devTools = devTools
+    self.paused = paused
+  }
+
+  /// The situation of `state` showing `content` (the selected tab's view) with `tabCount` tabs; `overflows` says
+  /// whether the area that scrolls is taller than its window.
+  public init<Action>(state: TUIState, content: ViewNode<Action>?, tabCount: Int, overflows: Bool) {
+    let overlay = content?.firstOverlay
+    let mode: Mode =
+      state.confirmation != nil
+      ? .confirmation
+      : state.switcher != nil
+        ? .switcher : state.isHelpVisible ? .help : state.editing != nil ? .editing : overlay != nil ? .dialog : .screen
+    let focusables = content.map { FocusCollector.focusables(in: $0) } ?? []
+    self.init(
+      mode: mode, tabCount: tabCount, kinds: Set(focusables.map(\.kind)),
+      focused: focusables.indices.contains(state.focusIndex) ? focusables[state.focusIndex].kind : nil,
+      overflows: overflows, dismissible: overlay?.dismiss != nil, devTools: state.devTools.isVisible,
+      paused: state.isTimeTravelling)
+  }
+}
