@@ -71,8 +71,10 @@ struct FanOutTests {
     }
     let start = ContinuousClock.now
     await #expect(throws: Boom(index: 2)) { try await FanOut.allOf(operations) }
-    #expect(ContinuousClock.now - start < .seconds(5))
+    // The others were cancelled, not waited for: each sleep threw, and well before its 30 s (a bound only a waited-for
+    // sleep could break, whatever the machine's load).
     #expect(cancelled.withLock { $0 } == 3)
+    #expect(ContinuousClock.now - start < .seconds(25))
   }
 
   @Test func cancellingTheCallerThrowsCancellationError() async throws {
