@@ -4,7 +4,7 @@ import Foundation
 import Networking
 import NetworkingTesting
 
-/// The bundled fixture data (`Modules/FixtureServer/Resources/db.json`), served through a fake HTTP client.
+/// The feature's own fixture data (`Modules/Features/Favorite/fixtures.json`, bundled), served through a fake HTTP client.
 enum FavoriteFixtures {
   static let baseURL = URL(string: "http://api.test")!
 

@@ -4,7 +4,7 @@ import Networking
 import NetworkingTesting
 import ProfileFeature
 
-/// The bundled fixture data (`Modules/FixtureServer/Resources/db.json`), served through a fake HTTP client.
+/// The feature's own fixture data (`Modules/Features/Profile/fixtures.json`, bundled), served through a fake HTTP client.
 enum ProfileFixtures {
   static let baseURL = URL(string: "http://api.test")!
 
