@@ -188,12 +188,13 @@ struct KumikiAPI: AsyncParsableCommand {
     }
   }
 
-  /// Sets json-server's options (--id, --foreignKeySuffix, --no-cors, --routes, --watch) on `configuration`.
-  private func applyJSONServerOptions(to configuration: inout FixtureServer.Configuration) throws {
+  /// Sets json-server's options (--id, --foreignKeySuffix, --no-cors, --routes as read once by the caller, --watch)
+  /// on `configuration`.
+  private func applyJSONServerOptions(to configuration: inout FixtureServer.Configuration, routes: RouteRewriter?) {
     configuration.idField = idField
     configuration.foreignKeySuffix = foreignKeySuffix
     configuration.allowsCrossOrigin = !noCORS
-    configuration.routes = try routeRewriter()
+    configuration.routes = routes
     configuration.watchesDatabaseFile = watch
     configuration.log = { @Sendable line in Self.printError("kumiki-api: \(line)") }
   }
@@ -226,6 +227,8 @@ struct KumikiAPI: AsyncParsableCommand {
       FileHandle.standardOutput.write(Data("kumiki-api: \(databasePath) now holds the sample data\n".utf8))
       return
     }
+    // The rules read once: the server runs them and the banner counts them (the file may change meanwhile).
+    let routeRules = try routeRewriter()
     // With --db the server loads the file itself, once it holds the file's lock.
     let databaseFile = databasePath.map { URL(fileURLWithPath: $0) }
     let database: FixtureDatabase?
@@ -246,7 +249,7 @@ struct KumikiAPI: AsyncParsableCommand {
         idleTimeout: .milliseconds(Int((idleTimeout * 1000).rounded())),
         patternTimeLimit: .milliseconds(regexTimeLimit), requestLog: log, handlesTerminationSignals: true,
         createsMissingDatabaseFile: createDatabase)
-      try applyJSONServerOptions(to: &configuration)
+      applyJSONServerOptions(to: &configuration, routes: routeRules)
       server = try await FixtureServer.start(configuration)
     } catch FixtureServerError.databaseInUse(let path, let lockFile, let holder) where join {
       try await joinServer(serving: URL(fileURLWithPath: path), lockFile: lockFile, holder: holder)
@@ -264,7 +267,7 @@ struct KumikiAPI: AsyncParsableCommand {
       banner += "  \(server.baseURL.absoluteString)/\(name)\n"
     }
     banner += "  home: \(server.baseURL.absoluteString)/\n"
-    if let rules = try routeRewriter() {
+    if let rules = routeRules {
       banner += "  routes from \(routes ?? ""): \(rules.ruleCount) rules, \(server.baseURL.absoluteString)/__rules\n"
     }
     if watch, let databaseFile {
@@ -300,6 +303,7 @@ struct KumikiAPI: AsyncParsableCommand {
   /// the app that started this one keeps its API. Ends when standard input closes (`--exit-on-eof`; else when
   /// killed).
   private func joinServer(serving file: URL, lockFile: String, holder: Int32?) async throws {
+    let routeRules = try routeRewriter()
     let clock = ContinuousClock()
     let deadline = clock.now + .seconds(10)
     var address = FixtureServer.addressServing(file)
@@ -340,7 +344,7 @@ struct KumikiAPI: AsyncParsableCommand {
           patternTimeLimit: .milliseconds(regexTimeLimit),
           requestLog: verbose ? { @Sendable line in Self.printError(line) } : nil, handlesTerminationSignals: true,
           createsMissingDatabaseFile: createDatabase)
-        try applyJSONServerOptions(to: &configuration)
+        applyJSONServerOptions(to: &configuration, routes: routeRules)
         server = try await FixtureServer.start(configuration)
       } catch FixtureServerError.databaseInUse {
         continue

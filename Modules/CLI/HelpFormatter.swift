@@ -202,7 +202,7 @@ public struct HelpFormatter: Sendable {
 
   static func row(_ name: String, _ text: String, indent: Int, width: Int) -> String {
     let line = String(repeating: " ", count: indent) + safe(name).padded(toWidth: width) + "  " + safe(text)
-    return String(line.reversed().drop { $0 == " " }.reversed())
+    return TextRenderer.trimmingTrailingSpaces(line)
   }
 
   static func width(_ text: String) -> Int { displayWidth(of: safe(text)) }

@@ -86,7 +86,7 @@ struct TableLayout: Sendable, Equatable {
       let cell = index < row.count ? row[index] : ""
       switch fitting {
       case .truncate: return [cell.truncated(toWidth: widths[position])]
-      case .wrap: return TextWrap.lines(cell, width: widths[position]).map(Self.trimmed)
+      case .wrap: return TextWrap.lines(cell, width: widths[position]).map(TextRenderer.trimmingTrailingSpaces)
       }
     }
     let height = cells.map(\.count).max() ?? 0
@@ -102,10 +102,7 @@ struct TableLayout: Sendable, Equatable {
   }
 
   /// The separator under the header: dashes as wide as each column.
-  var rule: String { widths.map { String(repeating: "-", count: $0) }.joined(separator: "  ") }
-
-  static func trimmed(_ line: String) -> String {
-    guard line.last == " " else { return line }
-    return String(line.reversed().drop { $0 == " " }.reversed())
+  var rule: String {
+    widths.map { String(repeating: "-", count: $0) }.joined(separator: String(repeating: " ", count: Self.gap))
   }
 }

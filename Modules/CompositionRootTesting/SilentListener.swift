@@ -28,7 +28,7 @@ public final class SilentListener: Sendable {
     port = Int(UInt16(bigEndian: address.sin_port))
   }
 
-  /// A listener on a 5-digit port (see ``Backend/startServer(_:)``).
+  /// A listener on a 5-digit port (see ``FixtureBackend``).
   public static func onFiveDigitPort() throws -> SilentListener {
     for _ in 0..<20 {
       let listener = try SilentListener()

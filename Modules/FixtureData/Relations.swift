@@ -31,9 +31,19 @@ public struct Relations: Sendable, Equatable {
     Inflection.singular(of: resource) + foreignKeySuffix
   }
 
-  /// The non-empty values of the parameters named `name` (`_embed`, `_expand`), in order.
+  /// The most distinct `_embed` (or `_expand`) names one request applies: each costs a pass over a collection
+  /// per item, so a query repeating thousands would cost items × names × collection size.
+  public static let maximumNames = 16
+
+  /// The non-empty values of the parameters named `name` (`_embed`, `_expand`), in order, each once, the first
+  /// ``maximumNames`` of them.
   public static func values(of name: String, in parameters: [QueryParameter]) -> [String] {
-    parameters.filter { $0.name == name && !$0.value.isEmpty }.map(\.value)
+    var values: [String] = []
+    for parameter in parameters where parameter.name == name && !parameter.value.isEmpty {
+      guard values.count < maximumNames else { break }
+      if !values.contains(parameter.value) { values.append(parameter.value) }
+    }
+    return values
   }
 
   /// Whether `parameters` ask for any embedding or expanding.

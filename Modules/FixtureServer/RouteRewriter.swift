@@ -32,6 +32,9 @@ public final class RouteRewriter: Sendable {
   public static let maximumRules = 1000
   /// The longest source or target accepted.
   public static let maximumRuleLength = 2048
+  /// The longest path a rewrite may produce: a target repeating its captures, applied rule after rule, could
+  /// otherwise grow a path without bound. A longer result leaves the request as it came.
+  public static let maximumRewrittenLength = 8192
 
   /// The rules in file order.
   let rules: [Rule]
@@ -46,6 +49,12 @@ public final class RouteRewriter: Sendable {
       guard source.hasPrefix("/"), !target.isEmpty, source.utf8.count <= Self.maximumRuleLength,
         target.utf8.count <= Self.maximumRuleLength
       else { throw .invalidRule(source: source, reason: "the source must start with / and both be 1…2048 bytes") }
+      // Matching must stay linear in the request's path: at most one `*`, and every `:name` a whole segment (after
+      // `/`, before `/` or the end), so no two wildcards compete for the same characters.
+      guard source.filter({ $0 == "*" }).count <= 1, Self.parametersAreWholeSegments(source) else {
+        throw .invalidRule(
+          source: source, reason: "at most one * and each :name a whole path segment (/:name/ or /:name at the end)")
+      }
       let (pattern, names) = Self.pattern(for: source)
       for name in Self.parameterNames(in: target) where !names.contains(name) {
         throw .invalidRule(source: source, reason: "the target names :\(name), which the source does not have")
@@ -120,8 +129,22 @@ public final class RouteRewriter: Sendable {
         query = [ruleQuery, query].filter { !$0.isEmpty }.joined(separator: "&")
       }
       path = rewritten.hasPrefix("/") ? rewritten : "/" + rewritten
+      if path.utf8.count + query.utf8.count > Self.maximumRewrittenLength { return target }
     }
     return query.isEmpty ? path : path + "?" + query
+  }
+
+  /// Whether every `:name` of `source` is a whole path segment: preceded by `/`, followed by `/` or the end.
+  private static func parametersAreWholeSegments(_ source: String) -> Bool {
+    let characters = Array(source)
+    for (index, character) in characters.enumerated() where character == ":" {
+      guard index + 1 < characters.count, isNameCharacter(characters[index + 1]) else { continue }
+      guard index > 0, characters[index - 1] == "/" else { return false }
+      var end = index + 1
+      while end < characters.count, isNameCharacter(characters[end]) { end += 1 }
+      guard end == characters.count || characters[end] == "/" else { return false }
+    }
+    return true
   }
 
   /// The regular expression of a source: literal text escaped, `:name` as `([^/]+?)`, `*` as `(.*)`, an optional

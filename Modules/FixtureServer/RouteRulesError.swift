@@ -11,6 +11,15 @@ public enum RouteRulesError: Error, Sendable, Equatable, CustomStringConvertible
   /// One rule cannot be used; `source` names it.
   case invalidRule(source: String, reason: String)
 
+  /// `text` from the routes file with control characters shown as `\u{…}`, so none reaches the terminal.
+  static func visible(_ text: String) -> String {
+    String(
+      text.unicodeScalars.flatMap { scalar -> [Character] in
+        scalar.properties.generalCategory == .control || scalar.properties.generalCategory == .format
+          ? Array("\\u{\(String(scalar.value, radix: 16))}") : [Character(scalar)]
+      })
+  }
+
   /// A sentence for the command line.
   public var description: String {
     switch self {
@@ -18,7 +27,7 @@ public enum RouteRulesError: Error, Sendable, Equatable, CustomStringConvertible
     case .malformedJSON(let message): "malformed JSON at \(message)"
     case .notAnObject: "the routes must be one JSON object, {\"/source\": \"/target\", …}"
     case .tooManyRules(let count): "\(count) rules, more than the \(RouteRewriter.maximumRules) allowed"
-    case .invalidRule(let source, let reason): "rule \"\(source)\": \(reason)"
+    case .invalidRule(let source, let reason): "rule \"\(Self.visible(source))\": \(reason)"
     }
   }
 }

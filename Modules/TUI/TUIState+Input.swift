@@ -15,7 +15,9 @@ extension TUIState {
       return []
     case .paste(let text):
       if var open = switcher {
-        open.query += text.filter { !$0.isNewline }
+        // Cleaned and bounded as a text field's paste is: the query is matched on every key press and frame.
+        let query = open.query + TextEditing.clean(text).filter { !$0.isNewline }
+        open.query = String(query.prefix(TextEditing.maximumLength))
         open.selection = 0
         switcher = open
         return []

@@ -26,7 +26,8 @@ struct KumikiCLIConventionsEndToEndTests {
     #expect(examples.first == "EXAMPLES:")
     #expect(examples.count <= 9, "short: \(examples)")
     #expect(Set(examples).count == examples.count, "no example twice: \(examples)")
-    let features = try await featureKeys(folder)
+    let features = try await CommandCatalog.featureKeys(BuiltBinary.path("kumiki"))
+    #expect(!features.isEmpty)
     for key in features {
       #expect(help.stdout.contains("\n    \(key)"), "the commands list \(key)")
     }
@@ -122,11 +123,5 @@ struct KumikiCLIConventionsEndToEndTests {
     let bad = try await kumiki(["--color=sometimes", "features"], folder: folder)
     #expect(bad.status == 64)
     #expect(bad.stderr.contains("auto, always or never"))
-  }
-
-  func featureKeys(_ folder: TemporaryFolder) async throws -> [String] {
-    let listing = try await kumiki(["features", "--json"], folder: folder)
-    let object = try JSONSerialization.jsonObject(with: Data(listing.stdout.utf8)) as? [String: Any]
-    return (object?["features"] as? [[String: Any]] ?? []).compactMap { $0["key"] as? String }
   }
 }

@@ -118,4 +118,12 @@ struct RelationsTests {
       data["comments"] == (try json(#"[{"id": 2, "postId": 2}, {"id": 5, "postId": "s"}, {"id": 6, "postId": null}]"#)))
     #expect(data["likes"] == .array([]))
   }
+
+  @Test("each _embed name counts once, and at most Relations.maximumNames apply")
+  func namesAreDistinctAndBounded() {
+    let repeated = (0..<5_000).map { QueryParameter("_embed", "c\($0 % 40)") }
+    let values = Relations.values(of: "_embed", in: repeated)
+    #expect(values == (0..<Relations.maximumNames).map { "c\($0)" })
+    #expect(Relations.values(of: "_embed", in: [.init("_embed", "a"), .init("_embed", "a")]) == ["a"])
+  }
 }

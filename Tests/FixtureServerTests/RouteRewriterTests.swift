@@ -91,4 +91,27 @@ struct RouteRewriterTests {
       #expect(try await HTTPClient.get("/d/recent_news?_limit=1", on: server).objects().count == 1)
     }
   }
+
+  @Test(
+    "sources whose wildcards could compete for the same characters are refused (matching stays linear)",
+    arguments: ["/*a*", "/x/*/*", "/:a:b", "/:a-:b/x", "/x:a", "/:a.json"])
+  func competingWildcardsAreRefused(source: String) {
+    #expect(throws: RouteRulesError.self) { try RouteRewriter(rules: [(source, "/posts")]) }
+  }
+
+  @Test("a rewrite that would grow the path past the limit leaves the request as it came")
+  func runawayGrowthIsCapped() throws {
+    let doubling = (0..<6).map { _ in (source: "/*", target: "/$1$1$1$1$1$1$1$1") }  // ×8 a rule
+    let rules = try RouteRewriter(rules: doubling)
+    let target = "/" + String(repeating: "a", count: 100)
+    #expect(rules.rewrite(target) == target)
+    #expect(try RouteRewriter(rules: [("/*", "/$1$1")]).rewrite("/ab") == "/abab")
+  }
+
+  @Test("a refused rule's control characters never reach the terminal")
+  func controlCharactersAreShown() {
+    let error = RouteRulesError.invalidRule(source: "/a\u{1B}[2J", reason: "x")
+    #expect(!error.description.unicodeScalars.contains { $0.value == 0x1B })
+    #expect(error.description.contains("\\u{1b}"))
+  }
 }

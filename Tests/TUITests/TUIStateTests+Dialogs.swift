@@ -130,6 +130,17 @@ extension TUIStateTests {
     #expect(driver.state.switcher == nil && driver.state.selectedTab == 9)
   }
 
+  @Test("a paste into the feature switcher is cleaned and bounded like a text field's")
+  func switcherPasteIsBounded() throws {
+    var driver = try Driver(TestApp.numbered(30))
+    driver.type(":")
+    driver.send(.paste("feat\u{1B}[2J\u{7}" + String(repeating: "x", count: 5_000)))
+    let query = try #require(driver.state.switcher?.query)
+    #expect(query.count == TextEditing.maximumLength)
+    #expect(query.hasPrefix("feat[2J"))
+    #expect(!query.unicodeScalars.contains { $0.properties.generalCategory == .control })
+  }
+
   /// "Error: Could not connect…" stayed in the status bar after a successful Retry (issue 26, item 3).
   @Test("the status bar's error goes when no screen on view shows it any more")
   func errorsClear() {
