@@ -61,8 +61,8 @@ run: bootstrap ## Run an app (APP=..., ARGS="...")
 	  $(SWIFT) build -c $(CONFIG) $(APP_BUILD_FLAGS) --product $$app || exit 1; done
 	@exec "$$($(SWIFT) build -c $(CONFIG) $(APP_BUILD_FLAGS) --show-bin-path)/$(APP)" $(ARGS)
 
-test: bootstrap ## Run every suite, or one module's (MODULE=Core)
-	$(MODULE_ENV) KUMIKI_NO_BENCH=1 $(SWIFT) test $(SWIFT_BUILD_FLAGS) $(TEST_FLAGS)
+test: bootstrap ## Run every suite, or one module's (MODULE=Core), or those a change affects (AFFECTED=REV|auto)
+	$(MODULE_ENV) KUMIKI_NO_BENCH=1 $(AFFECTED_RUN)$(SWIFT) test $(SWIFT_BUILD_FLAGS) $(TEST_FLAGS)
 
 tsan: bootstrap ## ThreadSanitizer over Core's suite (the dispatch lock becomes a pthread mutex it can see)
 	KUMIKI_MODULES=Core $(SWIFT) test --sanitize=thread -Xswiftc -DKUMIKI_TSAN --scratch-path .build/tsan
@@ -98,3 +98,36 @@ ci: bootstrap lint check-deps test tsan ## What CI runs
 
 clean: ## Remove build products
 	rm -rf .build
+
+# --- Affected tests and the module graph (issue 27) ---------------------------------------------------------------
+# make test AFFECTED=REV runs only the suites whose dependency closure holds a file changed since REV (committed or
+# not, untracked included); AFFECTED=auto (or AFFECTED= , empty) compares with the merge-base of HEAD and main.
+# Scripts/affected prints why each suite was picked, then runs `swift test` with KUMIKI_MODULES=<those suites>.
+# make graph draws docs/modules.svg from the package map; FEATURE=X draws X's closure into .build/graph/.
+# AFFECTED and FEATURE reach the scripts unexpanded, through the environment, like NAME for make feature.
+# (Whether AFFECTED was given is read before `unexport`, which defines it.)
+AFFECTED_GIVEN := $(filter command line environment,$(origin AFFECTED))
+AFFECTED_RUN = $(if $(AFFECTED_GIVEN),Scripts/affected --base="$$KUMIKI_AFFECTED" --run ,)
+FEATURE ?=
+unexport AFFECTED FEATURE
+ifneq ($(AFFECTED_GIVEN),)
+ifneq ($(MODULE),)
+$(error make test: AFFECTED picks the suites itself; give AFFECTED or MODULE, not both)
+endif
+endif
+.PHONY: graph check-graph check-affected
+
+test: export KUMIKI_AFFECTED := $(value AFFECTED)
+graph: export KUMIKI_GRAPH_FEATURE := $(value FEATURE)
+graph: bootstrap ## Draw the module graph into docs/modules.svg; FEATURE=Archive: its closure, in .build/graph/
+	@Scripts/graph --feature="$$KUMIKI_GRAPH_FEATURE"
+
+check-graph: bootstrap ## docs/modules.svg is what the package map draws; its nodes and edges are describe's (in lint)
+	@Scripts/check-graph
+
+check-affected: ## make test AFFECTED=... on scripted changes in a throwaway copy (describe only, no build)
+	@Scripts/check-affected
+
+# The picture cannot drift: make lint (CI's first check) redraws it; make ci also checks the affected selection.
+lint: check-graph
+ci: check-affected
