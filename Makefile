@@ -105,8 +105,9 @@ clean: ## Remove build products
 # Scripts/affected prints why each suite was picked, then runs `swift test` with KUMIKI_MODULES=<those suites>.
 # make graph draws docs/modules.svg from the package map; FEATURE=X draws X's closure into .build/graph/.
 # AFFECTED and FEATURE reach the scripts unexpanded, through the environment, like NAME for make feature.
-# (Whether AFFECTED was given is read before `unexport`, which defines it.)
-AFFECTED_GIVEN := $(filter command line environment,$(origin AFFECTED))
+# Only on the command line: an AFFECTED left in the environment does not narrow `make test` (or `make ci`). Whether
+# it was given is read before `unexport`, which defines it.
+AFFECTED_GIVEN := $(filter command line,$(origin AFFECTED))
 AFFECTED_RUN = $(if $(AFFECTED_GIVEN),Scripts/affected --base="$$KUMIKI_AFFECTED" --run ,)
 FEATURE ?=
 unexport AFFECTED FEATURE
