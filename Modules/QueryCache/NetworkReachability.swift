@@ -7,6 +7,7 @@ public final class NetworkReachability: Sendable {
   private struct State {
     var unreachable: String?
     var offlineDataSince: Date?
+    var reconnectHandlers: [@Sendable () -> Void] = []
   }
 
   private let state = Mutex(State())
@@ -20,8 +21,19 @@ public final class NetworkReachability: Sendable {
   /// The fetch time of the oldest cached answer given because the network failed, or `nil` if none was.
   public var offlineDataSince: Date? { state.withLock { $0.offlineDataSince } }
 
+  /// Calls `handler` each time a request reaches the API after one did not (``unreachableReason`` goes from a
+  /// reason to `nil`), on the thread of that request. The composition root turns it into the app event
+  /// `reconnected`, after which screens showing offline data refetch once.
+  public func onReconnect(_ handler: @escaping @Sendable () -> Void) {
+    state.withLock { $0.reconnectHandlers.append(handler) }
+  }
+
   func reached() {
-    state.withLock { $0.unreachable = nil }
+    let handlers = state.withLock { state in
+      defer { state.unreachable = nil }
+      return state.unreachable == nil ? [] : state.reconnectHandlers
+    }
+    for handler in handlers { handler() }
   }
 
   func failed(_ reason: String) {

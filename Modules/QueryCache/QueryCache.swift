@@ -17,7 +17,9 @@ import Persistence
 ///   the entry answers, marked ``Networking/DataOrigin/offline(fetchedAt:reason:)``;
 /// - a successful write (PATCH, POST, PUT, DELETE) invalidates the entries tagged with its path's first segment:
 ///   their next read goes to the network first;
-/// - refreshes send `If-None-Match` / `If-Modified-Since` when the entry has validators; a 304 renews the entry.
+/// - refreshes send `If-None-Match` / `If-Modified-Since` when the entry has validators; a 304 renews the entry;
+/// - a GET that could not reach the API or was answered 5xx is tried again after a wait (``RetryPolicy``: 3 tries,
+///   1 s doubling to 30 s, with jitter) on the injected `clock`, never after a 4xx or a cancellation.
 ///
 /// Storage errors never fail a read: an unreadable entry is a miss and an unwritable one is not kept. Time comes from
 /// `now`, so tests move it with a test clock.
@@ -32,16 +34,26 @@ public final class QueryCache: Sendable {
   private let storage: ResponseCacheClient
   private let now: @Sendable () -> Date
   private let fetches = SharedFetches()
+  private let retrying: RetryingSend
 
   /// A query layer sending through `http` and keeping answers in `storage`.
+  /// - Parameters:
+  ///   - now: the wall-clock time entries are dated with (ages, max-age).
+  ///   - clock: what retries wait on (``QueryCacheConfiguration/retry``): the apps pass the store's clock, tests a
+  ///     `TestClock`.
+  ///   - random: the jitter of each retry's wait, in 0..<1; tests pass a fixed value.
   public init(
     http: HTTPClient, storage: ResponseCacheClient, configuration: QueryCacheConfiguration,
-    now: @escaping @Sendable () -> Date = { Date() }
+    now: @escaping @Sendable () -> Date = { Date() },
+    clock: any Clock<Duration> = ContinuousClock(),
+    random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) }
   ) {
     self.http = http
     self.storage = storage
     self.configuration = configuration
     self.now = now
+    self.retrying = RetryingSend(
+      policy: configuration.retry, clock: clock, random: random, reachability: reachability)
   }
 
   /// The client to build feature clients on.
@@ -120,13 +132,13 @@ public final class QueryCache: Sendable {
   ) async throws
     -> HTTPResponse
   {
-    try await fetches.run(key) { [http, storage, configuration, reachability, now] in
+    try await fetches.run(key) { [http, storage, configuration, reachability, now, retrying] in
       var request = request
       if let etag = entry?.header("ETag") { request.headers["If-None-Match"] = etag }
       if let modified = entry?.header("Last-Modified") { request.headers["If-Modified-Since"] = modified }
       let response: HTTPResponse
       do {
-        response = try await http.send(request)
+        response = try await retrying(request, through: http)
       } catch let error as HTTPError where Self.isUnreachable(error) {
         reachability.failed(Self.reason(error))
         throw error

@@ -20,17 +20,20 @@ public struct QueryCacheConfiguration: Sendable {
   public var maxAges: [String: Duration]
   /// `--fresh`: every read goes to the network (``Networking/ReadPolicy/networkOnly``), whatever its load asks.
   public var forceNetwork: Bool
+  /// How a GET that failed transiently (unreachable, 5xx) is tried again: ``RetryPolicy/standard`` by default.
+  public var retry: RetryPolicy
 
   /// A configuration for the API at `baseURL`; the namespace defaults to the base URL.
   public init(
     baseURL: URL, namespace: String? = nil, defaultMaxAge: Duration = .seconds(60),
-    maxAges: [String: Duration] = [:], forceNetwork: Bool = false
+    maxAges: [String: Duration] = [:], forceNetwork: Bool = false, retry: RetryPolicy = .standard
   ) {
     self.baseURL = baseURL
     self.namespace = namespace ?? baseURL.absoluteString
     self.defaultMaxAge = defaultMaxAge
     self.maxAges = maxAges
     self.forceNetwork = forceNetwork
+    self.retry = retry
   }
 
   /// The path and query of `request` under ``baseURL`` (`profile_personal`, `archive_items?q=curry`).

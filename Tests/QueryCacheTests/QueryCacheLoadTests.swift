@@ -15,11 +15,12 @@ import Testing
   let clock = TestClock()
   static let start = Date(timeIntervalSince1970: 1_795_000_000)
 
+  /// A query layer that answers failures at once (retries: `QueryCacheRetryTests`).
   func makeCache(forceNetwork: Bool = false) -> QueryCache {
     let clock = clock
     return QueryCache(
       http: kitchen.client, storage: storage.client,
-      configuration: QueryCacheConfiguration(baseURL: Pantry.baseURL, forceNetwork: forceNetwork),
+      configuration: QueryCacheConfiguration(baseURL: Pantry.baseURL, forceNetwork: forceNetwork, retry: .never),
       now: { Self.start.addingTimeInterval(clock.now.offset.seconds) })
   }
 
