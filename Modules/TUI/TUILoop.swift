@@ -42,6 +42,8 @@ struct TUILoop {
   var watchesHistory = false
   /// Slots whose feature was told its screen appeared.
   var appeared: Set<Int> = []
+  /// The tab on view, as last told to its feature (`appear`); told `disappear` when another tab is shown.
+  var shownSlot: Int?
   /// Frames written so far.
   var frames = 0
 
@@ -166,13 +168,18 @@ struct TUILoop {
     }
   }
 
-  /// Tells the selected tab's feature, the first time it is shown, that its screen is visible (features load on
-  /// appearance, so tabs never visited cost no requests).
+  /// Tells the selected tab's feature, each time it is shown, that its screen is visible, and the feature of the
+  /// tab it replaces that its screen was hidden (features load on appearance, so tabs never visited cost no
+  /// requests; a screen that polls pauses while hidden).
   private mutating func appearSelectedTab() {
     let screens = TUIApp.screens(of: app)
     guard screens.indices.contains(state.selectedTab) else { return }
     let slot = screens[state.selectedTab].slot
-    if appeared.insert(slot).inserted { app.appear(slot: slot) }
+    guard slot != shownSlot else { return }
+    if let shownSlot { app.disappear(slot: shownSlot) }
+    shownSlot = slot
+    appeared.insert(slot)
+    app.appear(slot: slot)
   }
 
   private mutating func exportHistory() {

@@ -116,6 +116,12 @@ public final class AppRuntime: Sendable {
     store.dispatch(.feature(slot: slot, action: action))
   }
 
+  /// Tells the feature in `slot` (only) that its screen was hidden: it receives ``FeatureKit/AppEvent/disappear``.
+  public func disappear(slot: Int) {
+    guard runtimes.indices.contains(slot), let action = runtimes[slot].receive(.disappear) else { return }
+    store.dispatch(.feature(slot: slot, action: action))
+  }
+
   // MARK: Front-end support
 
   /// The screen of the feature in `slot` for the current state, with actions addressed to it.

@@ -7,7 +7,13 @@ public enum AppEvent: Sendable, Equatable, Hashable, Codable {
   /// The user asked to refresh every screen.
   case refreshAll
   /// The feature's screen became visible (sent to that one feature by the front end, see
-  /// `AppRuntime.appear(slot:)`). Features load their data on first appearance, not at launch, so a CLI command
-  /// or another tab costs no requests.
+  /// `AppRuntime.appear(slot:)`), each time it is shown. Features load their data on first appearance, not at
+  /// launch, so a CLI command or another tab costs no requests.
   case appear
+  /// The feature's screen was hidden: the TUI showed another tab (sent to that one feature, see
+  /// `AppRuntime.disappear(slot:)`). A screen that polls pauses until its next `.appear`.
+  case disappear
+  /// The API answered again after it could not be reached (the query layer's reachability, in the apps): screens
+  /// showing offline data, or an error, refetch once.
+  case reconnected
 }

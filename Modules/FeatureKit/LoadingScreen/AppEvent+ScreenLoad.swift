@@ -9,7 +9,7 @@ extension AppEvent {
     switch self {
     case .appear: appear
     case .refreshAll: refresh
-    case .launch, .terminate: nil
+    case .launch, .terminate, .disappear, .reconnected: nil
     }
   }
 }

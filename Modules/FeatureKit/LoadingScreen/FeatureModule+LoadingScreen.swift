@@ -10,8 +10,10 @@ where State: ScreenLoadState, Action: ScreenLoadAction, Action.Response == State
   ///
   /// - The load middleware, ``Core/Middleware/screenLoad(id:load:)``, as effect `<key>.load`, before any
   ///   `middlewares` of the feature's own (Profile's save).
-  /// - `receive`: the app's `.appear` becomes `.load(.appear)` (load when first shown) and `.refreshAll`
-  ///   `.load(.refresh)` (``AppEvent/screenLoad(appear:refresh:)``); other events are ignored.
+  /// - `receive`: the app's `.appear` becomes `.load(.appear)` (load when first shown), `.refreshAll`
+  ///   `.load(.refresh)` and `.reconnected` `.load(.reconnected)` (refetch offline content once); a screen that
+  ///   polls (its initial ``ScreenLoad/polling`` is set) gets `.load(.shown)` and `.load(.hidden)` instead of
+  ///   `.appear`, from the app's `.appear` and `.disappear`; other events are ignored.
   /// - Where the content came from: content that is stale or offline (``ScreenLoad/origin``) gets a line above
   ///   it — `stale · 5 min old · refreshing…`, or `offline · as of 14:32` with a Retry (``DataOrigin/annotate(_:retry:)``).
   /// - Commands: each command's JSON object ends with where the data came from (``CommandOutput/adding(origin:)``:
@@ -34,7 +36,8 @@ where State: ScreenLoadState, Action: ScreenLoadAction, Action.Response == State
     present: @escaping @Sendable (State) -> ViewNode<Action>,
     commands: [FeatureCommand<State, Action>] = []
   ) -> FeatureModule {
-    FeatureModule(
+    let polls = initialState.load.polling != nil
+    return FeatureModule(
       key: key,
       title: title,
       initialState: initialState,
@@ -52,7 +55,16 @@ where State: ScreenLoadState, Action: ScreenLoadAction, Action.Response == State
         command.output = { state, input in output(state, input).adding(origin: state.load.origin) }
         return command
       },
-      receive: { $0.screenLoad(appear: .load(.appear), refresh: .load(.refresh)) }
+      receive: { event in
+        switch event {
+        // A screen that polls follows whether it is shown; one that does not is spared the extra actions.
+        case .appear: polls ? .load(.shown) : .load(.appear)
+        case .disappear: polls ? .load(.hidden) : nil
+        case .refreshAll: .load(.refresh)
+        case .reconnected: .load(.reconnected)
+        case .launch, .terminate: nil
+        }
+      }
     )
   }
 }

@@ -7,6 +7,17 @@ import Networking
 public enum LoadAction<Response: Equatable & Codable & Sendable>: Equatable, Codable, Sendable {
   /// The screen became visible: loads only when nothing was requested yet.
   case appear
+  /// The screen is on view (the TUI's tab, each time it is shown): like ``appear``, and a screen that polls
+  /// (``ScreenLoad/polling``) polls while it stays on view; a poll missed while it was hidden runs now.
+  case shown
+  /// The screen left the view (another tab): a screen that polls pauses.
+  case hidden
+  /// The poll timer fired (sent by the load middleware): the screen loads again, network first, while keeping its
+  /// content on screen — or, hidden, remembers that a poll is due.
+  case poll
+  /// The API answered again after it could not be reached: a screen showing offline data, or an error, loads again
+  /// once (``ScreenLoad/refetchedOnReconnect``).
+  case reconnected
   /// Load again (the screen's Refresh, the app's refresh-all, a CLI command); replaces a load in flight.
   case refresh
   /// Load again after an error (the error's Retry); replaces a load in flight.
@@ -25,6 +36,10 @@ extension LoadAction: CustomDebugStringConvertible {
   public var debugDescription: String {
     switch self {
     case .appear: "appear"
+    case .shown: "shown"
+    case .hidden: "hidden"
+    case .poll: "poll"
+    case .reconnected: "reconnected"
     case .refresh: "refresh"
     case .retry: "retry"
     case .loaded(let response, .network): "loaded(\(String(reflecting: response)))"

@@ -17,14 +17,29 @@ where State: ScreenLoadState, Action: ScreenLoadAction, Action.Response == State
   /// or — when a refresh failed — the same content marked ``Networking/DataOrigin/offline(fetchedAt:reason:)``.
   /// Without a query layer every answer is ``Networking/DataOrigin/network`` and there is one `loaded`.
   ///
+  /// A screen that polls (``ScreenLoad/polling``): when the state says ``LoadPolling/startsTimer``, it starts the
+  /// poll timer as effect `<id>.poll` (replacing a running one), which waits ``LoadPolling/interval`` on the
+  /// store's clock and sends `.load(.poll)`. The timer is an observation (``Core/MiddlewareContext/observe(id:_:)``):
+  /// `Store.idle()` does not wait for it.
+  ///
   /// The feature's other actions pass through untouched (``ScreenLoad/startsLoad`` describes the last *load*
   /// action). It keeps no memory of its own, so a replay through the reducer sees everything it acted on.
   public static func screenLoad(
     id: EffectID,
     load: @escaping @Sendable () async throws -> Action.Response
   ) -> Middleware {
-    .after { context, action in
-      guard action.load != nil, context.state.load.startsLoad else { return }
+    let pollID = EffectID("\(id.rawValue).poll")
+    return .after { context, action in
+      guard action.load != nil else { return }
+      if let polling = context.state.load.polling, polling.startsTimer {
+        let clock = context.clock
+        context.observe(id: pollID) { send in
+          do { try await clock.sleep(for: polling.interval) } catch { return }
+          guard !Task.isCancelled else { return }
+          send(.load(.poll))
+        }
+      }
+      guard context.state.load.startsLoad else { return }
       let policy: ReadPolicy = context.state.load.asksNetworkFirst ? .networkFirst : .cacheFirst
       context.run(id: id, cancelInFlight: true) { send in
         do {

@@ -22,57 +22,122 @@ public struct ScreenLoad<Content: LoadableContent>: Equatable, Codable, Sendable
   /// Where the shown content came from (``Networking/DataOrigin``): the network, the cache, a stale entry being
   /// refreshed, or the cache because the network failed — which the screen shows as "offline · as of 14:32".
   public var origin: DataOrigin
+  /// Whether the screen loads again at an interval while it is shown, and where that stands; `nil` (the default)
+  /// for a screen that does not poll.
+  public var polling: LoadPolling?
+  /// Whether a ``LoadAction/reconnected`` already made this screen load again: it refetches once per outage, not
+  /// each time the API comes back while part of it still fails. Cleared by content that is not offline, and by
+  /// Refresh and Retry.
+  public var refetchedOnReconnect: Bool
 
   /// Creates a load state; the defaults are the state before the first appearance.
   public init(
     phase: LoadPhase<Content> = .idle, startsLoad: Bool = false, asksNetworkFirst: Bool = false,
-    origin: DataOrigin = .network
+    origin: DataOrigin = .network, polling: LoadPolling? = nil, refetchedOnReconnect: Bool = false
   ) {
     self.phase = phase
     self.startsLoad = startsLoad
     self.asksNetworkFirst = asksNetworkFirst
     self.origin = origin
+    self.polling = polling
+    self.refetchedOnReconnect = refetchedOnReconnect
   }
 
   /// The content when loaded, otherwise `nil`.
   public var content: Content? { phase.content }
 
-  /// Applies a load action and decides whether it starts a load:
+  /// Applies a load action and decides whether it starts a load (and, for a screen that polls, its timer):
   ///
   /// - `.appear` starts one only from ``LoadPhase/idle``, reading the cache first (while loading, loaded, empty or
-  ///   failed it changes nothing but clearing ``startsLoad``);
+  ///   failed it changes nothing but clearing ``startsLoad``); `.shown` does the same for a shown screen, and
+  ///   resumes its polling (a poll that fell due while hidden runs now; a stopped timer starts);
+  /// - `.hidden` marks the screen hidden: its timer may fire once more, which only makes the poll due;
+  /// - `.poll` on a shown screen starts a load, network first, keeping the content on screen;
+  /// - `.reconnected` starts one, network first, when the screen shows offline content or an error and did not
+  ///   already refetch for a reconnection (``refetchedOnReconnect``);
   /// - `.refresh` and `.retry` always start one, asking the network first (replacing a load in flight);
   /// - `.loaded(response, origin)` maps the response to ``LoadableContent`` (``LoadPhase/empty`` when it is empty)
-  ///   and keeps its origin; `.failed(message)` shows the message; neither starts anything.
+  ///   and keeps its origin; `.failed(message)` shows the message; on a shown screen that polls, either starts the
+  ///   timer again.
   public mutating func reduce(_ action: LoadAction<Content.Response>) {
+    polling?.startsTimer = false
     switch action {
-    case .appear:
-      guard phase == .idle else {
+    case .appear, .shown:
+      if action == .shown { polling?.isShown = true }
+      if phase == .idle {
+        startLoad(networkFirst: false)
+      } else if action == .shown, polling?.timer == .due {
+        startLoad(networkFirst: true, keepingContent: true)
+      } else {
         finish()
+        if action == .shown, polling?.timer == .stopped, phase != .loading { startTimer() }
+      }
+    case .hidden:
+      polling?.isShown = false
+      finish()
+    case .poll:
+      finish()
+      guard polling != nil else { return }
+      polling?.timer = .stopped
+      if polling?.isShown != true {
+        polling?.timer = .due
+      } else if phase != .loading {
+        startLoad(networkFirst: true, keepingContent: true)
+      }
+    case .reconnected:
+      finish()
+      guard !refetchedOnReconnect else { return }
+      switch phase {
+      case .loaded where origin.isOffline, .empty where origin.isOffline:
+        refetchedOnReconnect = true
+        startLoad(networkFirst: true, keepingContent: true)
+      case .failed:
+        refetchedOnReconnect = true
+        startLoad(networkFirst: true)
+      default:
         return
       }
-      startLoad(networkFirst: false)
     case .refresh, .retry:
+      refetchedOnReconnect = false
       startLoad(networkFirst: true)
     case .loaded(let response, let origin):
       let content = Content(response)
       phase = content.isEmpty ? .empty : .loaded(content)
       self.origin = origin
+      switch origin {
+      case .network, .cache: refetchedOnReconnect = false
+      case .stale, .offline: break
+      }
       finish()
+      answered()
     case .failed(let message):
       phase = .failed(message)
       finish()
+      answered()
     }
   }
 
-  private mutating func startLoad(networkFirst: Bool) {
-    phase = .loading
+  /// Decides a load: `keepingContent` leaves what the screen shows on screen (a poll, a refetch after reconnecting)
+  /// instead of the spinner. A poll that fell due is served by it.
+  private mutating func startLoad(networkFirst: Bool, keepingContent: Bool = false) {
+    if !keepingContent || phase.content == nil && phase != .empty { phase = .loading }
     startsLoad = true
     asksNetworkFirst = networkFirst
+    if polling?.timer == .due { polling?.timer = .stopped }
   }
 
   private mutating func finish() {
     startsLoad = false
     asksNetworkFirst = false
+  }
+
+  /// After an answer, a shown screen that polls starts its timer again.
+  private mutating func answered() {
+    if polling?.isShown == true { startTimer() }
+  }
+
+  private mutating func startTimer() {
+    polling?.timer = .waiting
+    polling?.startsTimer = true
   }
 }

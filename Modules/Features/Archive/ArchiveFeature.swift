@@ -59,6 +59,7 @@ public enum ArchiveFeature {
         case .appear: .appeared
         case .refreshAll: .refresh
         case .terminate: .terminated
+        case .disappear, .reconnected: nil
         }
       }
     )
