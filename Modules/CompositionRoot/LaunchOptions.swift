@@ -21,7 +21,8 @@ public struct LaunchOptions: Sendable {
   /// Whether `LiveApp.start` launches the app (restores state, sends `.launch`). The CLI launches it itself,
   /// only when a feature command runs.
   public var launch: Bool
-  /// What feature effects wait on (debounce, timeouts): the wall clock unless a test or a benchmark says otherwise.
+  /// What feature effects and the query layer's retries wait on (debounce, timeouts, polling, back-off): the wall clock unless
+  /// a test or a benchmark says otherwise.
   public var clock: any Clock<Duration>
   /// `--fresh`: every read goes to the network, bypassing the response cache (answers are still cached).
   public var fresh: Bool

@@ -135,7 +135,8 @@ public final class LiveApp: Sendable {
       http: http, storage: cache.client,
       configuration: QueryCacheConfiguration(
         baseURL: apiURL, namespace: options.apiURL == nil ? "embedded" : Self.cacheNamespace(apiURL, credentials),
-        defaultMaxAge: maxAge, forceNetwork: options.fresh))
+        defaultMaxAge: maxAge, forceNetwork: options.fresh),
+      clock: options.clock)
     let dependencies = FeatureDependencies(http: queryCache.client, apiURL: apiURL, persistence: database.client)
     let registry: FeatureRegistry
     do {
@@ -151,6 +152,9 @@ public final class LiveApp: Sendable {
       save: { key, version, data in try await featureState.save(key, version, data) }
     )
     let runtime = registry.assemble(storage: storage, middlewares: options.middlewares, clock: options.clock)
+    // The API answering again after it could not be reached is an app event: screens showing offline data refetch
+    // once, as their reducers decide.
+    queryCache.reachability.onReconnect { [weak runtime] in runtime?.send(.reconnected) }
     if options.launch {
       for error in await runtime.launch() { notices.append("could not restore saved state: \(error)") }
     }

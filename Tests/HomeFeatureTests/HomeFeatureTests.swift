@@ -8,15 +8,16 @@ import NetworkingTesting
 import Testing
 
 @Suite struct HomeFeatureTests {
-  /// The module's reducer and middlewares, as the app runs them, over `client`.
+  /// The module's reducer and middlewares, as the app runs them, over `client`; the state does not poll unless
+  /// given (polling: `HomePollingTests`).
   private func makeStore(
-    _ client: HomeClient, initialState: HomeFeature.State = HomeFeature.State()
+    _ client: HomeClient, initialState: HomeFeature.State = HomeFeature.State(load: ScreenLoad())
   ) -> TestStore<HomeFeature.State, HomeFeature.Action> {
     TestStore(module: HomeFeature.module(client: client), initialState: initialState)
   }
 
   private func makeStore(
-    http: HTTPClient, initialState: HomeFeature.State = HomeFeature.State()
+    http: HTTPClient, initialState: HomeFeature.State = HomeFeature.State(load: ScreenLoad())
   ) -> TestStore<HomeFeature.State, HomeFeature.Action> {
     makeStore(.live(http: http, baseURL: HomeFixtures.baseURL), initialState: initialState)
   }
@@ -209,8 +210,12 @@ import Testing
     #expect(module.middlewares.count == 1)
     #expect(module.present?(HomeFeature.State(load: ScreenLoad(phase: .loading))) == .spinner("Loading Home…"))
     #expect(module.commands.map(\.path) == [[]])
-    #expect(module.receive?(.appear) == .load(.appear))
+    // Home polls: it follows whether its tab is shown.
+    #expect(module.initialState.load.polling == LoadPolling(every: .seconds(300)))
+    #expect(module.receive?(.appear) == .load(.shown))
+    #expect(module.receive?(.disappear) == .load(.hidden))
     #expect(module.receive?(.refreshAll) == .load(.refresh))
+    #expect(module.receive?(.reconnected) == .load(.reconnected))
     #expect(module.receive?(.launch) == nil)
   }
 }

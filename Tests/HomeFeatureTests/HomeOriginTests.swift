@@ -58,7 +58,8 @@ import Testing
     let cached = DataOrigin.cache(fetchedAt: Self.early)
     let store = TestStore(
       module: HomeFeature.module(
-        client: client(response, origins: Array(repeating: cached, count: 5), policies: policies)))
+        client: client(response, origins: Array(repeating: cached, count: 5), policies: policies)),
+      initialState: HomeFeature.State(load: ScreenLoad()))  // polling aside: HomePollingTests
 
     await store.send(.load(.appear)) { $0.load = ScreenLoad(phase: .loading, startsLoad: true) }
     await store.receive(.load(.loaded(response, origin: cached))) {

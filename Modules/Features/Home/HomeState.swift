@@ -9,8 +9,12 @@ extension HomeFeature {
     /// The chosen item, shown as an overlay above the content; `nil` when none is open.
     public var detail: HomeDetail?
 
-    /// Creates a state; the defaults are the state before the first appearance.
-    public init(load: ScreenLoad<HomeContent> = ScreenLoad(), detail: HomeDetail? = nil) {
+    /// Creates a state; the defaults are the state before the first appearance, polling every
+    /// ``HomeFeature/pollInterval`` while shown.
+    public init(
+      load: ScreenLoad<HomeContent> = ScreenLoad(polling: LoadPolling(every: HomeFeature.pollInterval)),
+      detail: HomeDetail? = nil
+    ) {
       self.load = load
       self.detail = detail
     }
