@@ -281,14 +281,15 @@ final class World: Sendable {
   }
 
   /// A launch of the app: the cache file opened again, a query layer over it (60 s max-age, `timeout` per request,
-  /// short so the timeout fault is quick) and Profile's screen in a test store.
+  /// short so the timeout fault is quick; failures answered at once, without retries, which
+  /// `HomeRetryIntegrationTests` covers) and Profile's screen in a test store.
   func launch(timeout: Duration = .milliseconds(250)) throws -> Launch {
     let database = try ResponseCacheDatabase.open(at: .file(path: cachePath))
     #expect(database.droppedCorruptFile == nil)
     let now = now
     let cache = QueryCache(
       http: .curl(CurlConfiguration(timeout: timeout)), storage: database.client,
-      configuration: QueryCacheConfiguration(baseURL: server.baseURL, namespace: "fixture"),
+      configuration: QueryCacheConfiguration(baseURL: server.baseURL, namespace: "fixture", retry: .never),
       now: { now.date })
     let client = ProfileClient.live(http: cache.client, baseURL: server.baseURL)
     let module = ProfileFeature.module(client: client)
