@@ -59,7 +59,8 @@ public enum ArchiveFeature {
         case .appear: .appeared
         case .refreshAll: .refresh
         case .terminate: .terminated
-        case .disappear, .reconnected: nil
+        case .reconnected: .reconnected
+        case .disappear: nil
         }
       }
     )

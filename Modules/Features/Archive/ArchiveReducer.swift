@@ -14,8 +14,21 @@ extension ArchiveFeature {
       state.requests.append(.observeSaved)
       if state.search == .idle { state.startSearch() }
     case .refresh:
+      state.refetchedOnReconnect = false
       state.startSearch(networkFirst: true)
       state.readSaved()
+    case .reconnected:
+      guard !state.refetchedOnReconnect else { return }
+      switch state.search {
+      case .loaded, .empty:
+        guard state.searchOrigin.isOffline else { return }
+      case .failed:
+        break
+      case .idle, .loading:
+        return
+      }
+      state.refetchedOnReconnect = true
+      state.startSearch(networkFirst: true)
     case .terminated:
       state.requests.append(.stopObservingSaved)
 
@@ -51,6 +64,7 @@ extension ArchiveFeature {
     case .resumeSearch(let page):
       state.startSearch(page: page.clamped(to: ArchiveClient.pages))
     case .retry:
+      state.refetchedOnReconnect = false
       state.startSearch(networkFirst: true)
 
     case .searchLoaded(let page, let origin):
@@ -62,6 +76,8 @@ extension ArchiveFeature {
         return
       }
       state.searchOrigin = origin
+      if case .network = origin { state.refetchedOnReconnect = false }
+      if case .cache = origin { state.refetchedOnReconnect = false }
     case .searchFailed(let message):
       guard state.search == .loading else { return }
       state.search = .failed(message)

@@ -68,6 +68,9 @@ extension ArchiveFeature {
     public var notice: String?
     /// What the last unsave found (`nil` while one is in flight, or before any).
     public var lastUnsave: ArchiveUnsaveResult?
+    /// Whether a reconnection already made the search run again: once per outage, so a search that lands offline
+    /// again is not repeated at each reconnection. Cleared by results that are not offline, Refresh and Retry.
+    public var refetchedOnReconnect = false
     /// What the last action started: the reducer's decision, carried out by the middleware right after it (empty
     /// after an action that starts nothing). See ``ArchiveRequest``.
     public var requests: [ArchiveRequest]
