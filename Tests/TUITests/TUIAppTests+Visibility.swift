@@ -1,0 +1,76 @@
+import Core
+import FeatureKit
+import Presentation
+import Synchronization
+import Terminal
+import Testing
+
+@testable import TUI
+
+/// The real loop tells a tab's feature each time its screen is shown (`AppEvent.appear`) and when another tab
+/// replaces it (`.disappear`): what a screen that polls pauses and resumes on. In the serialized app-loop suite.
+extension TUIAppTests {
+  @Test("switching tabs tells the new tab it appeared and the old one it disappeared", .timeLimit(.minutes(1)))
+  func switchingTabsTellsAppearAndDisappear() async throws {
+    let app = try FeatureRegistry([
+      VisibilityFeature.module(key: "alpha", title: "Alpha").erased,
+      VisibilityFeature.module(key: "beta", title: "Beta").erased,
+    ]).assemble()
+    let heard = { (key: String) in app.store.state[key, as: VisibilityFeature.State.self]?.heard ?? [] }
+    let pty = try PseudoTerminal()
+    let reports = FrameReports()
+    let options = TUIOptions(
+      color: false, mouse: false, launchApp: false, input: pty.terminal, output: pty.terminal,
+      term: "xterm-256color", activity: { 0 }, onFrame: reports.record)
+    let run = Task { await TUIApp.run(app: app, options: options) }
+
+    #expect(await reports.next { _ in true }.tab == "Alpha")
+    #expect(heard("alpha") == ["appear"])
+    #expect(heard("beta") == [])
+
+    pty.type("2")
+    #expect(await reports.next { $0.tab == "Beta" }.tab == "Beta")
+    #expect(heard("alpha") == ["appear", "disappear"])
+    #expect(heard("beta") == ["appear"])
+
+    pty.type("1")
+    #expect(await reports.next { $0.tab == "Alpha" }.tab == "Alpha")
+    #expect(heard("alpha") == ["appear", "disappear", "appear"])
+    #expect(heard("beta") == ["appear", "disappear"])
+
+    pty.type("q")
+    #expect(await run.value == 0)
+  }
+}
+
+/// A tab that keeps, in its state, the visibility events it received.
+enum VisibilityFeature {
+  struct State: Equatable, Codable, Sendable {
+    var heard: [String] = []
+  }
+
+  enum Action: Equatable, Codable, Sendable {
+    case heard(String)
+  }
+
+  static func module(key: String, title: String) -> FeatureModule<State, Action> {
+    FeatureModule(
+      key: key,
+      title: title,
+      initialState: State(),
+      reducer: Reducer { state, action in
+        guard case .heard(let event) = action else { return }
+        state.heard.append(event)
+      },
+      present: { state in .text("\(title): \(state.heard.joined(separator: ","))") },
+      placement: .tab,
+      receive: { event in
+        switch event {
+        case .appear: .heard("appear")
+        case .disappear: .heard("disappear")
+        case .launch, .terminate, .refreshAll, .reconnected: nil
+        }
+      }
+    )
+  }
+}
