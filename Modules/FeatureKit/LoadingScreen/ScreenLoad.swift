@@ -13,7 +13,8 @@ public struct ScreenLoad<Content: LoadableContent>: Equatable, Codable, Sendable
   /// Where the load stands: what the screen shows.
   public var phase: LoadPhase<Content>
   /// Whether the last ``LoadAction`` started a load: set only by the action that decided to load (with `phase =
-  /// .loading`), cleared by every other load action. The load middleware carries it out right after that action.
+  /// .loading`, except a poll or a refetch after a reconnection, which keep the content on screen), cleared by every
+  /// other load action. The load middleware carries it out right after that action.
   public var startsLoad: Bool
   /// Whether the load it starts asks the network first (Refresh, Retry): a fresh cache entry does not answer, and
   /// the cache answers only when the network fails. A first appearance reads the cache first. Set with
