@@ -81,7 +81,8 @@ targets += [
     swiftSettings: swiftSettings
   ),
   // What every feature suite's set-up needs: a test store over a module, the fixture API without a server, a
-  // temporary database path. Fakes and pure data only, so feature suites stay free of live parts.
+  // temporary database path, and a sample feature for the kit's and front ends' suites. Fakes and pure data only,
+  // so feature suites stay free of live parts.
   .target(
     name: "FeatureKitTesting",
     dependencies: [
@@ -90,6 +91,7 @@ targets += [
       "FeatureKit",
       "FixtureData",
       "Networking",
+      "Presentation",
     ],
     path: "Modules/FeatureKitTesting",
     swiftSettings: swiftSettings
@@ -537,6 +539,7 @@ targets += [
       "Core",
       "CoreTesting",
       "FeatureKit",
+      "FeatureKitTesting",
       "Networking",
       "NetworkingTesting",
       "Presentation",

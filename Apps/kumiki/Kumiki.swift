@@ -34,6 +34,14 @@ enum Kumiki {
       resetFixtures: { options in
         try await usage { try await LiveApp.resetFixtures(databasePath: options.db, environment: environment) }
       },
+      describe: { options in
+        // Help, `kumiki features` and completion: the features' static descriptions, nothing built.
+        do {
+          return try LiveApp.describe(features: options.features)
+        } catch let error as LaunchError where error.isUsage {
+          throw CommandError.usage(String(describing: error))
+        }
+      },
       makeApp: { @Sendable options, purpose in
         try await makeApp(options: options, purpose: purpose, environment: environment, started: started)
       }
@@ -62,9 +70,9 @@ enum Kumiki {
     FileHandle.standardError.write(Data("kumiki: \(text)\n".utf8))
   }
 
-  /// Help and completion read the command list from an inert app, `kumiki replay` replays into another (reducers
-  /// only, no network, no database); commands run on the live one (not launched: the CLI launches it when a feature
-  /// command runs).
+  /// `kumiki replay` replays into an inert app (reducers only, no network, no database); commands run on the live
+  /// one (not launched: the CLI launches it when a feature command runs). Help and completion never get here: they
+  /// read the features' descriptions (`describe`, above).
   static func makeApp(
     options: CLIOptions, purpose: AppPurpose, environment: [String: String], started: StartedApp
   ) async throws -> AppRuntime {

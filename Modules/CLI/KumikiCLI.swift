@@ -12,8 +12,9 @@ import Foundation
 ///   arguments: Array(CommandLine.arguments.dropFirst()),
 ///   environment: ProcessInfo.processInfo.environment,
 ///   version: "0.1.0"
+///   describe: { options in try LiveApp.describe(features: options.features) }
 /// ) { options, purpose in
-///   if purpose == .introspection { return try LiveApp.introspection(features: options.features) }
+///   if purpose == .replay { return try LiveApp.replay(features: options.features) }
 ///   let live = try await LiveApp.start(
 ///     LaunchOptions(apiURL: options.api, databasePath: options.db, features: options.features, launch: false))
 ///   return live.runtime  // assembled, NOT launched
@@ -29,11 +30,12 @@ public enum KumikiCLI {
   ///    usage error. `--version` and, when `cache` and `resetFixtures` are given, `cache status|clear` and
   ///    `fixtures reset` are answered here, without building the app. `replay FILE …` replays a recorded session into apps `makeApp` builds for
   ///    ``AppPurpose/replay`` (`ReplayCommand`, `Modules/Sessions`).
-  /// 2. `makeApp(options, purpose)` is called once. It must return an app that is assembled but **not launched**;
-  ///    `purpose` is ``AppPurpose/introspection`` for help, `features` and `completion` (only the command list is
-  ///    read), else ``AppPurpose/execution``. An error it throws ends the run with one line `kumiki: <reason>` on
-  ///    standard error and status 1 — or 64 for a ``UsageError``, a `CommandError.usage` or
-  ///    `RegistryError.unknownFeature` (a bad `--features`).
+  /// 2. Help, `features` and `completion` (``AppPurpose/introspection``) read the features' static descriptions
+  ///    from `describe` when it is given, and build nothing. Otherwise `makeApp(options, purpose)` is called once.
+  ///    It must return an app that is assembled but **not launched**; `purpose` is ``AppPurpose/introspection``
+  ///    when there is no `describe` (only the command list is read), else ``AppPurpose/execution``. An error either
+  ///    throws ends the run with one line `kumiki: <reason>` on standard error and status 1 — or 64 for a
+  ///    ``UsageError``, a `CommandError.usage` or `RegistryError.unknownFeature` (a bad `--features`).
   /// 3. The rest is parsed against the app's commands (``CommandLineParser``). Help, `features` and completion
   ///    scripts are printed on standard output. A feature command launches the app (storage errors reported by
   ///    `launch()` are printed as warnings on standard error), runs through ``CommandRunner``, then broadcasts
@@ -46,6 +48,7 @@ public enum KumikiCLI {
     standardError: any TextStream = FileStream.standardError,
     cache: CacheMaintenance? = nil,
     resetFixtures: (@Sendable (CLIOptions) async throws -> String)? = nil,
+    describe: ((CLIOptions) throws -> [FeatureDescription])? = nil,
     makeApp: (CLIOptions, AppPurpose) async throws -> AppRuntime
   ) async -> Int32 {
     let options: CLIOptions
@@ -92,9 +95,23 @@ public enum KumikiCLI {
         return CLIExitCode.usage.rawValue
       }
     }
-    let app: AppRuntime
+    // Help, `features` and completion need only what the features look like: their static descriptions, when
+    // the caller can give them, so nothing is built (no registry, no client, no store).
+    let purpose = purpose(of: remaining)
+    var app: AppRuntime?
+    let commands: [AppCommand]
+    let features: [MountedFeature]
     do {
-      app = try await makeApp(options, purpose(of: remaining))
+      if purpose == .introspection, let describe {
+        let described = try describe(options)
+        commands = AppCommand.described(described)
+        features = MountedFeature.described(described)
+      } else {
+        let built = try await makeApp(options, purpose)
+        app = built
+        commands = built.commands
+        features = built.features
+      }
     } catch {
       return report(error, to: standardError).rawValue
     }
@@ -102,7 +119,7 @@ public enum KumikiCLI {
       options: options, environment: environment, standardOutput: standardOutput, standardError: standardError)
     let invocation: Invocation
     do {
-      invocation = try CommandLineParser(app: app).parse(remaining)
+      invocation = try CommandLineParser(commands: commands, features: features).parse(remaining)
     } catch {
       standardError.write(error.report)
       return CLIExitCode.usage.rawValue
@@ -111,16 +128,21 @@ public enum KumikiCLI {
     case .version:
       standardOutput.write(versionText(version, json: options.json))
     case .help(let topic):
-      standardOutput.write(HelpFormatter(commands: app.commands, features: app.features).text(for: topic))
+      standardOutput.write(HelpFormatter(commands: commands, features: features).text(for: topic))
     case .completion(let shell):
-      standardOutput.write(CompletionScript(commands: app.commands, features: app.features).script(for: shell))
+      standardOutput.write(CompletionScript(commands: commands, features: features).script(for: shell))
     case .features:
-      let catalog = FeatureCatalog(features: app.features, commands: app.commands)
+      let catalog = FeatureCatalog(features: features, commands: commands)
       standardOutput.write(
         settings.json
           ? catalog.json.text + "\n"
           : TextRenderer(fit: settings.fit, color: settings.color).render(catalog.view))
     case .run(let command, let input):
+      // Only arguments of an execution purpose name a command to run (``purpose(of:)``), and those built the app.
+      guard let app else {
+        standardError.write("kumiki: '\(TextLine.clean(command.name))' cannot run without the app\n")
+        return CLIExitCode.failure.rawValue
+      }
       for error in await app.launch() {
         standardError.write("kumiki: warning: \(TextLine.clean(String(describing: error)))\n")
       }

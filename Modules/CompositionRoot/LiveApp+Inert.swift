@@ -4,6 +4,18 @@ import Networking
 import Persistence
 
 extension LiveApp {
+  /// The selected standard features as help, `kumiki features` and shell completion show them: their static
+  /// descriptions, with nothing built — no registry, no client, no store (`kumiki --help` starts as `--version`
+  /// does).
+  /// - Throws: ``LaunchError/features(_:)`` for a key that is not a feature's (a usage error).
+  public static func describe(features: [String]) throws -> [FeatureDescription] {
+    do {
+      return try FeatureRegistry.selecting(features, from: StandardFeatures.descriptions)
+    } catch {
+      throw LaunchError.features(String(describing: error))
+    }
+  }
+
   /// The standard features assembled over inert clients, for reading what they offer — command lists for help and
   /// shell completion — without side effects: no server, no database file (not even an in-memory one: opening and
   /// migrating it was 4% of `kumiki --help`), no network. Nothing is started; there is nothing to shut down.

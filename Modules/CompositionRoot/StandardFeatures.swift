@@ -12,6 +12,12 @@ public enum StandardFeatures {
     try FeatureRegistry(mounts(dependencies).map(\.feature))
   }
 
+  /// Every mount as help, `kumiki features` and completion show it, in tab order: each entry's static
+  /// ``FeatureEntry/descriptions``, read without building any feature.
+  public static var descriptions: [FeatureDescription] {
+    entries.flatMap { $0.entry.descriptions }
+  }
+
   /// Every mount with the feature module it comes from (`ArchiveFeature` mounts `archive` and `curry`), in tab
   /// order: what app-level suites iterate to check each feature without naming one.
   public static func mounts(_ dependencies: FeatureDependencies) -> [(module: String, feature: AnyFeature)] {

@@ -23,7 +23,7 @@ struct Mount: Sendable, CustomTestStringConvertible {
   }
 
   /// Dependencies that refuse everything: enough to ask features for their mounts, never used to run them.
-  private static var inert: FeatureDependencies {
+  static var inert: FeatureDependencies {
     FeatureDependencies(
       http: HTTPClient { request in throw HTTPError.cannotConnect(request.url, reason: "listing mounts only") },
       apiURL: URL(string: "http://127.0.0.1:9")!, persistence: .refusing("listing mounts only"))

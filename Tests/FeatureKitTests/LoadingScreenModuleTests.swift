@@ -1,6 +1,7 @@
 import Core
 import CoreTesting
 import FeatureKit
+import FeatureKitTesting
 import Foundation
 import Networking
 import Presentation
@@ -9,33 +10,34 @@ import Testing
 /// `FeatureModule.loadingScreen(...)`: the module a loading screen is, mounted in an app.
 @Suite struct LoadingScreenModuleTests {
   @Test func itIsATabWithTheLoadMiddlewareAndTheFeaturesOwn() {
-    let own = Middleware<MenuScreen.State, MenuScreen.Action>.after { _, _ in }
-    let module = MenuScreen.module(load: { [] }, middlewares: [own])
+    let own = Middleware<SampleFeature.State, SampleFeature.Action>.after { _, _ in }
+    let module = SampleFeature.module(load: { [] }, middlewares: [own])
 
     #expect(module.key == "menu")
     #expect(module.title == "Menu")
-    #expect(module.initialState == MenuScreen.State())
+    #expect(module.initialState == SampleFeature.State())
     #expect(module.placement == .tab)
     #expect(module.middlewares.count == 2)
-    #expect(module.commands.isEmpty)
-    #expect(module.present?(MenuScreen.State(load: ScreenLoad(phase: .loading))) == .spinner("Loading the menu…"))
+    #expect(module.commands.map(\.path) == [[], ["highlight"]])
+    #expect(module.description == SampleFeature.description)
+    #expect(module.present?(SampleFeature.State(load: ScreenLoad(phase: .loading))) == .spinner("Loading the menu…"))
   }
 
   /// Issue 26: `--json` did not say where the data came from. A loading screen's commands end their JSON object
   /// with `origin` and `fetched_at`; a failure stays a failure.
   @Test func everyCommandsJSONEndsWithWhereItsDataCameFrom() throws {
-    let command = FeatureCommand<MenuScreen.State, MenuScreen.Action>(
+    let command = FeatureCommand<SampleFeature.State, SampleFeature.Action>(
       path: [], abstract: "The menu.", actions: { _ in [] },
       output: { state, _ in
         guard let dishes = state.load.content?.dishes else { return .failure("no menu") }
         return .success(view: .text("menu"), json: .object([("dishes", .array(dishes.map { .string($0) }))]))
       })
-    let module = FeatureModule<MenuScreen.State, MenuScreen.Action>.loadingScreen(
-      key: "menu", title: "Menu", initialState: MenuScreen.State(), reducer: MenuScreen.reducer, load: { [] },
-      present: MenuScreen.present, commands: [command])
+    let module = FeatureModule<SampleFeature.State, SampleFeature.Action>.loadingScreen(
+      key: "menu", title: "Menu", initialState: SampleFeature.State(), reducer: SampleFeature.reducer, load: { [] },
+      present: SampleFeature.present, commands: [command])
     let output = try #require(module.commands.first?.output)
     func json(_ origin: DataOrigin) -> String? {
-      let state = MenuScreen.State(load: ScreenLoad(phase: .loaded(.init(["ramen"])), origin: origin))
+      let state = SampleFeature.State(load: ScreenLoad(phase: .loaded(.init(["ramen"])), origin: origin))
       guard case .success(_, let json) = output(state, CommandInput()) else { return nil }
       return json.text
     }
@@ -45,7 +47,7 @@ import Testing
       json(.cache(fetchedAt: epoch)) == #"{"dishes":["ramen"],"origin":"cache","fetched_at":"1970-01-01T00:00:00Z"}"#)
     #expect(json(.stale(fetchedAt: epoch, age: 60))?.contains(#""origin":"stale""#) == true)
     #expect(json(.offline(fetchedAt: epoch, reason: "down"))?.contains(#""origin":"offline""#) == true)
-    guard case .failure(let reason) = output(MenuScreen.State(), CommandInput()) else {
+    guard case .failure(let reason) = output(SampleFeature.State(), CommandInput()) else {
       Issue.record("a failure must stay a failure")
       return
     }
@@ -53,7 +55,7 @@ import Testing
   }
 
   @Test func appearLoadsAndRefreshAllReloads() {
-    let module = MenuScreen.module(load: { [] })
+    let module = SampleFeature.module(load: { [] })
 
     #expect(module.receive?(.appear) == .load(.appear))
     #expect(module.receive?(.refreshAll) == .load(.refresh))
@@ -63,9 +65,9 @@ import Testing
 
   @Test func mountedItLoadsOnceOnAppearAndAgainOnRefreshAll() async throws {
     let kitchen = ManualLoad()
-    let app = try FeatureRegistry([MenuScreen.module(load: kitchen.load).erased]).assemble()
+    let app = try FeatureRegistry([SampleFeature.module(load: kitchen.load).erased]).assemble()
     let slot = try #require(app.features.first?.slot)
-    func menu() -> MenuScreen.State? { app.store.state["menu", as: MenuScreen.State.self] }
+    func menu() -> SampleFeature.State? { app.store.state["menu", as: SampleFeature.State.self] }
 
     app.appear(slot: slot)
     app.appear(slot: slot)  // shown again while loading: nothing more starts
@@ -86,44 +88,44 @@ import Testing
 
   @Test func theLoadEffectIsNamedAfterTheKey() async throws {
     let kitchen = ManualLoad()
-    let app = try FeatureRegistry([MenuScreen.module(load: kitchen.load).erased]).assemble()
+    let app = try FeatureRegistry([SampleFeature.module(load: kitchen.load).erased]).assemble()
 
     app.appear(slot: try #require(app.features.first?.slot))
     await kitchen.started(1)
     app.store.cancel(id: EffectID("menu.load").namespaced("menu"))
     await app.store.settled()
     #expect(kitchen.cancelled == [1])
-    #expect(app.store.state["menu", as: MenuScreen.State.self]?.load.phase == .loading)
+    #expect(app.store.state["menu", as: SampleFeature.State.self]?.load.phase == .loading)
   }
 
   @Test func replayingTheActionsRebuildsTheDecisionsWithoutLoading() throws {
     let calls = Recorder<String>()
-    let module = MenuScreen.module(load: {
+    let module = SampleFeature.module(load: {
       calls.append("load")
       return []
     })
     let app = try FeatureRegistry([module.erased]).assemble(mode: .replay)
-    func send(_ action: MenuScreen.Action) -> ScreenLoad<MenuScreen.Content>? {
+    func send(_ action: SampleFeature.Action) -> ScreenLoad<SampleFeature.Content>? {
       app.store.dispatch(.feature(slot: 0, action: action))
-      return app.store.state["menu", as: MenuScreen.State.self]?.load
+      return app.store.state["menu", as: SampleFeature.State.self]?.load
     }
 
     #expect(send(.load(.appear)) == ScreenLoad(phase: .loading, startsLoad: true))
     #expect(send(.load(.appear)) == ScreenLoad(phase: .loading))
-    #expect(send(.load(.loaded(["ramen"]))) == ScreenLoad(phase: .loaded(MenuScreen.Content(["ramen"]))))
+    #expect(send(.load(.loaded(["ramen"]))) == ScreenLoad(phase: .loaded(SampleFeature.Content(["ramen"]))))
     #expect(calls.values.isEmpty)
   }
 
   @Test func loadedContentFromTheCacheIsAnnotatedWithWhereItCameFrom() throws {
-    let module = MenuScreen.module(load: { [] })
+    let module = SampleFeature.module(load: { [] })
     let present = try #require(module.present)
-    let dishes = ViewNode<MenuScreen.Action>.stack([.text("ramen")])
+    let dishes = ViewNode<SampleFeature.Action>.stack([.button(label: "ramen", action: .highlight("ramen"))])
     let today = Calendar.current.date(bySettingHour: 14, minute: 32, second: 0, of: Date())!
-    func state(_ phase: LoadPhase<MenuScreen.Content>, _ origin: DataOrigin) -> MenuScreen.State {
-      MenuScreen.State(load: ScreenLoad(phase: phase, origin: origin))
+    func state(_ phase: LoadPhase<SampleFeature.Content>, _ origin: DataOrigin) -> SampleFeature.State {
+      SampleFeature.State(load: ScreenLoad(phase: phase, origin: origin))
     }
     let offline = DataOrigin.offline(fetchedAt: today, reason: "refused")
-    let loaded = LoadPhase.loaded(MenuScreen.Content(["ramen"]))
+    let loaded = LoadPhase.loaded(SampleFeature.Content(["ramen"]))
 
     #expect(present(state(loaded, .network)) == dishes)
     #expect(present(state(loaded, .cache(fetchedAt: today))) == dishes)

@@ -1,25 +1,26 @@
 import Core
 import CoreTesting
 import FeatureKit
+import FeatureKitTesting
 import Testing
 
 /// `Middleware.screenLoad(id:load:)` through a test store: it carries out exactly what the reducer decided.
 @Suite struct ScreenLoadMiddlewareTests {
   private func makeStore(
     _ load: @escaping @Sendable () async throws -> [String],
-    initialState: MenuScreen.State = MenuScreen.State()
-  ) -> TestStore<MenuScreen.State, MenuScreen.Action> {
+    initialState: SampleFeature.State = SampleFeature.State()
+  ) -> TestStore<SampleFeature.State, SampleFeature.Action> {
     TestStore(
-      initialState: initialState, reducer: MenuScreen.reducer,
+      initialState: initialState, reducer: SampleFeature.reducer,
       middlewares: [.screenLoad(id: "menu.load", load: load)])
   }
 
-  private static let loading = ScreenLoad<MenuScreen.Content>(phase: .loading, startsLoad: true)
-  private static let loadingNetworkFirst = ScreenLoad<MenuScreen.Content>(
+  private static let loading = ScreenLoad<SampleFeature.Content>(phase: .loading, startsLoad: true)
+  private static let loadingNetworkFirst = ScreenLoad<SampleFeature.Content>(
     phase: .loading, startsLoad: true, asksNetworkFirst: true)
 
-  private static func loaded(_ dishes: [String]) -> ScreenLoad<MenuScreen.Content> {
-    ScreenLoad(phase: .loaded(MenuScreen.Content(dishes)))
+  private static func loaded(_ dishes: [String]) -> ScreenLoad<SampleFeature.Content> {
+    ScreenLoad(phase: .loaded(SampleFeature.Content(dishes)))
   }
 
   @Test func appearLoadsAndShowsTheContent() async {
@@ -51,15 +52,15 @@ import Testing
   }
 
   @Test(arguments: [
-    LoadPhase<MenuScreen.Content>.loaded(MenuScreen.Content(["ramen"])), .empty, .failed("The kitchen is closed."),
+    LoadPhase<SampleFeature.Content>.loaded(SampleFeature.Content(["ramen"])), .empty, .failed("The kitchen is closed."),
   ])
-  func appearOnceLoadedEmptyOrFailedStartsNothing(_ phase: LoadPhase<MenuScreen.Content>) async {
+  func appearOnceLoadedEmptyOrFailedStartsNothing(_ phase: LoadPhase<SampleFeature.Content>) async {
     let calls = Recorder<String>()
     let store = makeStore(
       {
         calls.append("load")
         return []
-      }, initialState: MenuScreen.State(load: ScreenLoad(phase: phase)))
+      }, initialState: SampleFeature.State(load: ScreenLoad(phase: phase)))
 
     await store.send(.load(.appear))
     await store.finish()

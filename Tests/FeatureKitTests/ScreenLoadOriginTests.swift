@@ -1,6 +1,7 @@
 import Core
 import CoreTesting
 import FeatureKit
+import FeatureKitTesting
 import Foundation
 import Networking
 import Testing
@@ -14,17 +15,17 @@ import Testing
   static let stale = DataOrigin.stale(fetchedAt: fetchedAt, age: 300)
 
   private func makeStore(
-    initialState: MenuScreen.State = MenuScreen.State()
-  ) -> TestStore<MenuScreen.State, MenuScreen.Action> {
+    initialState: SampleFeature.State = SampleFeature.State()
+  ) -> TestStore<SampleFeature.State, SampleFeature.Action> {
     TestStore(
-      initialState: initialState, reducer: MenuScreen.reducer,
+      initialState: initialState, reducer: SampleFeature.reducer,
       middlewares: [.screenLoad(id: "menu.load", load: menu.load)])
   }
 
-  private static let loading = ScreenLoad<MenuScreen.Content>(phase: .loading, startsLoad: true)
+  private static let loading = ScreenLoad<SampleFeature.Content>(phase: .loading, startsLoad: true)
 
-  private static func loaded(_ dishes: [String], _ origin: DataOrigin = .network) -> ScreenLoad<MenuScreen.Content> {
-    ScreenLoad(phase: .loaded(MenuScreen.Content(dishes)), origin: origin)
+  private static func loaded(_ dishes: [String], _ origin: DataOrigin = .network) -> ScreenLoad<SampleFeature.Content> {
+    ScreenLoad(phase: .loaded(SampleFeature.Content(dishes)), origin: origin)
   }
 
   @Test func appearReadsTheCacheFirstAndAFreshEntryAnswersOnce() async {
@@ -75,7 +76,7 @@ import Testing
     let offline = DataOrigin.offline(fetchedAt: Self.fetchedAt, reason: "cannot connect")
     menu.answer(.networkFirst, with: .init(dishes: ["ramen"], origin: offline))
     let store = makeStore(
-      initialState: MenuScreen.State(load: Self.loaded(["ramen"], .cache(fetchedAt: Self.fetchedAt))))
+      initialState: SampleFeature.State(load: Self.loaded(["ramen"], .cache(fetchedAt: Self.fetchedAt))))
 
     await store.send(.load(again)) {
       $0.load.phase = .loading

@@ -1,11 +1,12 @@
 import FeatureKit
+import FeatureKitTesting
 import Foundation
 import Networking
 import Testing
 
 /// ``ScreenLoad/reduce(_:)`` alone: the one place that decides whether a load starts, recorded in the state.
 @Suite struct ScreenLoadTests {
-  typealias Load = ScreenLoad<MenuScreen.Content>
+  typealias Load = ScreenLoad<SampleFeature.Content>
 
   struct Step: Sendable, CustomTestStringConvertible {
     var before: Load
@@ -14,7 +15,7 @@ import Testing
     var testDescription: String { "\(before.phase) + \(action.debugDescription)" }
   }
 
-  static let menu = MenuScreen.Content(["ramen"])
+  static let menu = SampleFeature.Content(["ramen"])
   static let networkFirst = Load(phase: .loading, startsLoad: true, asksNetworkFirst: true)
   static let fetchedAt = Date(timeIntervalSince1970: 1_795_000_000)
   static let stale = DataOrigin.stale(fetchedAt: fetchedAt, age: 300)
@@ -45,7 +46,7 @@ import Testing
     // The second answer of a stale load replaces the first, content and origin.
     Step(
       before: Load(phase: .loaded(menu), origin: stale), action: .loaded(["ramen", "soba"]),
-      after: Load(phase: .loaded(MenuScreen.Content(["ramen", "soba"])))),
+      after: Load(phase: .loaded(SampleFeature.Content(["ramen", "soba"])))),
     Step(
       before: Load(phase: .loaded(menu), origin: stale), action: .loaded(["ramen"], origin: offline),
       after: Load(phase: .loaded(menu), origin: offline)),
@@ -61,7 +62,7 @@ import Testing
 
   @Test func contentIsThereOnlyWhenLoaded() {
     #expect(Load(phase: .loaded(Self.menu)).content == Self.menu)
-    for phase in [LoadPhase<MenuScreen.Content>.idle, .loading, .empty, .failed("down")] {
+    for phase in [LoadPhase<SampleFeature.Content>.idle, .loading, .empty, .failed("down")] {
       #expect(Load(phase: phase).content == nil)
     }
   }
@@ -76,13 +77,13 @@ import Testing
   }
 
   @Test func loadActionsReadShortInsideTheirFeatureAction() {
-    #expect("\(MenuScreen.Action.load(.appear))" == "load(appear)")
-    #expect("\(MenuScreen.Action.load(.refresh))" == "load(refresh)")
-    #expect("\(MenuScreen.Action.load(.retry))" == "load(retry)")
-    #expect("\(MenuScreen.Action.load(.loaded(["ramen"])))" == #"load(loaded(["ramen"]))"#)
-    #expect("\(MenuScreen.Action.load(.failed("down")))" == #"load(failed("down"))"#)
+    #expect("\(SampleFeature.Action.load(.appear))" == "load(appear)")
+    #expect("\(SampleFeature.Action.load(.refresh))" == "load(refresh)")
+    #expect("\(SampleFeature.Action.load(.retry))" == "load(retry)")
+    #expect("\(SampleFeature.Action.load(.loaded(["ramen"])))" == #"load(loaded(["ramen"]))"#)
+    #expect("\(SampleFeature.Action.load(.failed("down")))" == #"load(failed("down"))"#)
     #expect(
-      "\(MenuScreen.Action.load(.loaded(["ramen"], origin: Self.offline)))"
+      "\(SampleFeature.Action.load(.loaded(["ramen"], origin: Self.offline)))"
         == #"load(loaded(["ramen"], origin: offline(fetchedAt: \#(Self.fetchedAt), reason: "cannot connect")))"#)
   }
 }

@@ -15,6 +15,8 @@ public struct AnyFeature: Sendable {
   public var key: String { runtime.key }
   /// The feature's title.
   public var title: String { runtime.title }
+  /// The mount as help and completion show it (``FeatureModule/description``).
+  public var description: FeatureDescription { runtime.description }
 }
 
 extension FeatureModule {
@@ -57,6 +59,7 @@ class FeatureRuntime: @unchecked Sendable {
   final func middlewares(slot: Int) -> [Middleware<AppState, AppAction>] { liftedMiddlewares(slot) }
   func receive(_ event: AppEvent) -> (any Equatable & Sendable)? { fatalError("abstract") }
   var hasScreen: Bool { fatalError("abstract") }
+  var description: FeatureDescription { fatalError("abstract") }
   var placement: FeaturePlacement { fatalError("abstract") }
   func present(_ state: AppState, slot: Int) -> ViewNode<AppAction>? { fatalError("abstract") }
   func commands(slot: Int) -> [AppCommand] { fatalError("abstract") }
@@ -116,6 +119,8 @@ where State: Sendable & Equatable & Codable, Action: Sendable & Equatable & Coda
 
   override var hasScreen: Bool { module.present != nil }
 
+  override var description: FeatureDescription { module.description }
+
   override var placement: FeaturePlacement { module.placement }
 
   override func present(_ state: AppState, slot: Int) -> ViewNode<AppAction>? {
@@ -127,10 +132,7 @@ where State: Sendable & Equatable & Codable, Action: Sendable & Equatable & Coda
     module.commands.map { command in
       AppCommand(
         featureKey: module.key,
-        path: command.path,
-        abstract: command.abstract,
-        examples: command.examples.map { $0.isEmpty ? module.key : module.key + " " + $0 },
-        arguments: command.arguments,
+        description: command.description,
         actions: { input in try command.actions(input).map { .feature(slot: slot, action: $0) } },
         output: { state, input in command.output(state.slice(slot, as: State.self), input) }
       )

@@ -235,6 +235,27 @@ public struct MountedFeature: Sendable, Equatable {
   public let hasScreen: Bool
   /// Where its screen goes: a tab, or an overlay above the active tab.
   public let placement: FeaturePlacement
+
+  /// The feature described by `description`, at `slot`, as if mounted: what help and completion read when no app
+  /// is built.
+  public init(slot: Int, description: FeatureDescription) {
+    self.init(
+      slot: slot, key: description.key, title: description.title, hasScreen: description.hasScreen,
+      placement: description.screen ?? .tab)
+  }
+
+  init(slot: Int, key: String, title: String, hasScreen: Bool, placement: FeaturePlacement) {
+    self.slot = slot
+    self.key = key
+    self.title = title
+    self.hasScreen = hasScreen
+    self.placement = placement
+  }
+
+  /// The described features as mounted, in order (slots 0, 1, …).
+  public static func described(_ features: [FeatureDescription]) -> [MountedFeature] {
+    features.enumerated().map { MountedFeature(slot: $0.offset, description: $0.element) }
+  }
 }
 
 /// Why an encoded action could not be read back.

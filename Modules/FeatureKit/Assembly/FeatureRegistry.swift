@@ -34,6 +34,26 @@ public struct FeatureRegistry: Sendable {
     return try FeatureRegistry(features.filter { keys.contains($0.key) })
   }
 
+  /// The described mounts named in `keys`, kept in order, as ``selecting(_:)`` keeps features: what `kumiki --help
+  /// --features home` lists without building a registry. An empty list keeps every mount.
+  /// - Throws: ``RegistryError/duplicateKey(_:)`` when two mounts share a key, ``RegistryError/unknownFeature(_:available:)``
+  ///   for a key no mount has.
+  public static func selecting(
+    _ keys: [String], from descriptions: [FeatureDescription]
+  ) throws
+    -> [FeatureDescription]
+  {
+    var seen = Set<String>()
+    for description in descriptions where !seen.insert(description.key).inserted {
+      throw RegistryError.duplicateKey(description.key)
+    }
+    guard !keys.isEmpty else { return descriptions }
+    for key in keys where !seen.contains(key) {
+      throw RegistryError.unknownFeature(key, available: descriptions.map(\.key))
+    }
+    return descriptions.filter { keys.contains($0.key) }
+  }
+
   /// Builds the app.
   /// - Parameters:
   ///   - storage: where persisted feature state lives; `nil` keeps nothing across runs.

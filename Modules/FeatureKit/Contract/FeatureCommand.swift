@@ -3,21 +3,26 @@ import Presentation
 /// A command-line command a feature contributes. The CLI builds its command tree from these: the app names no
 /// feature. The command runs by dispatching `actions`, awaiting the store settling, then printing `output`.
 public struct FeatureCommand<State: Sendable, Action: Sendable>: Sendable {
-  /// The words after the feature key (`["search"]` → `kumiki archive search`); empty for the group itself
-  /// (`kumiki home`).
-  public var path: [String]
-  /// One line for help.
-  public var abstract: String
-  /// Example invocations for help, relative to the feature's key: `"search カレー"` is shown as `kumiki archive
-  /// search カレー` on the `archive` mount and `kumiki curry search カレー` on `curry`; `""` is the key alone.
-  public var examples: [String]
-  /// Arguments, options and flags.
-  public var arguments: [CommandArgument]
+  /// What the command looks like (words, help, arguments): all that help, `kumiki features` and completion read.
+  public var description: CommandDescription
   /// The actions to dispatch for parsed input, in order. Throw ``CommandError/usage(_:)`` for bad input.
   public var actions: @Sendable (CommandInput) throws -> [Action]
   /// What to print once the store has settled.
   public var output: @Sendable (State, CommandInput) -> CommandOutput
 
+  /// A command from its description and its behaviour: the description can be a constant the feature's
+  /// ``FeatureEntry/descriptions`` also use.
+  public init(
+    _ description: CommandDescription,
+    actions: @escaping @Sendable (CommandInput) throws -> [Action],
+    output: @escaping @Sendable (State, CommandInput) -> CommandOutput
+  ) {
+    self.description = description
+    self.actions = actions
+    self.output = output
+  }
+
+  /// A command described in place (see ``CommandDescription`` for the fields).
   public init(
     path: [String],
     abstract: String,
@@ -26,12 +31,30 @@ public struct FeatureCommand<State: Sendable, Action: Sendable>: Sendable {
     actions: @escaping @Sendable (CommandInput) throws -> [Action],
     output: @escaping @Sendable (State, CommandInput) -> CommandOutput
   ) {
-    self.path = path
-    self.abstract = abstract
-    self.examples = examples
-    self.arguments = arguments
-    self.actions = actions
-    self.output = output
+    self.init(
+      CommandDescription(path: path, abstract: abstract, examples: examples, arguments: arguments), actions: actions,
+      output: output)
+  }
+
+  /// The words after the feature key (``CommandDescription/path``).
+  public var path: [String] {
+    get { description.path }
+    set { description.path = newValue }
+  }
+  /// One line for help (``CommandDescription/abstract``).
+  public var abstract: String {
+    get { description.abstract }
+    set { description.abstract = newValue }
+  }
+  /// Example invocations, relative to the feature's key (``CommandDescription/examples``).
+  public var examples: [String] {
+    get { description.examples }
+    set { description.examples = newValue }
+  }
+  /// Arguments, options and flags (``CommandDescription/arguments``).
+  public var arguments: [CommandArgument] {
+    get { description.arguments }
+    set { description.arguments = newValue }
   }
 }
 

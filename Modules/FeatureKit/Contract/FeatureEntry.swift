@@ -6,12 +6,22 @@
 ///
 /// ```swift
 /// extension ArchiveFeature: FeatureEntry {
+///   public static let descriptions = [
+///     FeatureDescription(key: "archive", title: "Archive", screen: .tab, commands: commands(for: State())),
+///     FeatureDescription(key: "curry", title: "カレー", screen: .tab, commands: commands(for: curryState)),
+///   ]
 ///   public static func mounts(_ dependencies: FeatureDependencies) -> [AnyFeature] {
 ///     [module(client: .live(http: dependencies.http, baseURL: dependencies.apiURL), saved: ...).erased]
 ///   }
 /// }
 /// ```
 public protocol FeatureEntry: SendableMetatype {
+  /// Each mount as help, `kumiki features` and shell completion show it, in the order of ``mounts(_:)``: read
+  /// without building anything, so `kumiki --help` starts as fast as `--version`. State it from the values the
+  /// modules are built from (the key, the title, the module's ``FeatureCommand``s); the conformance suite checks
+  /// that it equals the ``FeatureModule/description`` of every mount.
+  static var descriptions: [FeatureDescription] { get }
+
   /// The feature's mounts, built over the app's dependencies (interfaces only: the live app passes libcurl and
   /// SQLite, tests pass fakes). Most features mount once; a feature may mount itself again under another key with
   /// other initial state (``FeatureModule/mounted(as:title:configure:)``), each mount with its own tab and commands.

@@ -81,6 +81,12 @@ where State: Sendable & Equatable & Codable, Action: Sendable & Equatable & Coda
   /// The commands of this mount: ``makeCommands`` for its initial state.
   public var commands: [FeatureCommand<State, Action>] { makeCommands(initialState) }
 
+  /// This mount as help, `kumiki features` and completion show it: what its entry's
+  /// ``FeatureEntry/descriptions`` must say without building it.
+  public var description: FeatureDescription {
+    FeatureDescription(key: key, title: title, screen: present == nil ? nil : placement, commands: commands)
+  }
+
   /// The same module mounted under another key, with its initial state adjusted — e.g. a second Archive fixed
   /// to one category. Each mount has independent state, actions and effects, and its own commands (built from the
   /// adjusted state by ``makeCommands``; their examples are relative to the key, so they name this mount).

@@ -1,6 +1,26 @@
 import FeatureKit
 
 extension ArchiveFeature: FeatureEntry {
+  /// The two mounts as help, `kumiki features` and completion show them, read without building a module: tabs
+  /// whose commands are those of each mount's initial state (``commands(for:)``: `curry` has no `--category`).
+  public static let descriptions = [
+    FeatureDescription(key: key, title: title, screen: .tab, commands: commands(for: State())),
+    FeatureDescription(key: curry.key, title: curry.title, screen: .tab, commands: commands(for: curryState)),
+  ]
+
+  /// The second mount: the archive fixed to the カレー category.
+  static let curry = (key: "curry", title: "カレー")
+
+  /// What the `curry` mount does to the archive's initial state.
+  static func fixToCurry(_ state: inout State) { state.fix(category: "カレー") }
+
+  /// The `curry` mount's initial state.
+  static var curryState: State {
+    var state = State()
+    fixToCurry(&state)
+    return state
+  }
+
   /// Archive is mounted twice: `archive`, and `curry` fixed to the カレー category. Each mount has its own state,
   /// effects, persisted search, tab and commands (`kumiki curry search`); both share the saved items through the
   /// database, so a heart set in one shows in the other.
@@ -9,7 +29,7 @@ extension ArchiveFeature: FeatureEntry {
       client: .live(http: dependencies.http, baseURL: dependencies.apiURL), saved: dependencies.persistence.savedItems)
     return [
       archive.erased,
-      archive.mounted(as: "curry", title: "カレー") { $0.fix(category: "カレー") }.erased,
+      archive.mounted(as: curry.key, title: curry.title) { fixToCurry(&$0) }.erased,
     ]
   }
 }

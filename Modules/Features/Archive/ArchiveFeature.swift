@@ -16,6 +16,8 @@ import Presentation
 public enum ArchiveFeature {
   /// The key the feature is mounted under, also its CLI command group.
   public static let key = "archive"
+  /// The tab's title.
+  public static let title = "Archive"
 
   /// The id of the search effect (a new search replaces the one in flight).
   public static let searchID: EffectID = "archive.search"
@@ -45,7 +47,7 @@ public enum ArchiveFeature {
   ) -> FeatureModule<State, Action> {
     FeatureModule(
       key: key,
-      title: "Archive",
+      title: title,
       initialState: State(),
       reducer: reducer,
       middlewares: middlewares(client: client, saved: saved, now: now),

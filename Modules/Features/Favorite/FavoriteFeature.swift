@@ -12,7 +12,7 @@ public enum FavoriteFeature {
   /// `.appear` (when not loaded yet) and reloads on `.refreshAll`; the load effect is `favorites.load`.
   public static func module(client: FavoriteClient) -> FeatureModule<State, Action> {
     .loadingScreen(
-      key: "favorites", title: "Scenes", initialState: State(), reducer: reducer,
+      key: descriptions[0].key, title: descriptions[0].title, initialState: State(), reducer: reducer,
       load: { try await client.favoriteScenes() }, present: { present($0) }, commands: commands)
   }
 }

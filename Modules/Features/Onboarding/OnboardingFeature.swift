@@ -21,8 +21,8 @@ public enum OnboardingFeature {
   /// otherwise).
   public static func module(settings: SettingsClient) -> FeatureModule<State, Action> {
     FeatureModule(
-      key: key,
-      title: "Onboarding",
+      key: descriptions[0].key,
+      title: descriptions[0].title,
       initialState: State(),
       reducer: reducer,
       middlewares: middlewares(settings: settings),

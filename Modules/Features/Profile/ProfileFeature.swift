@@ -20,7 +20,7 @@ public enum ProfileFeature {
   /// ``saveEffectID``.
   public static func module(client: ProfileClient) -> FeatureModule<State, Action> {
     .loadingScreen(
-      key: "profile", title: "Profile", initialState: State(), reducer: reducer,
+      key: descriptions[0].key, title: descriptions[0].title, initialState: State(), reducer: reducer,
       load: { try await client.fetchAll() }, middlewares: [saveMiddleware(client: client)],
       present: { present($0) }, commands: commands)
   }

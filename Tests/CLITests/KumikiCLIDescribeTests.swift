@@ -1,0 +1,74 @@
+import CLI
+import FeatureKit
+import Synchronization
+import Testing
+
+/// Help, `features` and completion read the features' static descriptions when the caller gives them: the app is
+/// never built for them, and what they print is what the built app's commands print.
+@Suite struct KumikiCLIDescribeTests {
+  /// The test app's mounts, described (what a `FeatureEntry` states).
+  static let descriptions = [CounterFeature.module().description, CatalogueFeature.module(gate: Gate()).description]
+
+  static let introspection: [[String]] = [
+    [], ["--help"], ["help", "counter", "add"], ["counter", "--help"], ["catalogue", "--help"], ["features"],
+    ["features", "--json"], ["completion", "bash"], ["completion", "zsh"], ["completion", "fish"],
+    ["--features", "counter", "--help"],
+  ]
+
+  @Test("help, features and completion never build the app", arguments: introspection)
+  func introspectionBuildsNothing(_ arguments: [String]) async {
+    let built = Mutex(0)
+    let described = await run(
+      arguments,
+      describe: { options in
+        try FeatureRegistry.selecting(options.features, from: Self.descriptions)
+      }
+    ) {
+      built.withLock { $0 += 1 }
+      return try makeTestApp()
+    }
+    #expect(described.status == 0)
+    #expect(built.withLock { $0 } == 0)
+    #expect(described == (await kumiki(arguments)), "kumiki \(arguments) differs when read from descriptions")
+  }
+
+  @Test func aCommandStillRunsInTheBuiltApp() async {
+    let built = Mutex(0)
+    let run = await run(["counter", "add", "2", "--json"], describe: { _ in Self.descriptions }) {
+      built.withLock { $0 += 1 }
+      return try makeTestApp()
+    }
+    #expect(run == Run(status: 0, output: #"{"count":2}"# + "\n", error: ""))
+    #expect(built.withLock { $0 } == 1)
+  }
+
+  @Test func describeErrorsAreReportedAsMakeAppErrors() async {
+    let unknown = await run(
+      ["--features", "nope", "--help"],
+      describe: { options in
+        try FeatureRegistry.selecting(options.features, from: Self.descriptions)
+      }
+    ) { try makeTestApp() }
+    #expect(
+      unknown == Run(status: 64, output: "", error: "kumiki: unknown feature 'nope'; available: counter, catalogue\n"))
+  }
+
+  @Test func describedCommandsRefuseToRun() throws {
+    let command = try #require(AppCommand.described(Self.descriptions).first { $0.words == ["counter", "add"] })
+    #expect(throws: CommandError.self) { try command.actions(CommandInput(values: ["amount": "1"])) }
+    #expect(command.examples == ["counter add 5"])
+  }
+
+  func run(
+    _ arguments: [String], describe: @escaping (CLIOptions) throws -> [FeatureDescription],
+    app: @escaping @Sendable () throws -> AppRuntime
+  ) async -> Run {
+    let output = CapturedStream()
+    let error = CapturedStream()
+    let status = await KumikiCLI.main(
+      arguments: arguments, environment: [:], version: "1.2.3", standardOutput: output, standardError: error,
+      describe: describe
+    ) { _, _ in try app() }
+    return Run(status: status, output: output.text, error: error.text)
+  }
+}
