@@ -48,7 +48,7 @@ public enum KumikiCLI {
     standardError: any TextStream = FileStream.standardError,
     cache: CacheMaintenance? = nil,
     resetFixtures: (@Sendable (CLIOptions) async throws -> String)? = nil,
-    describe: ((CLIOptions) throws -> [FeatureDescription])? = nil,
+    describe: (@Sendable (CLIOptions) throws -> [FeatureDescription])? = nil,
     makeApp: (CLIOptions, AppPurpose) async throws -> AppRuntime
   ) async -> Int32 {
     let options: CLIOptions

@@ -60,7 +60,7 @@ import Testing
   }
 
   func run(
-    _ arguments: [String], describe: @escaping (CLIOptions) throws -> [FeatureDescription],
+    _ arguments: [String], describe: @escaping @Sendable (CLIOptions) throws -> [FeatureDescription],
     app: @escaping @Sendable () throws -> AppRuntime
   ) async -> Run {
     let output = CapturedStream()
