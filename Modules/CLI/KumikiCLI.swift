@@ -11,7 +11,7 @@ import Foundation
 /// let status = await KumikiCLI.main(
 ///   arguments: Array(CommandLine.arguments.dropFirst()),
 ///   environment: ProcessInfo.processInfo.environment,
-///   version: "0.1.0"
+///   version: "0.1.0",
 ///   describe: { options in try LiveApp.describe(features: options.features) }
 /// ) { options, purpose in
 ///   if purpose == .replay { return try LiveApp.replay(features: options.features) }

@@ -12,7 +12,6 @@ import Testing
   static let introspection: [[String]] = [
     [], ["--help"], ["help", "counter", "add"], ["counter", "--help"], ["catalogue", "--help"], ["features"],
     ["features", "--json"], ["completion", "bash"], ["completion", "zsh"], ["completion", "fish"],
-    ["--features", "counter", "--help"],
   ]
 
   @Test("help, features and completion never build the app", arguments: introspection)
@@ -30,6 +29,18 @@ import Testing
     #expect(described.status == 0)
     #expect(built.withLock { $0 } == 0)
     #expect(described == (await kumiki(arguments)), "kumiki \(arguments) differs when read from descriptions")
+  }
+
+  @Test func featuresSelectsFromTheDescriptions() async {
+    let run = await run(
+      ["--features", "counter", "features", "--json"],
+      describe: { options in
+        try FeatureRegistry.selecting(options.features, from: Self.descriptions)
+      }
+    ) { try makeTestApp() }
+    #expect(
+      run.output == #"{"features":[{"key":"counter","title":"Counter","screen":true,"commands":["counter","#
+        + #""counter add","counter reset"]}]}"# + "\n")
   }
 
   @Test func aCommandStillRunsInTheBuiltApp() async {
