@@ -52,7 +52,8 @@ import Testing
   }
 
   @Test(arguments: [
-    LoadPhase<SampleFeature.Content>.loaded(SampleFeature.Content(["ramen"])), .empty, .failed("The kitchen is closed."),
+    LoadPhase<SampleFeature.Content>.loaded(SampleFeature.Content(["ramen"])), .empty,
+    .failed("The kitchen is closed."),
   ])
   func appearOnceLoadedEmptyOrFailedStartsNothing(_ phase: LoadPhase<SampleFeature.Content>) async {
     let calls = Recorder<String>()

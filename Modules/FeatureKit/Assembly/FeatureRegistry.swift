@@ -40,7 +40,7 @@ public struct FeatureRegistry: Sendable {
   ///   for a key no mount has.
   public static func selecting(
     _ keys: [String], from descriptions: [FeatureDescription]
-  ) throws
+  ) throws(RegistryError)
     -> [FeatureDescription]
   {
     var seen = Set<String>()
