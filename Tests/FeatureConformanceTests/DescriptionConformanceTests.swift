@@ -49,13 +49,19 @@ struct DescriptionConformanceTests {
   func run(_ arguments: [String], describing: Bool) async -> Output {
     let output = CapturedStream()
     let error = CapturedStream()
+    let describe: (@Sendable (CLIOptions) throws -> [FeatureDescription])? = describing ? Self.describe : nil
     let status = await KumikiCLI.main(
       arguments: arguments, environment: [:], version: "conformance", standardOutput: output, standardError: error,
-      describe: describing ? { options in try LiveApp.describe(features: options.features) } : nil
-    ) { options, purpose in
+      describe: describe
+    ) { options, _ in
       try LiveApp.introspection(features: options.features)
     }
     return Output(status: status, output: output.text, error: error.text)
+  }
+
+  /// What the `kumiki` app reads for help: the selected features' static descriptions.
+  @Sendable static func describe(_ options: CLIOptions) throws -> [FeatureDescription] {
+    try LiveApp.describe(features: options.features)
   }
 
   struct Output: Equatable {
