@@ -1,6 +1,7 @@
 import Core
 import CoreTesting
 import FeatureKit
+import FeatureKitTesting
 import Networking
 import Testing
 
@@ -13,12 +14,12 @@ import Testing
   static let interval = Duration.seconds(60)
 
   /// A store over the menu, polling every minute; each load answers its number (`["1"]`, `["2"]`, …).
-  func makeStore(polling: Bool = true) -> TestStore<MenuScreen.State, MenuScreen.Action> {
+  func makeStore(polling: Bool = true) -> TestStore<SampleFeature.State, SampleFeature.Action> {
     let calls = calls
-    var state = MenuScreen.State()
+    var state = SampleFeature.State()
     if polling { state.load.polling = LoadPolling(every: Self.interval) }
     return TestStore(
-      initialState: state, reducer: MenuScreen.reducer,
+      initialState: state, reducer: SampleFeature.reducer,
       middlewares: [
         .screenLoad(id: "menu.load") {
           calls.append("load")
@@ -27,10 +28,12 @@ import Testing
       ], clock: clock)
   }
 
-  static func content(_ number: Int) -> LoadPhase<MenuScreen.Content> { .loaded(MenuScreen.Content(["\(number)"])) }
+  static func content(_ number: Int) -> LoadPhase<SampleFeature.Content> {
+    .loaded(SampleFeature.Content(["\(number)"]))
+  }
 
   /// Shows the screen and receives its first answer: the timer starts.
-  func showAndLoad(_ store: TestStore<MenuScreen.State, MenuScreen.Action>) async {
+  func showAndLoad(_ store: TestStore<SampleFeature.State, SampleFeature.Action>) async {
     await store.send(.load(.shown)) {
       $0.load.phase = .loading
       $0.load.startsLoad = true
@@ -46,7 +49,7 @@ import Testing
   }
 
   /// Hides the screen and lets its timer fire once more, which only makes the poll due: nothing runs after.
-  func hideAndStop(_ store: TestStore<MenuScreen.State, MenuScreen.Action>) async {
+  func hideAndStop(_ store: TestStore<SampleFeature.State, SampleFeature.Action>) async {
     await store.send(.load(.hidden)) {
       $0.load.polling?.isShown = false
       $0.load.polling?.startsTimer = false
@@ -183,11 +186,11 @@ import Testing
   }
 
   @Test func theModuleTellsAPollingScreenWhenItIsShownAndHidden() throws {
-    var state = MenuScreen.State()
+    var state = SampleFeature.State()
     state.load.polling = LoadPolling(every: Self.interval)
-    let polling = FeatureModule<MenuScreen.State, MenuScreen.Action>.loadingScreen(
-      key: "menu", title: "Menu", initialState: state, reducer: MenuScreen.reducer, load: { [] },
-      present: MenuScreen.present)
+    let polling = FeatureModule<SampleFeature.State, SampleFeature.Action>.loadingScreen(
+      key: "menu", title: "Menu", initialState: state, reducer: SampleFeature.reducer, load: { [] },
+      present: SampleFeature.present)
     let receive = try #require(polling.receive)
     #expect(receive(.appear) == .load(.shown))
     #expect(receive(.disappear) == .load(.hidden))
@@ -195,7 +198,7 @@ import Testing
     #expect(receive(.refreshAll) == .load(.refresh))
 
     // A screen that does not poll keeps `.appear` and hears nothing when hidden.
-    let plain = try #require(MenuScreen.module(load: { [] }).receive)
+    let plain = try #require(SampleFeature.module(load: { [] }).receive)
     #expect(plain(.appear) == .load(.appear))
     #expect(plain(.disappear) == nil)
     #expect(plain(.reconnected) == .load(.reconnected))

@@ -1,6 +1,7 @@
 import Core
 import CoreTesting
 import FeatureKit
+import FeatureKitTesting
 import Foundation
 import Networking
 import Synchronization
@@ -22,10 +23,10 @@ import Testing
 
   /// A store over the menu whose loads answer what `answers` holds.
   func makeStore(
-    _ initial: ScreenLoad<MenuScreen.Content>, answers: Answers
-  ) -> TestStore<MenuScreen.State, MenuScreen.Action> {
+    _ initial: ScreenLoad<SampleFeature.Content>, answers: Answers
+  ) -> TestStore<SampleFeature.State, SampleFeature.Action> {
     TestStore(
-      initialState: MenuScreen.State(load: initial), reducer: MenuScreen.reducer,
+      initialState: SampleFeature.State(load: initial), reducer: SampleFeature.reducer,
       middlewares: [
         .screenLoad(id: "menu.load") {
           let (dishes, origin) = answers.current
@@ -35,8 +36,8 @@ import Testing
       ])
   }
 
-  static func shown(_ dishes: [String], _ origin: DataOrigin) -> ScreenLoad<MenuScreen.Content> {
-    ScreenLoad(phase: .loaded(MenuScreen.Content(dishes)), origin: origin)
+  static func shown(_ dishes: [String], _ origin: DataOrigin) -> ScreenLoad<SampleFeature.Content> {
+    ScreenLoad(phase: .loaded(SampleFeature.Content(dishes)), origin: origin)
   }
 
   @Test func offlineContentRefetchesOnceWhenTheAPIComesBack() async {
@@ -107,13 +108,13 @@ import Testing
   }
 
   @Test(arguments: [
-    ScreenLoad<MenuScreen.Content>(),
+    ScreenLoad<SampleFeature.Content>(),
     ScreenLoad(phase: .loading),
     shown(["ramen"], .network),
     shown(["ramen"], .cache(fetchedAt: asOf)),
     shown(["ramen"], .stale(fetchedAt: asOf, age: 90)),
   ])
-  func aScreenNotShowingOfflineDataDoesNotRefetch(_ load: ScreenLoad<MenuScreen.Content>) async {
+  func aScreenNotShowingOfflineDataDoesNotRefetch(_ load: ScreenLoad<SampleFeature.Content>) async {
     let answers = Answers(["udon"], DataOrigin.network)
     let store = makeStore(load, answers: answers)
     await store.send(.load(.reconnected))
