@@ -118,6 +118,8 @@ public struct TextRenderer: Sendable {
         + Self.indent(
           lines(overlay.content, width: width.map { $0 - 2 })
             + (buttons.isEmpty ? [] : [style.apply(.secondary, to: buttons)]))
+    case .toast(let toast):
+      return Self.wrap(Self.multiline(toast.text), width: width).map { style.apply(.secondary, to: $0) }
     }
   }
 

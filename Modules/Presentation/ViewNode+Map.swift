@@ -34,6 +34,7 @@ extension ViewNode {
             OverlayButton(label: $0.label, action: f($0.action), isEnabled: $0.isEnabled, isDefault: $0.isDefault)
           },
           dismiss: overlay.dismiss.map(f)))
+    case .toast(let toast): .toast(toast.map(f))
     }
   }
 }
@@ -80,6 +81,7 @@ extension ViewNode {
     case .error(_, let retry): retry.map { [$0] } ?? []
     case .overlay(let overlay):
       overlay.content.actions + overlay.buttons.filter(\.isEnabled).map(\.action) + (overlay.dismiss.map { [$0] } ?? [])
+    case .toast(let toast): toast.undo.map { [$0] } ?? []
     }
   }
 
@@ -105,6 +107,7 @@ extension ViewNode {
     case .spinner(let text), .empty(let text): [text]
     case .error(let message, _): [message]
     case .overlay(let overlay): [overlay.title] + overlay.content.plainText + overlay.buttons.map(\.label)
+    case .toast(let toast): [toast.text]
     }
   }
 }

@@ -26,6 +26,17 @@ extension ViewNode {
     }
   }
 
+  /// The first toast in this view, depth first (what a status bar shows for a few seconds).
+  public var firstToast: ToastNode<Action>? {
+    switch self {
+    case .toast(let toast): toast
+    case .stack(let children), .section(_, let children): children.lazy.compactMap(\.firstToast).first
+    case .tabs(_, let content): content.firstToast
+    case .overlay(let overlay): overlay.content.firstToast
+    default: nil
+    }
+  }
+
   /// Whether this view shows work in progress (a spinner).
   public var containsSpinner: Bool {
     switch self {

@@ -41,6 +41,9 @@ public indirect enum ViewNode<Action: Sendable>: Sendable {
   case empty(String)
   /// A modal layer over the screen (onboarding, help, detail).
   case overlay(OverlayNode<Action>)
+  /// A short notice of what just happened, shown outside the content for a few seconds (the TUI's status bar),
+  /// with the action that undoes it, if any. Takes no room in the layout.
+  case toast(ToastNode<Action>)
 }
 
 /// How text is emphasised. Front ends map these to their own styling (colours, bold, …).

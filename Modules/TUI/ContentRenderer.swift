@@ -142,6 +142,8 @@ struct ContentRenderer<Action: Sendable> {
       y += 1
     case .overlay:
       return  // drawn on top by the screen, not in the flow
+    case .toast:
+      return  // shown in the status bar, not in the flow
     }
   }
 

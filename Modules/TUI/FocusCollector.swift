@@ -45,7 +45,7 @@ public enum FocusCollector {
 
     mutating func collect(_ node: ViewNode<Action>) {
       switch node {
-      case .text, .spans, .fields, .table, .rating, .spinner, .empty, .overlay:
+      case .text, .spans, .fields, .table, .rating, .spinner, .empty, .overlay, .toast:
         return
       case .stack(let children), .section(_, let children):
         for child in children { collect(child) }

@@ -129,6 +129,9 @@ public struct KeyBinding: Sendable {
     },
     KeyBinding("mouse wheel", "scroll") { [.screen, .dialog, .help].contains($0.mode) && $0.overflows },
     KeyBinding("r", "refresh every screen", hint: "r:refresh") { $0.mode == .screen },
+    KeyBinding("u", "undo what the notice in the status bar says (while it shows)", hint: "u:undo", priority: 3) {
+      [.screen, .dialog].contains($0.mode) && $0.undoable && $0.focused != .textField
+    },
   ]
 
   private static let devTools: [KeyBinding] = [

@@ -35,11 +35,13 @@ public struct KeySituation: Sendable, Equatable {
   public var devTools: Bool
   /// Whether DevTools is looking at history.
   public var paused: Bool
+  /// Whether a toast on view offers an undo (`u`).
+  public var undoable: Bool
 
   /// Creates a situation.
   public init(
     mode: Mode, tabCount: Int = 1, kinds: Set<FocusKind> = [], focused: FocusKind? = nil, overflows: Bool = false,
-    dismissible: Bool = false, devTools: Bool = false, paused: Bool = false
+    dismissible: Bool = false, devTools: Bool = false, paused: Bool = false, undoable: Bool = false
   ) {
     self.focused = focused
     self.mode = mode
@@ -49,6 +51,7 @@ public struct KeySituation: Sendable, Equatable {
     self.dismissible = dismissible
     self.devTools = devTools
     self.paused = paused
+    self.undoable = undoable
   }
 
   /// The situation of `state` showing `content` (the selected tab's view) with `tabCount` tabs; `overflows` says
@@ -65,6 +68,6 @@ public struct KeySituation: Sendable, Equatable {
       mode: mode, tabCount: tabCount, kinds: Set(focusables.map(\.kind)),
       focused: focusables.indices.contains(state.focusIndex) ? focusables[state.focusIndex].kind : nil,
       overflows: overflows, dismissible: overlay?.dismiss != nil, devTools: state.devTools.isVisible,
-      paused: state.isTimeTravelling)
+      paused: state.isTimeTravelling, undoable: content?.firstToast?.undo != nil)
   }
 }

@@ -102,7 +102,7 @@ public enum TUIScreen {
     }
     let situation = KeySituation(
       state: state, content: content, tabCount: tabs.count, overflows: viewports.last?.overflows ?? false)
-    drawStatusBar(state, situation: situation, into: &buffer, theme: theme)
+    drawStatusBar(state, situation: situation, toast: content?.firstToast?.text, into: &buffer, theme: theme)
     return TUIFrame(buffer: buffer, cursor: cursor, scrollOffset: scrollOffset, hits: hits, viewports: viewports)
   }
 
@@ -146,7 +146,7 @@ public enum TUIScreen {
   }
 
   private static func drawStatusBar(
-    _ state: TUIState, situation: KeySituation, into buffer: inout Buffer, theme: TUITheme
+    _ state: TUIState, situation: KeySituation, toast: String?, into buffer: inout Buffer, theme: TUITheme
   ) {
     let width = buffer.width
     let row = buffer.height - 1
@@ -171,6 +171,11 @@ public enum TUIScreen {
       buffer.put(text.truncated(toWidth: room), x: x, y: row, style: theme.style([.reverse, .bold], color: .yellow))
     } else if let message = state.message {
       buffer.put(TextSanitizer.inert(message).truncated(toWidth: room), x: x, y: row, style: theme.statusBar)
+    } else if let toast {
+      // A toast of a screen on view: what just happened, for a few seconds (it replaces an error meanwhile).
+      let undo = KeyBinding.active(in: situation).contains { $0.keys == "u" } ? " - u to undo" : ""
+      let text = TextSanitizer.inert(toast) + undo
+      buffer.put(text.truncated(toWidth: room), x: x, y: row, style: theme.style([.reverse, .bold], color: .green))
     } else if let error = state.lastError {
       let text = "Error: " + TextSanitizer.inert(firstSentence(of: error))
       buffer.put(text.truncated(toWidth: room), x: x, y: row, style: theme.style([.reverse, .bold], color: .red))

@@ -86,6 +86,7 @@ extension TUIState {
     case .character("r"):
       guard allowsChanges() else { return [] }
       return [.dispatch(.app(.refreshAll))]
+    case .character("u"): return undo(focusables, context: context)
     case .character("/"): return focusSearch(focusables)
     case .up, .character("k"): moveVertically(-1, focusables, context: context)
     case .down, .character("j"): moveVertically(1, focusables, context: context)
@@ -115,6 +116,14 @@ extension TUIState {
       return []
     }
     return [.quit]
+  }
+
+  /// `u`: the undo of the toast on view (`Saved …`, `Removed … - u to undo`), while one offers it and the focus is
+  /// not on a text field. The feature's reducer decides whether it still applies.
+  private mutating func undo(_ focusables: [Focusable<AppAction>], context: TUIContext) -> [TUICommand] {
+    let onField = focusables.indices.contains(focusIndex) && focusables[focusIndex].kind == .textField
+    guard !onField, let undo = context.view?.firstToast?.undo, allowsChanges() else { return [] }
+    return [.dispatch(undo)]
   }
 
   /// Keys while the help is shown: the scrolling keys scroll it, Esc or `?` close it, `q` quits.

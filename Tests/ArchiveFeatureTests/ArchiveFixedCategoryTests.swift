@@ -67,6 +67,7 @@ struct ArchiveFixedCategoryTests {
     await store.send(.appeared) {
       $0.search = .loading
       $0.requests = [.observeSaved, .search(page: 1)]
+      $0.toast.screenAppeared()
     }
     await store.receive(.savedListLoaded([])) {
       $0.saved = .empty

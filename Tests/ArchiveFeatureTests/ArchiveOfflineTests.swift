@@ -62,6 +62,7 @@ struct ArchiveOfflineTests {
     await store.send(.appeared) {
       $0.search = .loading
       $0.requests = [.observeSaved, .search(page: 1)]
+      $0.toast.screenAppeared()
     }
     await store.receive(.savedListLoaded([])) {
       $0.saved = .empty

@@ -60,9 +60,10 @@ struct ArchiveSavedTests {
     let store = makeArchiveStore(http: fake.client, persistence: persistence, state: Self.curryState)
 
     await store.send(.save(6)) { $0.requests = [.save(6)] }
+    // Written; no toast, since the screen never appeared (ArchiveToastTests has the screen's).
+    await store.receive(.saveFinished(ArchiveFixture.entry(6))) { $0.requests = [] }
     await store.receive(.savedListLoaded([ArchiveFixture.entry(6)])) {
       $0.saved = .loaded([ArchiveFixture.entry(6)])
-      $0.requests = []
     }
     #expect(persistence.currentSavedItems == [ArchiveFixture.savedItem(6)])
     #expect(store.state.savedIDs == [6])
@@ -104,9 +105,9 @@ struct ArchiveSavedTests {
     let store = makeArchiveStore(http: fake.client, persistence: persistence)
 
     await store.send(.save(12)) { $0.requests = [.save(12)] }
+    await store.receive(.saveFinished(ArchiveFixture.entry(12))) { $0.requests = [] }
     await store.receive(.savedListLoaded([ArchiveFixture.entry(12)])) {
       $0.saved = .loaded([ArchiveFixture.entry(12)])
-      $0.requests = []
     }
     await store.finish()
     #expect(fake.requests.map(\.url.absoluteString) == ["http://archive.test/achive_images/12"])
@@ -156,7 +157,10 @@ struct ArchiveSavedTests {
   func observesChangesFake() async throws {
     let persistence = InMemoryPersistence()
     let store = makeArchiveStore(http: .unimplemented, persistence: persistence, state: Self.curryState)
-    await store.send(.appeared) { $0.requests = [.observeSaved] }  // results on screen: no search
+    await store.send(.appeared) {
+      $0.requests = [.observeSaved]
+      $0.toast.screenAppeared()
+    }  // results on screen: no search
     await store.receive(.savedListLoaded([])) { $0.requests = [] }
     // Another writer (e.g. `kumiki archive save` in another process).
     try await persistence.savedItems.save(ArchiveFixture.savedItem(24))

@@ -21,6 +21,7 @@ struct ArchiveSearchTests {
     await store.send(.appeared) {
       $0.search = .loading
       $0.requests = [.observeSaved, .search(page: 1)]
+      $0.toast.screenAppeared()
     }
     await store.receive(.savedListLoaded([])) {
       $0.saved = .empty
@@ -30,7 +31,10 @@ struct ArchiveSearchTests {
     await store.receive(.searchLoaded(first)) { $0.search = .loaded(ArchiveResults(first)) }
     #expect(store.state.results?.hasMore == true)
 
-    await store.send(.appeared) { $0.requests = [.observeSaved] }
+    await store.send(.appeared) {
+      $0.requests = [.observeSaved]
+      $0.toast.screenAppeared()
+    }
     await store.receive(.savedListLoaded([])) { $0.requests = [] }
     await store.send(.terminated) { $0.requests = [.stopObservingSaved] }
     await store.finish()

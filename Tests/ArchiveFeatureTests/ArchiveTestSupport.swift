@@ -13,20 +13,24 @@ typealias ArchiveStore = TestStore<ArchiveFeature.State, ArchiveFeature.Action>
 func makeArchiveStore(
   http: HTTPClient,
   persistence: InMemoryPersistence = InMemoryPersistence(),
-  state: ArchiveFeature.State = ArchiveFeature.State()
+  state: ArchiveFeature.State = ArchiveFeature.State(),
+  clock: any Clock<Duration> = ContinuousClock()
 ) -> ArchiveStore {
   makeArchiveStore(
-    client: .live(http: http, baseURL: ArchiveFixture.baseURL), saved: persistence.savedItems, state: state)
+    client: .live(http: http, baseURL: ArchiveFixture.baseURL), saved: persistence.savedItems, state: state,
+    clock: clock)
 }
 
 /// A test store over the Archive reducer and middlewares with the given clients and a pinned clock.
 func makeArchiveStore(
   client: ArchiveClient,
   saved: SavedItemsClient,
-  state: ArchiveFeature.State = ArchiveFeature.State()
+  state: ArchiveFeature.State = ArchiveFeature.State(),
+  clock: any Clock<Duration> = ContinuousClock()
 ) -> ArchiveStore {
   TestStore(
-    module: ArchiveFeature.module(client: client, saved: saved, now: { ArchiveFixture.now }), initialState: state)
+    module: ArchiveFeature.module(client: client, saved: saved, now: { ArchiveFixture.now }), initialState: state,
+    clock: clock)
 }
 
 /// A client that answers from the fixture without HTTP.

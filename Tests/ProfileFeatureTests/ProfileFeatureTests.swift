@@ -26,7 +26,10 @@ import Testing
     let response = try ProfileFixtures.response()
     let store = makeStore(http: fake.client)
 
-    await store.send(.load(.appear)) { $0.load = ScreenLoad(phase: .loading, startsLoad: true) }
+    await store.send(.load(.appear)) {
+      $0.load = ScreenLoad(phase: .loading, startsLoad: true)
+      $0.toast.screenAppeared()
+    }
     await store.receive(.load(.loaded(response))) { $0.load = ScreenLoad(phase: .loaded(ProfileContent(response))) }
     await store.finish()
 
@@ -44,7 +47,10 @@ import Testing
     let response = try ProfileFixtures.response()
     let store = makeStore(http: fake.client)
 
-    await store.send(.load(.appear)) { $0.load = ScreenLoad(phase: .loading, startsLoad: true) }
+    await store.send(.load(.appear)) {
+      $0.load = ScreenLoad(phase: .loading, startsLoad: true)
+      $0.toast.screenAppeared()
+    }
     await store.receive(.load(.loaded(response))) { $0.load = ScreenLoad(phase: .loaded(ProfileContent(response))) }
     await store.send(.load(.appear))
     await store.finish()
@@ -59,7 +65,10 @@ import Testing
     let message = HTTPError.serverError(status: 500, url: ProfileFixtures.baseURL.appending(path: endpoint))
       .description
 
-    await store.send(.load(.appear)) { $0.load = ScreenLoad(phase: .loading, startsLoad: true) }
+    await store.send(.load(.appear)) {
+      $0.load = ScreenLoad(phase: .loading, startsLoad: true)
+      $0.toast.screenAppeared()
+    }
     await store.receive(.load(.failed(message))) { $0.load = ScreenLoad(phase: .failed(message)) }
     await store.finish()
   }
@@ -71,7 +80,10 @@ import Testing
     let store = makeStore(http: fake.client)
     let message = HTTPError.notFound(ProfileFixtures.baseURL.appending(path: "profile_comment")).description
 
-    await store.send(.load(.appear)) { $0.load = ScreenLoad(phase: .loading, startsLoad: true) }
+    await store.send(.load(.appear)) {
+      $0.load = ScreenLoad(phase: .loading, startsLoad: true)
+      $0.toast.screenAppeared()
+    }
     await store.receive(.load(.failed(message))) { $0.load = ScreenLoad(phase: .failed(message)) }
     await store.send(.load(.retry)) { $0.load = ScreenLoad(phase: .loading, startsLoad: true, asksNetworkFirst: true) }
     await store.receive(.load(.loaded(response))) { $0.load = ScreenLoad(phase: .loaded(ProfileContent(response))) }
@@ -103,7 +115,10 @@ import Testing
     let personal = try ProfileFixtures.response().personal
     let store = makeStore(http: fake.client)
 
-    await store.send(.load(.appear)) { $0.load = ScreenLoad(phase: .loading, startsLoad: true) }
+    await store.send(.load(.appear)) {
+      $0.load = ScreenLoad(phase: .loading, startsLoad: true)
+      $0.toast.screenAppeared()
+    }
     await store.receive(.load(.loaded(ProfileResponse(personal: personal)))) {
       $0.load = ScreenLoad(phase: .loaded(ProfileContent(personal: ProfilePersonalViewObject(personal))))
     }
@@ -117,7 +132,10 @@ import Testing
         personal: { response.personal }, announcements: { throw CancellationError() }, comments: { [] },
         recentFavorites: { [] }))
 
-    await store.send(.load(.appear)) { $0.load = ScreenLoad(phase: .loading, startsLoad: true) }
+    await store.send(.load(.appear)) {
+      $0.load = ScreenLoad(phase: .loading, startsLoad: true)
+      $0.toast.screenAppeared()
+    }
     await store.finish()
   }
 

@@ -369,3 +369,54 @@ final class DateStamps: Sendable {
     return Date(timeIntervalSince1970: 1_795_253_400.125 + Double(call) * 0.25)
   }
 }
+
+/// A list whose removals show a toast with an undo (as a feature with FeatureKit's toasts presents it), and a
+/// search field to check that `u` is text there.
+enum PantryFeature {
+  struct State: Equatable, Codable, Sendable {
+    var items = ["味噌", "昆布", "鰹節"]
+    var query = ""
+    var toast: String?
+    var undo: Action?
+  }
+
+  enum Action: Equatable, Codable, Sendable {
+    case remove(Int)
+    case restore(String, at: Int)
+    case queryEdited(String)
+  }
+
+  static func module() -> FeatureModule<State, Action> {
+    FeatureModule(
+      key: "pantry", title: "Pantry", initialState: State(),
+      reducer: Reducer { state, action in
+        switch action {
+        case .remove(let index):
+          let item = state.items.remove(at: index)
+          state.toast = "Removed “\(item)”"
+          state.undo = .restore(item, at: index)
+        case .restore(let item, let index):
+          state.items.insert(item, at: index)
+          state.toast = "Saved “\(item)”"
+          state.undo = nil
+        case .queryEdited(let query): state.query = query
+        }
+      },
+      present: { state in
+        var children: [ViewNode<Action>] = [
+          .list(
+            ListNode(
+              items: state.items.enumerated().map { index, item in
+                ListItem(
+                  id: item, title: item, action: nil,
+                  accessory: ListAccessory(label: "saved", isOn: true, action: .remove(index)))
+              })),
+          .textField(
+            TextFieldNode(
+              id: "query", label: "Find", text: state.query, placeholder: "", change: { .queryEdited($0) })),
+        ]
+        if let toast = state.toast { children.append(.toast(ToastNode(text: toast, undo: state.undo))) }
+        return .stack(children)
+      })
+  }
+}

@@ -1,8 +1,9 @@
+import FeatureKit
 import Networking
 
 extension ArchiveFeature {
   /// Everything that can happen on the Archive screen.
-  public enum Action: Equatable, Codable, Sendable {
+  public enum Action: ToastingAction, Equatable, Codable, Sendable {
     // MARK: App events
 
     /// The app launched: read the saved list once.
@@ -66,8 +67,14 @@ extension ArchiveFeature {
     case savedListLoaded([SavedArchiveItem])
     /// Reading the saved list failed with this message.
     case savedListFailed(String)
-    /// The unsave of the item answered: the item the store removed (`nil`: it was not saved).
+    /// The unsave of the item answered: the item the store removed (`nil`: it was not saved). A removal shows
+    /// "Removed “…”" with its undo, ``restore(_:)``.
     case unsaveFinished(id: Int, removed: SavedArchiveItem?)
+    /// The save (or the restore) of the item was written: "Saved “…”" shows.
+    case saveFinished(SavedArchiveItem)
+    /// Undo an unsave (`u` while "Removed “…”" shows): save the removed item again as it was, in its place in the
+    /// saved list. Ignored unless the toast shown offers exactly this undo (so never after it went).
+    case restore(SavedArchiveItem)
     /// Saving or unsaving the item failed with this message.
     case saveFailed(id: Int, message: String)
     /// Hide the notice.
@@ -81,5 +88,15 @@ extension ArchiveFeature {
     case select(Int)
     /// Close the detail.
     case closeDetail
+
+    // MARK: Toasts
+
+    /// The toast's own actions (its time is up), handled by FeatureKit's ``FeatureKit/ToastSlot``.
+    case toast(ToastAction)
+
+    /// The toast action this action carries, if any.
+    public var toast: ToastAction? {
+      if case .toast(let action) = self { action } else { nil }
+    }
   }
 }

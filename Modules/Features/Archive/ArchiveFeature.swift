@@ -65,6 +65,6 @@ public enum ArchiveFeature {
         case .disappear: nil
         }
       }
-    )
+    ).withToasts()
   }
 }

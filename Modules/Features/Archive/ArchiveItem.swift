@@ -1,7 +1,7 @@
 import Foundation
 
 /// One archive item as the screen shows it (mapped from the API's `achive_images` element at load).
-public struct ArchiveItem: Equatable, Codable, Sendable, Identifiable {
+public struct ArchiveItem: Hashable, Codable, Sendable, Identifiable {
   /// The item's id in the API.
   public var id: Int
   /// The category, e.g. `カレー`.

@@ -16,8 +16,9 @@ extension ArchiveFeature {
   ///   the store's clock, which sends `.typingPaused`.
   /// - Saved list: one-shot reads (`archive.saved.load`), and an observation (`archive.saved.observe`) from
   ///   `.appeared` until `.terminated`, so another mount's or another process's writes reach the screen.
-  /// - Save / unsave (`archive.write.<id>`): writes at once, then reads the saved list back, so the hearts always
-  ///   show what is persisted. Saving an item not on screen (the CLI) fetches it first with `client.item`.
+  /// - Save / unsave / restore (`archive.write.<id>`): writes at once, then reads the saved list back, so the hearts
+  ///   always show what is persisted. Saving an item not on screen (the CLI) fetches it first with `client.item`.
+  ///   A written save or restore answers `.saveFinished` (the reducer's "Saved “…”" toast).
   /// - Parameter now: stamps newly saved items.
   public static func middlewares(
     client: ArchiveClient,
@@ -63,6 +64,8 @@ struct ArchiveEffects: Sendable {
       save(id, known: context.state.item(id: id), context)
     case .unsave(let id):
       unsave(id, context)
+    case .restore(let entry):
+      restore(entry, context)
     }
   }
 
@@ -157,7 +160,9 @@ struct ArchiveEffects: Sendable {
         } else {
           item = try await client.item(id)
         }
-        try await saved.save(SavedItem(item, savedAt: now()))
+        let savedAt = now()
+        try await saved.save(SavedItem(item, savedAt: savedAt))
+        send(.saveFinished(SavedArchiveItem(item: item, savedAt: savedAt)))
       } catch is CancellationError {
         return
       } catch HTTPError.notFound {
@@ -179,6 +184,24 @@ struct ArchiveEffects: Sendable {
         send(.unsaveFinished(id: id, removed: try await saved.unsave(id).map(SavedArchiveItem.init)))
       } catch {
         send(.saveFailed(id: id, message: String(describing: error)))
+      }
+      await Self.readBack(saved, send)
+    }
+  }
+
+  /// Saves the removed item again as it was (its `savedAt` too, so it takes its old place in the list), then reads
+  /// the saved list back.
+  private func restore(_ entry: SavedArchiveItem, _ context: Context) {
+    context.cancel(id: ArchiveFeature.loadSavedID)
+    let saved = saved
+    context.run(id: ArchiveFeature.writeID(entry.id), cancelInFlight: true) { send in
+      do {
+        try await saved.save(SavedItem(entry.item, savedAt: entry.savedAt))
+        send(.saveFinished(entry))
+      } catch is CancellationError {
+        return
+      } catch {
+        send(.saveFailed(id: entry.id, message: String(describing: error)))
       }
       await Self.readBack(saved, send)
     }

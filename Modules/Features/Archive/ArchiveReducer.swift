@@ -1,16 +1,19 @@
 import Core
+import FeatureKit
 import Networking
 
 extension ArchiveFeature {
   /// The Archive reducer: conditions, results, paging, the saved list and navigation. Pure, and the one place that
   /// decides what starts: what an action starts goes into ``State/requests`` for the middleware to carry out (see
-  /// ``middlewares(client:saved:now:)``).
+  /// ``middlewares(client:saved:now:)``). It also decides the toasts: "Saved “…”" once a save was written,
+  /// "Removed “…”" with its undo (``Action/restore(_:)``) once an unsave removed the item.
   public static let reducer = Reducer<State, Action> { state, action in
     if !state.requests.isEmpty { state.requests = [] }
     switch action {
     case .launched, .loadSaved:
       state.readSaved()
     case .appeared:
+      state.toast.screenAppeared()
       state.requests.append(.observeSaved)
       if state.search == .idle { state.startSearch() }
     case .refresh:
@@ -110,6 +113,13 @@ extension ArchiveFeature {
       state.requests.append(.unsave(id))
     case .unsaveFinished(let id, let removed):
       state.lastUnsave = ArchiveUnsaveResult(id: id, dishName: removed?.item.dishName, removed: removed != nil)
+      if let removed { state.toast.show("Removed “\(removed.item.dishName)”", undo: .restore(removed)) }
+    case .saveFinished(let entry):
+      state.toast.show("Saved “\(entry.item.dishName)”")
+    case .restore(let entry):
+      guard state.toast.takeUndo(.restore(entry)) else { return }
+      state.notice = nil
+      state.requests.append(.restore(entry))
     case .savedListLoaded(let entries):
       state.saved = entries.isEmpty ? .empty : .loaded(entries)
     case .savedListFailed(let message):
@@ -126,8 +136,11 @@ extension ArchiveFeature {
       if let item = state.item(id: id) { state.detail = item }
     case .closeDetail:
       state.detail = nil
+
+    case .toast:
+      break  // FeatureKit's withToasts(): the toast's time is up
     }
-  }
+  }.withToasts()
 }
 
 extension ArchiveFeature.State {

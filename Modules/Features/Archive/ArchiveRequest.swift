@@ -23,4 +23,7 @@ public enum ArchiveRequest: Hashable, Codable, Sendable {
   case save(Int)
   /// Unsave the item, then read the saved list back.
   case unsave(Int)
+  /// Save the item again as it was (the undo of an unsave: the same `savedAt`, so the same place in the saved
+  /// list), then read the saved list back.
+  case restore(SavedArchiveItem)
 }

@@ -1,8 +1,9 @@
+import FeatureKit
 import Networking
 
 extension ArchiveFeature {
   /// Everything the Archive screen shows.
-  public struct State: Equatable, Codable, Sendable {
+  public struct State: ToastingState, Equatable, Codable, Sendable {
     /// Which list the screen shows.
     public enum Mode: String, Equatable, Codable, Sendable {
       /// Search results.
@@ -71,6 +72,9 @@ extension ArchiveFeature {
     /// Whether a reconnection already made the search run again: once per outage, so a search that lands offline
     /// again is not repeated at each reconnection. Cleared by results that are not offline, Refresh and Retry.
     public var refetchedOnReconnect = false
+    /// The short notice after a save or an unsave ("Saved “…”", "Removed “…”" with its undo), for a few seconds on
+    /// the screen's status line (FeatureKit's toasts).
+    public var toast: ToastSlot<Action>
     /// What the last action started: the reducer's decision, carried out by the middleware right after it (empty
     /// after an action that starts nothing). See ``ArchiveRequest``.
     public var requests: [ArchiveRequest]
@@ -88,7 +92,8 @@ extension ArchiveFeature {
       notice: String? = nil,
       lastUnsave: ArchiveUnsaveResult? = nil,
       isSearchPending: Bool = false,
-      requests: [ArchiveRequest] = []
+      requests: [ArchiveRequest] = [],
+      toast: ToastSlot<Action> = ToastSlot()
     ) {
       self.keyword = keyword
       self.isSearchPending = isSearchPending
@@ -102,6 +107,7 @@ extension ArchiveFeature {
       self.notice = notice
       self.lastUnsave = lastUnsave
       self.requests = requests
+      self.toast = toast
       self.fixedCategory = nil
     }
 

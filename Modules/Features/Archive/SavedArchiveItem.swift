@@ -3,7 +3,7 @@ import Persistence
 
 /// A saved item as the Saved view shows it: the item and when it was saved. Built from persistence only, so the
 /// Saved view works offline.
-public struct SavedArchiveItem: Equatable, Codable, Sendable, Identifiable {
+public struct SavedArchiveItem: Hashable, Codable, Sendable, Identifiable {
   /// The saved item.
   public var item: ArchiveItem
   /// When it was first saved.

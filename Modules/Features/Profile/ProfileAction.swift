@@ -2,7 +2,7 @@ import FeatureKit
 
 extension ProfileFeature {
   /// Everything that can happen on the Profile screen.
-  public enum Action: ScreenLoadAction, Equatable, Codable, Sendable {
+  public enum Action: ScreenLoadAction, ToastingAction, Equatable, Codable, Sendable {
     /// The screen's load (``FeatureKit/LoadAction``): `.appear` loads when nothing was requested yet, `.refresh`
     /// (the screen, the app's refresh-all, the CLI) and `.retry` (after an error) load again; the load effect
     /// answers `.loaded(ProfileResponse)` (the four endpoints) or `.failed(message)`.
@@ -32,6 +32,13 @@ extension ProfileFeature {
     case saveFailed(String)
     /// Cancel or Escape: closes the form and discards the draft (ignored while saving).
     case cancelEdit
+    /// The toast's own actions (its time is up): "Profile saved" after a save, FeatureKit's ``FeatureKit/ToastSlot``.
+    case toast(ToastAction)
+
+    /// The toast action this action carries, if any.
+    public var toast: ToastAction? {
+      if case .toast(let action) = self { action } else { nil }
+    }
 
     /// The load action this action carries, if any.
     public var load: LoadAction<ProfileResponse>? {

@@ -22,6 +22,7 @@ public enum ProfileFeature {
     .loadingScreen(
       key: descriptions[0].key, title: descriptions[0].title, initialState: State(), reducer: reducer,
       load: { try await client.fetchAll() }, middlewares: [saveMiddleware(client: client)],
-      present: { present($0) }, commands: commands)
+      present: { present($0) }, commands: commands
+    ).withToasts()
   }
 }

@@ -1,13 +1,16 @@
 import Core
+import FeatureKit
 
 extension ProfileFeature {
   /// Profile's state transitions. Load actions go to ``FeatureKit/ScreenLoad/reduce(_:)``, which decides whether a
   /// load starts and maps the response to ``ProfileContent``; the detail closes whenever there is no content under
   /// it. Choosing an information item copies it into `detail`. The Edit profile form is validated here on every
   /// edit, and a save is decided here (`save = .saving(patch)`, `startsSave`) for the save middleware to carry out.
+  /// A save that succeeded shows "Profile saved" (a toast, once the screen appeared: not for `kumiki profile edit`).
   public static let reducer = Reducer<State, Action> { state, action in
     switch action {
     case .load(let load):
+      if case .appear = load { state.toast.screenAppeared() }
       state.load.reduce(load)
       if state.load.content == nil { state.detail = nil }
     case .selectTab(let tab):
@@ -47,6 +50,7 @@ extension ProfileFeature {
       guard state.save.isSaving else { return }
       state.save = .saved(personal)
       state.form = nil
+      state.toast.show("Profile saved")
       if var content = state.load.content {
         content.personal = ProfilePersonalViewObject(personal)
         state.load.phase = .loaded(content)
@@ -59,8 +63,10 @@ extension ProfileFeature {
       guard state.form != nil, !state.save.isSaving else { return }
       state.form = nil
       state.save = .idle
+    case .toast:
+      break  // FeatureKit's withToasts(): the toast's time is up
     }
-  }
+  }.withToasts()
 }
 
 extension ProfileFeature.State {

@@ -22,7 +22,7 @@ extension ProfileFeature {
           }
         }
       case .load, .selectTab, .select, .closeDetail, .editProfile, .nicknameEdited, .introductionEdited, .saved,
-        .saveFailed, .cancelEdit:
+        .saveFailed, .cancelEdit, .toast:
         break
       }
     }

@@ -53,7 +53,10 @@ struct QueryCacheIntegrationTests {
     let app = try world.launch()
     let stale = DataOrigin.stale(fetchedAt: MovableNow.start, age: 90)
     let offline = DataOrigin.offline(fetchedAt: MovableNow.start, reason: fault.reason)
-    await app.store.send(.load(.appear)) { $0.load = Self.loading() }
+    await app.store.send(.load(.appear)) {
+      $0.load = Self.loading()
+      $0.toast.screenAppeared()
+    }
     await app.store.receive(.load(.loaded(expected, origin: stale))) { $0.load = Self.loaded(expected, stale) }
     await app.store.receive(.load(.loaded(expected, origin: offline))) { $0.load.origin = offline }
     await app.store.finish()
@@ -115,7 +118,10 @@ struct QueryCacheIntegrationTests {
     world.now.advance(by: 90)
     let app = try world.launch()
     let stale = DataOrigin.stale(fetchedAt: MovableNow.start, age: 90)
-    await app.store.send(.load(.appear)) { $0.load = Self.loading() }
+    await app.store.send(.load(.appear)) {
+      $0.load = Self.loading()
+      $0.toast.screenAppeared()
+    }
     await app.store.receive(.load(.loaded(expected, origin: stale))) { $0.load = Self.loaded(expected, stale) }
     await app.store.receive(.load(.loaded(expected))) { $0.load.origin = .network }
     await app.store.finish()
@@ -233,7 +239,10 @@ struct QueryCacheIntegrationTests {
 
   /// Profile's screen appears and loads `response`, answered `from` `origin`; no effect is left running.
   static func appear(_ app: Launch, loads response: ProfileResponse, from origin: DataOrigin) async {
-    await app.store.send(.load(.appear)) { $0.load = Self.loading() }
+    await app.store.send(.load(.appear)) {
+      $0.load = Self.loading()
+      $0.toast.screenAppeared()
+    }
     await app.store.receive(.load(.loaded(response, origin: origin))) { $0.load = Self.loaded(response, origin) }
     await app.store.finish()
   }
