@@ -10,7 +10,8 @@ import Terminal
 ///   selected item); cards likewise, with their rating as `4.5/5`.
 /// - Toggles print as `[x] label` / `[ ] label`, buttons as `[label]` (a disabled control adds `(disabled)`), chips
 ///   and tabs on one line with the selected one in brackets, fields as aligned `label: value` rows, a text field as
-///   `label: text` with its validation message (`! message`) or hint below, errors as `Error: message`.
+///   `label: text` with its validation message (`! message`) or hint below, errors as `Error: message`, a toast
+///   (a screen's short notice; no command's view has one) as a secondary line.
 /// - Prose (text, empty and error messages, list details, card lines, field values) wraps to the width, by
 ///   display width (`TextWrap`); unlimited, it is printed as it is.
 /// - Tables align by display width (a CJK character or an emoji takes two columns). On a terminal they fit its
