@@ -59,4 +59,55 @@ struct ArchiveScreenFramesTests {
     await app.shutdown()
     await backend.shutdown()
   }
+
+  @Test("Archive's toasts in the status bar: Saved, then Removed with its undo; gone after their time")
+  func toasts() async throws {
+    let backend = try await FixtureBackend()
+    let clock = TestClock()
+    let app = try await RunningApp(api: backend.url, features: ["archive"], clock: clock)
+    do {
+      let tab = try #require(app.tabs.first)
+      app.runtime.appear(slot: tab.slot)
+      try await app.until("archive content", slot: tab.slot) { view in
+        !view.containsSpinner && view.plainText.contains { $0.contains("36 results") }
+          && view.plainText.contains { $0.contains("Saved (0)") }
+      }
+      // The first result's heart, as Space on it dispatches it.
+      func heart() throws -> (index: Int, action: AppAction) {
+        let focusables = FocusCollector.focusables(in: try #require(app.runtime.view(slot: tab.slot)))
+        let index = try #require(focusables.firstIndex { $0.kind == .accessory })
+        return (index, try #require(focusables[index].action))
+      }
+      func frames(_ name: String, focus: Int) {
+        for size in Self.sizes {
+          var state = TUIState(size: size)
+          state.focus[0] = focus
+          assertSnapshot(
+            app.frame(state), named: "archive-\(name)-\(size.width)x\(size.height)", in: framesFolder,
+            recordingMissing: false)
+        }
+      }
+      let save = try heart()
+      app.runtime.store.dispatch(save.action)
+      try await app.until("saved, and said so", slot: tab.slot) { view in
+        view.firstToast?.text == "Saved “鯛めし”" && view.plainText.contains { $0.contains("Saved (1)") }
+      }
+      frames("saved-toast", focus: save.index)
+      let unsave = try heart()
+      app.runtime.store.dispatch(unsave.action)
+      try await app.until("removed, with its undo", slot: tab.slot) { view in
+        view.firstToast?.text == "Removed “鯛めし”" && view.firstToast?.undo != nil
+          && view.plainText.contains { $0.contains("Saved (0)") }
+      }
+      frames("removed-toast", focus: unsave.index)
+      clock.advance(by: Toast<ArchiveFeature.Action>.duration)
+      try await app.until("the toast gone", slot: tab.slot) { $0.firstToast == nil }
+    } catch {
+      await app.shutdown()
+      await backend.shutdown()
+      throw error
+    }
+    await app.shutdown()
+    await backend.shutdown()
+  }
 }
