@@ -159,7 +159,16 @@ public enum TUIScreen {
       state.activity == 0 && state.isOffline
       ? theme.style([.reverse, .bold], color: .yellow) : theme.style([.reverse, .bold])
     var x = buffer.put(activity, x: 0, y: row, style: activityStyle)
-    let hintRoom = width >= 50 ? width / 2 : 8
+    // A toast of a screen on view: what just happened, for a few seconds (it replaces an error meanwhile).
+    let toastText = toast.map { text in
+      let undo = KeyBinding.active(in: situation).contains { $0.keys == "u" } ? " - u to undo" : ""
+      return TextSanitizer.inert(text) + undo
+    }
+    var hintRoom = width >= 50 ? width / 2 : 8
+    if let toastText, !state.isTimeTravelling, state.message == nil {
+      // The toast is read once, in a few seconds: it keeps its words, the hints keep at least help and quit.
+      hintRoom = max(min(hintRoom, 20), min(hintRoom, width - x - displayWidth(of: toastText) - 3))
+    }
     let line = KeyBinding.hints(in: situation, width: hintRoom)
     let hints = line.isEmpty ? "" : line + " "
     let hintsWidth = displayWidth(of: hints)
@@ -171,11 +180,9 @@ public enum TUIScreen {
       buffer.put(text.truncated(toWidth: room), x: x, y: row, style: theme.style([.reverse, .bold], color: .yellow))
     } else if let message = state.message {
       buffer.put(TextSanitizer.inert(message).truncated(toWidth: room), x: x, y: row, style: theme.statusBar)
-    } else if let toast {
-      // A toast of a screen on view: what just happened, for a few seconds (it replaces an error meanwhile).
-      let undo = KeyBinding.active(in: situation).contains { $0.keys == "u" } ? " - u to undo" : ""
-      let text = TextSanitizer.inert(toast) + undo
-      buffer.put(text.truncated(toWidth: room), x: x, y: row, style: theme.style([.reverse, .bold], color: .green))
+    } else if let toastText {
+      buffer.put(
+        toastText.truncated(toWidth: room), x: x, y: row, style: theme.style([.reverse, .bold], color: .green))
     } else if let error = state.lastError {
       let text = "Error: " + TextSanitizer.inert(firstSentence(of: error))
       buffer.put(text.truncated(toWidth: room), x: x, y: row, style: theme.style([.reverse, .bold], color: .red))
