@@ -6,7 +6,8 @@ extension ProfileFeature {
   /// load starts and maps the response to ``ProfileContent``; the detail closes whenever there is no content under
   /// it. Choosing an information item copies it into `detail`. The Edit profile form is validated here on every
   /// edit, and a save is decided here (`save = .saving(patch)`, `startsSave`) for the save middleware to carry out.
-  /// A save that succeeded shows "Profile saved" (a toast, once the screen appeared: not for `kumiki profile edit`).
+  /// A save that succeeded shows "Profile saved" (a toast, once `.load(.appear)` said the screen appeared: `kumiki
+  /// profile edit` sends only `.update`, so it never starts a toast or waits for one).
   public static let reducer = Reducer<State, Action> { state, action in
     switch action {
     case .load(let load):
