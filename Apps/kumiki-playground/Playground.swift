@@ -71,9 +71,11 @@ struct Playground {
     // The cache, warmed from the scenario's data without its faults; the run's API listens at the same address,
     // since cached answers are kept by URL.
     var port = 0
+    var warmed: URL?
     if scenario.cache == .warm {
       let api = try await start(binary, port: 0, scenario.api.dataArguments(replacementsFile: replacements))
       port = api.baseURL.port ?? 0
+      warmed = api.baseURL
       do {
         let app = try await LiveApp.start(
           LaunchOptions(apiURL: api.baseURL, databasePath: database, features: keys, environment: environment))
@@ -85,9 +87,16 @@ struct Playground {
       }
       await api.stop()
     }
-    let api = try await start(binary, port: port, scenario.api.serverArguments(replacementsFile: replacements))
-    let url = api.baseURL
-    if scenario.api.down { await api.stop() }
+    // The API down: the warmed one stays stopped; with nothing warmed, a server's address once it has stopped.
+    var server: EmbeddedAPI?
+    let url: URL
+    if scenario.api.down, let warmed {
+      url = warmed
+    } else {
+      let api = try await start(binary, port: port, scenario.api.serverArguments(replacementsFile: replacements))
+      url = api.baseURL
+      if scenario.api.down { await api.stop() } else { server = api }
+    }
 
     var appEnvironment = environment
     appEnvironment.removeValue(forKey: "KUMIKI_API_URL")
@@ -101,7 +110,7 @@ struct Playground {
     let status = await AppProcess.run(
       URL(fileURLWithPath: binary).deletingLastPathComponent().appending(path: options.app).path,
       arguments: arguments + options.appArguments, environment: appEnvironment)
-    if !scenario.api.down { await api.stop() }
+    await server?.stop()
     return status
   }
 
