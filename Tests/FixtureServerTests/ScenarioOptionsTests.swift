@@ -26,7 +26,8 @@ struct ScenarioOptionsTests {
 
   @Test("every list served empty ('*'); singular resources kept")
   func emptiedAll() async throws {
-    try await withFixtureServer(.init(database: database, emptiedLists: ListSelection(spellings: ["*"]))) { server async throws in
+    try await withFixtureServer(.init(database: database, emptiedLists: ListSelection(spellings: ["*"]))) {
+      server async throws in
       #expect(try await HTTPClient.get("/items", on: server).objects().isEmpty)
       #expect(try await HTTPClient.get("/others", on: server).objects().isEmpty)
       #expect(try await HTTPClient.get("/profile", on: server).status == 200)
@@ -76,7 +77,8 @@ struct ScenarioOptionsTests {
   func latencyAndStatus() async throws {
     var faults = FaultPlan()
     try faults.add(rule: "*:status=500")
-    try await withFixtureServer(.init(database: database, delay: .milliseconds(300), faults: faults)) { server async throws in
+    try await withFixtureServer(.init(database: database, delay: .milliseconds(300), faults: faults)) {
+      server async throws in
       let clock = ContinuousClock()
       let started = clock.now
       let reply = try await HTTPClient.get("/items", on: server)
