@@ -67,6 +67,9 @@ struct Playground {
       else { throw .failure("cannot write \(replacements)") }
     }
     let database = folder.path + "/kumiki.sqlite"
+    // Everything the app keeps is in the state folder: no database, cache or API the environment names.
+    var appEnvironment = environment
+    for name in ["KUMIKI_API_URL", "KUMIKI_DB", "KUMIKI_CACHE"] { appEnvironment.removeValue(forKey: name) }
 
     // The cache, warmed from the scenario's data without its faults; the run's API listens at the same address,
     // since cached answers are kept by URL.
@@ -78,7 +81,7 @@ struct Playground {
       warmed = api.baseURL
       do {
         let app = try await LiveApp.start(
-          LaunchOptions(apiURL: api.baseURL, databasePath: database, features: keys, environment: environment))
+          LaunchOptions(apiURL: api.baseURL, databasePath: database, features: keys, environment: appEnvironment))
         await app.loadEveryScreen()
         await app.shutdown()
       } catch {
@@ -98,17 +101,13 @@ struct Playground {
       if scenario.api.down { await api.stop() } else { server = api }
     }
 
-    var appEnvironment = environment
-    appEnvironment.removeValue(forKey: "KUMIKI_API_URL")
-    appEnvironment.removeValue(forKey: "KUMIKI_DB")
-    appEnvironment.removeValue(forKey: "KUMIKI_CACHE")
     if scenario.cache == .warm { appEnvironment["KUMIKI_CACHE_MAX_AGE"] = "0" }
     let arguments = ["--api", url.absoluteString, "--db", database, "--features", keys.joined(separator: ",")]
     Self.say(
       "\(options.feature) (\(keys.joined(separator: ", "))) in '\(scenario.name)': \(scenario.summary) "
         + "API \(url.absoluteString)\(scenario.api.down ? " (down)" : ""), state in \(folder.path)")
     let status = await AppProcess.run(
-      URL(fileURLWithPath: binary).deletingLastPathComponent().appending(path: options.app).path,
+      Self.folder.appending(path: options.app).path,
       arguments: arguments + options.appArguments, environment: appEnvironment)
     await server?.stop()
     return status
@@ -120,6 +119,13 @@ struct Playground {
     } catch {
       throw .failure("the fixture API did not start: \(error)")
     }
+  }
+
+  /// The folder of this executable, where the apps are built beside it.
+  static var folder: URL {
+    let executable =
+      (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+    return URL(fileURLWithPath: executable).deletingLastPathComponent()
   }
 
   /// One line on standard error, `kumiki-playground: …`.
