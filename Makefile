@@ -46,13 +46,14 @@ TEST_FLAGS ?= $(if $(MODULE),,--no-parallel)
 # FEATURE and SCENARIO reach the recipes through the environment, unexpanded, and are checked there (as make feature's
 # NAME). The apps are built with that feature alone (KUMIKI_FEATURES: Package.swift keeps only its folder) in a build
 # folder of their own, so the main build's apps keep every feature; kumiki-playground then runs the app on kumiki-api
-# under the scenario (Apps/kumiki-playground).
+# under the scenario (Apps/kumiki-playground). The selection is the same whatever APP is, so SwiftPM reads the
+# package once per feature and builds both apps with it.
 FEATURE ?=
 SCENARIO ?= fresh
 unexport FEATURE SCENARIO
 PLAYGROUND_SCRATCH := .build/playground
 PLAYGROUND_BUILD = KUMIKI_FEATURES="$$KUMIKI_PLAYGROUND_FEATURE" KUMIKI_NO_BENCH=1 \
-  KUMIKI_MODULES="kumiki-playground,kumiki-api,$(APP)" \
+  KUMIKI_MODULES=kumiki-playground,kumiki-api,kumiki,kumiki-tui \
   $(SWIFT) build -c $(CONFIG) $(APP_BUILD_FLAGS) --scratch-path $(PLAYGROUND_SCRATCH)
 PLAYGROUND_CHECK = [[ "$$KUMIKI_PLAYGROUND_FEATURE" =~ ^[A-Z][A-Za-z0-9]{0,29}$$ ]] || { \
   echo "make: FEATURE must name a folder of Modules/Features (UpperCamelCase), e.g. FEATURE=Archive" >&2; exit 64; }

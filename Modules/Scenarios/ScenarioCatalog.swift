@@ -72,7 +72,7 @@ public struct ScenarioCatalog: Sendable, Hashable {
     return scenarios.map { scenario in
       let name = scenario.name.padding(toLength: width, withPad: " ", startingAt: 0)
       let origin = scenario.file.map { " (\($0))" } ?? ""
-      return "  \(name)\(ScenarioText.shown(scenario.summary))\(origin)\n"
+      return "  \(name)\(ScenarioText.shown(scenario.summary, limit: Scenario.maximumSummaryLength))\(origin)\n"
     }.joined()
   }
 }

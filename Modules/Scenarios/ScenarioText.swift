@@ -1,10 +1,10 @@
 /// Text from a scenario file or the command line as an error message shows it: on one line, with control characters
-/// written as escapes (`\u{1B}`) rather than sent to the terminal, and at most 80 characters.
+/// written as escapes (`\u{1B}`) rather than sent to the terminal, and at most `limit` characters.
 enum ScenarioText {
-  static func shown(_ text: String) -> String {
+  static func shown(_ text: String, limit: Int = 80) -> String {
     var shown = ""
     for (index, scalar) in text.unicodeScalars.enumerated() {
-      if index == 80 {
+      if index == limit {
         shown += "…"
         break
       }
