@@ -1,12 +1,13 @@
 # Kumiki's front door. `make help` lists the targets.
 #   make run [APP=kumiki-tui|kumiki|kumiki-api] [ARGS="..."]
+#   make run FEATURE=Archive [SCENARIO=offline] [APP=kumiki]   one feature alone, in a scenario (the playground)
 #   make test [MODULE=Core]        one module's suite builds and runs alone
 #   make bench                     release-build benchmarks (see Benchmarks/README.md)
 
 SHELL := /bin/bash
 APP ?= kumiki-tui
 # What APP=all builds: the executables in Apps/ (test suites and their support build with `make test`).
-APPS := kumiki kumiki-tui kumiki-api kumiki-bench
+APPS := kumiki kumiki-tui kumiki-api kumiki-playground kumiki-bench
 ARGS ?=
 MODULE ?=
 CONFIG ?= debug
@@ -26,28 +27,47 @@ SWIFT_BUILD_FLAGS := --explicit-target-dependency-import-check error
 APP_BUILD_FLAGS := $(SWIFT_BUILD_FLAGS) $(if $(filter release,$(CONFIG)),--static-swift-stdlib,)
 # kumiki, kumiki-tui (and the session benchmarks) run kumiki-api, found beside them, as their embedded fixture API:
 # building any of them builds it too.
-PRODUCTS = $(if $(filter all,$(APP)),$(APPS),$(APP) $(if $(filter kumiki kumiki-tui kumiki-bench,$(APP)),kumiki-api,))
+PRODUCTS = $(if $(filter all,$(APP)),$(APPS),$(APP) $(if $(filter kumiki kumiki-tui kumiki-bench kumiki-playground,$(APP)),kumiki-api,))
 SOURCES := Package.swift Modules Apps Tests Plugins
 # Package.swift discovers the feature folders (Modules/Features/*/feature.json). SwiftPM caches a manifest's result by
 # its text and the environment, not by the folders it reads, so a digest of what discovery reads is exported: adding,
 # changing or removing a feature folder changes it and the package is read again. (Plain `swift build` after adding a
 # folder: pass `--manifest-cache none` once.)
 export KUMIKI_FEATURE_FOLDERS := $(shell { ls -d Modules/Features/*/feature.json Modules/Features/*/fixtures.json \
-  Modules/Features/*/README.md Tests/*FeatureTests Tests/*FeatureTests/Integration Tests/*FeatureTests/__Frames__; \
+  Modules/Features/*/README.md Modules/Features/*/scenarios Tests/*FeatureTests Tests/*FeatureTests/Integration \
+  Tests/*FeatureTests/__Frames__; \
   cat Modules/Features/*/feature.json; } 2>/dev/null | cksum | cut -d' ' -f1)
 MODULE_ENV := $(if $(MODULE),KUMIKI_MODULES=$(MODULE),)
 # Suites share process-wide resources (one terminal session per process, timing-sensitive fan-out checks), so
 # the whole-package run is serial; a single module's run keeps Swift Testing's parallelism.
 TEST_FLAGS ?= $(if $(MODULE),,--no-parallel)
 
+# --- Playground: make run FEATURE=X [SCENARIO=…], make scenarios FEATURE=X -------------------------------------------
+# FEATURE and SCENARIO reach the recipes through the environment, unexpanded, and are checked there (as make feature's
+# NAME). The apps are built with that feature alone (KUMIKI_FEATURES: Package.swift keeps only its folder) in a build
+# folder of their own, so the main build's apps keep every feature; kumiki-playground then runs the app on kumiki-api
+# under the scenario (Apps/kumiki-playground). The selection is the same whatever APP is, so SwiftPM reads the
+# package once per feature and builds both apps with it.
+FEATURE ?=
+SCENARIO ?= fresh
+unexport FEATURE SCENARIO
+PLAYGROUND_SCRATCH := .build/playground
+PLAYGROUND_BUILD = KUMIKI_FEATURES="$$KUMIKI_PLAYGROUND_FEATURE" KUMIKI_NO_BENCH=1 \
+  KUMIKI_MODULES=kumiki-playground,kumiki-api,kumiki,kumiki-tui \
+  $(SWIFT) build -c $(CONFIG) $(APP_BUILD_FLAGS) --scratch-path $(PLAYGROUND_SCRATCH)
+PLAYGROUND_CHECK = [[ "$$KUMIKI_PLAYGROUND_FEATURE" =~ ^[A-Z][A-Za-z0-9]{0,29}$$ ]] || { \
+  echo "make: FEATURE must name a folder of Modules/Features (UpperCamelCase), e.g. FEATURE=Archive" >&2; exit 64; }
+
 .DEFAULT_GOAL := help
-.PHONY: help bootstrap build run test tsan bench lint format check-deps feature check-scaffold check-session-tools ci \
-  clean
+.PHONY: help bootstrap build run scenarios test tsan bench lint format check-deps feature check-scaffold \
+  check-session-tools ci clean
 
 help: ## List the targets
 	@awk 'BEGIN {FS = ":.*## "} /^[a-z-]+:.*## / {printf "  make %-14s %s\n", $$1, $$2}' $(MAKEFILE_LIST)
 	@echo "  Variables: APP=$(APP) MODULE=<module, e.g. Core> ARGS=\"...\" CONFIG=debug|release"
 	@echo "             NAME=<Feature> TAB=yes|no ENDPOINT=<another feature's API list> (make feature)"
+	@echo "             FEATURE=<Feature> SCENARIO=fresh|offline|cold-offline|slow|failing|empty|<its own>"
+	@echo "               (make run: that feature alone in APP=kumiki-tui|kumiki; make scenarios: list them)"
 
 bootstrap: ## Install the system packages Kumiki needs (libcurl, SQLite; tmux, zsh, fish, chromium for the tests)
 	@Scripts/bootstrap
@@ -56,10 +76,25 @@ build: bootstrap ## Build one app (APP=...), or every app with APP=all
 	@for app in $(PRODUCTS); do \
 	  $(SWIFT) build -c $(CONFIG) $(APP_BUILD_FLAGS) --product $$app || exit 1; done
 
-run: bootstrap ## Run an app (APP=..., ARGS="...")
+run: export KUMIKI_PLAYGROUND_FEATURE := $(value FEATURE)
+run: export KUMIKI_PLAYGROUND_SCENARIO := $(value SCENARIO)
+run: bootstrap ## Run an app (APP=..., ARGS="..."); FEATURE=X [SCENARIO=...]: that feature alone in a scenario
+ifeq ($(value FEATURE),)
 	@for app in $(PRODUCTS); do \
 	  $(SWIFT) build -c $(CONFIG) $(APP_BUILD_FLAGS) --product $$app || exit 1; done
 	@exec "$$($(SWIFT) build -c $(CONFIG) $(APP_BUILD_FLAGS) --show-bin-path)/$(APP)" $(ARGS)
+else
+	@$(PLAYGROUND_CHECK)
+	@$(PLAYGROUND_BUILD)
+	@exec "$$($(PLAYGROUND_BUILD) --show-bin-path)/kumiki-playground" run --feature "$$KUMIKI_PLAYGROUND_FEATURE" \
+	  --scenario "$$KUMIKI_PLAYGROUND_SCENARIO" --app $(APP) -- $(ARGS)
+endif
+
+scenarios: export KUMIKI_PLAYGROUND_FEATURE := $(value FEATURE)
+scenarios: bootstrap ## List a feature's scenarios, standard and its own: FEATURE=Archive (make run FEATURE=… SCENARIO=…)
+	@$(PLAYGROUND_CHECK)
+	@$(PLAYGROUND_BUILD) --product kumiki-playground
+	@exec "$$($(PLAYGROUND_BUILD) --show-bin-path)/kumiki-playground" list --feature "$$KUMIKI_PLAYGROUND_FEATURE"
 
 test: bootstrap ## Run every suite, or one module's (MODULE=Core), or those a change affects (AFFECTED=REV|auto)
 	$(MODULE_ENV) KUMIKI_NO_BENCH=1 $(AFFECTED_RUN)$(SWIFT) test $(SWIFT_BUILD_FLAGS) $(TEST_FLAGS)

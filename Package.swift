@@ -217,6 +217,18 @@ targets += [
   ),
 ]
 
+// MARK: - Scenarios: the named conditions a feature runs in (make run FEATURE=X SCENARIO=…, the conformance frames)
+
+targets += [
+  .target(
+    name: "Scenarios",
+    dependencies: ["FixtureData"],
+    path: "Modules/Scenarios",
+    exclude: ["README.md"],
+    swiftSettings: swiftSettings
+  )
+]
+
 // MARK: - Terminal engine
 
 targets += [
@@ -306,11 +318,23 @@ struct FeatureManifest: Decodable {
       atPath: URL(fileURLWithPath: Context.packageDirectory).appending(path: relative).path)
   }
 
-  /// Files of the folder that are not sources: the manifest, the README, the fixtures.
-  var exclude: [String] { ["feature.json", "README.md", "fixtures.json"].filter { exists(path + "/" + $0) } }
+  /// Files of the folder that are not sources: the manifest, the README, the fixtures, the scenarios.
+  var exclude: [String] {
+    ["feature.json", "README.md", "fixtures.json", "scenarios"].filter { exists(path + "/" + $0) }
+  }
 }
 
-let features = FeatureManifest.discover(in: URL(fileURLWithPath: Context.packageDirectory))
+/// The feature folders in the package: every one, or with KUMIKI_FEATURES=Archive,Home only those (`make run
+/// FEATURE=Archive` builds the apps with that feature alone, in a build folder of their own).
+let features: [FeatureManifest] = {
+  let all = FeatureManifest.discover(in: URL(fileURLWithPath: Context.packageDirectory))
+  guard let selection = Context.environment["KUMIKI_FEATURES"], !selection.isEmpty else { return all }
+  let names = selection.split(separator: ",").map(String.init)
+  for name in names where !all.contains(where: { $0.folder == name }) {
+    fatalError("KUMIKI_FEATURES names \(name), which is not a folder of Modules/Features with a feature.json")
+  }
+  return all.filter { names.contains($0.folder) }
+}()
 
 for feature in features {
   targets.append(
@@ -463,6 +487,18 @@ targets += [
     swiftSettings: swiftSettings,
     linkerSettings: appLinkerSettings
   ),
+  // `make run FEATURE=X [SCENARIO=…]`: one feature alone, on kumiki-api (a child process) under a scenario.
+  .executableTarget(
+    name: "kumiki-playground",
+    dependencies: [
+      "CompositionRoot",
+      "FixtureData",
+      "Scenarios",
+    ],
+    path: "Apps/kumiki-playground",
+    swiftSettings: swiftSettings,
+    linkerSettings: appLinkerSettings
+  ),
   .executableTarget(
     name: "kumiki-bench",
     dependencies: [
@@ -579,6 +615,7 @@ targets += [
       "Networking",
       "Persistence",
       "PersistenceSQLite",
+      "Scenarios",
       "Terminal",
       "TUI",
       "TUITesting",
@@ -593,6 +630,7 @@ targets += [
       "FixtureServer",
       "kumiki",
       "kumiki-api",
+      "kumiki-playground",
       "kumiki-tui",
     ],
     path: "Tests/EndToEndTests",
@@ -679,6 +717,15 @@ targets += [
     swiftSettings: swiftSettings
   ),
   .testTarget(
+    name: "ScenariosTests",
+    dependencies: [
+      "FixtureData",
+      "Scenarios",
+    ],
+    path: "Tests/ScenariosTests",
+    swiftSettings: swiftSettings
+  ),
+  .testTarget(
     name: "FixtureServerTests",
     dependencies: [
       "FixtureData",
@@ -701,6 +748,7 @@ var products: [Product] = [
   .executable(name: "kumiki", targets: ["kumiki"]),
   .executable(name: "kumiki-tui", targets: ["kumiki-tui"]),
   .executable(name: "kumiki-api", targets: ["kumiki-api"]),
+  .executable(name: "kumiki-playground", targets: ["kumiki-playground"]),
   .executable(name: "kumiki-bench", targets: ["kumiki-bench"]),
 ]
 

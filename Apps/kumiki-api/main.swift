@@ -117,6 +117,20 @@ struct KumikiAPI: AsyncParsableCommand {
       valueName: "rule"))
   var faultRules: [String] = []
 
+  @Option(
+    name: .customLong("empty"),
+    help: ArgumentHelp(
+      "Serve this list empty, repeatable; '*' empties every list (singular resources stay). Not with --db.",
+      valueName: "list"))
+  var emptyLists: [String] = []
+
+  @Option(
+    name: .customLong("replace"),
+    help: ArgumentHelp(
+      "Serve the resources of this JSON object in place of the data's (a new name adds one). Not with --db.",
+      valueName: "file"))
+  var replacementsPath: String?
+
   @Flag(
     name: .customLong("allow-faults"),
     help: "Let clients inject and switch faults over HTTP (X-Kumiki-Fault header, /__faults); refused with 403 without."
@@ -176,6 +190,25 @@ struct KumikiAPI: AsyncParsableCommand {
           + "with curl http://HOST:PORT/db > snapshot.json")
     }
     _ = try routeRewriter()
+    if databasePath != nil, !emptyLists.isEmpty || replacementsPath != nil {
+      throw ValidationError(
+        "--empty and --replace change the data served, which --db would save on the first write: serve the "
+          + "bundled data, or a copy of the file without --db")
+    }
+    for name in emptyLists where name.isEmpty || name.count > FixtureServer.Configuration.maximumNameLength {
+      throw ValidationError("--empty takes a list's name (1...256 characters) or '*', got '\(name)'")
+    }
+    _ = try replacements()
+  }
+
+  /// The `--replace` file's resources, or `nil` without the flag.
+  private func replacements() throws -> JSONObject? {
+    guard let replacementsPath else { return nil }
+    do {
+      return try FixtureDatabase(contentsOf: URL(fileURLWithPath: replacementsPath)).root
+    } catch {
+      throw ValidationError("--replace \(replacementsPath): \(error)")
+    }
   }
 
   /// The `--routes` rules, or `nil` without the flag.
@@ -229,6 +262,7 @@ struct KumikiAPI: AsyncParsableCommand {
     }
     // The rules read once: the server runs them and the banner counts them (the file may change meanwhile).
     let routeRules = try routeRewriter()
+    let replaced = try replacements()
     // With --db the server loads the file itself, once it holds the file's lock.
     let databaseFile = databasePath.map { URL(fileURLWithPath: $0) }
     let database: FixtureDatabase?
@@ -250,6 +284,8 @@ struct KumikiAPI: AsyncParsableCommand {
         patternTimeLimit: .milliseconds(regexTimeLimit), requestLog: log, handlesTerminationSignals: true,
         createsMissingDatabaseFile: createDatabase)
       applyJSONServerOptions(to: &configuration, routes: routeRules)
+      configuration.replacedResources = replaced
+      configuration.emptiedLists = emptyLists.isEmpty ? nil : ListSelection(spellings: emptyLists)
       server = try await FixtureServer.start(configuration)
     } catch FixtureServerError.databaseInUse(let path, let lockFile, let holder) where join {
       try await joinServer(serving: URL(fileURLWithPath: path), lockFile: lockFile, holder: holder)
@@ -279,6 +315,12 @@ struct KumikiAPI: AsyncParsableCommand {
       banner += "  writes are saved to \(databaseFile.path)\n"
     } else {
       banner += "  writes are kept in memory until the server stops\n"
+    }
+    if let resources = replaced {
+      banner += "  replaced from \(replacementsPath ?? ""): \(resources.keys.joined(separator: ", "))\n"
+    }
+    if !emptyLists.isEmpty {
+      banner += "  served empty: \(emptyLists.contains("*") ? "every list" : emptyLists.joined(separator: ", "))\n"
     }
     if !server.faults.isEmpty {
       banner += "  faults: \(FaultSummary(server.faults))\n"

@@ -8,9 +8,10 @@ import Synchronization
 /// `make build` and `swift build` put it). The child runs with `--exit-on-eof`: ``stop()`` closes its standard
 /// input, and if the app dies first the kernel closes it, so no server outlives its app. Its data lives in a json
 /// file beside the database (``LiveApp/fixtureDataLocation(for:)``), so writes land as with json-server.
-final class EmbeddedAPI: Sendable {
+/// The playground (`kumiki-playground`) runs one the same way, with a scenario's options.
+public final class EmbeddedAPI: Sendable {
   /// The child's address, `http://127.0.0.1:PORT`.
-  let baseURL: URL
+  public let baseURL: URL
   private let child: Child
 
   private init(baseURL: URL, child: Child) {
@@ -19,7 +20,7 @@ final class EmbeddedAPI: Sendable {
   }
 
   /// The `kumiki-api` to run: `KUMIKI_API_BIN`, else the one beside this executable.
-  static func binaryPath(environment: [String: String]) -> String {
+  public static func binaryPath(environment: [String: String]) -> String {
     if let path = environment["KUMIKI_API_BIN"], !path.isEmpty { return path }
     let executable =
       (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
@@ -36,8 +37,12 @@ final class EmbeddedAPI: Sendable {
   /// With `dataFile`, the child serves that json file and saves every write to it (`--db FILE --create-db`: made from
   /// the sample data on first use), so edits survive restarts as with json-server; when another app's child already
   /// serves the file, this one joins it (`--join`) rather than writing the same file.
-  static func start(
-    binary: String, dataFile: String? = nil, log: (@Sendable (String) -> Void)?
+  ///
+  /// `port` is where it listens (`0`: a free one); `options` are more `kumiki-api` options (a scenario's `--delay`,
+  /// `--fault`, `--empty`, `--replace`).
+  public static func start(
+    binary: String, dataFile: String? = nil, port: Int = 0, options: [String] = [],
+    log: (@Sendable (String) -> Void)?
   ) async throws -> EmbeddedAPI {
     guard FileManager.default.isExecutableFile(atPath: binary) else {
       throw EmbeddedAPIError(
@@ -46,8 +51,8 @@ final class EmbeddedAPI: Sendable {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: binary)
     process.arguments =
-      ["--port", "0", "--exit-on-eof"] + (dataFile.map { ["--db", $0, "--create-db", "--join"] } ?? [])
-      + (log == nil ? [] : ["--verbose"])
+      ["--port", String(port), "--exit-on-eof"] + (dataFile.map { ["--db", $0, "--create-db", "--join"] } ?? [])
+      + options + (log == nil ? [] : ["--verbose"])
     let input = Pipe()
     let output = Pipe()
     let errors = Pipe()
@@ -75,7 +80,7 @@ final class EmbeddedAPI: Sendable {
 
   /// Stops the child (closes its standard input; kills it if it has not exited within two seconds) and waits for it
   /// to exit. Later calls return at once.
-  func stop() async {
+  public func stop() async {
     await child.stop()
   }
 

@@ -26,6 +26,9 @@ public struct LaunchOptions: Sendable {
   public var clock: any Clock<Duration>
   /// `--fresh`: every read goes to the network, bypassing the response cache (answers are still cached).
   public var fresh: Bool
+  /// What the response cache takes as the time: when an answer was fetched, how old it is. The wall clock unless a
+  /// test says otherwise (golden frames of cached data show the same "as of" time on every run).
+  public var now: @Sendable () -> Date
 
   public init(
     apiURL: URL? = nil,
@@ -36,8 +39,10 @@ public struct LaunchOptions: Sendable {
     serverLog: (@Sendable (String) -> Void)? = nil,
     launch: Bool = true,
     clock: any Clock<Duration> = ContinuousClock(),
-    fresh: Bool = false
+    fresh: Bool = false,
+    now: @escaping @Sendable () -> Date = { Date() }
   ) {
+    self.now = now
     self.clock = clock
     self.fresh = fresh
     self.apiURL = apiURL

@@ -31,19 +31,29 @@ extension LiveApp {
     try inert(features: features, reason: "replay", mode: .replay)
   }
 
+  /// The keys the feature module `module` (`ArchiveFeature`) is mounted under in this build (`archive`, `curry`),
+  /// in tab order; empty when the build has no such feature. Nothing is started.
+  public static func keys(ofModule module: String) -> [String] {
+    StandardFeatures.mounts(inertDependencies("listing mounts")).filter { $0.module == module }.map(\.feature.key)
+  }
+
   /// The selected standard features over clients that refuse every request and every database operation, naming
   /// `reason` in their errors.
   private static func inert(features: [String], reason: String, mode: AssemblyMode) throws -> AppRuntime {
-    let offline = HTTPClient { request in
-      throw HTTPError.cannotConnect(request.url, reason: "\(reason): no network")
-    }
-    let dependencies = FeatureDependencies(
-      http: offline, apiURL: URL(string: "http://127.0.0.1:9")!, persistence: .refusing(reason))
     do {
-      return try StandardFeatures.registry(dependencies).selecting(features).assemble(mode: mode)
+      return try StandardFeatures.registry(inertDependencies(reason)).selecting(features).assemble(mode: mode)
     } catch {
       throw LaunchError.features(String(describing: error))
     }
+  }
+
+  /// Clients that refuse every request and every database operation, naming `reason` in their errors.
+  private static func inertDependencies(_ reason: String) -> FeatureDependencies {
+    let offline = HTTPClient { request in
+      throw HTTPError.cannotConnect(request.url, reason: "\(reason): no network")
+    }
+    return FeatureDependencies(
+      http: offline, apiURL: URL(string: "http://127.0.0.1:9")!, persistence: .refusing(reason))
   }
 }
 

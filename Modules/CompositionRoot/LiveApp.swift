@@ -136,7 +136,7 @@ public final class LiveApp: Sendable {
       configuration: QueryCacheConfiguration(
         baseURL: apiURL, namespace: options.apiURL == nil ? "embedded" : Self.cacheNamespace(apiURL, credentials),
         defaultMaxAge: maxAge, forceNetwork: options.fresh),
-      clock: options.clock)
+      now: options.now, clock: options.clock)
     let dependencies = FeatureDependencies(http: queryCache.client, apiURL: apiURL, persistence: database.client)
     let registry: FeatureRegistry
     do {

@@ -11,22 +11,23 @@ public final class FixtureBackend: Sendable {
   public let server: FixtureServer
   private let requested = RequestLog()
 
-  /// Starts a server on `database` (by default every feature's fixtures).
-  public init(database: FixtureDatabase? = nil) async throws {
+  /// Starts a server on `database` (by default every feature's fixtures), configured as `configuration` says
+  /// (a scenario's latency, faults, emptied lists; its port when not 0, else a 5-digit one).
+  public init(database: FixtureDatabase? = nil, configuration: FixtureServer.Configuration = .init()) async throws {
     let database = try database ?? FixtureDatabase.bundled
     var started: FixtureServer?
-    for _ in 0..<20 {
-      let server = try await FixtureServer.start(
-        .init(
-          port: 0, database: database,
-          requestLog: { [requested] line in
-            // "GET /name?query → 200 (1.0 ms)": the first path segment is the collection.
-            let words = line.split(separator: " ")
-            guard words.count > 1, let path = words[1].split(separator: "?").first,
-              let name = path.split(separator: "/").first
-            else { return }
-            requested.append(String(name))
-          }))
+    for _ in 0..<(configuration.port == 0 ? 20 : 1) {
+      var configuration = configuration
+      configuration.database = database
+      configuration.requestLog = { [requested] line in
+        // "GET /name?query → 200 (1.0 ms)": the first path segment is the collection.
+        let words = line.split(separator: " ")
+        guard words.count > 1, let path = words[1].split(separator: "?").first,
+          let name = path.split(separator: "/").first
+        else { return }
+        requested.append(String(name))
+      }
+      let server = try await FixtureServer.start(configuration)
       if server.port >= 10_000 {
         started = server
         break
@@ -42,15 +43,6 @@ public final class FixtureBackend: Sendable {
 
   /// The collections requested so far, each once, sorted.
   public var requestedCollections: [String] { Array(Set(requested.names)).sorted() }
-
-  /// `database` with every list emptied (singular resources kept): what an "empty" screen is drawn from.
-  public static func emptied(_ database: FixtureDatabase) -> FixtureDatabase {
-    FixtureDatabase(
-      root: JSONObject(
-        database.root.members.map { member in
-          if case .array = member.value { (member.key, .array([])) } else { (member.key, member.value) }
-        }))
-  }
 
   /// Stops the server.
   public func shutdown() async { await server.shutdown() }

@@ -23,9 +23,12 @@ public struct RunningApp: Sendable {
   public var tabs: [MountedFeature] { TUIApp.screens(of: runtime) }
 
   /// Starts the app on `api` with `features` (empty: all) and a fresh database, or the one in `folder` (which the
-  /// caller keeps: a second app on the same folder is a restart).
+  /// caller keeps: a second app on the same folder is a restart). `environment` adds to the app's (a scenario's
+  /// `KUMIKI_CACHE_MAX_AGE`); `now`, when given, is the response cache's time (cached data's "as of" the same on
+  /// every run).
   public init(
-    api: URL, features: [String] = [], folder: String? = nil, clock: any Clock<Duration> = ContinuousClock()
+    api: URL, features: [String] = [], folder: String? = nil, clock: any Clock<Duration> = ContinuousClock(),
+    environment: [String: String] = [:], now: (@Sendable () -> Date)? = nil
   ) async throws {
     ownsFolder = folder == nil
     let folder =
@@ -37,7 +40,8 @@ public struct RunningApp: Sendable {
     live = try await LiveApp.start(
       LaunchOptions(
         apiURL: api, databasePath: folder + "/kumiki.sqlite", features: features,
-        environment: ["KUMIKI_TIMEOUT": "60"], middlewares: [devTools.middleware], clock: clock))
+        environment: ["KUMIKI_TIMEOUT": "60"].merging(environment) { $1 }, middlewares: [devTools.middleware],
+        clock: clock, now: now ?? { Date() }))
   }
 
   /// The whole frame the TUI draws for `state`, without colours, times in UTC.

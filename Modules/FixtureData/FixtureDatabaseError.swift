@@ -10,6 +10,8 @@ public enum FixtureDatabaseError: Error, Sendable, Equatable, CustomStringConver
   case duplicateCollection(String, first: String, second: String)
   /// A feature's bundled `fixtures.json` could not be loaded.
   indirect case inFeature(String, FixtureDatabaseError)
+  /// A name given to empty (``FixtureDatabase/emptying(_:)``) is not one of the data's lists, which are `lists`.
+  case notAList(String, lists: [String])
 
   /// A one-line explanation suitable for a command-line error message.
   public var description: String {
@@ -20,6 +22,8 @@ public enum FixtureDatabaseError: Error, Sendable, Equatable, CustomStringConver
     case .duplicateCollection(let name, let first, let second):
       return "the collection \"\(name)\" is declared by both \(first) and \(second) (their fixtures.json files)"
     case .inFeature(let feature, let error): return "\(feature)'s fixtures.json: \(error)"
+    case .notAList(let name, let lists):
+      return "\"\(name)\" is not a list of the data (its lists: \(lists.joined(separator: ", ")))"
     }
   }
 }

@@ -73,6 +73,14 @@ extension FixtureServer {
     public var watchesDatabaseFile: Bool
     /// How often a watching server looks at its file. Default 250 ms; tests set it small.
     public var watchInterval: Duration
+    /// Resources served in place of the data's own (`kumiki-api --replace FILE`): each member replaces the resource
+    /// of its name, or adds one. Applied at start, before ``emptiedLists``; memory only, so not with a
+    /// ``databaseFile`` (the first write would save them). Default `nil`. How a scenario brings its own data.
+    public var replacedResources: JSONObject?
+    /// Lists served empty (`kumiki-api --empty NAME`, `--empty '*'` for every list): the "empty" state of a screen.
+    /// Applied at start; a name that is not a list stops the start. Memory only, so not with a ``databaseFile``.
+    /// Default `nil`.
+    public var emptiedLists: ListSelection?
     /// Called with the server's own messages when set: a reload of the watched file, one that does not parse (once
     /// until it parses). The CLI writes them to stderr. Default `nil`.
     public var log: (@Sendable (String) -> Void)?
@@ -99,8 +107,12 @@ extension FixtureServer {
       routes: RouteRewriter? = nil,
       watchesDatabaseFile: Bool = false,
       watchInterval: Duration = .milliseconds(250),
-      log: (@Sendable (String) -> Void)? = nil
+      log: (@Sendable (String) -> Void)? = nil,
+      replacedResources: JSONObject? = nil,
+      emptiedLists: ListSelection? = nil
     ) {
+      self.replacedResources = replacedResources
+      self.emptiedLists = emptiedLists
       self.idField = idField
       self.foreignKeySuffix = foreignKeySuffix
       self.allowsCrossOrigin = allowsCrossOrigin
@@ -140,6 +152,10 @@ extension FixtureServer.Configuration {
     }
     if watchesDatabaseFile, databaseFile == nil {
       return "watching needs a database file (kumiki-api --watch needs --db FILE)"
+    }
+    if databaseFile != nil, replacedResources != nil || emptiedLists != nil {
+      return "replacing or emptying lists serves changed data, which a database file would save on the first "
+        + "write: serve the data without --db (or a copy of the file)"
     }
     if !Self.watchIntervalRange.contains(watchInterval) {
       return "the watch interval must be within 1 ms…60 s, got \(watchInterval)"

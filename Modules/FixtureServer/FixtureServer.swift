@@ -86,7 +86,7 @@ public final class FixtureServer: Sendable {
   private static func start(
     _ configuration: Configuration, file: DatabaseFile?, lock: DatabaseLock?
   ) async throws -> FixtureServer {
-    let database: FixtureDatabase
+    var database: FixtureDatabase
     if let given = configuration.database {
       database = given
     } else if let url = configuration.databaseFile, let file {
@@ -96,6 +96,14 @@ public final class FixtureServer: Sendable {
       database = try FixtureDatabase(contentsOf: url)
     } else {
       database = try FixtureDatabase.bundled
+    }
+    if let resources = configuration.replacedResources { database = database.replacing(with: resources) }
+    if let lists = configuration.emptiedLists {
+      do {
+        database = try database.emptying(lists)
+      } catch {
+        throw FixtureServerError.invalidConfiguration(reason: "cannot empty lists: \(error)")
+      }
     }
     let store = FixtureStore(
       database, file: file, watching: configuration.watchesDatabaseFile, log: configuration.log ?? { _ in })

@@ -3,6 +3,7 @@ import FeatureKit
 import Foundation
 import Networking
 import Persistence
+import Scenarios
 import Testing
 
 /// One registered mount, as the conformance suite sees it: its key and the feature module it comes from. Found by
@@ -20,6 +21,15 @@ struct Mount: Sendable, CustomTestStringConvertible {
   func framesFolder(filePath: String = #filePath) -> URL {
     URL(fileURLWithPath: filePath).deletingLastPathComponent().deletingLastPathComponent()
       .appending(path: "\(module)Tests").appending(path: "__Frames__")
+  }
+
+  /// The feature's scenarios: the standard ones and those of its folder, `Modules/Features/<Name>/scenarios/`.
+  func scenarios(filePath: String = #filePath) throws -> ScenarioCatalog {
+    let name = String(module.dropLast("Feature".count))
+    let root = URL(fileURLWithPath: filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent()
+    return try ScenarioCatalog(
+      featureFolder: root.appending(path: "Modules/Features/\(name)"), shownAs: "Modules/Features/\(name)")
   }
 
   /// Dependencies that refuse everything: enough to ask features for their mounts, never used to run them.

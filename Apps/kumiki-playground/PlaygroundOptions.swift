@@ -1,0 +1,72 @@
+import Foundation
+
+/// `kumiki-playground`'s command line: `list|run --feature Name [--scenario name] [--app kumiki-tui|kumiki]
+/// [--root DIR] [-- app arguments…]`.
+struct PlaygroundOptions: Equatable {
+  enum Command: String { case list, run }
+
+  var command: Command
+  /// The feature folder's name (`Archive`).
+  var feature: String
+  var scenario = "fresh"
+  var app = "kumiki-tui"
+  /// The checkout the feature folder is read from.
+  var root: String
+  /// What follows `--`: handed to the app.
+  var appArguments: [String] = []
+
+  /// The apps a feature can be run in.
+  static let apps = ["kumiki-tui", "kumiki"]
+
+  static let usage = """
+    usage: kumiki-playground list --feature Name [--root DIR]
+           kumiki-playground run --feature Name [--scenario NAME] [--app kumiki-tui|kumiki] [--root DIR] [-- ARGS…]
+    (make scenarios FEATURE=Name, make run FEATURE=Name SCENARIO=NAME APP=kumiki ARGS="…")
+    """
+
+  /// Parses the arguments after the program's name.
+  /// - Throws: a one-line ``PlaygroundError/usage(_:)``.
+  init(_ arguments: [String], currentFolder: String) throws(PlaygroundError) {
+    guard let first = arguments.first, let command = Command(rawValue: first) else {
+      throw .usage("the first argument is list or run")
+    }
+    self.command = command
+    root = currentFolder
+    var feature: String?
+    var rest = arguments.dropFirst()
+    while let option = rest.popFirst() {
+      if option == "--" {
+        guard command == .run else { throw .usage("only run hands arguments to the app") }
+        appArguments = Array(rest)
+        break
+      }
+      guard ["--feature", "--scenario", "--app", "--root"].contains(option) else {
+        throw .usage("unknown option '\(Self.shown(option))'")
+      }
+      guard let value = rest.popFirst() else { throw .usage("\(option) needs a value") }
+      switch option {
+      case "--feature": feature = value
+      case "--scenario": scenario = value
+      case "--app": app = value
+      default: root = value
+      }
+    }
+    guard let feature, !feature.isEmpty else { throw .usage("--feature Name is required (FEATURE=Name)") }
+    guard feature.range(of: "^[A-Z][A-Za-z0-9]{0,29}$", options: .regularExpression) != nil else {
+      throw .usage("'\(Self.shown(feature))' is not a feature folder's name (UpperCamelCase, as in Modules/Features)")
+    }
+    self.feature = feature
+    guard Self.apps.contains(app) else {
+      throw .usage("'\(Self.shown(app))' is not an app a feature runs in (\(Self.apps.joined(separator: ", ")))")
+    }
+  }
+
+  /// A value from the command line as a message shows it: control characters escaped, at most 60 characters.
+  static func shown(_ text: String) -> String {
+    let escaped = text.unicodeScalars.prefix(60).map { scalar in
+      scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+        ? "\\u{\(String(scalar.value, radix: 16, uppercase: true))}" : String(scalar)
+    }
+    return escaped.joined() + (text.unicodeScalars.count > 60 ? "…" : "")
+  }
+}

@@ -1,0 +1,141 @@
+import Foundation
+import Testing
+
+/// The playground end to end (`make run FEATURE=X SCENARIO=… APP=kumiki` runs `kumiki-playground run`): the built
+/// `kumiki-playground` lists a feature's scenarios and starts `kumiki` with that feature alone on `kumiki-api` under
+/// the scenario. Features are found as their folders (`Modules/Features/*/feature.json`), never named.
+@Suite(.timeLimit(.minutes(3)))
+struct KumikiPlaygroundEndToEndTests {
+  /// The checkout this suite was built from.
+  static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().path
+
+  /// The feature folders, by name.
+  static func featureFolders() throws -> [String] {
+    try FileManager.default.contentsOfDirectory(atPath: root + "/Modules/Features").sorted().filter {
+      FileManager.default.fileExists(atPath: root + "/Modules/Features/\($0)/feature.json")
+    }
+  }
+
+  func playground(_ arguments: [String], root: String = Self.root) async throws -> CommandResult {
+    // --root before a `--`, after which everything is the app's.
+    try await CommandResult.launch(
+      BuiltBinary.path("kumiki-playground"), Array(arguments.prefix(1)) + ["--root", root] + arguments.dropFirst())
+  }
+
+  @Test func listsTheStandardScenariosAndEachFeaturesOwn() async throws {
+    let folders = try Self.featureFolders()
+    #expect(!folders.isEmpty)
+    var own = 0
+    for folder in folders {
+      let result = try await playground(["list", "--feature", folder])
+      #expect(result.status == 0, "\(result.stderr)")
+      let names = result.stdout.split(separator: "\n").dropFirst().map { $0.split(separator: " ").first ?? "" }
+      #expect(names.prefix(6) == ["fresh", "offline", "cold-offline", "slow", "failing", "empty"], "\(result.stdout)")
+      let files =
+        (try? FileManager.default.contentsOfDirectory(atPath: Self.root + "/Modules/Features/\(folder)/scenarios"))
+        ?? []
+      #expect(names.count == 6 + files.count)
+      for file in files {
+        #expect(result.stdout.contains("(Modules/Features/\(folder)/scenarios/\(file))"), "\(result.stdout)")
+      }
+      own += files.count
+    }
+    #expect(own > 0, "no shipped feature has a scenario of its own")
+  }
+
+  @Test func startsTheAppWithTheFeatureAlone() async throws {
+    let folders = try Self.featureFolders()
+    let all = try await CommandCatalog.featureKeys(BuiltBinary.path("kumiki"))
+    var seen: [String] = []
+    for folder in folders {
+      let result = try await playground(["run", "--feature", folder, "--app", "kumiki", "--", "features", "--json"])
+      #expect(result.status == 0, "\(result.stderr)")
+      #expect(result.stderr.contains("kumiki-playground: \(folder) ("), "\(result.stderr)")
+      let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+      let keys = (object?["features"] as? [[String: Any]] ?? []).compactMap { $0["key"] as? String }
+      #expect(!keys.isEmpty && keys.count < all.count, "\(folder): \(keys)")
+      seen += keys
+    }
+    #expect(Set(seen) == Set(all), "every mount belongs to one feature folder")
+  }
+
+  /// A command of some feature that reads the API (its `--json` says where the data came from), run in the
+  /// scenarios whose outcome a command shows: the data, a failure, cached data offline, no data offline.
+  @Test func runsACommandInEachScenario() async throws {
+    let kumiki = BuiltBinary.path("kumiki")
+    let catalog = try await CommandCatalog.load(kumiki)
+    var checked = false
+    for folder in try Self.featureFolders() where !checked {
+      for command in catalog.commands where command.positionals.isEmpty && !checked {
+        let arguments = ["run", "--feature", folder, "--app", "kumiki", "--"] + command.words + ["--json"]
+        let fresh = try await playground(arguments)
+        // Not this feature's command (the app has only the feature's mounts), or one that does not read the API.
+        guard fresh.status == 0, origin(fresh.stdout) == "network" else { continue }
+        checked = true
+        let name = (command.words + ["--json"]).joined(separator: " ")
+
+        let failing = try await playground(scenario("failing", arguments))
+        #expect(failing.status == 1, "\(name) failing: \(failing.stderr)")
+        #expect(failing.stderr.contains("500"), "\(name) failing: \(failing.stderr)")
+
+        let offline = try await playground(scenario("offline", arguments))
+        #expect(offline.status == 0, "\(name) offline: \(offline.stderr)")
+        #expect(origin(offline.stdout) == "offline", "\(name) offline: \(offline.stdout)")
+        #expect(offline.stderr.contains("kumiki: offline — showing data from"), "\(name) offline: \(offline.stderr)")
+
+        let cold = try await playground(scenario("cold-offline", arguments))
+        #expect(cold.status == 1, "\(name) cold-offline: \(cold.stdout) \(cold.stderr)")
+        #expect(cold.stderr.contains("(down)"))
+
+        let clock = ContinuousClock()
+        let started = clock.now
+        let slow = try await playground(scenario("slow", arguments))
+        #expect(slow.status == 0)
+        #expect(clock.now - started >= .seconds(2), "\(name) slow answered early")
+      }
+    }
+    #expect(checked, "no feature has a command that reads the API")
+  }
+
+  /// Where a command's `--json` says its data came from (`network`, `offline`…), or `nil`.
+  func origin(_ output: String) -> String? {
+    let object = try? JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any]
+    return object?["origin"] as? String
+  }
+
+  /// `arguments` (a `run …`) with `--scenario name` before the app's arguments.
+  func scenario(_ name: String, _ arguments: [String]) -> [String] {
+    Array(arguments.prefix(1)) + ["--scenario", name] + arguments.dropFirst()
+  }
+
+  @Test func refusesWhatCannotRunSayingWhy() async throws {
+    let folder = try #require(try Self.featureFolders().first)
+    let unknown = try await playground(["run", "--feature", folder, "--scenario", "nope", "--app", "kumiki"])
+    #expect(unknown.status == 64)
+    #expect(unknown.stderr.contains("no scenario named 'nope' (there are: fresh, offline, cold-offline"))
+
+    let noFeature = try await playground(["list", "--feature", "NoSuchFeature"])
+    #expect(noFeature.status == 64)
+    #expect(noFeature.stderr.contains("Modules/Features/NoSuchFeature is not a feature folder"))
+
+    let badName = try await playground(["list", "--feature", "../x"])
+    #expect(badName.status == 64)
+
+    let badApp = try await playground(["run", "--feature", folder, "--app", "kumiki-api"])
+    #expect(badApp.status == 64)
+
+    // A checkout whose feature has a bad scenario file: refused naming the file, nothing run.
+    let root = try TemporaryFolder()
+    let feature = root.path + "/Modules/Features/\(folder)"
+    try FileManager.default.createDirectory(atPath: feature + "/scenarios", withIntermediateDirectories: true)
+    try FileManager.default.copyItem(
+      atPath: Self.root + "/Modules/Features/\(folder)/feature.json", toPath: feature + "/feature.json")
+    try Data(#"{"description": "d", "api": {"latency": "slow"}}"#.utf8).write(
+      to: URL(fileURLWithPath: feature + "/scenarios/bad.json"))
+    let bad = try await playground(
+      ["run", "--feature", folder, "--scenario", "bad", "--app", "kumiki"], root: root.path)
+    #expect(bad.status == 65)
+    #expect(bad.stderr.contains("Modules/Features/\(folder)/scenarios/bad.json: \"api.latency\""), "\(bad.stderr)")
+  }
+}

@@ -1,0 +1,112 @@
+import FixtureData
+import Scenarios
+import Testing
+
+/// A feature's `scenarios/<name>.json`: what the format allows, read into a ``Scenario``, and every way a file can be
+/// wrong refused with a message naming the file.
+@Suite("Scenario files")
+struct ScenarioFileTests {
+  let file = "Modules/Features/Recipes/scenarios/x.json"
+
+  func read(_ text: String, name: String = "few-items") throws(ScenarioError) -> Scenario {
+    try Scenario(name: name, json: Array(text.utf8), file: file)
+  }
+
+  /// The reason a text is refused, checking the message names the file.
+  func refusal(_ text: String, name: String = "few-items") -> String? {
+    do {
+      _ = try read(text, name: name)
+      return nil
+    } catch {
+      #expect(error.description.hasPrefix(file + ": "), "\(error)")
+      guard case .invalid(_, let reason) = error else { return nil }
+      return reason
+    }
+  }
+
+  @Test("every key, read into the scenario")
+  func everyKey() throws {
+    let scenario = try read(
+      """
+      {"description": "Photos fail, news is empty, the list is short", "cache": "warm",
+       "api": {"latency": 300, "status": {"achive_images": 503, "*": 502}, "empty": ["recent_news"],
+               "data": {"trend_articles": [{"id": 1, "title": "一つだけ"}], "profile_personal": {"nickname": "x"}}}}
+      """)
+    #expect(scenario.name == "few-items")
+    #expect(scenario.summary == "Photos fail, news is empty, the list is short")
+    #expect(scenario.cache == .warm)
+    #expect(scenario.file == file)
+    #expect(scenario.api.latency == 300)
+    #expect(
+      scenario.api.statuses == [
+        ScenarioStatus(resource: "achive_images", code: 503), ScenarioStatus(resource: "*", code: 502),
+      ])
+    #expect(scenario.api.empty == .named(["recent_news"]))
+    #expect(scenario.api.data?.keys == ["trend_articles", "profile_personal"])
+    #expect(scenario.api.down == false)
+  }
+
+  @Test("only a description: the sample data at once, no cache")
+  func defaults() throws {
+    let scenario = try read(#"{"description": "Nothing special"}"#)
+    #expect(scenario.api == ScenarioAPI())
+    #expect(scenario.cache == .none)
+  }
+
+  @Test("empty: true is every list; down is read")
+  func everyListAndDown() throws {
+    #expect(try read(#"{"description": "d", "api": {"empty": true}}"#).api.empty == .all)
+    #expect(try read(#"{"description": "d", "api": {"down": true}, "cache": "warm"}"#).api.down)
+  }
+
+  @Test(
+    "a bad file is refused, naming the file and the problem",
+    arguments: [
+      ("{", "malformed JSON"),
+      ("[]", "top level must be a JSON object"),
+      (#"{}"#, "\"description\""),
+      (#"{"description": ""}"#, "one line of 1 to 120"),
+      (#"{"description": "two\nlines"}"#, "one line"),
+      (#"{"description": "d", "colour": "red"}"#, "unknown key \"colour\""),
+      (#"{"description": "d", "api": {"latency": -1}}"#, "api.latency"),
+      (#"{"description": "d", "api": {"latency": 600001}}"#, "api.latency"),
+      (#"{"description": "d", "api": {"latency": 1.5}}"#, "api.latency"),
+      (#"{"description": "d", "api": {"lag": 1}}"#, "unknown key \"api.lag\""),
+      (#"{"description": "d", "api": {"status": {"x": 200}}}"#, "400...599"),
+      (#"{"description": "d", "api": {"status": {"x": "503"}}}"#, "400...599"),
+      (#"{"description": "d", "api": {"status": {"a/b": 503}}}"#, "not a resource name"),
+      (#"{"description": "d", "api": {"status": [503]}}"#, "api.status"),
+      (#"{"description": "d", "api": {"empty": []}}"#, "api.empty"),
+      (#"{"description": "d", "api": {"empty": false}}"#, "api.empty"),
+      (#"{"description": "d", "api": {"empty": [1]}}"#, "api.empty"),
+      (#"{"description": "d", "api": {"data": {}}}"#, "api.data"),
+      (#"{"description": "d", "api": {"data": {"x": 1}}}"#, "api.data.x"),
+      (#"{"description": "d", "api": {"down": "yes"}}"#, "api.down"),
+      (#"{"description": "d", "api": {"down": true, "latency": 5}}"#, "nothing to answer"),
+      (#"{"description": "d", "cache": "hot"}"#, "\"cache\" must be"),
+    ])
+  func refused(text: String, expected: String) {
+    let reason = refusal(text)
+    #expect(reason?.contains(expected) == true, "\(reason ?? "accepted")")
+  }
+
+  @Test("a file name that is not a scenario name, or a standard scenario's, is refused")
+  func names() {
+    #expect(refusal(#"{"description": "d"}"#, name: "Offline")?.contains("not a scenario name") == true)
+    #expect(refusal(#"{"description": "d"}"#, name: "9lives")?.contains("not a scenario name") == true)
+    #expect(refusal(#"{"description": "d"}"#, name: "offline")?.contains("standard scenario") == true)
+  }
+
+  @Test("text from the file reaches a message with its control characters escaped")
+  func escapes() {
+    let reason = refusal("{\"description\": \"d\", \"\\u001b[2J\": 1}")
+    #expect(reason?.contains("\u{1B}") == false)
+    #expect(reason?.contains("\\u{1B}[2J") == true, "\(reason ?? "")")
+  }
+
+  @Test("a file over 1 MiB is refused before it is parsed")
+  func size() {
+    let reason = refusal(String(repeating: " ", count: Scenario.maximumFileSize + 1))
+    #expect(reason?.contains("at most") == true)
+  }
+}
