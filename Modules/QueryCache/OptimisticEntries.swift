@@ -65,13 +65,27 @@ final class OptimisticEntries: Sendable {
     }
   }
 
-  /// The write was accepted or queued: its overlays stay until the server answers for their paths.
+  /// The write was accepted or queued: its overlays stay until the server answers for their paths. Each is folded
+  /// into the settled overlay before it on the same path, when no pending one lies between them, so a screen edited
+  /// a hundred times without a refetch carries one overlay, not a hundred.
   func settle(_ write: Int) {
     table.withLock { table in
       table.generation += 1
-      for index in table.overlays.indices where table.overlays[index].write == write {
+      var index = 0
+      while index < table.overlays.count {
+        defer { index += 1 }
+        guard table.overlays[index].write == write else { continue }
         table.overlays[index].stage = .settled
         table.overlays[index].settledAt = table.generation
+        let path = table.overlays[index].change.path
+        guard let before = table.overlays[..<index].lastIndex(where: { $0.change.path == path }),
+          table.overlays[before].stage == .settled,
+          let folded = Self.composed(table.overlays[before].change.merge, table.overlays[index].change.merge)
+        else { continue }
+        table.overlays[before].change.merge = folded
+        table.overlays[before].settledAt = table.generation
+        table.overlays.remove(at: index)
+        index -= 1
       }
     }
   }
@@ -121,6 +135,26 @@ final class OptimisticEntries: Sendable {
     var response = response
     response.body = body
     return response
+  }
+
+  /// One merge patch doing what `first` then `second` do (members of `second` win; its `null`s stay, to remove), or
+  /// `nil` when either is not a JSON object.
+  static func composed(_ first: Data, _ second: Data) -> Data? {
+    guard let a = try? JSONSerialization.jsonObject(with: first) as? [String: Any],
+      let b = try? JSONSerialization.jsonObject(with: second) as? [String: Any]
+    else { return nil }
+    func compose(_ a: [String: Any], _ b: [String: Any]) -> [String: Any] {
+      var result = a
+      for (name, value) in b {
+        if let inner = value as? [String: Any], let outer = result[name] as? [String: Any] {
+          result[name] = compose(outer, inner)
+        } else {
+          result[name] = value
+        }
+      }
+      return result
+    }
+    return try? JSONSerialization.data(withJSONObject: compose(a, b), options: [.sortedKeys])
   }
 
   /// RFC 7386: `patch`'s members replace `target`'s, `null` removes one, objects merge member by member.

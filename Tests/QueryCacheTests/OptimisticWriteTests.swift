@@ -113,6 +113,20 @@ import Testing
     #expect(server.card.name == "Ramen-san")
   }
 
+  @Test func acceptedChangesWithoutARefetchShowTheLatest() async {
+    let (_, editor, reader) = await loadedScreens()
+    for next in ["Soba-san", "Udon-san", "Soba-san", "Tempura-san"] {
+      await editor.send(.rename(.submit(Chef.Rename(name: next))))
+      await editor.store.settled()
+      await reader.store.settled()
+      #expect(name(reader) == next)
+    }
+    #expect(editor.state.rename.request == 4)
+    // The screens re-read the cache only: the server was asked once, at the first load (the second screen's first
+    // load read the fresh entry).
+    #expect(server.requests.filter { $0.method == .get }.count == 1)
+  }
+
   @Test func theServersNextAnswerReplacesAnAcceptedChange() async {
     let (_, editor, reader) = await loadedScreens()
     await editor.send(.rename(.submit(Self.soba)))
