@@ -1,6 +1,7 @@
 import Core
 import CoreTesting
 import FeatureKit
+import FeatureKitTesting
 import Foundation
 import Networking
 import Testing
@@ -10,31 +11,32 @@ import Testing
 @Suite struct ScreenLoadChangedTests {
   private static let asOf = Date(timeIntervalSince1970: 1_795_000_000)
 
-  @Test(arguments: [LoadPhase<MenuScreen.Content>.idle, .loading, .failed("down")])
-  func onlyALoadedScreenRereads(_ phase: LoadPhase<MenuScreen.Content>) {
-    var load = ScreenLoad<MenuScreen.Content>(phase: phase, startsLoad: true)
+  @Test(arguments: [LoadPhase<SampleFeature.Content>.idle, .loading, .failed("down")])
+  func onlyALoadedScreenRereads(_ phase: LoadPhase<SampleFeature.Content>) {
+    var load = ScreenLoad<SampleFeature.Content>(phase: phase, startsLoad: true)
     load.reduce(.changed)
     #expect(load == ScreenLoad(phase: phase))
   }
 
   @Test func aLoadedScreenRereadsTheCacheKeepingWhatItShows() {
     let offline = DataOrigin.offline(fetchedAt: Self.asOf, reason: "cannot connect")
-    var load = ScreenLoad<MenuScreen.Content>(phase: .loaded(MenuScreen.Content(["ramen"])), origin: offline)
+    var load = ScreenLoad<SampleFeature.Content>(phase: .loaded(SampleFeature.Content(["ramen"])), origin: offline)
     load.reduce(.changed)
     #expect(
       load
         == ScreenLoad(
-          phase: .loaded(MenuScreen.Content(["ramen"])), startsLoad: true, origin: offline, rereadsCache: true))
+          phase: .loaded(SampleFeature.Content(["ramen"])), startsLoad: true, origin: offline, rereadsCache: true))
     load.reduce(.loaded(["soba"], origin: offline))
-    #expect(load == ScreenLoad(phase: .loaded(MenuScreen.Content(["soba"])), origin: offline))
+    #expect(load == ScreenLoad(phase: .loaded(SampleFeature.Content(["soba"])), origin: offline))
   }
 
   @Test func theRereadAsksTheCacheOnlyAndKeepsTheOrigin() async {
     let policies = Recorder<ReadPolicy?>()
     let offline = DataOrigin.offline(fetchedAt: Self.asOf, reason: "cannot connect")
     let store = TestStore(
-      initialState: MenuScreen.State(load: ScreenLoad(phase: .loaded(MenuScreen.Content(["ramen"])), origin: offline)),
-      reducer: MenuScreen.reducer,
+      initialState: SampleFeature.State(
+        load: ScreenLoad(phase: .loaded(SampleFeature.Content(["ramen"])), origin: offline)),
+      reducer: SampleFeature.reducer,
       middlewares: [
         .screenLoad(id: "menu.load") {
           policies.append(QueryTrace.current?.policy)
@@ -46,14 +48,14 @@ import Testing
       $0.load.rereadsCache = true
     }
     await store.receive(.load(.loaded(["soba"], origin: offline))) {
-      $0.load = ScreenLoad(phase: .loaded(MenuScreen.Content(["soba"])), origin: offline)
+      $0.load = ScreenLoad(phase: .loaded(SampleFeature.Content(["soba"])), origin: offline)
     }
     await store.finish()
     #expect(policies.values == [.cacheOnly])
   }
 
   @Test func theAppEventBecomesChangedForALoadingScreen() {
-    let module = MenuScreen.module(load: { [] })
+    let module = SampleFeature.module(load: { [] })
     #expect(module.receive?(.dataChanged(["dishes"])) == .load(.changed))
   }
 }
