@@ -155,6 +155,8 @@ public final class LiveApp: Sendable {
     // The API answering again after it could not be reached is an app event: screens showing offline data refetch
     // once, as their reducers decide.
     queryCache.reachability.onReconnect { [weak runtime] in runtime?.send(.reconnected) }
+    // A write's optimistic change shown or rolled back: every loaded screen reads its data again from the cache.
+    queryCache.observeChanges { [runtime] tags in runtime.send(.dataChanged(tags)) }
     if options.launch {
       for error in await runtime.launch() { notices.append("could not restore saved state: \(error)") }
     }

@@ -31,10 +31,13 @@ public final class QueryCache: Sendable {
   /// Requests through ``client``, answered from the cache or not.
   private let activity = HTTPActivity()
   private let http: HTTPClient
-  private let storage: ResponseCacheClient
+  let storage: ResponseCacheClient
   private let now: @Sendable () -> Date
   private let fetches = SharedFetches()
   private let retrying: RetryingSend
+  /// Optimistic changes of writes in flight or settled, laid over answers (QueryCache+Writes.swift).
+  let optimistic = OptimisticEntries()
+  let changeObservers = ChangeObservers()
 
   /// A query layer sending through `http` and keeping answers in `storage`.
   /// - Parameters:
@@ -72,6 +75,11 @@ public final class QueryCache: Sendable {
   /// Answers `request` (see the type's rules).
   public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
     guard request.method == .get else { return try await write(request) }
+    return withOptimisticChanges(try await read(request), for: request)
+  }
+
+  /// Answers the GET `request` from the cache or the network, as its trace's policy says.
+  private func read(_ request: HTTPRequest) async throws -> HTTPResponse {
     let trace = QueryTrace.current
     let policy = configuration.forceNetwork ? .networkOnly : trace?.policy ?? .cacheFirst
     let key = configuration.key(for: request)
@@ -132,11 +140,12 @@ public final class QueryCache: Sendable {
   ) async throws
     -> HTTPResponse
   {
-    try await fetches.run(key) { [http, storage, configuration, reachability, now, retrying] in
+    try await fetches.run(key) { [http, storage, configuration, reachability, now, retrying, optimistic] in
       var request = request
       if let etag = entry?.header("ETag") { request.headers["If-None-Match"] = etag }
       if let modified = entry?.header("Last-Modified") { request.headers["If-Modified-Since"] = modified }
       let response: HTTPResponse
+      let asked = optimistic.generation
       do {
         response = try await retrying(request, through: http)
       } catch let error as HTTPError where Self.isUnreachable(error) {
@@ -147,6 +156,9 @@ public final class QueryCache: Sendable {
         reachability.failed(Self.reason(status: response.status))
       } else {
         reachability.reached()
+      }
+      if response.isSuccess || response.status == 304 {
+        optimistic.serverAnswered(configuration.path(of: request), since: asked)
       }
       if response.status == 304, var entry {
         entry.fetchedAt = now()
@@ -165,11 +177,10 @@ public final class QueryCache: Sendable {
     }
   }
 
-  /// Sends a write and, when it succeeds, invalidates the entries tagged with its path.
+  /// Sends a write and, when it succeeds, invalidates the entries tagged with its path (and its intent's tags; its
+  /// optimistic changes: ``sendWrite(_:_:)``).
   private func write(_ request: HTTPRequest) async throws -> HTTPResponse {
-    let response = try await http.send(request)
-    if response.isSuccess { _ = try? await storage.invalidate([configuration.tag(for: request)]) }
-    return response
+    try await sendWrite(request) { try await http.send(request) }
   }
 
   // MARK: - Helpers

@@ -99,7 +99,7 @@ enum ListenerFeature {
         switch event {
         case .launch: .heard("launch")
         case .refreshAll: .heard("refreshAll")
-        case .appear, .terminate, .disappear, .reconnected: nil
+        case .appear, .terminate, .disappear, .reconnected, .dataChanged: nil
         }
       }
     )

@@ -47,15 +47,17 @@ import Testing
   @Test func theGivenOptionsBecomeTheUpdate() throws {
     #expect(
       try command.actions(CommandInput(values: ["nickname": "新しい名前"]))
-        == [.update(ProfilePersonalPatch(nickname: "新しい名前"))])
+        == [.save(.submit(ProfilePersonalPatch(nickname: "新しい名前")))])
     #expect(
-      try command.actions(CommandInput(values: ["intro": ""])) == [.update(ProfilePersonalPatch(introduction: ""))])
+      try command.actions(CommandInput(values: ["intro": ""])) == [
+        .save(.submit(ProfilePersonalPatch(introduction: "")))
+      ])
     #expect(
       try command.actions(CommandInput(values: ["nickname": "👨‍👩‍👧", "intro": "I"]))
-        == [.update(ProfilePersonalPatch(nickname: "👨‍👩‍👧", introduction: "I"))])
+        == [.save(.submit(ProfilePersonalPatch(nickname: "👨‍👩‍👧", introduction: "I")))])
     #expect(
       try command.actions(CommandInput(values: ["nickname": String(repeating: "👨‍👩‍👧", count: 20)]))
-        == [.update(ProfilePersonalPatch(nickname: String(repeating: "👨‍👩‍👧", count: 20)))])
+        == [.save(.submit(ProfilePersonalPatch(nickname: String(repeating: "👨‍👩‍👧", count: 20))))])
   }
 
   @Test(arguments: [
@@ -142,7 +144,7 @@ import Testing
   }
 
   @Test func unsavedStatesFail() {
-    for save in [ProfileFeature.SavePhase.idle, .saving(ProfilePersonalPatch(nickname: "N"))] {
+    for save in [ProfileFeature.SaveMutation(), .sending(ProfilePersonalPatch(nickname: "N"))] {
       guard case .failure(let reason) = ProfileFeature.editOutput(ProfileFeature.State(save: save)) else {
         Issue.record("expected failure for \(save)")
         continue

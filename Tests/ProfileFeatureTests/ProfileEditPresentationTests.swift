@@ -12,7 +12,7 @@ import Testing
   }
 
   private func state(
-    _ draft: ProfileDraft? = nil, save: ProfileFeature.SavePhase = .idle
+    _ draft: ProfileDraft? = nil, save: ProfileFeature.SaveMutation = ProfileFeature.SaveMutation()
   ) throws -> ProfileFeature.State {
     ProfileFeature.State(
       load: ScreenLoad(phase: .loaded(try content())), form: ProfileEditForm(original: original, draft: draft),
@@ -50,9 +50,12 @@ import Testing
         change: { .introductionEdited($0) }))
   }
 
-  private func buttons(save: Bool, cancel: Bool = true) -> [OverlayButton<ProfileFeature.Action>] {
+  /// Save (sending `patch`, the form's changes) and Cancel.
+  private func buttons(
+    save: Bool, cancel: Bool = true, patch: ProfilePersonalPatch = ProfilePersonalPatch()
+  ) -> [OverlayButton<ProfileFeature.Action>] {
     [
-      OverlayButton(label: "Save", action: .save, isEnabled: save, isDefault: true),
+      OverlayButton(label: "Save", action: .save(.submit(patch)), isEnabled: save, isDefault: true),
       OverlayButton(label: "Cancel", action: .cancelEdit, isEnabled: cancel),
     ]
   }
@@ -86,7 +89,7 @@ import Testing
     let overlay = try overlay(try state(ProfileDraft(nickname: "👨‍👩‍👧 family", introduction: "カレーが好き")))
     #expect(overlay.content == .stack([nicknameField("👨‍👩‍👧 family"), introductionField("カレーが好き")]))
     #expect(overlay.content.plainText.contains("8/20 characters"))
-    #expect(overlay.buttons == buttons(save: true))
+    #expect(overlay.buttons == buttons(save: true, patch: ProfilePersonalPatch(nickname: "👨‍👩‍👧 family")))
   }
 
   @Test func invalidFieldsShowTheirMessagesAndDisableSave() throws {
@@ -98,42 +101,47 @@ import Testing
           nicknameField(" ", message: "Nickname is required"),
           introductionField(long, message: "Self-introduction is at most 200 characters"),
         ]))
-    #expect(overlay.buttons == buttons(save: false))
+    #expect(overlay.buttons == buttons(save: false, patch: ProfilePersonalPatch(nickname: " ", introduction: long)))
 
     let tooLong = try self.overlay(
       try state(ProfileDraft(nickname: String(repeating: "a", count: 21), introduction: "")))
     #expect(tooLong.content.plainText.contains("Nickname is at most 20 characters"))
-    #expect(tooLong.buttons == buttons(save: false))
+    #expect(
+      tooLong.buttons
+        == buttons(
+          save: false, patch: ProfilePersonalPatch(nickname: String(repeating: "a", count: 21), introduction: "")))
   }
 
   @Test func savingDisablesEverythingAndShowsASpinner() throws {
     let draft = ProfileDraft(nickname: "新しい名前", introduction: "カレーが好き")
-    let overlay = try overlay(try state(draft, save: .saving(ProfilePersonalPatch(nickname: "新しい名前"))))
+    let overlay = try overlay(try state(draft, save: .sending(ProfilePersonalPatch(nickname: "新しい名前"))))
     #expect(
       overlay.content
         == .stack([
           nicknameField("新しい名前", isEnabled: false), introductionField("カレーが好き", isEnabled: false),
           .spinner("Saving profile…"),
         ]))
-    #expect(overlay.buttons == buttons(save: false, cancel: false))
+    #expect(
+      overlay.buttons == buttons(save: false, cancel: false, patch: ProfilePersonalPatch(nickname: "新しい名前")))
     #expect(overlay.dismiss == nil)
     #expect(
-      ProfileFeature.present(try state(draft, save: .saving(ProfilePersonalPatch(nickname: "新しい名前")))).containsSpinner)
+      ProfileFeature.present(try state(draft, save: .sending(ProfilePersonalPatch(nickname: "新しい名前")))).containsSpinner)
     // The Edit profile button behind the form is disabled too.
     #expect(
-      !ProfileFeature.present(try state(draft, save: .saving(ProfilePersonalPatch()))).actions.contains(.editProfile))
+      !ProfileFeature.present(try state(draft, save: .sending(ProfilePersonalPatch()))).actions.contains(.editProfile))
   }
 
   @Test func aFailedSaveShowsTheErrorWithRetryAndKeepsTheDraft() throws {
     let draft = ProfileDraft(nickname: "新しい名前", introduction: "カレーが好き")
-    let overlay = try overlay(try state(draft, save: .failed("The server failed (500).")))
+    let overlay = try overlay(
+      try state(draft, save: .failed(ProfilePersonalPatch(nickname: "新しい名前"), "The server failed (500).")))
     #expect(
       overlay.content
         == .stack([
           nicknameField("新しい名前"), introductionField("カレーが好き"),
-          .error(message: "The server failed (500).", retry: .save),
+          .error(message: "The server failed (500).", retry: .save(.retry)),
         ]))
-    #expect(overlay.buttons == buttons(save: true))
+    #expect(overlay.buttons == buttons(save: true, patch: ProfilePersonalPatch(nickname: "新しい名前")))
     #expect(overlay.dismiss == .cancelEdit)
   }
 

@@ -79,7 +79,7 @@ import Testing
     let store = makeStore(http: .unimplemented, initialState: ProfileFeature.State(load: ScreenLoad(phase: phase)))
     await store.send(.editProfile)
     await store.send(.nicknameEdited("x"))
-    await store.send(.save)
+    await store.send(.save(.retry))
     await store.finish()
   }
 
@@ -132,15 +132,15 @@ import Testing
     // The unimplemented client would fail any request: no action may arrive.
     let store = makeStore(http: .unimplemented, initialState: fixture.state(form: fixture.form()))
 
-    await store.send(.save)
+    await store.send(store.formSave)
     await store.send(.nicknameEdited(" ")) { $0.form?.draft.nickname = " " }
-    await store.send(.save)
+    await store.send(store.formSave)
     await store.send(.nicknameEdited("ok")) { $0.form?.draft.nickname = "ok" }
     await store.send(.introductionEdited(String(repeating: "x", count: 201))) {
       $0.form?.draft.introduction = String(repeating: "x", count: 201)
     }
-    await store.send(.save)
-    #expect(store.state.save == .idle)
+    await store.send(store.formSave)
+    #expect(store.state.save == ProfileFeature.SaveMutation())
     await store.finish()
   }
 
@@ -153,14 +153,12 @@ import Testing
     let store = makeStore(http: fake.client, initialState: fixture.state(form: fixture.form()))
 
     await store.send(.nicknameEdited(Self.newNickname)) { $0.form?.draft.nickname = Self.newNickname }
-    await store.send(.save) {
-      $0.save = .saving(ProfilePersonalPatch(nickname: Self.newNickname))
-      $0.startsSave = true
+    await store.send(store.formSave) {
+      $0.save = .sending(ProfilePersonalPatch(nickname: Self.newNickname))
     }
     #expect(!store.state.canSave)
-    await store.receive(.saved(fixture.renamed)) {
-      $0.save = .saved(fixture.renamed)
-      $0.startsSave = false
+    await store.receive(.save(.succeeded(fixture.renamed, request: 1))) {
+      $0.save = .sent(fixture.renamed)
       $0.form = nil
       var content = fixture.content
       content.personal.nickname = Self.newNickname
@@ -186,13 +184,11 @@ import Testing
     let store = makeStore(http: fake.client, initialState: fixture.state(form: fixture.form()))
 
     await store.send(.introductionEdited("")) { $0.form?.draft.introduction = "" }
-    await store.send(.save) {
-      $0.save = .saving(ProfilePersonalPatch(introduction: ""))
-      $0.startsSave = true
+    await store.send(store.formSave) {
+      $0.save = .sending(ProfilePersonalPatch(introduction: ""))
     }
-    await store.receive(.saved(answered)) {
-      $0.save = .saved(answered)
-      $0.startsSave = false
+    await store.receive(.save(.succeeded(answered, request: 1))) {
+      $0.save = .sent(answered)
       $0.form = nil
       var content = fixture.content
       content.personal.introduction = ""
@@ -213,29 +209,21 @@ import Testing
 
     await store.send(.nicknameEdited(Self.newNickname)) { $0.form?.draft.nickname = Self.newNickname }
     let typed = store.state.form
-    await store.send(.save) {
-      $0.save = .saving(patch)
-      $0.startsSave = true
+    await store.send(store.formSave) {
+      $0.save = .sending(patch)
     }
-    await store.receive(.saveFailed(message)) {
-      $0.save = .failed(message)
-      $0.startsSave = false
-    }
+    await store.receive(.save(.failed(message, request: 1))) { $0.save = .failed(patch, message) }
     #expect(store.state.form == typed)
     #expect(store.state.load.phase == .loaded(fixture.content))
     #expect(store.state.canSave)
     let overlay = try #require(ProfileFeature.present(store.state).firstOverlay)
     #expect(overlay.content.firstErrorMessage == message)
-    #expect(overlay.content.actions.contains(.save))
+    #expect(overlay.content.actions.contains(.save(.retry)))
 
     // Retry (the error's action) saves the same fields again.
-    await store.send(.save) {
-      $0.save = .saving(patch)
-      $0.startsSave = true
-    }
-    await store.receive(.saved(fixture.renamed)) {
-      $0.save = .saved(fixture.renamed)
-      $0.startsSave = false
+    await store.send(.save(.retry)) { $0.save = .sending(patch, request: 2) }
+    await store.receive(.save(.succeeded(fixture.renamed, request: 2))) {
+      $0.save = .sent(fixture.renamed, request: 2)
       $0.form = nil
       var content = fixture.content
       content.personal.nickname = Self.newNickname
@@ -253,11 +241,11 @@ import Testing
       initialState: ProfileFeature.State(
         load: ScreenLoad(phase: .loaded(fixture.content)),
         form: fixture.form(ProfileDraft(nickname: "a", introduction: "")),
-        save: .failed("The server failed.")))
+        save: .failed(ProfilePersonalPatch(nickname: "a"), "The server failed.")))
 
     await store.send(.nicknameEdited("ab")) {
       $0.form?.draft.nickname = "ab"
-      $0.save = .idle
+      $0.save.phase = .idle
     }
     await store.finish()
   }
@@ -267,11 +255,12 @@ import Testing
     let store = makeStore(
       http: .unimplemented,
       initialState: ProfileFeature.State(
-        load: ScreenLoad(phase: .loaded(fixture.content)), form: fixture.form(), save: .failed("The server failed.")))
+        load: ScreenLoad(phase: .loaded(fixture.content)), form: fixture.form(),
+        save: .failed(ProfilePersonalPatch(nickname: "x"), "The server failed.", request: 0)))
 
     await store.send(.nicknameEdited("draft")) {
       $0.form?.draft.nickname = "draft"
-      $0.save = .idle
+      $0.save.phase = .idle
     }
     await store.send(.cancelEdit) { $0.form = nil }
     await store.send(.editProfile) { $0.form = fixture.form() }
@@ -295,9 +284,8 @@ import Testing
     let store = makeStore(client, initialState: fixture.state(form: fixture.form()))
 
     await store.send(.nicknameEdited(Self.newNickname)) { $0.form?.draft.nickname = Self.newNickname }
-    await store.send(.save) {
-      $0.save = .saving(ProfilePersonalPatch(nickname: Self.newNickname))
-      $0.startsSave = true
+    await store.send(store.formSave) {
+      $0.save = .sending(ProfilePersonalPatch(nickname: Self.newNickname))
     }
     await store.send(.nicknameEdited("other"))
     await store.send(.introductionEdited("other"))
@@ -306,9 +294,8 @@ import Testing
     #expect(!store.state.canSave)
 
     await gate.arrive()  // the server answers
-    await store.receive(.saved(renamed)) {
-      $0.save = .saved(renamed)
-      $0.startsSave = false
+    await store.receive(.save(.succeeded(renamed, request: 1))) {
+      $0.save = .sent(renamed)
       $0.form = nil
       var content = fixture.content
       content.personal.nickname = Self.newNickname
@@ -335,18 +322,17 @@ import Testing
     let patch = ProfilePersonalPatch(nickname: Self.newNickname)
 
     await store.send(.nicknameEdited(Self.newNickname)) { $0.form?.draft.nickname = Self.newNickname }
-    await store.send(.save) {
-      $0.save = .saving(patch)
-      $0.startsSave = true
+    await store.send(store.formSave) {
+      $0.save = .sending(patch)
     }
     await arrived.arrive()  // the PATCH is at the server
-    // Save is disabled while saving, but a stray .save (or .update) still reaches the reducer, which decides that
-    // it starts nothing; the middleware only reads that decision.
-    await store.send(.save) { $0.startsSave = false }
-    await store.send(.update(patch))
+    // Save is disabled while saving, but a stray submit (the form's or the CLI's) still reaches the reducer, which
+    // decides that it starts nothing; the middleware only reads that decision.
+    await store.send(store.formSave) { $0.save.startsWrite = false }
+    await store.send(.save(.submit(patch)))
     await answer.arrive()  // the server answers
-    await store.receive(.saved(renamed)) {
-      $0.save = .saved(renamed)
+    await store.receive(.save(.succeeded(renamed, request: 1))) {
+      $0.save = .sent(renamed)
       $0.form = nil
       var content = fixture.content
       content.personal.nickname = Self.newNickname
@@ -375,8 +361,9 @@ import Testing
     let fixture = try Fixture()
     let store = makeStore(http: .unimplemented, initialState: fixture.state(form: fixture.form()))
 
-    await store.send(.saved(fixture.renamed))
-    await store.send(.saveFailed("late"))
+    await store.send(.save(.succeeded(fixture.renamed, request: 0)))
+    await store.send(.save(.failed("late", request: 0)))
+    await store.send(.save(.queued(pending: 1, request: 0)))
     await store.finish()
   }
 
@@ -389,13 +376,9 @@ import Testing
     let store = makeStore(http: fake.client, initialState: ProfileFeature.State())
     let patch = ProfilePersonalPatch(nickname: Self.newNickname, introduction: "短い紹介")
 
-    await store.send(.update(patch)) {
-      $0.save = .saving(patch)
-      $0.startsSave = true
-    }
-    await store.receive(.saved(fixture.renamed)) {
-      $0.save = .saved(fixture.renamed)
-      $0.startsSave = false
+    await store.send(.save(.submit(patch))) { $0.save = .sending(patch) }
+    await store.receive(.save(.succeeded(fixture.renamed, request: 1))) {
+      $0.save = .sent(fixture.renamed)
     }
     await store.finish()
     #expect(fake.requests.map(\.method) == [.patch])
@@ -407,18 +390,20 @@ import Testing
   @Test func anInvalidOrEmptyUpdateFailsWithoutARequest() async throws {
     let store = makeStore(http: .unimplemented, initialState: ProfileFeature.State())
 
-    await store.send(.update(ProfilePersonalPatch(nickname: " "))) { $0.save = .failed("Nickname is required") }
-    await store.send(
-      .update(
-        ProfilePersonalPatch(
-          nickname: String(repeating: "a", count: 21), introduction: String(repeating: "b", count: 201))
-      )
-    ) {
-      $0.save = .failed("Nickname is at most 20 characters; Self-introduction is at most 200 characters")
+    let blank = ProfilePersonalPatch(nickname: " ")
+    await store.send(.save(.submit(blank))) { $0.save = .failed(blank, "Nickname is required", request: 0) }
+    let long = ProfilePersonalPatch(
+      nickname: String(repeating: "a", count: 21), introduction: String(repeating: "b", count: 201))
+    await store.send(.save(.submit(long))) {
+      $0.save = .failed(
+        long, "Nickname is at most 20 characters; Self-introduction is at most 200 characters", request: 0)
     }
-    await store.send(.update(ProfilePersonalPatch())) {
-      $0.save = .failed("Nothing to change: give a nickname or a self-introduction.")
+    await store.send(.save(.submit(ProfilePersonalPatch()))) {
+      $0.save = .failed(
+        ProfilePersonalPatch(), "Nothing to change: give a nickname or a self-introduction.", request: 0)
     }
+    // Retry never sends a refused patch.
+    await store.send(.save(.retry))
     await store.finish()
   }
 }

@@ -16,4 +16,9 @@ public enum AppEvent: Sendable, Equatable, Hashable, Codable {
   /// The API answered again after it could not be reached (the query layer's reachability, in the apps): screens
   /// showing offline data, or an error, refetch once.
   case reconnected
+  /// What the screens show changed under them: in the query layer, a write's optimistic change was shown or rolled
+  /// back on the endpoints with these tags (`profile_personal`). Sent by the composition root; a loading screen reads
+  /// its loaded content again from the cache (no request, no spinner), so every mount and tab reading that data shows
+  /// the change at once.
+  case dataChanged(Set<String>)
 }

@@ -11,9 +11,10 @@ where State: ScreenLoadState, Action: ScreenLoadAction, Action.Response == State
   /// - The load middleware, ``Core/Middleware/screenLoad(id:load:)``, as effect `<key>.load`, before any
   ///   `middlewares` of the feature's own (Profile's save).
   /// - `receive`: the app's `.appear` becomes `.load(.appear)` (load when first shown), `.refreshAll`
-  ///   `.load(.refresh)` and `.reconnected` `.load(.reconnected)` (refetch offline content once); a screen that
-  ///   polls (its initial ``ScreenLoad/polling`` is set) gets `.load(.shown)` and `.load(.hidden)` instead of
-  ///   `.appear`, from the app's `.appear` and `.disappear`; other events are ignored.
+  ///   `.load(.refresh)`, `.reconnected` `.load(.reconnected)` (refetch offline content once) and `.dataChanged`
+  ///   `.load(.changed)` (read the loaded content again from the cache, which shows a write's optimistic change); a
+  ///   screen that polls (its initial ``ScreenLoad/polling`` is set) gets `.load(.shown)` and `.load(.hidden)`
+  ///   instead of `.appear`, from the app's `.appear` and `.disappear`; other events are ignored.
   /// - Where the content came from: content that is stale or offline (``ScreenLoad/origin``) gets a line above
   ///   it — `stale · 5 min old · refreshing…`, or `offline · as of 14:32` with a Retry (``DataOrigin/annotate(_:retry:)``).
   /// - Commands: each command's JSON object ends with where the data came from (``CommandOutput/adding(origin:)``:
@@ -62,6 +63,7 @@ where State: ScreenLoadState, Action: ScreenLoadAction, Action.Response == State
         case .disappear: polls ? .load(.hidden) : nil
         case .refreshAll: .load(.refresh)
         case .reconnected: .load(.reconnected)
+        case .dataChanged: .load(.changed)
         case .launch, .terminate: nil
         }
       }

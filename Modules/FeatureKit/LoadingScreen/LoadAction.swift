@@ -22,6 +22,10 @@ public enum LoadAction<Response: Equatable & Codable & Sendable>: Equatable, Cod
   case refresh
   /// Load again after an error (the error's Retry); replaces a load in flight.
   case retry
+  /// The data under the loaded screen changed in the query layer (``AppEvent/dataChanged(_:)``: a write's optimistic
+  /// change shown or rolled back): loaded content is read again from the cache, keeping its origin, with no spinner
+  /// and no request. Ignored unless loaded.
+  case changed
   /// The load answered (sent by the load effect), with where the answer came from: the network (the default), the
   /// cache, a stale cache entry being refreshed, or the cache because the network failed. A stale answer is
   /// followed by a second `loaded` when its refresh answers.
@@ -42,6 +46,7 @@ extension LoadAction: CustomDebugStringConvertible {
     case .reconnected: "reconnected"
     case .refresh: "refresh"
     case .retry: "retry"
+    case .changed: "changed"
     case .loaded(let response, .network): "loaded(\(String(reflecting: response)))"
     case .loaded(let response, let origin): "loaded(\(String(reflecting: response)), origin: \(origin))"
     case .failed(let message): "failed(\(String(reflecting: message)))"

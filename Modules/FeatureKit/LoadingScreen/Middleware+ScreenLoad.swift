@@ -22,6 +22,10 @@ where State: ScreenLoadState, Action: ScreenLoadAction, Action.Response == State
   /// store's clock and sends `.load(.poll)`. The timer is an observation (``Core/MiddlewareContext/observe(id:_:)``):
   /// `Store.idle()` does not wait for it.
   ///
+  /// A re-read (``ScreenLoad/rereadsCache``, after ``LoadAction/changed``) runs as effect `<id>.reread` with
+  /// ``Networking/ReadPolicy/cacheOnly`` — the query layer lays the optimistic changes of writes over what it reads —
+  /// and sends one `loaded` with the origin the content had, so a stale screen's refresh in flight still lands.
+  ///
   /// The feature's other actions pass through untouched (``ScreenLoad/startsLoad`` describes the last *load*
   /// action). It keeps no memory of its own, so a replay through the reducer sees everything it acted on.
   public static func screenLoad(
@@ -40,6 +44,19 @@ where State: ScreenLoadState, Action: ScreenLoadAction, Action.Response == State
         }
       }
       guard context.state.load.startsLoad else { return }
+      if context.state.load.rereadsCache {
+        let origin = context.state.load.origin
+        context.run(id: EffectID("\(id.rawValue).reread"), cancelInFlight: true) { send in
+          do {
+            let response = try await QueryTrace(policy: .cacheOnly).run { try await load() }
+            send(.load(.loaded(response, origin: origin)))
+          } catch {
+            // A re-read that fails leaves the content on screen as it was: it was only a second look.
+            return
+          }
+        }
+        return
+      }
       let policy: ReadPolicy = context.state.load.asksNetworkFirst ? .networkFirst : .cacheFirst
       context.run(id: id, cancelInFlight: true) { send in
         do {

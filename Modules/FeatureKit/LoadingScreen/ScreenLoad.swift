@@ -30,11 +30,15 @@ public struct ScreenLoad<Content: LoadableContent>: Equatable, Codable, Sendable
   /// each time the API comes back while part of it still fails. Cleared by content that is not offline, and by
   /// Refresh and Retry.
   public var refetchedOnReconnect: Bool
+  /// Whether the load it starts only reads the loaded content again from the cache (``LoadAction/changed``: the data
+  /// changed under the screen): no spinner, no request, the content keeps its ``origin``. Set with ``startsLoad``.
+  public var rereadsCache: Bool
 
   /// Creates a load state; the defaults are the state before the first appearance.
   public init(
     phase: LoadPhase<Content> = .idle, startsLoad: Bool = false, asksNetworkFirst: Bool = false,
-    origin: DataOrigin = .network, polling: LoadPolling? = nil, refetchedOnReconnect: Bool = false
+    origin: DataOrigin = .network, polling: LoadPolling? = nil, refetchedOnReconnect: Bool = false,
+    rereadsCache: Bool = false
   ) {
     self.phase = phase
     self.startsLoad = startsLoad
@@ -42,6 +46,7 @@ public struct ScreenLoad<Content: LoadableContent>: Equatable, Codable, Sendable
     self.origin = origin
     self.polling = polling
     self.refetchedOnReconnect = refetchedOnReconnect
+    self.rereadsCache = rereadsCache
   }
 
   /// The content when loaded, otherwise `nil`.
@@ -57,6 +62,7 @@ public struct ScreenLoad<Content: LoadableContent>: Equatable, Codable, Sendable
   /// - `.reconnected` starts one, network first, when the screen shows offline content or an error and did not
   ///   already refetch for a reconnection (``refetchedOnReconnect``);
   /// - `.refresh` and `.retry` always start one, asking the network first (replacing a load in flight);
+  /// - `.changed` starts a cache-only re-read when loaded or empty, keeping the phase on screen (``rereadsCache``);
   /// - `.loaded(response, origin)` maps the response to ``LoadableContent`` (``LoadPhase/empty`` when it is empty)
   ///   and keeps its origin; `.failed(message)` shows the message; on a shown screen that polls, either starts the
   ///   timer again.
@@ -101,6 +107,15 @@ public struct ScreenLoad<Content: LoadableContent>: Equatable, Codable, Sendable
     case .refresh, .retry:
       refetchedOnReconnect = false
       startLoad(networkFirst: true)
+    case .changed:
+      finish()
+      switch phase {
+      case .loaded, .empty:
+        startsLoad = true
+        rereadsCache = true
+      case .idle, .loading, .failed:
+        break
+      }
     case .loaded(let response, let origin):
       let content = Content(response)
       phase = content.isEmpty ? .empty : .loaded(content)
@@ -124,12 +139,14 @@ public struct ScreenLoad<Content: LoadableContent>: Equatable, Codable, Sendable
     if !keepingContent || phase.content == nil && phase != .empty { phase = .loading }
     startsLoad = true
     asksNetworkFirst = networkFirst
+    rereadsCache = false
     if polling?.timer == .due { polling?.timer = .stopped }
   }
 
   private mutating func finish() {
     startsLoad = false
     asksNetworkFirst = false
+    rereadsCache = false
   }
 
   /// After an answer, a shown screen that polls starts its timer again.

@@ -63,6 +63,7 @@ public enum ArchiveFeature {
         case .terminate: .terminated
         case .reconnected: .reconnected
         case .disappear: nil
+        case .dataChanged: nil  // searches are not optimistic data; saved items have the database's observation
         }
       }
     ).withToasts()

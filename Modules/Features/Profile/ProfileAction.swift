@@ -22,14 +22,10 @@ extension ProfileFeature {
     case nicknameEdited(String)
     /// The self-introduction field was edited: the whole new text.
     case introductionEdited(String)
-    /// The form's Save, and Retry after a failed save: sends the changed fields (ignored unless ``State/canSave``).
-    case save
-    /// Save these fields as given, without the form (`kumiki profile edit`); an invalid or empty patch fails.
-    case update(ProfilePersonalPatch)
-    /// The server accepted the save and answered with the profile (sent by the save effect).
-    case saved(ProfilePersonal)
-    /// The save failed, with the message to show (sent by the save effect).
-    case saveFailed(String)
+    /// Saving the profile (``FeatureKit/MutationAction``): `.submit(patch)` from the form's Save (its changed fields)
+    /// or `kumiki profile edit` (the options given), checked with ``ProfileDraft``'s rules first; `.retry` after a
+    /// failure; the save effect answers `.succeeded(profile)`, `.queued` or `.failed(message)`.
+    case save(MutationAction<ProfilePersonalPatch, ProfilePersonal>)
     /// Cancel or Escape: closes the form and discards the draft (ignored while saving).
     case cancelEdit
     /// The toast's own actions (its time is up): "Profile saved" after a save, FeatureKit's ``FeatureKit/ToastSlot``.
@@ -38,6 +34,11 @@ extension ProfileFeature {
     /// The toast action this action carries, if any.
     public var toast: ToastAction? {
       if case .toast(let action) = self { action } else { nil }
+    }
+
+    /// The save action this action carries, if any.
+    public var save: MutationAction<ProfilePersonalPatch, ProfilePersonal>? {
+      if case .save(let action) = self { action } else { nil }
     }
 
     /// The load action this action carries, if any.

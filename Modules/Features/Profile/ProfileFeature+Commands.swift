@@ -9,7 +9,8 @@ extension ProfileFeature {
   /// `kumiki profile edit [--nickname TEXT] [--intro TEXT]`: checks the given fields with ``ProfileDraft``'s rules
   /// (a broken rule, or neither option, is a usage error: exit 64), sends them with `PATCH /profile_personal` and
   /// prints the profile the server answered (`--json`: `{"personal":{...}}`, the shape of `kumiki profile --json`'s
-  /// `personal`, so `jq .personal.nickname` reads both); a failed save exits 1.
+  /// `personal`, so `jq .personal.nickname` reads both); a failed save exits 1; a save kept in the outbox (the API
+  /// unreachable) prints that it was queued (`{"queued":true,"pending":N}`) and succeeds.
   public static let commands: [FeatureCommand<State, Action>] = [
     FeatureCommand(
       path: [],
@@ -38,7 +39,7 @@ extension ProfileFeature {
           "intro",
           help: "The new self-introduction: at most \(ProfileDraft.introductionLimit) characters (\"\" clears it)"),
       ],
-      actions: { input in [.update(try patch(input))] },
+      actions: { input in [.save(.submit(try patch(input)))] },
       output: { state, _ in editOutput(state) }
     ),
   ]
@@ -59,15 +60,20 @@ extension ProfileFeature {
   /// profile the server answered (JSON: `{"personal":{...}}`, the same object under the same key as in
   /// `kumiki profile`), or the failure.
   public static func editOutput(_ state: State) -> CommandOutput {
-    switch state.save {
-    case .saved(let personal):
+    switch state.save.phase {
+    case .sent(let personal):
       let view = ProfilePersonalViewObject(personal)
       return .success(
         view: .stack([.text("Profile updated.", .secondary)] + personalSections(view)),
         json: .object([("personal", json(view))]))
-    case .failed(let message):
+    case .queued(_, let pending):
+      let note = state.save.phase.queuedNote ?? ""
+      return .success(
+        view: .text("Queued: \(note).", .secondary),
+        json: .object([("queued", .bool(true)), ("pending", .int(pending))]))
+    case .failed(_, let message):
       return .failure(message)
-    case .idle, .saving:
+    case .idle, .sending:
       return .failure("The profile was not saved.")
     }
   }

@@ -1,3 +1,4 @@
+import FeatureKit
 import Presentation
 
 extension ProfileFeature {
@@ -7,7 +8,7 @@ extension ProfileFeature {
   public static func present(_ state: State) -> ViewNode<Action> {
     let screen = screen(state)
     guard let form = state.form else { return screen }
-    let overlay = ViewNode<Action>.overlay(editOverlay(form, save: state.save, canSave: state.canSave))
+    let overlay = ViewNode<Action>.overlay(editOverlay(form, save: state.save.phase, canSave: state.canSave))
     if case .stack(let children) = screen { return .stack(children + [overlay]) }
     return .stack([screen, overlay])
   }
@@ -28,7 +29,8 @@ extension ProfileFeature {
       }
       let list = informationList(content.items(state.selectedTab), tab: state.selectedTab, select: Action.select)
       children.append(.section(title: "Information", children: [.tabs(tabs, content: list)]))
-      children.append(.button(label: "Edit profile", action: .editProfile, isEnabled: !state.save.isSaving))
+      if let queued = state.save.phase.queuedNote { children.append(.text(queued, .secondary)) }
+      children.append(.button(label: "Edit profile", action: .editProfile, isEnabled: !state.save.isSending))
       children.append(.button(label: "Refresh", action: .load(.refresh)))
       if let detail = state.detail, state.form == nil {
         children.append(.overlay(overlay(detail)))
@@ -40,8 +42,10 @@ extension ProfileFeature {
   /// The Edit profile form: the nickname and self-introduction fields (each with its validation message, or a
   /// character count as hint), a spinner while saving or the save's error with Retry, and Save / Cancel. Save is
   /// disabled unless `canSave`; while saving the fields and Cancel are disabled too and Escape does nothing.
-  static func editOverlay(_ form: ProfileEditForm, save: SavePhase, canSave: Bool) -> OverlayNode<Action> {
-    let isSaving = save.isSaving
+  static func editOverlay(
+    _ form: ProfileEditForm, save: MutationPhase<ProfilePersonalPatch, ProfilePersonal>, canSave: Bool
+  ) -> OverlayNode<Action> {
+    let isSaving = save.isSending
     let (draft, validation) = (form.draft, form.validation)
     /// A field with its problem as the message, else its character count as the hint.
     func field(
@@ -64,15 +68,15 @@ extension ProfileFeature {
         change: { .introductionEdited($0) }),
     ]
     switch save {
-    case .saving: content.append(.spinner("Saving profile…"))
-    case .failed(let message): content.append(.error(message: message, retry: .save))
-    case .idle, .saved: break
+    case .sending: content.append(.spinner("Saving profile…"))
+    case .failed(_, let message): content.append(.error(message: message, retry: .save(.retry)))
+    case .idle, .sent, .queued: break
     }
     return OverlayNode(
       title: "Edit profile",
       content: .stack(content),
       buttons: [
-        OverlayButton(label: "Save", action: .save, isEnabled: canSave, isDefault: true),
+        OverlayButton(label: "Save", action: .save(.submit(form.patch)), isEnabled: canSave, isDefault: true),
         OverlayButton(label: "Cancel", action: .cancelEdit, isEnabled: !isSaving),
       ],
       dismiss: isSaving ? nil : .cancelEdit)

@@ -5,9 +5,10 @@ extension ProfileFeature {
   /// Profile's state transitions. Load actions go to ``FeatureKit/ScreenLoad/reduce(_:)``, which decides whether a
   /// load starts and maps the response to ``ProfileContent``; the detail closes whenever there is no content under
   /// it. Choosing an information item copies it into `detail`. The Edit profile form is validated here on every
-  /// edit, and a save is decided here (`save = .saving(patch)`, `startsSave`) for the save middleware to carry out.
-  /// A save that succeeded shows "Profile saved" (a toast, once `.load(.appear)` said the screen appeared: `kumiki
-  /// profile edit` sends only `.update`, so it never starts a toast or waits for one).
+  /// edit, and a save is decided here — the patch checked with ``ProfileDraft``'s rules, then FeatureKit's
+  /// ``FeatureKit/Mutation/reduce(_:)`` (`.sending(patch)`, a request token, `startsWrite`) — for the save
+  /// middleware to carry out. A save that succeeded shows "Profile saved" (a toast, once `.load(.appear)` said the
+  /// screen appeared: `kumiki profile edit` sends only the save, so it never starts a toast or waits for one).
   public static let reducer = Reducer<State, Action> { state, action in
     switch action {
     case .load(let load):
@@ -23,66 +24,81 @@ extension ProfileFeature {
       state.detail = nil
 
     case .editProfile:
-      guard let content = state.load.content, state.form == nil, !state.save.isSaving else { return }
+      guard let content = state.load.content, state.form == nil, !state.save.isSending else { return }
       state.form = ProfileEditForm(original: ProfileDraft(content.personal))
-      state.save = .idle
+      state.save.reduce(.reset)
       state.detail = nil
     case .nicknameEdited(let text):
       state.editForm { $0.nickname = text }
     case .introductionEdited(let text):
       state.editForm { $0.introduction = text }
-    case .save:
-      state.startsSave = false
-      guard state.canSave, let form = state.form else { return }
-      state.startSave(form.patch)
-    case .update(let patch):
-      state.startsSave = false
-      guard !state.save.isSaving else { return }
-      let problems = patch.validate().problems
-      if patch.isEmpty {
-        state.save = .failed("Nothing to change: give a nickname or a self-introduction.")
-      } else if !problems.isEmpty {
-        state.save = .failed(problems.map(\.message).joined(separator: "; "))
-      } else {
-        state.startSave(patch)
-      }
-    case .saved(let personal):
-      state.startsSave = false
-      guard state.save.isSaving else { return }
-      state.save = .saved(personal)
-      state.form = nil
-      state.toast.show("Profile saved")
-      if var content = state.load.content {
-        content.personal = ProfilePersonalViewObject(personal)
-        state.load.phase = .loaded(content)
-      }
-    case .saveFailed(let message):
-      state.startsSave = false
-      guard state.save.isSaving else { return }
-      state.save = .failed(message)
+    case .save(let save):
+      state.reduceSave(save)
     case .cancelEdit:
-      guard state.form != nil, !state.save.isSaving else { return }
+      guard state.form != nil, !state.save.isSending else { return }
       state.form = nil
-      state.save = .idle
+      state.save.reduce(.reset)
     case .toast:
       break  // FeatureKit's withToasts(): the toast's time is up
     }
   }.withToasts()
+
+  /// What is wrong with `patch` by ``ProfileDraft``'s rules, as the message a refused save shows (several joined by
+  /// `; `), or `nil` when it can be sent.
+  static func problem(_ patch: ProfilePersonalPatch) -> String? {
+    if patch.isEmpty { return "Nothing to change: give a nickname or a self-introduction." }
+    let problems = patch.validate().problems
+    return problems.isEmpty ? nil : problems.map(\.message).joined(separator: "; ")
+  }
 }
 
 extension ProfileFeature.State {
   /// Applies an edit to the open form's draft (not while saving, so the draft never changes under a request in
   /// flight); an edit after a failed save clears the failure (the next Save sends the new draft).
   fileprivate mutating func editForm(_ change: (inout ProfileDraft) -> Void) {
-    guard var form, !save.isSaving else { return }
+    guard var form, !save.isSending else { return }
     change(&form.draft)
     self.form = form
-    if case .failed = save { save = .idle }
+    if case .failed = save.phase { save.reduce(.reset) }
   }
 
-  /// The decision to send `patch`: the save phase the screen shows, and the mark that this action started it.
-  fileprivate mutating func startSave(_ patch: ProfilePersonalPatch) {
-    save = .saving(patch)
-    startsSave = true
+  /// A save action: a submit is checked first — with the form open, only what the form allows (``canSave``: a valid
+  /// change, nothing in flight) is sent, anything else ignored; without it (`kumiki profile edit`) a broken rule or an
+  /// empty patch is refused with its message — then FeatureKit's ``FeatureKit/Mutation`` decides. A success puts the
+  /// server's profile into the loaded content and closes the form; a queued save closes it too (the change waits in
+  /// the outbox, shown as made).
+  fileprivate mutating func reduceSave(_ action: MutationAction<ProfilePersonalPatch, ProfilePersonal>) {
+    switch action {
+    case .submit(let patch):
+      if form != nil {
+        guard canSave else {
+          save.startsWrite = false
+          return
+        }
+      } else if let problem = ProfileFeature.problem(patch) {
+        save.reject(patch, message: problem)
+        return
+      }
+      save.reduce(action)
+    case .retry:
+      guard case .failed(let patch, _) = save.phase, ProfileFeature.problem(patch) == nil else {
+        save.startsWrite = false
+        return
+      }
+      save.reduce(action)
+    case .succeeded(let personal, _):
+      guard save.reduce(action) else { return }
+      form = nil
+      toast.show("Profile saved")
+      if var content = load.content {
+        content.personal = ProfilePersonalViewObject(personal)
+        load.phase = .loaded(content)
+      }
+    case .queued:
+      guard save.reduce(action) else { return }
+      form = nil
+    case .reset, .failed:
+      save.reduce(action)
+    }
   }
 }

@@ -1,30 +1,20 @@
 import Core
+import FeatureKit
+import Networking
 
 extension ProfileFeature {
-  /// Carries out the save the reducer decided: after `.save` or `.update`, when the state says
-  /// ``State/startsSave`` (that action decided ``SavePhase/saving(_:)``), sends that patch with
-  /// ``ProfileClient/updatePersonal`` as effect ``saveEffectID`` and answers `.saved(profile)` or
-  /// `.saveFailed(message)`. It decides nothing itself: an ignored `.save` or `.update` (invalid, unchanged, or a
-  /// stray one while a save is in flight) leaves `startsSave` false, and nothing is sent. Cancellation is silent.
+  /// Carries out the save the reducer decided, with FeatureKit's write shape
+  /// (``Core/Middleware/mutation(id:state:action:embed:intent:write:)``): after a save action whose reducer set
+  /// `save.startsWrite`, sends that patch with ``ProfileClient/updatePersonal`` as effect ``saveEffectID`` and answers
+  /// `.save(.succeeded(profile))`, `.save(.queued(…))` or `.save(.failed(message))`. It decides nothing itself.
+  ///
+  /// The save is optimistic: it declares its patch as the change it expects on `GET /profile_personal`, so the query
+  /// layer under the live client shows the new nickname on every screen reading the profile at once, and rolls it
+  /// back — the failure then says "your change was undone" — if the server refuses.
   public static func saveMiddleware(client: ProfileClient) -> Middleware<State, Action> {
-    .after { context, action in
-      switch action {
-      case .save, .update:
-        guard context.state.startsSave, case .saving(let patch) = context.state.save else { return }
-        context.run(id: saveEffectID, cancelInFlight: true) { send in
-          do {
-            send(.saved(try await client.updatePersonal(patch)))
-          } catch is CancellationError {
-            return
-          } catch {
-            guard !Task.isCancelled else { return }
-            send(.saveFailed(String(describing: error)))
-          }
-        }
-      case .load, .selectTab, .select, .closeDetail, .editProfile, .nicknameEdited, .introductionEdited, .saved,
-        .saveFailed, .cancelEdit, .toast:
-        break
-      }
-    }
+    .mutation(
+      id: saveEffectID, state: { $0.save }, action: { $0.save }, embed: Action.save,
+      intent: { patch in WriteIntent(optimistic: [try .merge(patch, into: "profile_personal")]) },
+      write: { patch in try await client.updatePersonal(patch) })
   }
 }

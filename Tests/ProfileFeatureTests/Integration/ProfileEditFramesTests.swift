@@ -51,10 +51,17 @@ struct ProfileEditFramesTests {
       #expect(try element("Save").isEnabled == true)
       server.setFaults([.status(500)], for: .endpoint("profile_personal"))
       app.runtime.store.dispatch(try #require(try element("Save").action))
-      try await app.until("save failed", slot: tab.slot) { $0.firstOverlay?.content.firstErrorMessage != nil }
+      // The optimistic nickname was rolled back: only the form's field holds it.
+      try await app.until("save failed", slot: tab.slot) { view in
+        view.firstOverlay?.content.firstErrorMessage != nil && view.plainText.count { $0.contains("カレー部長") } == 1
+      }
       frames("failed")
       server.setFaults([.latency(milliseconds: 500)], for: .endpoint("profile_personal"))
       app.runtime.store.dispatch(try #require(try element("Retry").action))
+      // Optimistic: the screen behind the form shows the new nickname while the save is in flight.
+      try await app.until("the new nickname behind the form", slot: tab.slot) { view in
+        view.firstOverlay != nil && view.plainText.count { $0.contains("カレー部長") } == 2
+      }
       frames("saving")
       try await app.until("saved", slot: tab.slot) { view in
         view.firstOverlay == nil && view.plainText.contains { $0.contains("カレー部長") }

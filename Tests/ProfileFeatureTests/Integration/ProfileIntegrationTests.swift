@@ -46,22 +46,22 @@ import Testing
 
     // A status fault answers instead of the server: the write never happens, the form keeps the draft.
     server.setFaults([.status(500)], for: .endpoint("profile_personal"))
-    store.dispatch(.save)
+    store.dispatch(.save(.submit(ProfilePersonalPatch(nickname: "組木の編集者"))))
     await store.settled()
     let failure = HTTPError.serverError(status: 500, url: server.baseURL.appending(path: "profile_personal"))
-    #expect(store.state.save == .failed(failure.description))
+    #expect(store.state.save.phase.failure == failure.description)
     #expect(store.state.form?.draft.nickname == "組木の編集者")
     server.clearFaults()
     #expect(try await client.personal() == original)
 
-    store.dispatch(.save)  // Retry
+    store.dispatch(.save(.retry))
     await store.settled()
     #expect(store.state.form == nil)
     #expect(store.state.load.content?.personal.nickname == "組木の編集者")
 
     var expected = original
     expected.nickname = "組木の編集者"
-    #expect(store.state.save == .saved(expected))
+    #expect(store.state.save.phase == .sent(expected))
     // Read back with GET: only the nickname changed.
     #expect(try await client.personal() == expected)
 

@@ -145,7 +145,8 @@ struct QueryCacheIntegrationTests {
       await app.store.receive(.load(.loaded(before)))
       await app.store.send(.editProfile)
       await app.store.send(.nicknameEdited("組木の編集者"))
-      await app.store.send(.save)  // PATCH /profile_personal through ProfileClient.updatePersonal
+      // PATCH /profile_personal through ProfileClient.updatePersonal
+      await app.store.send(.save(.submit(ProfilePersonalPatch(nickname: "組木の編集者"))))
       await app.store.finish()
       #expect(app.store.state.load.content?.personal.nickname == "組木の編集者")
 

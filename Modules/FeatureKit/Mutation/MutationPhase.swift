@@ -1,0 +1,40 @@
+/// Where a write stands, which is what its form shows: nothing yet, sending (the controls disabled), sent (a success
+/// message), queued in the outbox (a pending note), or failed (the error with Retry).
+public enum MutationPhase<Input: Equatable & Codable & Sendable, Output: Equatable & Codable & Sendable>: Equatable,
+  Codable, Sendable
+{
+  /// Nothing submitted since the form opened (or ever), or the last outcome was dismissed.
+  case idle
+  /// The write of this input is in flight.
+  case sending(Input)
+  /// The server accepted the write and answered this.
+  case sent(Output)
+  /// The API could not be reached and the write waits in the app's outbox (``Networking/WriteQueued``), with `pending`
+  /// writes waiting in all: not an error — the change is shown as made and will be sent later.
+  case queued(Input, pending: Int)
+  /// The write of this input failed or was refused, with the message for the user; Retry sends the input again.
+  case failed(Input, message: String)
+}
+
+extension MutationPhase {
+  /// Whether a write is in flight: what a form's controls read to disable themselves.
+  public var isSending: Bool {
+    if case .sending = self { true } else { false }
+  }
+
+  /// The server's answer when ``sent(_:)``, otherwise `nil`.
+  public var output: Output? {
+    if case .sent(let output) = self { output } else { nil }
+  }
+
+  /// The failure's message when ``failed(_:message:)``, otherwise `nil`.
+  public var failure: String? {
+    if case .failed(_, let message) = self { message } else { nil }
+  }
+
+  /// "1 change waiting to send" when ``queued(_:pending:)``, otherwise `nil`.
+  public var queuedNote: String? {
+    guard case .queued(_, let pending) = self else { return nil }
+    return "\(pending) \(pending == 1 ? "change" : "changes") waiting to send"
+  }
+}

@@ -1,0 +1,53 @@
+import Synchronization
+
+/// What a write declares besides its request, for the query layer under the client that sends it: the tags its
+/// success makes stale (beyond its own path's, which every successful write invalidates) and the changes it expects,
+/// which every read of that data shows at once — before the server answers — and which are rolled back if the server
+/// refuses. FeatureKit's mutation middleware runs each write inside one; the query layer (`QueryCache`) finds it as
+/// ``current`` (a task-local, like ``QueryTrace``).
+///
+/// ```swift
+/// let intent = WriteIntent(invalidates: ["profile_recent_favorite"],
+///                          optimistic: [try .merge(patch, into: "profile_personal")])
+/// let profile = try await intent.run { try await client.updatePersonal(patch) }
+/// ```
+///
+/// Without a query layer (a feature suite's fake client) the intent is ignored: nothing is shown early, nothing
+/// invalidated.
+public struct WriteIntent: Sendable {
+  /// The intent of the write running in this task, if any.
+  @TaskLocal public static var current: WriteIntent?
+
+  /// Query-layer tags (an endpoint's first path segment, `profile_personal`) a successful write invalidates besides
+  /// its own path's.
+  public var invalidates: Set<String>
+  /// The changes the write expects, shown by every read until the server answers.
+  public var optimistic: [OptimisticChange]
+
+  private let undone = Flag()
+
+  /// Whether the query layer showed the optimistic changes and then rolled them back (the write was refused or
+  /// failed): the failure's message then says the change was undone.
+  public var rolledBack: Bool { undone.value.withLock { $0 } }
+
+  /// Reports that the optimistic changes were shown and rolled back (the query layer calls this).
+  public func reportRolledBack() {
+    undone.value.withLock { $0 = true }
+  }
+
+  /// An intent; by default it declares nothing (the write's own path is still invalidated on success).
+  public init(invalidates: Set<String> = [], optimistic: [OptimisticChange] = []) {
+    self.invalidates = invalidates
+    self.optimistic = optimistic
+  }
+
+  /// Runs `body` (the write) with this intent as ``current``.
+  public func run<T: Sendable>(_ body: () async throws -> T) async rethrows -> T {
+    try await Self.$current.withValue(self) { try await body() }
+  }
+}
+
+/// A flag shared by the copies of one intent.
+private final class Flag: Sendable {
+  let value = Mutex(false)
+}

@@ -1,0 +1,174 @@
+import Foundation
+import Networking
+import Synchronization
+
+/// The optimistic changes of writes (``Networking/WriteIntent/optimistic``), laid over the answers the query layer
+/// gives: in memory, per process, never written to the cache, so the cache only ever holds what the server said.
+///
+/// An overlay lives from its write's start until the server speaks for its path:
+///
+/// - **pending** (the write in flight): applied to every answer for its path, cached or fetched;
+/// - the write **refused or failed**: removed at once — the rollback — and readers told;
+/// - the write **accepted**, or **queued** in an outbox: kept, so the screen goes on showing the change, until an
+///   answer from the server for its path that was requested after that (the server's answer replaces it), or until
+///   its tag is invalidated through ``QueryCache/invalidate(tags:)`` (how an outbox rolls back a queued write it later
+///   sees refused).
+///
+/// At most ``limit`` overlays are kept; past that the oldest settled one goes (a pending one never does).
+final class OptimisticEntries: Sendable {
+  /// Most overlays kept at once.
+  static let limit = 256
+
+  enum Stage: Equatable {
+    case pending, settled
+  }
+
+  struct Overlay {
+    var write: Int
+    var change: OptimisticChange
+    var tag: String
+    var stage: Stage
+    /// The generation at which the write settled; answers requested at or after it replace the overlay.
+    var settledAt: Int
+  }
+
+  private struct Table {
+    var overlays: [Overlay] = []
+    var nextWrite = 1
+    var generation = 0
+  }
+
+  private let table = Mutex(Table())
+
+  /// Now, in the order of events: a read notes it before it asks the server.
+  var generation: Int { table.withLock { $0.generation } }
+
+  /// Whether no overlay is kept (the fast path of every read).
+  var isEmpty: Bool { table.withLock { $0.overlays.isEmpty } }
+
+  /// Adds the overlays of a write that starts now; returns the write's number.
+  func begin(_ changes: [OptimisticChange], tag: (OptimisticChange) -> String) -> Int {
+    table.withLock { table in
+      let write = table.nextWrite
+      table.nextWrite += 1
+      table.generation += 1
+      for change in changes {
+        table.overlays.append(
+          Overlay(write: write, change: change, tag: tag(change), stage: .pending, settledAt: .max))
+      }
+      while table.overlays.count > Self.limit,
+        let oldest = table.overlays.firstIndex(where: { $0.stage == .settled })
+      {
+        table.overlays.remove(at: oldest)
+      }
+      return write
+    }
+  }
+
+  /// The write was accepted or queued: its overlays stay until the server answers for their paths. Each is folded
+  /// into the settled overlay before it on the same path, when no pending one lies between them, so a screen edited
+  /// a hundred times without a refetch carries one overlay, not a hundred.
+  func settle(_ write: Int) {
+    table.withLock { table in
+      table.generation += 1
+      var index = 0
+      while index < table.overlays.count {
+        defer { index += 1 }
+        guard table.overlays[index].write == write else { continue }
+        table.overlays[index].stage = .settled
+        table.overlays[index].settledAt = table.generation
+        let path = table.overlays[index].change.path
+        guard let before = table.overlays[..<index].lastIndex(where: { $0.change.path == path }),
+          table.overlays[before].stage == .settled,
+          let folded = Self.composed(table.overlays[before].change.merge, table.overlays[index].change.merge)
+        else { continue }
+        table.overlays[before].change.merge = folded
+        table.overlays[before].settledAt = table.generation
+        table.overlays.remove(at: index)
+        index -= 1
+      }
+    }
+  }
+
+  /// The write was refused or failed: its overlays go. Returns the tags they were on (empty when there were none).
+  func rollBack(_ write: Int) -> Set<String> {
+    table.withLock { table in
+      table.generation += 1
+      let tags = Set(table.overlays.filter { $0.write == write }.map(\.tag))
+      table.overlays.removeAll { $0.write == write }
+      return tags
+    }
+  }
+
+  /// The server answered for `path` to a request made at generation `since`: settled overlays on that path, settled
+  /// before the request, go (what the server says now includes them, or replaces them).
+  func serverAnswered(_ path: String, since: Int) {
+    table.withLock { table in
+      guard !table.overlays.isEmpty else { return }
+      table.overlays.removeAll { $0.change.path == path && $0.stage == .settled && $0.settledAt <= since }
+    }
+  }
+
+  /// Settled overlays on `tags` go (their data is to be read from the server again). Returns the tags that had any.
+  func drop(tags: Set<String>) -> Set<String> {
+    table.withLock { table in
+      let dropped = Set(table.overlays.filter { $0.stage == .settled && tags.contains($0.tag) }.map(\.tag))
+      table.overlays.removeAll { $0.stage == .settled && tags.contains($0.tag) }
+      return dropped
+    }
+  }
+
+  /// `response` (an answer for `path`) with the overlays on that path merged into its body, oldest first; unchanged
+  /// when there are none, when it is not a success, or when its body is not a JSON object.
+  func apply(to response: HTTPResponse, path: String) -> HTTPResponse {
+    let merges = table.withLock { table in table.overlays.filter { $0.change.path == path }.map(\.change.merge) }
+    guard !merges.isEmpty, response.isSuccess,
+      var object = try? JSONSerialization.jsonObject(with: response.body) as? [String: Any]
+    else { return response }
+    for merge in merges {
+      guard let patch = try? JSONSerialization.jsonObject(with: merge) as? [String: Any] else { continue }
+      object = Self.merged(object, patch)
+    }
+    guard let body = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]) else {
+      return response
+    }
+    var response = response
+    response.body = body
+    return response
+  }
+
+  /// One merge patch doing what `first` then `second` do (members of `second` win; its `null`s stay, to remove), or
+  /// `nil` when either is not a JSON object.
+  static func composed(_ first: Data, _ second: Data) -> Data? {
+    guard let a = try? JSONSerialization.jsonObject(with: first) as? [String: Any],
+      let b = try? JSONSerialization.jsonObject(with: second) as? [String: Any]
+    else { return nil }
+    func compose(_ a: [String: Any], _ b: [String: Any]) -> [String: Any] {
+      var result = a
+      for (name, value) in b {
+        if let inner = value as? [String: Any], let outer = result[name] as? [String: Any] {
+          result[name] = compose(outer, inner)
+        } else {
+          result[name] = value
+        }
+      }
+      return result
+    }
+    return try? JSONSerialization.data(withJSONObject: compose(a, b), options: [.sortedKeys])
+  }
+
+  /// RFC 7386: `patch`'s members replace `target`'s, `null` removes one, objects merge member by member.
+  static func merged(_ target: [String: Any], _ patch: [String: Any]) -> [String: Any] {
+    var result = target
+    for (name, value) in patch {
+      if value is NSNull {
+        result[name] = nil
+      } else if let inner = value as? [String: Any] {
+        result[name] = merged(result[name] as? [String: Any] ?? [:], inner)
+      } else {
+        result[name] = value
+      }
+    }
+    return result
+  }
+}

@@ -1,0 +1,61 @@
+import Core
+import CoreTesting
+import FeatureKit
+import FeatureKitTesting
+import Foundation
+import Networking
+import Testing
+
+/// `.load(.changed)` (the app's `.dataChanged`): a loaded screen reads its content again from the cache — no
+/// spinner, no network, the origin kept — and a screen that is not loaded ignores it.
+@Suite struct ScreenLoadChangedTests {
+  private static let asOf = Date(timeIntervalSince1970: 1_795_000_000)
+
+  @Test(arguments: [LoadPhase<SampleFeature.Content>.idle, .loading, .failed("down")])
+  func onlyALoadedScreenRereads(_ phase: LoadPhase<SampleFeature.Content>) {
+    var load = ScreenLoad<SampleFeature.Content>(phase: phase, startsLoad: true)
+    load.reduce(.changed)
+    #expect(load == ScreenLoad(phase: phase))
+  }
+
+  @Test func aLoadedScreenRereadsTheCacheKeepingWhatItShows() {
+    let offline = DataOrigin.offline(fetchedAt: Self.asOf, reason: "cannot connect")
+    var load = ScreenLoad<SampleFeature.Content>(phase: .loaded(SampleFeature.Content(["ramen"])), origin: offline)
+    load.reduce(.changed)
+    #expect(
+      load
+        == ScreenLoad(
+          phase: .loaded(SampleFeature.Content(["ramen"])), startsLoad: true, origin: offline, rereadsCache: true))
+    load.reduce(.loaded(["soba"], origin: offline))
+    #expect(load == ScreenLoad(phase: .loaded(SampleFeature.Content(["soba"])), origin: offline))
+  }
+
+  @Test func theRereadAsksTheCacheOnlyAndKeepsTheOrigin() async {
+    let policies = Recorder<ReadPolicy?>()
+    let offline = DataOrigin.offline(fetchedAt: Self.asOf, reason: "cannot connect")
+    let store = TestStore(
+      initialState: SampleFeature.State(
+        load: ScreenLoad(phase: .loaded(SampleFeature.Content(["ramen"])), origin: offline)),
+      reducer: SampleFeature.reducer,
+      middlewares: [
+        .screenLoad(id: "menu.load") {
+          policies.append(QueryTrace.current?.policy)
+          return ["soba"]
+        }
+      ])
+    await store.send(.load(.changed)) {
+      $0.load.startsLoad = true
+      $0.load.rereadsCache = true
+    }
+    await store.receive(.load(.loaded(["soba"], origin: offline))) {
+      $0.load = ScreenLoad(phase: .loaded(SampleFeature.Content(["soba"])), origin: offline)
+    }
+    await store.finish()
+    #expect(policies.values == [.cacheOnly])
+  }
+
+  @Test func theAppEventBecomesChangedForALoadingScreen() {
+    let module = SampleFeature.module(load: { [] })
+    #expect(module.receive?(.dataChanged(["dishes"])) == .load(.changed))
+  }
+}
