@@ -25,13 +25,11 @@ import Testing
       initialState: initial, clock: clock)
 
     await store.send(.nicknameEdited("新しい名前")) { $0.form?.draft.nickname = "新しい名前" }
-    await store.send(.save) {
-      $0.save = .saving(ProfilePersonalPatch(nickname: "新しい名前"))
-      $0.startsSave = true
+    await store.send(.save(.submit(ProfilePersonalPatch(nickname: "新しい名前")))) {
+      $0.save = .sending(ProfilePersonalPatch(nickname: "新しい名前"))
     }
-    await store.receive(.saved(renamed)) {
-      $0.save = .saved(renamed)
-      $0.startsSave = false
+    await store.receive(.save(.succeeded(renamed, request: 1))) {
+      $0.save = .sent(renamed)
       $0.form = nil
       var saved = content
       saved.personal.nickname = "新しい名前"
@@ -50,7 +48,7 @@ import Testing
     await store.finish()
   }
 
-  @Test func anUpdateFromTheCommandLineShowsNoToast() async throws {
+  @Test func aSaveFromTheCommandLineShowsNoToast() async throws {
     let response = try ProfileFixtures.response()
     var answer = response.personal
     answer.nickname = "新しい名前"
@@ -62,8 +60,8 @@ import Testing
       initialState: ProfileFeature.State(load: ScreenLoad(phase: .loaded(ProfileContent(response)))),
       clock: TestClock())
     store.exhaustivity = .off
-    await store.send(.update(ProfilePersonalPatch(nickname: "新しい名前")))
-    await store.receive(.saved(renamed))
+    await store.send(.save(.submit(ProfilePersonalPatch(nickname: "新しい名前"))))
+    await store.receive(.save(.succeeded(renamed, request: 1)))
     await store.finish()  // no toast, so no timer left waiting on the (never advanced) clock
     #expect(store.state.toast.current == nil)
   }
