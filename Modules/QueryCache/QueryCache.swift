@@ -16,7 +16,8 @@ import Persistence
 /// - ``Networking/ReadPolicy/networkFirst`` (Refresh, Retry) asks the network; if it is unreachable or answers 5xx
 ///   the entry answers, marked ``Networking/DataOrigin/offline(fetchedAt:reason:)``;
 /// - a successful write (PATCH, POST, PUT, DELETE) invalidates the entries tagged with its path's first segment:
-///   their next read goes to the network first;
+///   their next read goes to the network first; with an ``outbox``, a write that cannot reach the API is kept and
+///   sent later, in order (see ``Outbox``);
 /// - refreshes send `If-None-Match` / `If-Modified-Since` when the entry has validators; a 304 renews the entry;
 /// - a GET that could not reach the API or was answered 5xx is tried again after a wait (``RetryPolicy``: 3 tries,
 ///   1 s doubling to 30 s, with jitter) on the injected `clock`, never after a 4xx or a cancellation.
@@ -35,8 +36,11 @@ public final class QueryCache: Sendable {
   private let now: @Sendable () -> Date
   private let fetches = SharedFetches()
   private let retrying: RetryingSend
+  /// Writes that could not reach the API, kept until they can (`nil`: a write that cannot reach it fails).
+  public let outbox: Outbox?
 
-  /// A query layer sending through `http` and keeping answers in `storage`.
+  /// A query layer sending through `http` and keeping answers in `storage`; with `outbox`, writes that cannot reach
+  /// the API are kept there (unless `queuesWrites` is off: `--fresh`) and sent later (see ``Outbox``).
   /// - Parameters:
   ///   - now: the wall-clock time entries are dated with (ages, max-age).
   ///   - clock: what retries wait on (``QueryCacheConfiguration/retry``): the apps pass the store's clock, tests a
@@ -44,6 +48,7 @@ public final class QueryCache: Sendable {
   ///   - random: the jitter of each retry's wait, in 0..<1; tests pass a fixed value.
   public init(
     http: HTTPClient, storage: ResponseCacheClient, configuration: QueryCacheConfiguration,
+    outbox: OutboxClient? = nil, queuesWrites: Bool = true,
     now: @escaping @Sendable () -> Date = { Date() },
     clock: any Clock<Duration> = ContinuousClock(),
     random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) }
@@ -54,6 +59,12 @@ public final class QueryCache: Sendable {
     self.now = now
     self.retrying = RetryingSend(
       policy: configuration.retry, clock: clock, random: random, reachability: reachability)
+    let monitor = self.reachability
+    self.outbox = outbox.map {
+      Outbox(
+        storage: $0, isQueueing: queuesWrites, http: http, configuration: configuration, cache: storage,
+        reachability: monitor, now: now)
+    }
   }
 
   /// The client to build feature clients on.
@@ -132,7 +143,7 @@ public final class QueryCache: Sendable {
   ) async throws
     -> HTTPResponse
   {
-    try await fetches.run(key) { [http, storage, configuration, reachability, now, retrying] in
+    try await fetches.run(key) { [http, storage, configuration, reachability, outbox, now, retrying] in
       var request = request
       if let etag = entry?.header("ETag") { request.headers["If-None-Match"] = etag }
       if let modified = entry?.header("Last-Modified") { request.headers["If-Modified-Since"] = modified }
@@ -147,6 +158,8 @@ public final class QueryCache: Sendable {
         reachability.failed(Self.reason(status: response.status))
       } else {
         reachability.reached()
+        // The API answers: writes kept while it did not can go now.
+        outbox?.sendIfWaiting()
       }
       if response.status == 304, var entry {
         entry.fetchedAt = now()
@@ -167,6 +180,7 @@ public final class QueryCache: Sendable {
 
   /// Sends a write and, when it succeeds, invalidates the entries tagged with its path.
   private func write(_ request: HTTPRequest) async throws -> HTTPResponse {
+    if let outbox { return try await outbox.write(request) }
     let response = try await http.send(request)
     if response.isSuccess { _ = try? await storage.invalidate([configuration.tag(for: request)]) }
     return response
