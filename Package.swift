@@ -433,6 +433,7 @@ targets += [
       "CLI",
       "CompositionRoot",
       "FeatureKit",
+      "Persistence",
     ],
     path: "Apps/kumiki",
     swiftSettings: swiftSettings,
@@ -594,6 +595,9 @@ targets += [
       "kumiki",
       "kumiki-api",
       "kumiki-tui",
+      // The outbox's kill -9 test fills the outbox the way a run that could not reach the API does.
+      "Persistence",
+      "PersistenceSQLite",
     ],
     path: "Tests/EndToEndTests",
     swiftSettings: swiftSettings

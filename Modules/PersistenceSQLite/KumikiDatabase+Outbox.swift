@@ -52,11 +52,11 @@ extension KumikiDatabase {
           return try Self.fetchOutboxEntry(db, id)
         }
       },
-      update: { id, state, lastError throws(PersistenceError) in
+      update: { id, state, lastError, attempted throws(PersistenceError) in
         try await self.write("update outbox entry \(id)") { db in
           try db.execute(
-            sql: "UPDATE outbox SET state = ?, lastError = ? WHERE id = ?",
-            arguments: [state.rawValue, lastError, id])
+            sql: "UPDATE outbox SET state = ?, lastError = ?, attempts = attempts + ? WHERE id = ?",
+            arguments: [state.rawValue, lastError, attempted ? 1 : 0, id])
           return try Self.fetchOutboxEntry(db, id)
         }
       },
@@ -65,6 +65,17 @@ extension KumikiDatabase {
           let entry = try Self.fetchOutboxEntry(db, id)
           try db.execute(sql: "DELETE FROM outbox WHERE id = ?", arguments: [id])
           return entry
+        }
+      },
+      removeSent: { ids throws(PersistenceError) in
+        guard !ids.isEmpty else { return 0 }
+        return try await self.write("remove \(ids.count) sent outbox entries") { db in
+          var removed = 0
+          for id in ids {
+            try db.execute(sql: "DELETE FROM outbox WHERE id = ?", arguments: [id])
+            removed += db.changesCount
+          }
+          return removed
         }
       },
       recoverInterrupted: { () throws(PersistenceError) in

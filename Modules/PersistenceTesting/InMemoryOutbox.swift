@@ -55,11 +55,12 @@ public final class InMemoryOutbox: Sendable {
           return state.entries[index]
         }
       },
-      update: { id, newState, lastError throws(PersistenceError) in
+      update: { id, newState, lastError, attempted throws(PersistenceError) in
         try self.locked { state in
           guard let index = state.entries.firstIndex(where: { $0.id == id }) else { return nil }
           state.entries[index].state = newState
           state.entries[index].lastError = lastError
+          if attempted { state.entries[index].attempts += 1 }
           return state.entries[index]
         }
       },
@@ -67,6 +68,13 @@ public final class InMemoryOutbox: Sendable {
         try self.locked { state in
           guard let index = state.entries.firstIndex(where: { $0.id == id }) else { return nil }
           return state.entries.remove(at: index)
+        }
+      },
+      removeSent: { ids throws(PersistenceError) in
+        try self.locked { state in
+          let before = state.entries.count
+          state.entries.removeAll { ids.contains($0.id) }
+          return before - state.entries.count
         }
       },
       recoverInterrupted: { () throws(PersistenceError) in

@@ -13,9 +13,10 @@ import Synchronization
 ///   without the user. A write made while older ones wait goes behind them. With ``isQueueing`` off (`--fresh`) the
 ///   write fails as it would without an outbox.
 /// - **Sending** (``send()``): one sender at a time across processes (the storage's send lock); entries in order;
-///   each marked *sending* durably before it goes, so a sender killed mid-send leaves a trace: on the next send a PUT,
-///   PATCH or DELETE is sent again (idempotent: the server ends as if it was sent once) and a POST becomes *outcome
-///   unknown*. A 2xx removes the entry and invalidates its tag; a refusal (4xx but 408 and 429) marks it *refused*,
+///   a POST is marked *sending* durably before it goes, so a sender killed mid-send leaves a trace and the POST
+///   becomes *outcome unknown*; a PUT, PATCH or DELETE interrupted is simply sent again (idempotent: the server ends
+///   as if it was sent once). Sent writes are removed in batches (one transaction for up to 32). A 2xx (or a 404/410 to a DELETE: the resource is gone, as asked) removes the entry and invalidates its
+///   tag; a refusal (4xx but 408 and 429) marks it *refused*,
 ///   invalidates its tag so screens read the server's truth again (the change is rolled back) and leaves a notice;
 ///   unreachable or 5xx stops the round, the entry waiting for the next.
 /// - **When.** At start-up (``start()``), after any request that reaches the API (``sendIfWaiting()``), before a
@@ -225,6 +226,18 @@ public final class Outbox: Sendable {
 
   // MARK: - Sending
 
+  /// Sent writes not yet removed: removed together (one transaction for up to ``batch``), and their tags
+  /// invalidated together, so a round costs about one commit per batch rather than two per write. A sender killed
+  /// before the removal leaves them in the outbox: PUT, PATCH and DELETE are sent again (idempotent), a POST (marked
+  /// sending before it went) becomes outcome unknown.
+  private struct Sent {
+    var ids: [Int64] = []
+    var tags: Set<String> = []
+  }
+
+  /// How many sent writes are removed in one transaction.
+  static let batch = 32
+
   private func sendWaiting() async -> SendReport {
     var report = SendReport()
     guard let lock = storage.lockSending() else {
@@ -235,63 +248,93 @@ public final class Outbox: Sendable {
     }
     defer { lock.release() }
     report.recovered = (try? await storage.recoverInterrupted()) ?? 0
-    while !Task.isCancelled {
-      let entries: [OutboxEntry]
+    var sent = Sent()
+    rounds: while !Task.isCancelled {
+      let waiting: [OutboxEntry]
       do {
-        entries = try await storage.entries()
+        waiting = try await storage.entries().filter { $0.api == configuration.namespace && $0.state == .pending }
       } catch {
         report.stopped = String(describing: error)
         break
       }
-      guard let next = entries.first(where: { $0.api == configuration.namespace && $0.state == .pending }) else {
-        break
+      // Writes queued while this round ran are read on the next pass.
+      guard !waiting.isEmpty else { break }
+      for next in waiting {
+        guard !Task.isCancelled else { break rounds }
+        do {
+          var entry = next
+          if !next.isIdempotent {
+            // Durably marked before it goes: a POST is never sent twice, even by a sender killed mid-send.
+            guard let begun = try await storage.begin(next.id) else { continue }
+            entry = begun
+          }
+          if let stop = try await deliver(entry, into: &report, sent: &sent) {
+            report.stopped = stop
+            break rounds
+          }
+          if sent.ids.count >= Self.batch { try await flush(&sent) }
+        } catch {
+          report.stopped = String(describing: error)
+          break rounds
+        }
       }
       do {
-        guard let entry = try await storage.begin(next.id) else { continue }
-        if let stop = try await deliver(entry, into: &report) {
-          report.stopped = stop
-          break
-        }
+        try await flush(&sent)
       } catch {
         report.stopped = String(describing: error)
         break
       }
     }
+    try? await flush(&sent)
     await refresh()
     report.pending = summary.pending
     if !report.sent.isEmpty {
       let count = report.sent.count
-      notice("Sent \(count) \(count == 1 ? "change" : "changes") that waited to send.")
+      notice("Sent \(count) waiting \(count == 1 ? "change" : "changes").")
     }
     return report
   }
 
-  /// Sends one entry already marked sending; returns why the round must stop, or `nil` to go on.
+  /// Removes the sent writes and invalidates their tags.
+  private func flush(_ sent: inout Sent) async throws(PersistenceError) {
+    guard !sent.ids.isEmpty else { return }
+    _ = try await storage.removeSent(sent.ids)
+    _ = try? await cache.invalidate(sent.tags)
+    sent = Sent()
+  }
+
+  /// Sends one entry (a POST already marked sending); returns why the round must stop, or `nil` to go on.
   private func deliver(
-    _ entry: OutboxEntry, into report: inout SendReport
-  ) async throws(PersistenceError)
-    -> String?
+    _ entry: OutboxEntry, into report: inout SendReport, sent: inout Sent
+  )
+    async throws(PersistenceError) -> String?
   {
+    // Whether the entry's attempt was not counted yet (a POST's was, by `begin`).
+    let uncounted = entry.isIdempotent
     guard let request = request(for: entry) else {
       let reason = "its address \(entry.path) is not valid under \(configuration.baseURL.absoluteString)"
-      _ = try await storage.update(entry.id, .refused, reason)
+      _ = try await storage.update(entry.id, .refused, reason, uncounted)
       report.refused.append(entry)
       return nil
     }
     let tag = configuration.tag(for: request)
     do {
       let response = try await http.send(request)
-      if response.isSuccess {
+      // A DELETE answered "not found" reached what it asked for: the resource is gone (a re-send after an
+      // interrupted one that did arrive is answered so).
+      let alreadyDone = request.method == .delete && (response.status == 404 || response.status == 410)
+      if response.isSuccess || alreadyDone {
         reachability.reached()
-        _ = try await storage.remove(entry.id)
-        _ = try? await cache.invalidate([tag])
+        sent.ids.append(entry.id)
+        sent.tags.insert(tag)
         report.sent.append(entry)
         return nil
       }
       if (400..<500).contains(response.status), response.status != 408, response.status != 429 {
         reachability.reached()
+        try await flush(&sent)
         let reason = "the server refused it (\(response.status))"
-        let refused = try await storage.update(entry.id, .refused, reason) ?? entry
+        let refused = try await storage.update(entry.id, .refused, reason, uncounted) ?? entry
         // The change never happened: screens read the server's truth again.
         _ = try? await cache.invalidate([tag])
         report.refused.append(refused)
@@ -303,20 +346,21 @@ public final class Outbox: Sendable {
       }
       let reason = QueryCache.reason(status: response.status)
       if response.status >= 500 { reachability.failed(reason) }
-      _ = try await storage.update(entry.id, .pending, reason)
+      _ = try await storage.update(entry.id, .pending, reason, uncounted)
       return reason
     } catch let error as HTTPError where QueryCache.isUnreachable(error) {
       let reason = QueryCache.reason(error)
       reachability.failed(reason)
       let lost = !entry.isIdempotent && Self.answerMayBeLost(error)
-      _ = try await storage.update(entry.id, lost ? .outcomeUnknown : .pending, reason)
+      _ = try await storage.update(entry.id, lost ? .outcomeUnknown : .pending, reason, uncounted)
       return reason
     } catch is CancellationError {
-      _ = try await storage.update(entry.id, entry.isIdempotent ? .pending : .outcomeUnknown, "cancelled while sending")
+      let state: OutboxEntry.State = entry.isIdempotent ? .pending : .outcomeUnknown
+      _ = try await storage.update(entry.id, state, "cancelled while sending", uncounted)
       return "cancelled"
     } catch {
       let reason = String(describing: error)
-      _ = try await storage.update(entry.id, .pending, reason)
+      _ = try await storage.update(entry.id, .pending, reason, uncounted)
       return reason
     }
   }

@@ -75,11 +75,16 @@ import Testing
     #expect(taken.attempts == 1)
     #expect(try await outbox.begin(entry.id) == nil)  // someone has it
     #expect(try await outbox.begin(9999) == nil)
-    let back = try await outbox.update(entry.id, .pending, "server error 503")
+    let back = try await outbox.update(entry.id, .pending, "server error 503", false)
     #expect(back?.state == .pending)
     #expect(back?.lastError == "server error 503")
+    #expect(back?.attempts == 1)
     #expect(try await outbox.begin(entry.id)?.attempts == 2)
-    #expect(try await outbox.update(9999, .pending, nil) == nil)
+    #expect(try await outbox.update(entry.id, .pending, "timed out", true)?.attempts == 3)
+    #expect(try await outbox.update(9999, .pending, nil, true) == nil)
+    let (other, _) = try await outbox.add(Self.write("PUT", "b"))
+    #expect(try await outbox.removeSent([entry.id, other.id, 9999]) == 2)
+    #expect(try await outbox.entries().isEmpty)
   }
 
   @Test(arguments: Backend.allCases) func interruptedSendsBecomePendingOrOutcomeUnknownForPOSTs(

@@ -108,7 +108,7 @@ import Testing
         == ["PUT /api/dishes/0 0", "PATCH /api/dishes/1 1", "DELETE /api/dishes/2 2", "POST /api/dishes/3 3"])
     #expect(storage.entries.isEmpty)
     #expect(responses.entries["GET ledger dishes"]?.isInvalidated == true)
-    #expect(outbox.takeNotices() == ["Sent 4 changes that waited to send."])
+    #expect(outbox.takeNotices() == ["Sent 4 waiting changes."])
     #expect(outbox.summary.statusText == nil)
   }
 
@@ -162,7 +162,7 @@ import Testing
     #expect(
       outbox.takeNotices() == [
         "The server refused a change that waited to send (PATCH profile_personal, 422): it was rolled back.",
-        "Sent 1 change that waited to send.",
+        "Sent 1 waiting change.",
       ])
     // A refused write is never sent again.
     await outbox.send()
@@ -198,6 +198,19 @@ import Testing
     #expect(report.sent.map(\.id) == [2])
     #expect(storage.entries.map(\.state) == [.outcomeUnknown])
     #expect(ledger.received.dropFirst(2).map(\.method) == [.put])
+  }
+
+  @Test func aDELETEAnsweredNotFoundReachedWhatItAskedFor() async throws {
+    let cache = makeCache()
+    let outbox = try #require(cache.outbox)
+    ledger.failure = .cannotConnect(Self.baseURL, reason: "Connection refused")
+    await #expect(throws: WriteQueued.self) { try await cache.client.send(Self.write(.delete, "dishes/1", "")) }
+    await #expect(throws: WriteQueued.self) { try await cache.client.send(Self.write(.patch, "dishes/2", "x")) }
+    ledger.failure = nil
+    ledger.statuses = [404, 404]
+    let report = await outbox.send()
+    #expect(report.sent.map(\.id) == [1])  // gone, as asked (a re-send of a DELETE that did arrive is answered so)
+    #expect(report.refused.map(\.id) == [2])  // a PATCH of something missing did not happen
   }
 
   @Test func onlyOneSenderAtATime() async throws {
