@@ -126,10 +126,14 @@ import Testing
     defer { Task { await server.shutdown() } }
     let report = await live.sendOutbox()
     #expect(report.refused.map(\.id) == [1])
-    #expect(live.outboxView().lines == ["1  refused  PATCH notes/99  (the server refused it (404))"])
-    #expect(live.outboxView().status == nil)  // nothing waits to send
-    let notices = live.takeOutboxNotices()
-    #expect(notices == ["The server refused a change that waited to send (PATCH notes/99, 404): it was rolled back."])
+    // What the TUI reads on its next tick: the list, no marker (nothing waits), the notice once, a roll-back.
+    let view = live.outboxView()
+    #expect(view.lines == ["1  refused  PATCH notes/99  (the server refused it (404))"])
+    #expect(view.status == nil)
+    #expect(
+      view.notices == ["The server refused a change that waited to send (PATCH notes/99, 404): it was rolled back."])
+    #expect(view.rolledBack)
+    #expect(live.outboxView().notices.isEmpty)
     let discarded = try await LiveApp.discardOutboxEntry(
       1, databasePath: folder.path + "/kumiki.sqlite", environment: [:])
     #expect(discarded?.id == 1)

@@ -3,6 +3,7 @@ import FixtureServer
 import Foundation
 import Persistence
 import PersistenceSQLite
+import Synchronization
 import Testing
 
 /// The outbox with the built apps: a write while the API is down is queued (the CLI says so and exits 0, `--fresh`
@@ -117,7 +118,9 @@ struct KumikiOutboxEndToEndTests {
     let dataFile = URL(fileURLWithPath: folder.path + "/api.json")
     let notes = (1...20).map { #"{"id":\#($0),"title":"note \#($0)"}"# }.joined(separator: ",")
     try Data(#"{"notes":[\#(notes)],"stamps":[]}"#.utf8).write(to: dataFile)
-    let server = try await Self.serve(.init(port: 0, databaseFile: dataFile))
+    let received = Mutex(0)  // writes the server received (every request it logged)
+    let server = try await Self.serve(
+      .init(port: 0, databaseFile: dataFile, requestLog: { _ in received.withLock { $0 += 1 } }))
     defer { Task { await server.shutdown() } }
     let api = server.baseURL
 
@@ -154,6 +157,7 @@ struct KumikiOutboxEndToEndTests {
 
     // Drains killed at random moments: from before the first request to the middle of the queue.
     var killed = 0
+    var leftAfterKills: [Int] = []
     for _ in 0..<25 {
       let process = Process()
       process.executableURL = URL(fileURLWithPath: BuiltBinary.path("kumiki"))
@@ -161,14 +165,25 @@ struct KumikiOutboxEndToEndTests {
       process.environment = ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory()]
       process.standardOutput = FileHandle.nullDevice
       process.standardError = FileHandle.nullDevice
+      // The kill's moment, the test's random input: after the server received up to 59 more writes (while it handles
+      // the next), or at once now and then (before the first request, or while a batch is being removed).
+      let target = received.withLock { $0 } + Int(random.next() % 60)
       try process.run()
-      // The kill's moment is the test's random input, not a synchronisation: whatever the process got to do.
-      try await Task.sleep(for: .milliseconds(Int(random.next() % 400) + 20))
+      let deadline = ContinuousClock.now + .seconds(30)
+      while process.isRunning, received.withLock({ $0 }) < target, ContinuousClock.now < deadline {
+        try await Task.sleep(for: .milliseconds(1))
+      }
       guard process.isRunning else { break }
       kill(process.processIdentifier, SIGKILL)
       process.waitUntilExit()
       killed += 1
+      let afterKill = try KumikiDatabase.open(path: folder.path + "/kumiki.sqlite")
+      leftAfterKills.append(try await afterKill.outbox.entries().count)
+      try afterKill.close()
     }
+    print("outbox kill test: seed \(seed) (KUMIKI_KILL_SEED repeats it), writes left after each kill \(leftAfterKills)")
+    // The kills landed mid-drain, not only before or after it (else the seed proves nothing: change the delays).
+    #expect(leftAfterKills.contains { $0 > 0 && $0 < 100 }, "seed \(seed): left after each kill \(leftAfterKills)")
     let finish = try await kumiki(["outbox", "send"], api: api, folder: folder)
     #expect(finish.status == 0, "seed \(seed): \(finish.stderr)")
 
@@ -189,7 +204,7 @@ struct KumikiOutboxEndToEndTests {
     for case .object(let item) in noteItems {
       if case .integer(let id)? = item["id"], case .string(let title)? = item["title"] { titles[id] = title }
     }
-    #expect(titles == expected, "seed \(seed), \(killed) kills")
+    #expect(titles == expected, "seed \(seed), \(killed) kills, left after each \(leftAfterKills)")
     // The POSTs: each at most once; each not left unknown exactly once.
     var seen: [Int: Int] = [:]
     for case .object(let item) in stampItems {
@@ -211,20 +226,5 @@ struct KumikiOutboxEndToEndTests {
   /// The screen's last non-empty line: the status bar.
   static func statusBar(_ screen: String) -> String {
     screen.split(separator: "\n").last.map(String.init) ?? ""
-  }
-}
-
-/// A small seeded generator (SplitMix64): the same seed kills at the same moments.
-struct SplitMix64 {
-  var state: UInt64
-
-  init(seed: UInt64) { state = seed }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }
