@@ -151,9 +151,10 @@ import Testing
       _ = try await Self.write(live, .patch, "notes/1", "{}")
       Issue.record("expected the write to fail")
     } catch let error as HTTPError {
-      guard case .cannotConnect = error else {
-        Issue.record("unexpected \(error)")
-        return
+      // Refused; on a starved machine the connection attempt may time out instead.
+      switch error {
+      case .cannotConnect, .timedOut: break
+      default: Issue.record("unexpected \(error)")
       }
     }
     #expect(live.outboxStatus == nil)
