@@ -107,7 +107,8 @@ public final class Outbox: Sendable {
     }
   }
 
-  /// How many refusals rolled a change back since the last call: a front end then refreshes its screens.
+  /// How many refusals rolled a change back, or rounds sent waiting writes, since the last call: the server's data
+  /// changed under the screens, so a front end refreshes them.
   public func takeRollbacks() -> Int {
     state.withLock { state in
       defer { state.rollbacks = 0 }
@@ -289,6 +290,8 @@ public final class Outbox: Sendable {
     await refresh()
     report.pending = summary.pending
     if !report.sent.isEmpty {
+      // The server's data changed under the screens: a front end refreshes them, as after a roll-back.
+      state.withLock { $0.rollbacks += 1 }
       let count = report.sent.count
       notice("Sent \(count) waiting \(count == 1 ? "change" : "changes").")
     }

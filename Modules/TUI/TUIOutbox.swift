@@ -9,8 +9,8 @@ public struct TUIOutbox: Sendable, Equatable {
   /// Messages since the last read (a waiting change the server refused, changes sent): the newest goes to the
   /// status bar.
   public var notices: [String]
-  /// Whether a refused change was rolled back since the last read: the TUI refreshes every screen, which then read
-  /// the server's truth again.
+  /// Whether a refused change was rolled back, or waiting changes were sent, since the last read: the TUI refreshes
+  /// every screen, which then read the server's truth again.
   public var rolledBack: Bool
 
   /// What the outbox holds now.
