@@ -457,6 +457,7 @@ targets += [
       "CLI",
       "CompositionRoot",
       "FeatureKit",
+      "Persistence",
     ],
     path: "Apps/kumiki",
     swiftSettings: swiftSettings,
@@ -632,6 +633,9 @@ targets += [
       "kumiki-api",
       "kumiki-playground",
       "kumiki-tui",
+      // The outbox's kill -9 test fills the outbox the way a run that could not reach the API does.
+      "Persistence",
+      "PersistenceSQLite",
     ],
     path: "Tests/EndToEndTests",
     swiftSettings: swiftSettings

@@ -20,14 +20,15 @@ struct KumikiTUI: AsyncParsableCommand {
       """,
     discussion: """
       Keys: Tab/Shift-Tab or 1-9 switch tabs · arrows or h/j/k/l move · Enter activates · / search ·
-      r refresh · d or F12 DevTools · ? help · q or Ctrl-C quit.
+      r refresh · o outbox · d or F12 DevTools · ? help · q or Ctrl-C quit.
       Without --api (or KUMIKI_API_URL) the app starts its embedded fixture server on a free loopback port; it
       keeps your writes (a profile edit) in kumiki-api.json beside the database (`kumiki fixtures reset` restores
       the sample data). A user name and password in --api are sent to that host only, never shown or recorded.
       KUMIKI_TIMEOUT (seconds, 0.001-86400) and KUMIKI_CACHE_MAX_AGE (0 to a year) out of range exit with 64.
       The database, the cache, recordings and the folder Kumiki creates are private (0600, 0700).
       Screens read through a response cache beside the database (kumiki-cache.sqlite): with the API down they show
-      their last data marked "offline · as of 14:32"; r refreshes from the network.
+      their last data marked "offline · as of 14:32"; r refreshes from the network. A change that cannot reach the
+      API waits in the outbox ("1 change waiting to send"; o lists them) and is sent, in order, once it answers.
       --record FILE writes every action as it happens (JSON Lines; `kumiki replay FILE` replays it headless and
       turns it into a test). DevTools' export (e) writes the same format.
       Needs an interactive terminal; for scripts use `kumiki`.
@@ -117,12 +118,17 @@ struct KumikiTUI: AsyncParsableCommand {
     }
     let activity = live.activity
     let reachability = live.queryCache.reachability
+    let outbox: @Sendable () -> TUIOutbox = {
+      let view = live.outboxView()
+      return TUIOutbox(status: view.status, lines: view.lines, notices: view.notices, rolledBack: view.rolledBack)
+    }
     let status = await TUIApp.run(
       app: live.runtime,
       options: TUIOptions(
         color: !noColor && TUIOptions.colorAllowedByEnvironment(), devTools: devTools,
         appVersion: ("kumiki-tui", Self.version), launchApp: false,
-        activity: { activity.inFlight }, offline: { reachability.unreachableReason != nil }, onFrame: onFrame))
+        activity: { activity.inFlight }, offline: { reachability.unreachableReason != nil }, outbox: outbox,
+        onFrame: onFrame))
     await live.shutdown()
     if let recorder {
       recorder.file.close()

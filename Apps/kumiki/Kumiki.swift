@@ -2,6 +2,7 @@ import CLI
 import CompositionRoot
 import FeatureKit
 import Foundation
+import Persistence
 import Synchronization
 
 /// `kumiki`: the command-line app. Its commands come from the registered features (see `kumiki --help`); this
@@ -42,6 +43,7 @@ enum Kumiki {
           throw CommandError.usage(String(describing: error))
         }
       },
+      outbox: outboxMaintenance(environment: environment, started: started),
       makeApp: { @Sendable options, purpose in
         try await makeApp(options: options, purpose: purpose, environment: environment, started: started)
       }
@@ -52,8 +54,54 @@ enum Kumiki {
         FileHandle.standardError.write(Data("kumiki: \(notice)\n".utf8))
       }
       await live.shutdown()
+      // Writes kept by an earlier run that went out, or that the server refused (rolled back).
+      for notice in live.takeOutboxNotices() { printNotice(notice) }
     }
     exit(status)
+  }
+
+  /// `kumiki outbox …`: listing, discarding and re-queueing open the database alone; sending starts the app (the
+  /// embedded API when no --api is given) and sends what waits for its API.
+  static func outboxMaintenance(environment: [String: String], started: StartedApp) -> OutboxMaintenance {
+    let send: @Sendable (CLIOptions) async throws -> OutboxMaintenance.SendReport = { options in
+      let live = try await usage {
+        try await LiveApp.start(
+          LaunchOptions(
+            apiURL: options.api, databasePath: options.db, features: options.features, environment: environment,
+            launch: false))
+      }
+      for notice in live.notices { printNotice(notice) }
+      let report = await live.sendOutbox()
+      await live.shutdown()
+      return OutboxMaintenance.SendReport(
+        sent: report.sent.map(entry), refused: report.refused.map(entry), pending: report.pending,
+        stopped: report.busy ? "another Kumiki is sending them now" : report.stopped)
+    }
+    return OutboxMaintenance(
+      list: { options in
+        try await LiveApp.outboxEntries(databasePath: options.db, environment: environment).map(entry)
+      },
+      send: send,
+      discard: { options, id in
+        try await LiveApp.discardOutboxEntry(id, databasePath: options.db, environment: environment).map(entry)
+      },
+      retry: { options, id in
+        guard try await LiveApp.requeueOutboxEntry(id, databasePath: options.db, environment: environment) != nil
+        else { return nil }
+        return try await send(options)
+      },
+      queued: {
+        guard let summary = started.value?.queryCache.outbox?.summary else { return (0, 0) }
+        return (summary.queuedHere, summary.pending + summary.outcomeUnknown)
+      }
+    )
+  }
+
+  /// An outbox entry as the CLI prints it.
+  @Sendable static func entry(_ entry: OutboxEntry) -> OutboxMaintenance.Entry {
+    OutboxMaintenance.Entry(
+      id: entry.id, api: entry.api, method: entry.method, path: entry.path, state: entry.state.rawValue,
+      attempts: entry.attempts, createdAt: entry.createdAt, lastError: entry.lastError)
   }
 
   /// Runs `body`, turning a launch error that is the user's setting (``LaunchError/isUsage``) into a usage error.

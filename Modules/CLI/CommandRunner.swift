@@ -1,4 +1,5 @@
 import FeatureKit
+import Presentation
 
 /// Runs one feature command against a launched app: dispatches its actions in order, awaits the store settling
 /// (no sleep, no polling), then prints its output as text or JSON.
@@ -9,6 +10,10 @@ import FeatureKit
 ///   standard output (JSON mode too); exit 1.
 /// - The command's `actions` throwing `CommandError.usage` → the message and the command's usage line on standard
 ///   error; exit 64. Any other error thrown there → exit 1 with its description.
+///
+/// - A command that queued writes in the outbox (the API could not be reached; ``queuedWrites``) has not failed:
+///   its change waits to be sent. `kumiki: queued — 1 change waiting to send …` goes to standard error and the
+///   exit status is 0; a failure the command reported (the queued write's own error) is not printed.
 ///
 /// While waiting, a spinner may show on standard error (``OutputSettings/spinner``), after
 /// ``OutputSettings/spinnerDelay``; it is erased before anything is printed.
@@ -21,15 +26,19 @@ public struct CommandRunner: Sendable {
   public let standardOutput: any TextStream
   /// Diagnostics, failures and the spinner go here.
   public let standardError: any TextStream
+  /// How many writes the command queued in the outbox, and how many wait now (`nil`: no outbox).
+  public let queuedWrites: (@Sendable () -> (queued: Int, waiting: Int))?
 
   /// A runner for `app` printing with `settings` to the given streams.
   public init(
-    app: AppRuntime, settings: OutputSettings, standardOutput: any TextStream, standardError: any TextStream
+    app: AppRuntime, settings: OutputSettings, standardOutput: any TextStream, standardError: any TextStream,
+    queuedWrites: (@Sendable () -> (queued: Int, waiting: Int))? = nil
   ) {
     self.app = app
     self.settings = settings
     self.standardOutput = standardOutput
     self.standardError = standardError
+    self.queuedWrites = queuedWrites
   }
 
   /// Runs `command` with `input` and returns the exit status.
@@ -58,16 +67,29 @@ public struct CommandRunner: Sendable {
     await app.store.settled()
     await spinner?.stop()
     if settings.verbose { standardError.write("kumiki: settled after \(clock.now - start)\n") }
-    switch command.output(app.store.state, input) {
+    let output = command.output(app.store.state, input)
+    if let (queued, waiting) = queuedWrites?(), queued > 0 {
+      if case .success(let view, let json) = output { print(view, json) }
+      let changes = "\(waiting) \(waiting == 1 ? "change" : "changes") waiting to send"
+      standardError.write(
+        "kumiki: queued — the API could not be reached; \(changes), sent by the next run that reaches it "
+          + "(kumiki outbox lists them)\n")
+      return .success
+    }
+    switch output {
     case .success(let view, let json):
-      if settings.json {
-        standardOutput.write(json.text + "\n")
-      } else {
-        standardOutput.write(TextRenderer(fit: settings.fit, color: settings.color).render(view))
-      }
+      print(view, json)
       return .success
     case .failure(let reason):
       return fail(reason)
+    }
+  }
+
+  private func print(_ view: ViewNode<Never>, _ json: JSONValue) {
+    if settings.json {
+      standardOutput.write(json.text + "\n")
+    } else {
+      standardOutput.write(TextRenderer(fit: settings.fit, color: settings.color).render(view))
     }
   }
 

@@ -74,11 +74,14 @@ public struct CompletionScript: Sendable {
       ("features", "List the registered features."), ("help", "Show help."),
       ("completion", "Print a completion script."), ("cache", "Show or clear the response cache."),
       ("fixtures", "Manage the embedded API's data."),
+      ("outbox", "List or send the changes waiting to send."),
       ("replay", "Replay a recorded session."),
     ]
     nodes.append(Node(path: "completion", words: CompletionShell.allCases.map { ($0.rawValue, "") }, options: []))
     nodes.append(Node(path: "cache", words: CacheCommand.allCases.map { ($0.rawValue, "") }, options: []))
     nodes.append(Node(path: "fixtures", words: FixturesCommand.allCases.map { ($0.rawValue, "") }, options: []))
+    nodes.append(
+      Node(path: "outbox", words: ["list", "send", "discard", "retry"].map { ($0, "") }, options: []))
     nodes.append(
       Node(
         path: "replay", words: [],

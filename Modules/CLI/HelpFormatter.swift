@@ -163,6 +163,7 @@ public struct HelpFormatter: Sendable {
     ("completion <shell>", "Print a completion script for bash, zsh or fish."),
     ("cache status|clear", "Show or clear the response cache."),
     ("fixtures reset", "Put the embedded API's data back to the sample data."),
+    ("outbox [<command>]", "List, send or discard the changes waiting to reach the API."),
     ("replay <file>", "Replay a recorded session: each feature's state, or a test (--emit-test)."),
   ]
 

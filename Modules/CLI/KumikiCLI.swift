@@ -49,6 +49,7 @@ public enum KumikiCLI {
     cache: CacheMaintenance? = nil,
     resetFixtures: (@Sendable (CLIOptions) async throws -> String)? = nil,
     describe: (@Sendable (CLIOptions) throws -> [FeatureDescription])? = nil,
+    outbox: OutboxMaintenance? = nil,
     makeApp: (CLIOptions, AppPurpose) async throws -> AppRuntime
   ) async -> Int32 {
     let options: CLIOptions
@@ -76,6 +77,20 @@ public enum KumikiCLI {
       ) { command in
         await command.run(resetFixtures, options: options, standardOutput: standardOutput, standardError: standardError)
       }.rawValue
+    }
+    if let outbox, remaining.first == OutboxCommand.group {
+      do {
+        guard let command = try OutboxCommand.parse(Array(remaining.dropFirst())) else {
+          standardOutput.write(OutboxCommand.help)
+          return CLIExitCode.success.rawValue
+        }
+        return await command.run(
+          outbox, options: options, standardOutput: standardOutput, standardError: standardError
+        ).rawValue
+      } catch {
+        standardError.write(error.report)
+        return CLIExitCode.usage.rawValue
+      }
     }
     if remaining == ["help", "replay"] {
       standardOutput.write(ReplayCommand.help)
@@ -147,7 +162,8 @@ public enum KumikiCLI {
         standardError.write("kumiki: warning: \(TextLine.clean(String(describing: error)))\n")
       }
       let runner = CommandRunner(
-        app: app, settings: settings, standardOutput: standardOutput, standardError: standardError)
+        app: app, settings: settings, standardOutput: standardOutput, standardError: standardError,
+        queuedWrites: outbox?.queued)
       let status = await runner.run(command, input: input)
       app.send(.terminate)
       await app.store.settled()

@@ -48,6 +48,12 @@ public final class LiveApp: Sendable {
     queryCache.reachability.offlineDataSince.map { "offline — showing data from \($0.fetchTimeText)" }
   }
 
+  /// What the outbox holds for this API (`2 changes waiting to send`), or `nil` when nothing waits.
+  public var outboxStatus: String? { queryCache.outbox?.summary.statusText }
+
+  /// The outbox's messages since the last call (a waiting change the server refused, changes sent), each once.
+  public func takeOutboxNotices() -> [String] { queryCache.outbox?.takeNotices() ?? [] }
+
   /// Opens the database and the response cache, starts the embedded API (a child process) when needed, assembles the selected
   /// features over the query layer and launches the app (restoring persisted state). Nothing is left running when
   /// it throws.
@@ -136,7 +142,7 @@ public final class LiveApp: Sendable {
       configuration: QueryCacheConfiguration(
         baseURL: apiURL, namespace: options.apiURL == nil ? "embedded" : Self.cacheNamespace(apiURL, credentials),
         defaultMaxAge: maxAge, forceNetwork: options.fresh),
-      now: options.now, clock: options.clock)
+      outbox: database.outbox, queuesWrites: !options.fresh, now: options.now, clock: options.clock)
     let dependencies = FeatureDependencies(http: queryCache.client, apiURL: apiURL, persistence: database.client)
     let registry: FeatureRegistry
     do {
@@ -157,6 +163,8 @@ public final class LiveApp: Sendable {
     queryCache.reachability.onReconnect { [weak runtime] in runtime?.send(.reconnected) }
     // A write's optimistic change shown or rolled back: every loaded screen reads its data again from the cache.
     queryCache.observeChanges { [runtime] tags in runtime.send(.dataChanged(tags)) }
+    // Writes kept by an earlier run go out now if the API answers (in the background).
+    await queryCache.outbox?.start()
     if options.launch {
       for error in await runtime.launch() { notices.append("could not restore saved state: \(error)") }
     }
@@ -238,6 +246,9 @@ public final class LiveApp: Sendable {
     runtime.send(.terminate)
     runtime.store.cancelAllEffects()
     await runtime.store.settled()
+    // A round of writes from the outbox in progress finishes (each request within its timeout): an interrupted
+    // POST would be left with an unknown outcome.
+    await queryCache.outbox?.finishSending()
     await server?.stop()
     try? database.close()
     cache.close()

@@ -40,6 +40,10 @@ public enum PersistenceError: Error, Equatable, Sendable {
   case decodingFailed(key: String, reason: String)
   /// Any other SQLite failure, with SQLite's own message.
   case database(path: String, operation: String, message: String)
+  /// The outbox already holds `limit` writes; this one was not kept.
+  case outboxFull(limit: Int)
+  /// A write's body of `bytes` bytes is larger than the outbox keeps (`limit`); it was not kept.
+  case outboxBodyTooLarge(bytes: Int, limit: Int)
 }
 
 extension PersistenceError: CustomStringConvertible, LocalizedError {
@@ -83,6 +87,11 @@ extension PersistenceError: CustomStringConvertible, LocalizedError {
       "Could not decode the stored value for \"\(key)\": \(reason). The stored value was kept."
     case .database(let path, let operation, let message):
       "Could not \(operation) in the Kumiki database at \(path): \(Self.clause(message))."
+    case .outboxFull(let limit):
+      "The outbox already holds \(limit) writes waiting to send, so this one was not kept. "
+        + "Send them (kumiki outbox send) or discard some (kumiki outbox discard ID)."
+    case .outboxBodyTooLarge(let bytes, let limit):
+      "The write's body (\(bytes) bytes) is larger than the outbox keeps (\(limit) bytes), so it was not kept."
     }
   }
 

@@ -7,9 +7,11 @@ import GRDB
 ///   as JSON, e.g. the former UserDefaults onboarding flag).
 /// - `v2-saved-item-order`: an index matching the saved list's order (newest first).
 /// - `v3-feature-state`: `featureState` (versioned JSON per feature) and `featureStateArchive` (records set aside).
+/// - `v4-outbox`: `outbox`, the writes waiting to be sent, in order (`AUTOINCREMENT`: an id is never reused, so a
+///   discarded entry's number never names a later write).
 public enum KumikiSchema {
   /// The migration identifiers, oldest first.
-  public static let migrationIdentifiers = ["v1", "v2-saved-item-order", "v3-feature-state"]
+  public static let migrationIdentifiers = ["v1", "v2-saved-item-order", "v3-feature-state", "v4-outbox"]
 
   /// The migrator that brings any earlier Kumiki database (or an empty file) to the current schema.
   public static var migrator: DatabaseMigrator {
@@ -53,6 +55,23 @@ public enum KumikiSchema {
             archivedAt REAL NOT NULL
           );
           CREATE INDEX featureStateArchive_featureKey ON featureStateArchive (featureKey, id);
+          """)
+    }
+    migrator.registerMigration("v4-outbox") { db in
+      try db.execute(
+        sql: """
+          CREATE TABLE outbox (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            api TEXT NOT NULL,
+            method TEXT NOT NULL,
+            path TEXT NOT NULL,
+            headers BLOB NOT NULL, -- JSON: [[name, value], ...]
+            body BLOB,
+            createdAt REAL NOT NULL, -- Date.timeIntervalSinceReferenceDate
+            attempts INTEGER NOT NULL DEFAULT 0,
+            state TEXT NOT NULL, -- pending | sending | outcome-unknown | refused
+            lastError TEXT
+          );
           """)
     }
     return migrator

@@ -16,7 +16,8 @@ import Persistence
 /// - ``Networking/ReadPolicy/networkFirst`` (Refresh, Retry) asks the network; if it is unreachable or answers 5xx
 ///   the entry answers, marked ``Networking/DataOrigin/offline(fetchedAt:reason:)``;
 /// - a successful write (PATCH, POST, PUT, DELETE) invalidates the entries tagged with its path's first segment:
-///   their next read goes to the network first;
+///   their next read goes to the network first; with an ``outbox``, a write that cannot reach the API is kept and
+///   sent later, in order (see ``Outbox``);
 /// - refreshes send `If-None-Match` / `If-Modified-Since` when the entry has validators; a 304 renews the entry;
 /// - a GET that could not reach the API or was answered 5xx is tried again after a wait (``RetryPolicy``: 3 tries,
 ///   1 s doubling to 30 s, with jitter) on the injected `clock`, never after a 4xx or a cancellation.
@@ -38,8 +39,11 @@ public final class QueryCache: Sendable {
   /// Optimistic changes of writes in flight or settled, laid over answers (QueryCache+Writes.swift).
   let optimistic = OptimisticEntries()
   let changeObservers = ChangeObservers()
+  /// Writes that could not reach the API, kept until they can (`nil`: a write that cannot reach it fails).
+  public let outbox: Outbox?
 
-  /// A query layer sending through `http` and keeping answers in `storage`.
+  /// A query layer sending through `http` and keeping answers in `storage`; with `outbox`, writes that cannot reach
+  /// the API are kept there (unless `queuesWrites` is off: `--fresh`) and sent later (see ``Outbox``).
   /// - Parameters:
   ///   - now: the wall-clock time entries are dated with (ages, max-age).
   ///   - clock: what retries wait on (``QueryCacheConfiguration/retry``): the apps pass the store's clock, tests a
@@ -47,6 +51,7 @@ public final class QueryCache: Sendable {
   ///   - random: the jitter of each retry's wait, in 0..<1; tests pass a fixed value.
   public init(
     http: HTTPClient, storage: ResponseCacheClient, configuration: QueryCacheConfiguration,
+    outbox: OutboxClient? = nil, queuesWrites: Bool = true,
     now: @escaping @Sendable () -> Date = { Date() },
     clock: any Clock<Duration> = ContinuousClock(),
     random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) }
@@ -57,6 +62,12 @@ public final class QueryCache: Sendable {
     self.now = now
     self.retrying = RetryingSend(
       policy: configuration.retry, clock: clock, random: random, reachability: reachability)
+    let monitor = self.reachability
+    self.outbox = outbox.map {
+      Outbox(
+        storage: $0, isQueueing: queuesWrites, http: http, configuration: configuration, cache: storage,
+        reachability: monitor, now: now)
+    }
   }
 
   /// The client to build feature clients on.
@@ -140,7 +151,7 @@ public final class QueryCache: Sendable {
   ) async throws
     -> HTTPResponse
   {
-    try await fetches.run(key) { [http, storage, configuration, reachability, now, retrying, optimistic] in
+    try await fetches.run(key) { [http, storage, configuration, reachability, outbox, now, retrying, optimistic] in
       var request = request
       if let etag = entry?.header("ETag") { request.headers["If-None-Match"] = etag }
       if let modified = entry?.header("Last-Modified") { request.headers["If-Modified-Since"] = modified }
@@ -156,6 +167,8 @@ public final class QueryCache: Sendable {
         reachability.failed(Self.reason(status: response.status))
       } else {
         reachability.reached()
+        // The API answers: writes kept while it did not can go now.
+        outbox?.sendIfWaiting()
       }
       if response.isSuccess || response.status == 304 {
         optimistic.serverAnswered(configuration.path(of: request), since: asked)
@@ -180,7 +193,11 @@ public final class QueryCache: Sendable {
   /// Sends a write and, when it succeeds, invalidates the entries tagged with its path (and its intent's tags; its
   /// optimistic changes: ``sendWrite(_:_:)``).
   private func write(_ request: HTTPRequest) async throws -> HTTPResponse {
-    try await sendWrite(request) { try await http.send(request) }
+    try await sendWrite(request) {
+      // With an outbox, a write that cannot reach the API is kept there (WriteQueued): its optimistic change
+      // stays shown until the server answers for that path again.
+      if let outbox { try await outbox.write(request) } else { try await http.send(request) }
+    }
   }
 
   // MARK: - Helpers

@@ -48,7 +48,8 @@ public struct KeyBinding: Sendable {
   }
 
   /// Every binding of the TUI.
-  static let all: [KeyBinding] = editing + confirmation + switcher + help + dialog + screen + devTools + always
+  static let all: [KeyBinding] =
+    editing + confirmation + switcher + help + outbox + dialog + screen + devTools + always
 
   private static let editing: [KeyBinding] = [
     KeyBinding("Enter", "done (submits a search; in a dialog, its default button)", hint: "Enter:done", priority: 3) {
@@ -78,6 +79,10 @@ public struct KeyBinding: Sendable {
   private static let help: [KeyBinding] = [
     KeyBinding("j k, PgUp PgDn, g G", "scroll the help") { $0.mode == .help && $0.overflows },
     KeyBinding("Esc, ?", "close the help", hint: "Esc:close", priority: 3) { $0.mode == .help },
+  ]
+
+  private static let outbox: [KeyBinding] = [
+    KeyBinding("Esc, o", "close the outbox", hint: "Esc:close", priority: 3) { $0.mode == .outbox }
   ]
 
   private static let dialog: [KeyBinding] = [
@@ -132,6 +137,9 @@ public struct KeyBinding: Sendable {
     KeyBinding("u", "undo what the notice in the status bar says (while it shows)", hint: "u:undo", priority: 3) {
       [.screen, .dialog].contains($0.mode) && $0.undoable && $0.focused != .textField
     },
+    KeyBinding("o", "the changes waiting to reach the API (the outbox)", hint: "o:outbox") {
+      $0.mode == .screen && $0.hasOutbox
+    },
   ]
 
   private static let devTools: [KeyBinding] = [
@@ -148,7 +156,7 @@ public struct KeyBinding: Sendable {
     KeyBinding("?, F1", "this help", hint: "?:help", priority: 4) { [.screen, .dialog].contains($0.mode) },
     KeyBinding("Ctrl-L, Ctrl-Z", "redraw, suspend") { $0.mode != .editing },
     KeyBinding("q, Ctrl-C", "quit (asks first when a form was changed)", hint: "q:quit", priority: 3) {
-      [.screen, .dialog, .help].contains($0.mode) && $0.focused != .textField
+      [.screen, .dialog, .help, .outbox].contains($0.mode) && $0.focused != .textField
     },
     KeyBinding("Ctrl-C", "quit (q types q in the focused field)", hint: "Ctrl-C:quit", priority: 3) {
       [.screen, .dialog].contains($0.mode) && $0.focused == .textField

@@ -17,6 +17,8 @@ public struct KeySituation: Sendable, Equatable {
     case switcher
     /// The key help.
     case help
+    /// The outbox list.
+    case outbox
   }
 
   /// Who receives keys.
@@ -37,12 +39,16 @@ public struct KeySituation: Sendable, Equatable {
   public var paused: Bool
   /// Whether a toast on view offers an undo (`u`).
   public var undoable: Bool
+  /// Whether the app has an outbox (`o` lists it).
+  public var hasOutbox: Bool
 
   /// Creates a situation.
   public init(
     mode: Mode, tabCount: Int = 1, kinds: Set<FocusKind> = [], focused: FocusKind? = nil, overflows: Bool = false,
-    dismissible: Bool = false, devTools: Bool = false, paused: Bool = false, undoable: Bool = false
+    dismissible: Bool = false, devTools: Bool = false, paused: Bool = false, undoable: Bool = false,
+    hasOutbox: Bool = false
   ) {
+    self.hasOutbox = hasOutbox
     self.focused = focused
     self.mode = mode
     self.tabCount = tabCount
@@ -62,12 +68,17 @@ public struct KeySituation: Sendable, Equatable {
       state.confirmation != nil
       ? .confirmation
       : state.switcher != nil
-        ? .switcher : state.isHelpVisible ? .help : state.editing != nil ? .editing : overlay != nil ? .dialog : .screen
+        ? .switcher
+        : state.isHelpVisible
+          ? .help
+          : state.isOutboxVisible
+            ? .outbox : state.editing != nil ? .editing : overlay != nil ? .dialog : .screen
     let focusables = content.map { FocusCollector.focusables(in: $0) } ?? []
     self.init(
       mode: mode, tabCount: tabCount, kinds: Set(focusables.map(\.kind)),
       focused: focusables.indices.contains(state.focusIndex) ? focusables[state.focusIndex].kind : nil,
       overflows: overflows, dismissible: overlay?.dismiss != nil, devTools: state.devTools.isVisible,
-      paused: state.isTimeTravelling, undoable: content?.firstToast?.undo != nil)
+      paused: state.isTimeTravelling, undoable: content?.firstToast?.undo != nil,
+      hasOutbox: state.outbox != nil)
   }
 }

@@ -117,11 +117,21 @@ struct TUILoop {
       case .tick:
         let activity = options.activity?() ?? app.store.effectsInFlight
         let offline = options.offline?() ?? false
-        guard activity > 0 || showsSpinner || activity != state.activity || offline != state.isOffline else {
+        var outbox = options.outbox?()
+        let notices = outbox?.notices ?? []
+        if outbox?.rolledBack == true { app.send(.refreshAll) }
+        outbox?.notices = []
+        outbox?.rolledBack = false
+        guard
+          activity > 0 || showsSpinner || activity != state.activity || offline != state.isOffline
+            || outbox != state.outbox || !notices.isEmpty
+        else {
           continue
         }
         state.activity = activity
         state.isOffline = offline
+        state.outbox = outbox
+        if let notice = notices.last { state.message = notice }
         if activity > 0 || showsSpinner { state.spinnerFrame &+= 1 }
       case .notice(let text):
         state.message = text

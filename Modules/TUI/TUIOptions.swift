@@ -33,6 +33,9 @@ public struct TUIOptions: Sendable {
   /// Whether the API cannot be reached now (the last request was refused, timed out or answered 5xx), read on every
   /// animation tick: the status bar then says `offline` instead of `ready`. `nil`: never offline.
   public var offline: (@Sendable () -> Bool)?
+  /// What the app's outbox holds (writes waiting to reach the API), read on every animation tick: the status bar
+  /// shows its marker and `o` its list. `nil`: the app has no outbox (no marker, no `o`).
+  public var outbox: (@Sendable () -> TUIOutbox)?
   /// Called after every frame is written, with what it showed: for tracing and start-up measurements.
   public var onFrame: (@Sendable (FrameReport) -> Void)?
 
@@ -51,9 +54,11 @@ public struct TUIOptions: Sendable {
     term: String? = TerminalSession.environmentTerm(),
     activity: (@Sendable () -> Int)? = nil,
     offline: (@Sendable () -> Bool)? = nil,
+    outbox: (@Sendable () -> TUIOutbox)? = nil,
     onFrame: (@Sendable (FrameReport) -> Void)? = nil
   ) {
     self.offline = offline
+    self.outbox = outbox
     self.color = color
     self.mouse = mouse
     self.devTools = devTools

@@ -89,6 +89,19 @@ public enum TUIScreen {
       viewports.append(drawHelp(below, top: state.helpTop, over: body, into: &buffer, theme: theme))
       cursor = nil
     }
+    if state.isOutboxVisible {
+      let rows = state.outbox?.lines ?? []
+      let lines = (rows.isEmpty ? ["No change waits to send."] : rows).map {
+        (text: TextSanitizer.inert($0), style: theme.style())
+      }
+      viewports.append(
+        drawBox(
+          title: "Outbox: " + (state.outbox?.status ?? "nothing waiting"), lines: lines,
+          footer: "Esc or o closes · kumiki outbox discard ID drops one", top: 0, over: body, scroller: .help,
+          into: &buffer, theme: theme
+        ).viewport)
+      cursor = nil
+    }
     if let switcher = state.switcher {
       let entries = tabs.enumerated().map { index, title in
         FeatureSwitcher.Entry(key: tabKeys.count == tabs.count ? tabKeys[index] : "\(index + 1)", title: title)
@@ -159,6 +172,13 @@ public enum TUIScreen {
       state.activity == 0 && state.isOffline
       ? theme.style([.reverse, .bold], color: .yellow) : theme.style([.reverse, .bold])
     var x = buffer.put(activity, x: 0, y: row, style: activityStyle)
+    if let waiting = state.outbox?.status {
+      // Writes waiting to reach the API: shown whatever else the bar says.
+      let marker = " " + TextSanitizer.inert(waiting) + " "
+      x = buffer.put(
+        marker.truncated(toWidth: max(0, width / 2 - x)), x: x + 1, y: row,
+        style: theme.style([.reverse, .bold], color: .yellow))
+    }
     // A toast of a screen on view: what just happened, for a few seconds (it replaces an error meanwhile).
     let toastText = toast.map { text in
       let undo = KeyBinding.active(in: situation).contains { $0.keys == "u" } ? " - u to undo" : ""

@@ -22,7 +22,7 @@ extension TUIState {
         switcher = open
         return []
       }
-      guard confirmation == nil, !isHelpVisible else { return [] }
+      guard confirmation == nil, !isHelpVisible, !isOutboxVisible else { return [] }
       return paste(text, focusables: focusables)
     case .mouse(let mouse):
       return click(mouse, focusables: focusables, context: context)
@@ -60,6 +60,14 @@ extension TUIState {
       return []
     }
     if isHelpVisible { return helpKey(key, context: context) }
+    if isOutboxVisible {
+      switch key.key {
+      case .escape, .character("o"): isOutboxVisible = false
+      case .character("q"): return [.quit]
+      default: break
+      }
+      return []
+    }
     let inDialog = context.view?.firstOverlay != nil
     switch key.key {
     case .character("q"): return quit(focusables)
@@ -75,6 +83,8 @@ extension TUIState {
       if index < context.tabCount && !inDialog { selectTab(index, count: context.tabCount) }
     case .character(":"):
       if !inDialog { switcher = FeatureSwitcher() }
+    case .character("o") where outbox != nil && !inDialog:
+      isOutboxVisible = true
     case .character("?"), .function(1):
       isHelpVisible = true
       helpTop = 0
@@ -227,7 +237,9 @@ extension TUIState {
         selectTab(index, count: context.tabCount)
         return []
       case .focusable(let index):
-        guard focusables.indices.contains(index), confirmation == nil, switcher == nil, !isHelpVisible else {
+        guard focusables.indices.contains(index), confirmation == nil, switcher == nil, !isHelpVisible,
+          !isOutboxVisible
+        else {
           return []
         }
         setFocus(index)

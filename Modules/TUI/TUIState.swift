@@ -46,6 +46,10 @@ public struct TUIState: Sendable, Equatable {
   public var activity = 0
   /// Whether the API could not be reached last time (the status bar says `offline`).
   public var isOffline = false
+  /// What the app's outbox holds (the status bar's marker, the list `o` shows); `nil`: the app has no outbox.
+  public var outbox: TUIOutbox?
+  /// Whether the outbox list is shown.
+  public var isOutboxVisible = false
   /// Animation step of spinners and the activity indicator.
   public var spinnerFrame = 0
   /// The most recent error a screen on view shows, for the status bar; `nil` once none does.

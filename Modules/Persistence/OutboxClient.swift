@@ -1,0 +1,62 @@
+/// The outbox: writes that could not reach the API, kept in order until they are sent, as a struct of closures —
+/// SQLite in the apps (`KumikiDatabase.outbox`, the `outbox` table), memory in tests (`InMemoryOutbox`).
+///
+/// Contract, shared by every implementation:
+/// - `add` keeps one write in one transaction and returns its entry with how many entries are
+///   ``OutboxEntry/State/pending`` now, this one included; ids only grow, so `entries` (by id) is the sending order.
+///   Past ``OutboxLimits`` it throws ``PersistenceError/outboxFull(limit:)`` (or `bodyTooLarge`) and keeps nothing.
+/// - `begin` marks a pending entry ``OutboxEntry/State/sending`` and counts the attempt, durably, before the write is
+///   sent; it returns `nil` when the entry is gone or not pending (someone else took it). Needed for a POST only:
+///   a PUT, PATCH or DELETE interrupted while pending is simply sent again.
+/// - `update` sets an entry's state and last error, counting an attempt when `attempted`; `remove` deletes it and
+///   returns what it removed (`nil`: no such entry, nothing changed); `removeSent` deletes several in one
+///   transaction (the writes a round sent) and returns how many it removed.
+/// - `recoverInterrupted` turns every ``OutboxEntry/State/sending`` entry back into ``OutboxEntry/State/pending``
+///   (PUT, PATCH, DELETE) or ``OutboxEntry/State/outcomeUnknown`` (POST): call it holding the send lock only.
+/// - `lockSending` takes the send lock without waiting, or returns `nil` when another sender holds it.
+/// - Entries survive restarts and `kill -9`: a call that returned is durable.
+/// Every operation throws only `PersistenceError`.
+public struct OutboxClient: Sendable {
+  /// Keeps `write`; returns its entry and how many are pending now.
+  public var add: @Sendable (_ write: OutboxWrite) async throws(PersistenceError) -> (OutboxEntry, pending: Int)
+  /// Every entry, oldest (lowest id) first.
+  public var entries: @Sendable () async throws(PersistenceError) -> [OutboxEntry]
+  /// Marks pending entry `id` as sending and counts the attempt; `nil` if it is not pending.
+  public var begin: @Sendable (_ id: Int64) async throws(PersistenceError) -> OutboxEntry?
+  /// Sets entry `id`'s state and last error (and counts an attempt when `attempted`); returns the entry as it is
+  /// now, `nil` if there is none.
+  public var update:
+    @Sendable (_ id: Int64, _ state: OutboxEntry.State, _ lastError: String?, _ attempted: Bool)
+      async throws(PersistenceError) -> OutboxEntry?
+  /// Deletes entry `id`; returns it, or `nil` if there was none.
+  public var remove: @Sendable (_ id: Int64) async throws(PersistenceError) -> OutboxEntry?
+  /// Deletes the entries `ids` in one transaction; returns how many there were.
+  public var removeSent: @Sendable (_ ids: [Int64]) async throws(PersistenceError) -> Int
+  /// Settles entries a dead sender left ``OutboxEntry/State/sending``; returns how many.
+  public var recoverInterrupted: @Sendable () async throws(PersistenceError) -> Int
+  /// The send lock, or `nil` when another sender holds it.
+  public var lockSending: @Sendable () -> OutboxSendLock?
+
+  /// Creates a client from its operations.
+  public init(
+    add: @escaping @Sendable (_ write: OutboxWrite) async throws(PersistenceError) -> (OutboxEntry, pending: Int),
+    entries: @escaping @Sendable () async throws(PersistenceError) -> [OutboxEntry],
+    begin: @escaping @Sendable (_ id: Int64) async throws(PersistenceError) -> OutboxEntry?,
+    update:
+      @escaping @Sendable (_ id: Int64, _ state: OutboxEntry.State, _ lastError: String?, _ attempted: Bool)
+      async throws(PersistenceError) -> OutboxEntry?,
+    remove: @escaping @Sendable (_ id: Int64) async throws(PersistenceError) -> OutboxEntry?,
+    removeSent: @escaping @Sendable (_ ids: [Int64]) async throws(PersistenceError) -> Int,
+    recoverInterrupted: @escaping @Sendable () async throws(PersistenceError) -> Int,
+    lockSending: @escaping @Sendable () -> OutboxSendLock?
+  ) {
+    self.add = add
+    self.entries = entries
+    self.begin = begin
+    self.update = update
+    self.remove = remove
+    self.removeSent = removeSent
+    self.recoverInterrupted = recoverInterrupted
+    self.lockSending = lockSending
+  }
+}

@@ -1,0 +1,77 @@
+import Foundation
+
+/// One write kept in the outbox: a POST, PUT, PATCH or DELETE that could not reach the API, to be sent later, in
+/// order (by ``id``, which only grows).
+///
+/// The request is stored relative to its API (``api`` names it, ``path`` is the path and query under its base URL),
+/// so an API that moved to another port (the embedded fixture server changes port at every launch) still receives it.
+public struct OutboxEntry: Equatable, Sendable {
+  /// Where the write stands.
+  public enum State: String, CaseIterable, Equatable, Sendable {
+    /// Waiting to be sent.
+    case pending
+    /// Being sent now. Found after a restart, the send was interrupted: a PUT, PATCH or DELETE goes back to
+    /// ``pending`` (re-sending it is safe), a POST becomes ``outcomeUnknown``.
+    case sending
+    /// A POST that may have reached the server (it was sent, then the answer was lost): never re-sent
+    /// automatically; the user resolves it (re-send it, or discard it).
+    case outcomeUnknown = "outcome-unknown"
+    /// The server refused it (a 4xx) when it was sent later: never re-sent; kept, with the server's answer, so the
+    /// user can see what did not happen, until discarded.
+    case refused
+  }
+
+  /// One request header, as it will be sent.
+  public struct Header: Equatable, Sendable {
+    public var name: String
+    public var value: String
+
+    /// A header line.
+    public init(name: String, value: String) {
+      self.name = name
+      self.value = value
+    }
+  }
+
+  /// The entry's number: its place in the sending order, never reused.
+  public var id: Int64
+  /// The API the write is for (the query layer's namespace: `embedded`, or the API's base URL).
+  public var api: String
+  /// The HTTP method (`POST`, `PUT`, `PATCH`, `DELETE`).
+  public var method: String
+  /// The path and query under the API's base URL (`profile_personal`, `comments/3?x=1`).
+  public var path: String
+  /// The request headers.
+  public var headers: [Header]
+  /// The request body, if any.
+  public var body: Data?
+  /// When the write was first attempted.
+  public var createdAt: Date
+  /// How many times it was sent after it was queued.
+  public var attempts: Int
+  /// Where it stands.
+  public var state: State
+  /// Why its last attempt did not succeed (the error, or the server's refusal), if it was attempted.
+  public var lastError: String?
+
+  /// Creates an entry.
+  public init(
+    id: Int64, api: String, method: String, path: String, headers: [Header] = [], body: Data? = nil,
+    createdAt: Date, attempts: Int = 0, state: State = .pending, lastError: String? = nil
+  ) {
+    self.id = id
+    self.api = api
+    self.method = method
+    self.path = path
+    self.headers = headers
+    self.body = body
+    self.createdAt = createdAt
+    self.attempts = attempts
+    self.state = state
+    self.lastError = lastError
+  }
+
+  /// Whether re-sending the write is safe: PUT, PATCH and DELETE say what the result is, so sending them twice leaves
+  /// the server as sending them once; a POST creates something each time.
+  public var isIdempotent: Bool { method.uppercased() != "POST" }
+}

@@ -1,0 +1,384 @@
+import Foundation
+import Networking
+import Persistence
+import Synchronization
+
+/// The query layer's outbox: writes (POST, PUT, PATCH, DELETE) that could not reach the API, kept in SQLite in
+/// order and sent when the API answers again.
+///
+/// - **Queueing.** A write whose transfer fails because the API cannot be reached (``QueryCache/isUnreachable(_:)``:
+///   refused, timed out, DNS, a dropped connection) is kept — one transaction — and the call throws
+///   ``Networking/WriteQueued`` instead of answering. A POST whose answer was lost after it was sent (timed out,
+///   dropped mid-transfer) is kept as *outcome unknown*: it may have reached the server, so it is never sent again
+///   without the user. A write made while older ones wait goes behind them. With ``isQueueing`` off (`--fresh`) the
+///   write fails as it would without an outbox.
+/// - **Sending** (``send()``): one sender at a time across processes (the storage's send lock); entries in order;
+///   a POST is marked *sending* durably before it goes, so a sender killed mid-send leaves a trace and the POST
+///   becomes *outcome unknown*; a PUT, PATCH or DELETE interrupted is simply sent again (idempotent: the server ends
+///   as if it was sent once). Sent writes are removed in batches (one transaction for up to 32). A 2xx (or a 404/410 to a DELETE: the resource is gone, as asked) removes the entry and invalidates its
+///   tag; a refusal (4xx but 408 and 429) marks it *refused*,
+///   invalidates its tag so screens read the server's truth again (the change is rolled back) and leaves a notice;
+///   unreachable or 5xx stops the round, the entry waiting for the next.
+/// - **When.** At start-up (``start()``), after any request that reaches the API (``sendIfWaiting()``), before a
+///   new write, and on demand (`kumiki outbox send`).
+public final class Outbox: Sendable {
+  /// What the outbox holds for this API now, as last read (``refresh()``), and what happened in this process.
+  public struct Summary: Equatable, Sendable {
+    /// This API's entries, oldest first.
+    public var entries: [OutboxEntry] = []
+    /// Writes queued by this process.
+    public var queuedHere = 0
+
+    /// How many wait to be sent.
+    public var pending: Int { entries.count { $0.state == .pending || $0.state == .sending } }
+    /// How many wait for the user: POSTs whose outcome is unknown.
+    public var outcomeUnknown: Int { entries.count { $0.state == .outcomeUnknown } }
+    /// How many the server refused (kept until discarded).
+    public var refused: Int { entries.count { $0.state == .refused } }
+
+    /// `1 change waiting to send`, with `· 1 outcome unknown` when some are; `nil` when nothing waits.
+    public var statusText: String? {
+      var parts: [String] = []
+      if pending > 0 { parts.append("\(pending) \(pending == 1 ? "change" : "changes") waiting to send") }
+      if outcomeUnknown > 0 { parts.append("\(outcomeUnknown) outcome unknown") }
+      return parts.isEmpty ? nil : parts.joined(separator: " · ")
+    }
+  }
+
+  /// What one sending round did.
+  public struct SendReport: Equatable, Sendable {
+    /// Writes sent and accepted, in order.
+    public var sent: [OutboxEntry] = []
+    /// Writes the server refused in this round (rolled back).
+    public var refused: [OutboxEntry] = []
+    /// Why the round stopped before the outbox was empty (unreachable, a server error), if it did.
+    public var stopped: String?
+    /// Another sender (another process) holds the send lock: this round sent nothing.
+    public var busy = false
+    /// Entries found interrupted by a dead sender and settled (PUT/PATCH/DELETE back to pending, POST to outcome
+    /// unknown).
+    public var recovered = 0
+    /// Writes still waiting to be sent after the round.
+    public var pending = 0
+
+    public init() {}
+  }
+
+  private struct State {
+    var summary = Summary()
+    var notices: [String] = []
+    var rollbacks = 0
+    var round: (id: Int, task: Task<SendReport, Never>)?
+    var rounds = 0
+  }
+
+  /// The storage: SQLite in the apps.
+  public let storage: OutboxClient
+  /// Whether writes that cannot reach the API are kept (off with `--fresh`: they fail instead).
+  public let isQueueing: Bool
+  private let http: HTTPClient
+  private let configuration: QueryCacheConfiguration
+  private let cache: ResponseCacheClient
+  private let reachability: NetworkReachability
+  private let now: @Sendable () -> Date
+  private let state = Mutex(State())
+
+  init(
+    storage: OutboxClient, isQueueing: Bool, http: HTTPClient, configuration: QueryCacheConfiguration,
+    cache: ResponseCacheClient, reachability: NetworkReachability, now: @escaping @Sendable () -> Date
+  ) {
+    self.storage = storage
+    self.isQueueing = isQueueing
+    self.http = http
+    self.configuration = configuration
+    self.cache = cache
+    self.reachability = reachability
+    self.now = now
+  }
+
+  /// The last summary read (no I/O: the TUI reads it on every animation tick).
+  public var summary: Summary { state.withLock { $0.summary } }
+
+  /// Messages for the user since the last call (refusals, writes sent), oldest first; each is returned once.
+  public func takeNotices() -> [String] {
+    state.withLock { state in
+      defer { state.notices = [] }
+      return state.notices
+    }
+  }
+
+  /// How many refusals rolled a change back, or rounds sent waiting writes, since the last call: the server's data
+  /// changed under the screens, so a front end refreshes them.
+  public func takeRollbacks() -> Int {
+    state.withLock { state in
+      defer { state.rollbacks = 0 }
+      return state.rollbacks
+    }
+  }
+
+  /// Reads what the outbox holds for this API, then starts sending if writes wait (a start-up).
+  public func start() async {
+    await refresh()
+    sendIfWaiting()
+  }
+
+  /// Reads what the outbox holds for this API into ``summary``. A storage error leaves the last summary.
+  public func refresh() async {
+    guard let entries = try? await storage.entries() else { return }
+    let mine = entries.filter { $0.api == configuration.namespace }
+    state.withLock { $0.summary.entries = mine }
+  }
+
+  /// Starts a sending round in the background when writes wait and none is running (after a request reached the
+  /// API).
+  public func sendIfWaiting() {
+    let starts = state.withLock { $0.round == nil && $0.summary.pending > 0 }
+    if starts { _ = round() }
+  }
+
+  /// Sends the waiting writes now, in order (joining a round in progress), and reports what happened.
+  @discardableResult
+  public func send() async -> SendReport {
+    await round().value
+  }
+
+  /// Waits for the sending round in progress, if any (the CLI, before it exits).
+  public func finishSending() async {
+    guard let task = state.withLock({ $0.round?.task }) else { return }
+    _ = await task.value
+  }
+
+  /// The round in progress, or a new one.
+  private func round() -> Task<SendReport, Never> {
+    state.withLock { state in
+      if let round = state.round { return round.task }
+      state.rounds += 1
+      let id = state.rounds
+      // The task's body waits for this lock before it can clear `round`, so it is stored first.
+      let task = Task {
+        let report = await self.sendWaiting()
+        self.state.withLock { if $0.round?.id == id { $0.round = nil } }
+        return report
+      }
+      state.round = (id, task)
+      return task
+    }
+  }
+
+  // MARK: - Writing
+
+  /// Sends a write through the outbox (see the type's rules): older waiting writes go first; a write that cannot
+  /// reach the API is kept and throws ``Networking/WriteQueued``.
+  func write(_ request: HTTPRequest) async throws -> HTTPResponse {
+    if summary.pending > 0 {
+      let report = await send()
+      if isQueueing, report.pending > 0 {
+        // Older writes still wait: this one goes behind them, to keep the order.
+        throw try await queue(
+          request, state: .pending, reason: report.stopped ?? "waiting behind earlier changes")
+      }
+    }
+    let response: HTTPResponse
+    do {
+      response = try await http.send(request)
+    } catch let error as HTTPError where QueryCache.isUnreachable(error) {
+      reachability.failed(QueryCache.reason(error))
+      guard isQueueing else { throw error }
+      let lost = request.method == .post && Self.answerMayBeLost(error)
+      throw try await queue(request, state: lost ? .outcomeUnknown : .pending, reason: QueryCache.reason(error))
+    }
+    if response.status >= 500 {
+      reachability.failed(QueryCache.reason(status: response.status))
+    } else {
+      reachability.reached()
+    }
+    if response.isSuccess { _ = try? await cache.invalidate([configuration.tag(for: request)]) }
+    return response
+  }
+
+  /// Keeps `request`; returns the ``Networking/WriteQueued`` to throw. A write the outbox cannot keep (full, a body
+  /// too large, the disk) throws that reason instead: the write failed.
+  private func queue(
+    _ request: HTTPRequest, state entryState: OutboxEntry.State, reason: String
+  ) async throws
+    -> WriteQueued
+  {
+    let write = OutboxWrite(
+      api: configuration.namespace, method: request.method.rawValue, path: configuration.relativePath(of: request),
+      headers: request.headers.map { OutboxEntry.Header(name: $0.name, value: $0.value) }, body: request.body,
+      createdAt: now(), state: entryState, lastError: reason)
+    let (entry, _) = try await storage.add(write)
+    await refresh()
+    let waiting = state.withLock { state in
+      state.summary.queuedHere += 1
+      if !state.summary.entries.contains(where: { $0.id == entry.id }) { state.summary.entries.append(entry) }
+      return state.summary.pending + state.summary.outcomeUnknown
+    }
+    return WriteQueued(id: entry.id, pending: waiting)
+  }
+
+  /// Whether a failure may have come after the server received the request (its answer was lost).
+  static func answerMayBeLost(_ error: HTTPError) -> Bool {
+    switch error {
+    case .timedOut, .transferFailed: true
+    default: false
+    }
+  }
+
+  // MARK: - Sending
+
+  /// Sent writes not yet removed: removed together (one transaction for up to ``batch``), and their tags
+  /// invalidated together, so a round costs about one commit per batch rather than two per write. A sender killed
+  /// before the removal leaves them in the outbox: PUT, PATCH and DELETE are sent again (idempotent), a POST (marked
+  /// sending before it went) becomes outcome unknown.
+  private struct Sent {
+    var ids: [Int64] = []
+    var tags: Set<String> = []
+  }
+
+  /// How many sent writes are removed in one transaction.
+  static let batch = 32
+
+  private func sendWaiting() async -> SendReport {
+    var report = SendReport()
+    guard let lock = storage.lockSending() else {
+      report.busy = true
+      await refresh()
+      report.pending = summary.pending
+      return report
+    }
+    defer { lock.release() }
+    report.recovered = (try? await storage.recoverInterrupted()) ?? 0
+    var sent = Sent()
+    rounds: while !Task.isCancelled {
+      let waiting: [OutboxEntry]
+      do {
+        waiting = try await storage.entries().filter { $0.api == configuration.namespace && $0.state == .pending }
+      } catch {
+        report.stopped = String(describing: error)
+        break
+      }
+      // Writes queued while this round ran are read on the next pass.
+      guard !waiting.isEmpty else { break }
+      for next in waiting {
+        guard !Task.isCancelled else { break rounds }
+        do {
+          var entry = next
+          if !next.isIdempotent {
+            // Durably marked before it goes: a POST is never sent twice, even by a sender killed mid-send.
+            guard let begun = try await storage.begin(next.id) else { continue }
+            entry = begun
+          }
+          if let stop = try await deliver(entry, into: &report, sent: &sent) {
+            report.stopped = stop
+            break rounds
+          }
+          if sent.ids.count >= Self.batch { try await flush(&sent) }
+        } catch {
+          report.stopped = String(describing: error)
+          break rounds
+        }
+      }
+      do {
+        try await flush(&sent)
+      } catch {
+        report.stopped = String(describing: error)
+        break
+      }
+    }
+    try? await flush(&sent)
+    await refresh()
+    report.pending = summary.pending
+    if !report.sent.isEmpty {
+      // The server's data changed under the screens: a front end refreshes them, as after a roll-back.
+      state.withLock { $0.rollbacks += 1 }
+      let count = report.sent.count
+      notice("Sent \(count) waiting \(count == 1 ? "change" : "changes").")
+    }
+    return report
+  }
+
+  /// Removes the sent writes and invalidates their tags.
+  private func flush(_ sent: inout Sent) async throws(PersistenceError) {
+    guard !sent.ids.isEmpty else { return }
+    _ = try await storage.removeSent(sent.ids)
+    _ = try? await cache.invalidate(sent.tags)
+    sent = Sent()
+  }
+
+  /// Sends one entry (a POST already marked sending); returns why the round must stop, or `nil` to go on.
+  private func deliver(
+    _ entry: OutboxEntry, into report: inout SendReport, sent: inout Sent
+  )
+    async throws(PersistenceError) -> String?
+  {
+    // Whether the entry's attempt was not counted yet (a POST's was, by `begin`).
+    let uncounted = entry.isIdempotent
+    guard let request = request(for: entry) else {
+      let reason = "its address \(entry.path) is not valid under \(configuration.baseURL.absoluteString)"
+      _ = try await storage.update(entry.id, .refused, reason, uncounted)
+      report.refused.append(entry)
+      return nil
+    }
+    let tag = configuration.tag(for: request)
+    do {
+      let response = try await http.send(request)
+      // A DELETE answered "not found" reached what it asked for: the resource is gone (a re-send after an
+      // interrupted one that did arrive is answered so).
+      let alreadyDone = request.method == .delete && (response.status == 404 || response.status == 410)
+      if response.isSuccess || alreadyDone {
+        reachability.reached()
+        sent.ids.append(entry.id)
+        sent.tags.insert(tag)
+        report.sent.append(entry)
+        return nil
+      }
+      if (400..<500).contains(response.status), response.status != 408, response.status != 429 {
+        reachability.reached()
+        try await flush(&sent)
+        let reason = "the server refused it (\(response.status))"
+        let refused = try await storage.update(entry.id, .refused, reason, uncounted) ?? entry
+        // The change never happened: screens read the server's truth again.
+        _ = try? await cache.invalidate([tag])
+        report.refused.append(refused)
+        state.withLock { $0.rollbacks += 1 }
+        notice(
+          "The server refused a change that waited to send (\(entry.method) \(entry.path), \(response.status)): "
+            + "it was rolled back.")
+        return nil
+      }
+      let reason = QueryCache.reason(status: response.status)
+      if response.status >= 500 { reachability.failed(reason) }
+      _ = try await storage.update(entry.id, .pending, reason, uncounted)
+      return reason
+    } catch let error as HTTPError where QueryCache.isUnreachable(error) {
+      let reason = QueryCache.reason(error)
+      reachability.failed(reason)
+      let lost = !entry.isIdempotent && Self.answerMayBeLost(error)
+      _ = try await storage.update(entry.id, lost ? .outcomeUnknown : .pending, reason, uncounted)
+      return reason
+    } catch is CancellationError {
+      let state: OutboxEntry.State = entry.isIdempotent ? .pending : .outcomeUnknown
+      _ = try await storage.update(entry.id, state, "cancelled while sending", uncounted)
+      return "cancelled"
+    } catch {
+      let reason = String(describing: error)
+      _ = try await storage.update(entry.id, .pending, reason, uncounted)
+      return reason
+    }
+  }
+
+  /// The request an entry holds, addressed to the API's base URL today.
+  func request(for entry: OutboxEntry) -> HTTPRequest? {
+    var base = configuration.baseURL.absoluteString
+    if !base.hasSuffix("/") { base += "/" }
+    guard let url = URL(string: base + entry.path), url.host != nil else { return nil }
+    var headers = HTTPHeaders()
+    for header in entry.headers { headers.add(name: header.name, value: header.value) }
+    return HTTPRequest(method: HTTPMethod(rawValue: entry.method), url: url, headers: headers, body: entry.body)
+  }
+
+  private func notice(_ text: String) {
+    state.withLock { $0.notices.append(text) }
+  }
+}

@@ -1,0 +1,23 @@
+/// What the app's outbox holds, as the TUI shows it: the status bar's marker (`1 change waiting to send`) and the
+/// rows of the outbox list (`o`). The app reads it on every animation tick (``TUIOptions/outbox``), with the
+/// messages and roll-backs since the last read.
+public struct TUIOutbox: Sendable, Equatable {
+  /// The status bar's marker, `nil` when nothing waits.
+  public var status: String?
+  /// One line per write, oldest first (`3  pending  PATCH profile_personal  (cannot connect)`); empty: none.
+  public var lines: [String]
+  /// Messages since the last read (a waiting change the server refused, changes sent): the newest goes to the
+  /// status bar.
+  public var notices: [String]
+  /// Whether a refused change was rolled back, or waiting changes were sent, since the last read: the TUI refreshes
+  /// every screen, which then read the server's truth again.
+  public var rolledBack: Bool
+
+  /// What the outbox holds now.
+  public init(status: String?, lines: [String], notices: [String] = [], rolledBack: Bool = false) {
+    self.status = status
+    self.lines = lines
+    self.notices = notices
+    self.rolledBack = rolledBack
+  }
+}

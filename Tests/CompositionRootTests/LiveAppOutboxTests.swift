@@ -1,0 +1,164 @@
+import CompositionRootTesting
+import FixtureData
+import FixtureServer
+import Foundation
+import Networking
+import Testing
+
+@testable import CompositionRoot
+
+/// The outbox as the apps run it: writes through the live query layer (libcurl) to the real fixture server, kept in
+/// a real SQLite file while the server is down (a closed port: connections refused), sent in order when it is back —
+/// by the same run, and by the next one at start-up. The data is a test collection of its own (`notes`): nothing
+/// here names a feature.
+@Suite(.timeLimit(.minutes(2))) struct LiveAppOutboxTests {
+  static let data = FixtureDatabase(
+    root: JSONObject([
+      ("notes", .array([.object(JSONObject([("id", .integer(1)), ("title", .string("first"))]))])),
+      ("stamps", .array([])),
+    ]))
+
+  /// A server on a free port, stopped: its address refuses connections until ``serve(on:)`` starts one there.
+  static func closedPort() async throws -> Int {
+    let server = try await FixtureServer.start(.init(port: 0, database: data))
+    let port = server.port
+    await server.shutdown()
+    return port
+  }
+
+  static func serve(on port: Int) async throws -> FixtureServer {
+    var failure: (any Error)?
+    for _ in 0..<50 {
+      do {
+        return try await FixtureServer.start(.init(port: port, database: data))
+      } catch {
+        failure = error  // the port may linger a moment after the last server closed it
+        try await Task.sleep(for: .milliseconds(100))
+      }
+    }
+    throw failure!
+  }
+
+  static func title(_ live: LiveApp, _ server: FixtureServer, note: Int) -> String? {
+    let notes = server.database.root["notes"]
+    guard case .array(let items)? = notes else { return nil }
+    for case .object(let item) in items where item["id"] == .integer(note) {
+      if case .string(let title)? = item["title"] { return title }
+    }
+    return nil
+  }
+
+  static func write(
+    _ live: LiveApp, _ method: HTTPMethod, _ path: String, _ json: String
+  ) async throws
+    -> HTTPResponse
+  {
+    try await live.queryCache.client.send(
+      HTTPRequest(
+        method: method, url: live.apiURL.appending(path: path), headers: ["Content-Type": "application/json"],
+        body: Data(json.utf8)))
+  }
+
+  @Test func writesKeptWhileTheAPIIsDownAreSentInOrderWhenItAnswers() async throws {
+    let folder = try TemporaryFolder()
+    let port = try await Self.closedPort()
+    let api = URL(string: "http://127.0.0.1:\(port)/")!
+    let live = try await LiveApp.start(
+      LaunchOptions(apiURL: api, databasePath: folder.path + "/kumiki.sqlite", environment: [:], launch: false))
+    await #expect(throws: WriteQueued(id: 1, pending: 1)) {
+      try await Self.write(live, .patch, "notes/1", #"{"title":"second"}"#)
+    }
+    await #expect(throws: WriteQueued(id: 2, pending: 2)) {
+      try await Self.write(live, .put, "notes/1", #"{"title":"third"}"#)
+    }
+    await #expect(throws: WriteQueued(id: 3, pending: 3)) {
+      try await Self.write(live, .post, "stamps", #"{"at":"now"}"#)
+    }
+    #expect(live.outboxStatus == "3 changes waiting to send")
+    let kept = try await LiveApp.outboxEntries(databasePath: folder.path + "/kumiki.sqlite", environment: [:])
+    #expect(
+      kept.map { "\($0.method) \($0.path) \($0.state.rawValue)" }
+        == ["PATCH notes/1 pending", "PUT notes/1 pending", "POST stamps pending"])
+
+    let server = try await Self.serve(on: port)
+    defer { Task { await server.shutdown() } }
+    let report = await live.sendOutbox()
+    #expect(report.sent.map(\.id) == [1, 2, 3])
+    #expect(report.pending == 0)
+    #expect(Self.title(live, server, note: 1) == "third")  // in order: the PUT came last
+    guard case .array(let stamps)? = server.database.root["stamps"] else { throw CancellationError() }
+    #expect(stamps.count == 1)
+    #expect(live.outboxStatus == nil)
+    #expect(live.takeOutboxNotices() == ["Sent 3 waiting changes."])
+    await live.shutdown()
+    #expect(try await LiveApp.outboxEntries(databasePath: folder.path + "/kumiki.sqlite", environment: [:]).isEmpty)
+  }
+
+  @Test func theNextRunThatReachesTheAPISendsWhatAnEarlierRunKept() async throws {
+    let folder = try TemporaryFolder()
+    let database = folder.path + "/kumiki.sqlite"
+    let port = try await Self.closedPort()
+    let api = URL(string: "http://127.0.0.1:\(port)/")!
+    let first = try await LiveApp.start(
+      LaunchOptions(apiURL: api, databasePath: database, environment: [:], launch: false))
+    await #expect(throws: WriteQueued.self) { try await Self.write(first, .patch, "notes/1", #"{"title":"kept"}"#) }
+    await first.shutdown()
+
+    let server = try await Self.serve(on: port)
+    defer { Task { await server.shutdown() } }
+    let second = try await LiveApp.start(
+      LaunchOptions(apiURL: api, databasePath: database, environment: [:], launch: false))
+    await second.queryCache.outbox?.finishSending()  // the start-up round
+    #expect(Self.title(second, server, note: 1) == "kept")
+    #expect(second.outboxStatus == nil)
+    await second.shutdown()
+  }
+
+  @Test func aWaitingChangeTheServerRefusesIsRolledBackAndKeptAsRefused() async throws {
+    let folder = try TemporaryFolder()
+    let port = try await Self.closedPort()
+    let api = URL(string: "http://127.0.0.1:\(port)/")!
+    let live = try await LiveApp.start(
+      LaunchOptions(apiURL: api, databasePath: folder.path + "/kumiki.sqlite", environment: [:], launch: false))
+    // A PATCH of a note the server does not have: refused (404) once it is back.
+    await #expect(throws: WriteQueued.self) { try await Self.write(live, .patch, "notes/99", #"{"title":"x"}"#) }
+    let server = try await Self.serve(on: port)
+    defer { Task { await server.shutdown() } }
+    let report = await live.sendOutbox()
+    #expect(report.refused.map(\.id) == [1])
+    // What the TUI reads on its next tick: the list, no marker (nothing waits), the notice once, a roll-back.
+    let view = live.outboxView()
+    #expect(view.lines == ["1  refused  PATCH notes/99  (the server refused it (404))"])
+    #expect(view.status == nil)
+    #expect(
+      view.notices == ["The server refused a change that waited to send (PATCH notes/99, 404): it was rolled back."])
+    #expect(view.rolledBack)
+    #expect(live.outboxView().notices.isEmpty)
+    let discarded = try await LiveApp.discardOutboxEntry(
+      1, databasePath: folder.path + "/kumiki.sqlite", environment: [:])
+    #expect(discarded?.id == 1)
+    await live.shutdown()
+  }
+
+  @Test func freshNeverQueues() async throws {
+    let folder = try TemporaryFolder()
+    let port = try await Self.closedPort()
+    let live = try await LiveApp.start(
+      LaunchOptions(
+        apiURL: URL(string: "http://127.0.0.1:\(port)/")!, databasePath: folder.path + "/kumiki.sqlite",
+        environment: [:], launch: false, fresh: true))
+    do {
+      _ = try await Self.write(live, .patch, "notes/1", "{}")
+      Issue.record("expected the write to fail")
+    } catch let error as HTTPError {
+      // Refused; on a starved machine the connection attempt may time out instead.
+      switch error {
+      case .cannotConnect, .timedOut: break
+      default: Issue.record("unexpected \(error)")
+      }
+    }
+    #expect(live.outboxStatus == nil)
+    await live.shutdown()
+    #expect(try await LiveApp.outboxEntries(databasePath: folder.path + "/kumiki.sqlite", environment: [:]).isEmpty)
+  }
+}

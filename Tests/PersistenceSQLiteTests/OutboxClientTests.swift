@@ -1,0 +1,150 @@
+import Foundation
+import Persistence
+import PersistenceSQLite
+import PersistenceTesting
+import Testing
+
+/// The `OutboxClient` contract, against the live store (the `outbox` table) and the fake alike.
+@Suite struct OutboxClientTests {
+  static let created = Date(timeIntervalSinceReferenceDate: 765_432_123.456_789_123)
+
+  /// A fresh outbox of `backend` with `limits`; `cleanup` removes its files.
+  static func make(
+    _ backend: Backend, limits: OutboxLimits = OutboxLimits()
+  ) throws -> (
+    client: OutboxClient, cleanup: @Sendable () -> Void
+  ) {
+    switch backend {
+    case .sqlite:
+      let directory = try TemporaryDirectory()
+      let database = try KumikiDatabase.open(path: directory.path("kumiki.sqlite"))
+      return (
+        database.outbox(limits: limits),
+        {
+          try? database.close()
+          directory.remove()
+        }
+      )
+    case .inMemory:
+      return (InMemoryOutbox(limits: limits).client, {})
+    }
+  }
+
+  static func write(_ method: String, _ path: String, body: String? = nil) -> OutboxWrite {
+    OutboxWrite(
+      api: "embedded", method: method, path: path,
+      headers: [.init(name: "Content-Type", value: "application/json"), .init(name: "X-Two", value: "a, b")],
+      body: body.map { Data($0.utf8) }, createdAt: created, lastError: "cannot connect")
+  }
+
+  @Test(arguments: Backend.allCases) func keepsEveryFieldInOrderWithGrowingIDs(backend: Backend) async throws {
+    let (outbox, cleanup) = try Self.make(backend)
+    defer { cleanup() }
+    let (first, pendingAfterFirst) = try await outbox.add(Self.write("PATCH", "profile_personal", body: #"{"a":"鯛"}"#))
+    let (second, pendingAfterSecond) = try await outbox.add(Self.write("DELETE", "comments/3?x=%20"))
+    #expect(pendingAfterFirst == 1)
+    #expect(pendingAfterSecond == 2)
+    #expect(second.id > first.id)
+    let entries = try await outbox.entries()
+    #expect(entries == [first, second])
+    #expect(entries[0].body == Data(#"{"a":"鯛"}"#.utf8))
+    #expect(entries[0].headers.map(\.value) == ["application/json", "a, b"])
+    #expect(entries[0].createdAt == Self.created)
+    #expect(entries[1].body == nil)
+    #expect(entries[1].path == "comments/3?x=%20")
+    #expect(entries.map(\.state) == [.pending, .pending])
+  }
+
+  @Test(arguments: Backend.allCases) func anIDIsNeverReused(backend: Backend) async throws {
+    let (outbox, cleanup) = try Self.make(backend)
+    defer { cleanup() }
+    let (first, _) = try await outbox.add(Self.write("PUT", "a"))
+    #expect(try await outbox.remove(first.id) == first)
+    #expect(try await outbox.remove(first.id) == nil)
+    let (second, _) = try await outbox.add(Self.write("PUT", "b"))
+    #expect(second.id > first.id)
+  }
+
+  @Test(arguments: Backend.allCases) func beginTakesOnlyAPendingEntryAndCountsTheAttempt(backend: Backend) async throws
+  {
+    let (outbox, cleanup) = try Self.make(backend)
+    defer { cleanup() }
+    let (entry, _) = try await outbox.add(Self.write("PUT", "a"))
+    let taken = try #require(try await outbox.begin(entry.id))
+    #expect(taken.state == .sending)
+    #expect(taken.attempts == 1)
+    #expect(try await outbox.begin(entry.id) == nil)  // someone has it
+    #expect(try await outbox.begin(9999) == nil)
+    let back = try await outbox.update(entry.id, .pending, "server error 503", false)
+    #expect(back?.state == .pending)
+    #expect(back?.lastError == "server error 503")
+    #expect(back?.attempts == 1)
+    #expect(try await outbox.begin(entry.id)?.attempts == 2)
+    #expect(try await outbox.update(entry.id, .pending, "timed out", true)?.attempts == 3)
+    #expect(try await outbox.update(9999, .pending, nil, true) == nil)
+    let (other, _) = try await outbox.add(Self.write("PUT", "b"))
+    #expect(try await outbox.removeSent([entry.id, other.id, 9999]) == 2)
+    #expect(try await outbox.entries().isEmpty)
+  }
+
+  @Test(arguments: Backend.allCases) func interruptedSendsBecomePendingOrOutcomeUnknownForPOSTs(
+    backend: Backend
+  )
+    async throws
+  {
+    let (outbox, cleanup) = try Self.make(backend)
+    defer { cleanup() }
+    let (post, _) = try await outbox.add(Self.write("POST", "comments"))
+    let (put, _) = try await outbox.add(Self.write("PUT", "comments/1"))
+    let (waiting, _) = try await outbox.add(Self.write("POST", "comments"))
+    _ = try await outbox.begin(post.id)
+    _ = try await outbox.begin(put.id)
+    #expect(try await outbox.recoverInterrupted() == 2)
+    let states = try await outbox.entries().map { "\($0.id == waiting.id ? "waiting" : $0.method) \($0.state)" }
+    #expect(states == ["POST outcomeUnknown", "PUT pending", "waiting pending"])
+    #expect(try await outbox.recoverInterrupted() == 0)
+  }
+
+  @Test(arguments: Backend.allCases) func refusesWritesPastItsLimitsAndKeepsNothing(backend: Backend) async throws {
+    let (outbox, cleanup) = try Self.make(backend, limits: OutboxLimits(maxEntries: 2, maxBodyBytes: 8))
+    defer { cleanup() }
+    await #expect(throws: PersistenceError.outboxBodyTooLarge(bytes: 9, limit: 8)) {
+      try await outbox.add(Self.write("PUT", "a", body: "123456789"))
+    }
+    _ = try await outbox.add(Self.write("PUT", "a", body: "12345678"))
+    _ = try await outbox.add(Self.write("PUT", "b"))
+    await #expect(throws: PersistenceError.outboxFull(limit: 2)) { try await outbox.add(Self.write("PUT", "c")) }
+    #expect(try await outbox.entries().map(\.path) == ["a", "b"])
+  }
+
+  @Test(arguments: Backend.allCases) func theSendLockHasOneHolder(backend: Backend) async throws {
+    let (outbox, cleanup) = try Self.make(backend)
+    defer { cleanup() }
+    let lock = try #require(outbox.lockSending())
+    #expect(outbox.lockSending() == nil)
+    lock.release()
+    lock.release()  // twice is harmless
+    let again = try #require(outbox.lockSending())
+    again.release()
+  }
+
+  @Test func theSendLockIsSharedByEveryStoreOnTheFileAndEntriesSurviveReopening() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let path = directory.path("kumiki.sqlite")
+    let one = try KumikiDatabase.open(path: path)
+    let other = try KumikiDatabase.open(path: path)  // as another process would
+    let lock = try #require(one.outbox.lockSending())
+    #expect(other.outbox.lockSending() == nil)
+    let (entry, _) = try await other.outbox.add(Self.write("PATCH", "profile_personal", body: "{}"))
+    lock.release()
+    #expect(other.outbox.lockSending() != nil)
+    try one.close()
+    try other.close()
+    let reopened = try KumikiDatabase.open(path: path)
+    defer { try? reopened.close() }
+    #expect(try await reopened.outbox.entries() == [entry])
+    let mode = try FileManager.default.attributesOfItem(atPath: path + "-outbox.lock")[.posixPermissions] as? Int
+    #expect(mode == 0o600)
+  }
+}

@@ -1,0 +1,308 @@
+import Foundation
+import Networking
+import Persistence
+import PersistenceTesting
+import QueryCache
+import Synchronization
+import Testing
+
+/// The outbox's rules over fakes: what is kept and when, the order of sending, refusals rolled back, POSTs never sent
+/// twice, a dead sender's entries settled, one sender at a time.
+@Suite struct OutboxTests {
+  static let baseURL = URL(string: "http://ledger.test/api/")!
+  static let created = Date(timeIntervalSince1970: 1_795_000_000)
+  let ledger = Ledger()
+  let storage = InMemoryOutbox()
+  let responses = InMemoryResponseCache()
+
+  func makeCache(queuesWrites: Bool = true) -> QueryCache {
+    QueryCache(
+      http: ledger.client, storage: responses.client,
+      configuration: QueryCacheConfiguration(baseURL: Self.baseURL, namespace: "ledger"), outbox: storage.client,
+      queuesWrites: queuesWrites, now: { Self.created })
+  }
+
+  static func write(_ method: HTTPMethod, _ path: String, _ body: String) -> HTTPRequest {
+    HTTPRequest(
+      method: method, url: baseURL.appending(path: path), headers: ["Content-Type": "application/json"],
+      body: Data(body.utf8))
+  }
+
+  @Test func aWriteThatCannotReachTheAPIIsKeptAndThrowsWriteQueued() async throws {
+    let cache = makeCache()
+    ledger.failure = .cannotConnect(Self.baseURL, reason: "Connection refused")
+    await #expect(throws: WriteQueued(id: 1, pending: 1)) {
+      try await cache.client.send(Self.write(.patch, "profile_personal", #"{"nickname":"ごはん"}"#))
+    }
+    let entry = try #require(storage.entries.first)
+    #expect(entry.api == "ledger")
+    #expect(entry.method == "PATCH")
+    #expect(entry.path == "profile_personal")
+    #expect(entry.headers == [OutboxEntry.Header(name: "Content-Type", value: "application/json")])
+    #expect(entry.body == Data(#"{"nickname":"ごはん"}"#.utf8))
+    #expect(entry.createdAt == Self.created)
+    #expect(entry.state == .pending)
+    #expect(entry.lastError == "cannot connect")
+    #expect(cache.outbox?.summary.statusText == "1 change waiting to send")
+    #expect(cache.outbox?.summary.queuedHere == 1)
+    #expect(cache.reachability.unreachableReason == "cannot connect")
+  }
+
+  @Test func withoutQueueingTheWriteFailsAsBeforeAndNothingIsKept() async throws {
+    let cache = makeCache(queuesWrites: false)
+    ledger.failure = .cannotConnect(Self.baseURL, reason: "Connection refused")
+    await #expect(throws: HTTPError.cannotConnect(Self.baseURL, reason: "Connection refused")) {
+      try await cache.client.send(Self.write(.patch, "profile_personal", "{}"))
+    }
+    #expect(storage.entries.isEmpty)
+  }
+
+  @Test func anAnswerIsNeverQueuedEvenAServerError() async throws {
+    let cache = makeCache()
+    ledger.statuses = [503, 422]
+    let failed = try await cache.client.send(Self.write(.patch, "profile_personal", "{}"))
+    let refused = try await cache.client.send(Self.write(.patch, "profile_personal", "{}"))
+    #expect(failed.status == 503)
+    #expect(refused.status == 422)
+    #expect(storage.entries.isEmpty)
+    #expect(ledger.received.count == 2)
+  }
+
+  @Test func aPOSTWhoseAnswerWasLostIsKeptAsOutcomeUnknownAndNeverSentAgainByItself() async throws {
+    let cache = makeCache()
+    let outbox = try #require(cache.outbox)
+    ledger.failure = .timedOut(Self.baseURL)
+    await #expect(throws: WriteQueued(id: 1, pending: 1)) {
+      try await cache.client.send(Self.write(.post, "comments", #"{"body":"うまい"}"#))
+    }
+    #expect(storage.entries.map(\.state) == [.outcomeUnknown])
+    #expect(outbox.summary.statusText == "1 outcome unknown")
+    ledger.failure = nil
+    let report = await outbox.send()
+    #expect(report.sent.isEmpty)
+    #expect(ledger.received.count == 1)  // the first attempt only
+    #expect(storage.entries.map(\.state) == [.outcomeUnknown])
+  }
+
+  @Test func waitingWritesAreSentInOrderWhenTheAPIAnswersAndTheirTagsInvalidated() async throws {
+    let cache = makeCache()
+    let outbox = try #require(cache.outbox)
+    try await responses.client.store(
+      CachedResponse(
+        key: "GET ledger dishes", url: "x", status: 200, body: Data(), fetchedAt: Self.created,
+        tags: ["dishes"]))
+    ledger.failure = .cannotConnect(Self.baseURL, reason: "Connection refused")
+    for (index, method) in [HTTPMethod.put, .patch, .delete, .post].enumerated() {
+      await #expect(throws: WriteQueued.self) {
+        try await cache.client.send(Self.write(method, "dishes/\(index)", "\(index)"))
+      }
+    }
+    #expect(outbox.summary.statusText == "4 changes waiting to send")
+    #expect(ledger.received.count == 4)
+    ledger.failure = nil
+    let report = await outbox.send()
+    #expect(report.sent.map(\.id) == [1, 2, 3, 4])
+    #expect(report.pending == 0)
+    #expect(
+      ledger.received.dropFirst(4).map { "\($0.method) \($0.url.path) \(String(decoding: $0.body!, as: UTF8.self))" }
+        == ["PUT /api/dishes/0 0", "PATCH /api/dishes/1 1", "DELETE /api/dishes/2 2", "POST /api/dishes/3 3"])
+    #expect(storage.entries.isEmpty)
+    #expect(responses.entries["GET ledger dishes"]?.isInvalidated == true)
+    #expect(outbox.takeNotices() == ["Sent 4 waiting changes."])
+    #expect(outbox.summary.statusText == nil)
+  }
+
+  @Test func aNewWriteGoesBehindTheWritesWaitingBeforeIt() async throws {
+    let cache = makeCache()
+    ledger.failure = .cannotConnect(Self.baseURL, reason: "Connection refused")
+    await #expect(throws: WriteQueued.self) { try await cache.client.send(Self.write(.patch, "dishes", "old")) }
+    ledger.failure = nil
+    let response = try await cache.client.send(Self.write(.patch, "dishes", "new"))
+    #expect(response.status == 200)
+    #expect(ledger.received.dropFirst().map { String(decoding: $0.body!, as: UTF8.self) } == ["old", "new"])
+    #expect(storage.entries.isEmpty)
+  }
+
+  @Test func whileOlderWritesStillCannotBeSentANewOneIsQueuedBehindThemUnsent() async throws {
+    let cache = makeCache()
+    ledger.failure = .cannotConnect(Self.baseURL, reason: "Connection refused")
+    await #expect(throws: WriteQueued(id: 1, pending: 1)) {
+      try await cache.client.send(Self.write(.patch, "dishes", "old"))
+    }
+    await #expect(throws: WriteQueued(id: 2, pending: 2)) {
+      try await cache.client.send(Self.write(.patch, "dishes", "new"))
+    }
+    // The new write was not tried: the round before it found the API unreachable.
+    #expect(ledger.received.map { String(decoding: $0.body!, as: UTF8.self) } == ["old", "old"])
+    #expect(storage.entries.map(\.id) == [1, 2])
+  }
+
+  @Test func aRefusalMarksTheEntryRefusedRollsItsTagBackAndTheRestStillGo() async throws {
+    let cache = makeCache()
+    let outbox = try #require(cache.outbox)
+    try await responses.client.store(
+      CachedResponse(
+        key: "GET ledger profile_personal", url: "x", status: 200, body: Data(), fetchedAt: Self.created,
+        tags: ["profile_personal"]))
+    ledger.failure = .cannotConnect(Self.baseURL, reason: "Connection refused")
+    await #expect(throws: WriteQueued.self) {
+      try await cache.client.send(Self.write(.patch, "profile_personal", "bad"))
+    }
+    await #expect(throws: WriteQueued.self) { try await cache.client.send(Self.write(.put, "dishes/1", "good")) }
+    ledger.failure = nil
+    ledger.statuses = [422]
+    let report = await outbox.send()
+    #expect(report.refused.map(\.id) == [1])
+    #expect(report.sent.map(\.id) == [2])
+    #expect(storage.entries.map(\.state) == [.refused])
+    #expect(storage.entries.first?.lastError == "the server refused it (422)")
+    #expect(responses.entries["GET ledger profile_personal"]?.isInvalidated == true)
+    #expect(outbox.takeRollbacks() == 2)  // the refusal, and the round that sent the other write
+    #expect(outbox.takeRollbacks() == 0)
+    #expect(
+      outbox.takeNotices() == [
+        "The server refused a change that waited to send (PATCH profile_personal, 422): it was rolled back.",
+        "Sent 1 waiting change.",
+      ])
+    // A refused write is never sent again.
+    await outbox.send()
+    #expect(ledger.received.count == 4)
+  }
+
+  @Test func aServerErrorOrAnUnreachableAPIStopsTheRoundAndTheEntryWaits() async throws {
+    let cache = makeCache()
+    let outbox = try #require(cache.outbox)
+    ledger.failure = .cannotConnect(Self.baseURL, reason: "Connection refused")
+    await #expect(throws: WriteQueued.self) { try await cache.client.send(Self.write(.put, "dishes/1", "a")) }
+    await #expect(throws: WriteQueued.self) { try await cache.client.send(Self.write(.put, "dishes/2", "b")) }
+    ledger.failure = nil
+    ledger.statuses = [503]
+    let report = await outbox.send()
+    #expect(report.stopped == "server error 503")
+    #expect(report.pending == 2)
+    #expect(storage.entries.map(\.state) == [.pending, .pending])
+    #expect(storage.entries.map(\.attempts) == [2, 0])  // the second write's round tried the first once
+  }
+
+  @Test func entriesADeadSenderLeftSendingAreResentWhenIdempotentAndPOSTsBecomeOutcomeUnknown() async throws {
+    let cache = makeCache()
+    let outbox = try #require(cache.outbox)
+    ledger.failure = .cannotConnect(Self.baseURL, reason: "Connection refused")
+    await #expect(throws: WriteQueued.self) { try await cache.client.send(Self.write(.post, "comments", "p")) }
+    await #expect(throws: WriteQueued.self) { try await cache.client.send(Self.write(.put, "dishes/1", "u")) }
+    storage.force(1, to: .sending)
+    storage.force(2, to: .sending)
+    ledger.failure = nil
+    let report = await outbox.send()
+    #expect(report.recovered == 2)
+    #expect(report.sent.map(\.id) == [2])
+    #expect(storage.entries.map(\.state) == [.outcomeUnknown])
+    #expect(ledger.received.dropFirst(2).map(\.method) == [.put])
+  }
+
+  @Test func aDELETEAnsweredNotFoundReachedWhatItAskedFor() async throws {
+    let cache = makeCache()
+    let outbox = try #require(cache.outbox)
+    ledger.failure = .cannotConnect(Self.baseURL, reason: "Connection refused")
+    await #expect(throws: WriteQueued.self) { try await cache.client.send(Self.write(.delete, "dishes/1", "")) }
+    await #expect(throws: WriteQueued.self) { try await cache.client.send(Self.write(.patch, "dishes/2", "x")) }
+    ledger.failure = nil
+    ledger.statuses = [404, 404]
+    let report = await outbox.send()
+    #expect(report.sent.map(\.id) == [1])  // gone, as asked (a re-send of a DELETE that did arrive is answered so)
+    #expect(report.refused.map(\.id) == [2])  // a PATCH of something missing did not happen
+  }
+
+  @Test func onlyOneSenderAtATime() async throws {
+    let cache = makeCache()
+    let outbox = try #require(cache.outbox)
+    ledger.failure = .cannotConnect(Self.baseURL, reason: "Connection refused")
+    await #expect(throws: WriteQueued.self) { try await cache.client.send(Self.write(.put, "dishes/1", "u")) }
+    ledger.failure = nil
+    let other = try #require(storage.client.lockSending())  // another process sending
+    let report = await outbox.send()
+    #expect(report.busy)
+    #expect(report.pending == 1)
+    #expect(ledger.received.count == 1)
+    other.release()
+    #expect(await outbox.send().sent.count == 1)
+  }
+
+  @Test func aReadThatReachesTheAPIStartsSendingWhatWaits() async throws {
+    let cache = makeCache()
+    let outbox = try #require(cache.outbox)
+    ledger.failure = .cannotConnect(Self.baseURL, reason: "Connection refused")
+    await #expect(throws: WriteQueued.self) { try await cache.client.send(Self.write(.put, "dishes/1", "u")) }
+    ledger.failure = nil
+    _ = try await cache.client.send(.get(Self.baseURL.appending(path: "dishes")))
+    await outbox.finishSending()
+    #expect(storage.entries.isEmpty)
+    #expect(ledger.received.map(\.method) == [.put, .get, .put])
+  }
+
+  @Test func aStartUpReadsWhatWaitsAndSendsIt() async throws {
+    // Kept by an earlier run.
+    _ = try await storage.client.add(
+      OutboxWrite(api: "ledger", method: "DELETE", path: "dishes/9", createdAt: Self.created))
+    _ = try await storage.client.add(
+      OutboxWrite(api: "another API", method: "DELETE", path: "dishes/9", createdAt: Self.created))
+    let outbox = try #require(makeCache().outbox)
+    await outbox.start()
+    await outbox.finishSending()
+    #expect(
+      ledger.received.map { "\($0.method) \($0.url.absoluteString)" } == ["DELETE http://ledger.test/api/dishes/9"])
+    #expect(storage.entries.map(\.api) == ["another API"])  // another API's writes wait for it
+  }
+
+  @Test func aWriteTheOutboxCannotKeepFailsWithTheReason() async throws {
+    let small = InMemoryOutbox(limits: OutboxLimits(maxEntries: 1, maxBodyBytes: 4))
+    let cache = QueryCache(
+      http: ledger.client, storage: responses.client,
+      configuration: QueryCacheConfiguration(baseURL: Self.baseURL, namespace: "ledger"), outbox: small.client)
+    ledger.failure = .cannotConnect(Self.baseURL, reason: "Connection refused")
+    await #expect(throws: PersistenceError.outboxBodyTooLarge(bytes: 5, limit: 4)) {
+      try await cache.client.send(Self.write(.put, "dishes/1", "12345"))
+    }
+    await #expect(throws: WriteQueued.self) { try await cache.client.send(Self.write(.put, "dishes/1", "1")) }
+    await #expect(throws: PersistenceError.outboxFull(limit: 1)) {
+      try await cache.client.send(Self.write(.put, "dishes/1", "2"))
+    }
+    #expect(small.entries.count == 1)
+  }
+}
+
+/// An API that records every request it receives and answers 200, or the next scripted status, or fails with
+/// `failure` (then nothing is received... except that the attempt is recorded, as a connection refused still costs
+/// a try).
+final class Ledger: Sendable {
+  private struct State {
+    var received: [HTTPRequest] = []
+    var statuses: [Int] = []
+    var failure: HTTPError?
+  }
+
+  private let state = Mutex(State())
+
+  var received: [HTTPRequest] { state.withLock { $0.received } }
+
+  var statuses: [Int] {
+    get { state.withLock { $0.statuses } }
+    set { state.withLock { $0.statuses = newValue } }
+  }
+
+  var failure: HTTPError? {
+    get { state.withLock { $0.failure } }
+    set { state.withLock { $0.failure = newValue } }
+  }
+
+  var client: HTTPClient {
+    HTTPClient { request in
+      try self.state.withLock { state in
+        state.received.append(request)
+        if let failure = state.failure { throw failure }
+        let status = state.statuses.isEmpty ? 200 : state.statuses.removeFirst()
+        return HTTPResponse(status: status, body: Data("[]".utf8), url: request.url)
+      }
+    }
+  }
+}
