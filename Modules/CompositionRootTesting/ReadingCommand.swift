@@ -21,8 +21,12 @@ public struct ReadingCommand: Sendable {
 
   /// Every reading command of the built `kumiki`, in `kumiki features` order, found by running each feature command
   /// once with no argument against a fixture server of its own (a command that needs an argument exits 64 and is
-  /// passed over; one that writes is passed over too).
-  public static func all() async throws -> [ReadingCommand] {
+  /// passed over; one that writes is passed over too). Found once per test process.
+  public static func all() async throws -> [ReadingCommand] { try await discovered.value }
+
+  private static let discovered = Task { try await discover() }
+
+  private static func discover() async throws -> [ReadingCommand] {
     let log = ServerLog()
     let server = try await FixtureServer.start(.init(port: 0, requestLog: { log.append($0) }))
     defer { Task { await server.shutdown() } }

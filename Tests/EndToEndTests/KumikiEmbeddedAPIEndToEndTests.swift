@@ -15,8 +15,8 @@ struct KumikiEmbeddedAPIEndToEndTests {
   @Test(.enabled(if: TmuxSession.isAvailable, "needs tmux (make bootstrap)"))
   func theTUIsEmbeddedAPIIsAChildThatEndsWhenTheTUIIsKilled() async throws {
     let folder = try TemporaryFolder()
-    let screens = try await CommandCatalog.features(BuiltBinary.path("kumiki")).filter(\.screen)
-    let first = try #require(screens.first, "no feature has a screen")
+    let screens = try await CommandCatalog.tabs()
+    let first = screens[0]
     let tmux = try TmuxSession(
       command: BuiltBinary.path("kumiki-tui") + " --features " + screens.map(\.key).joined(separator: ","),
       environment: ["KUMIKI_DB": folder.path + "/k.sqlite", "NO_COLOR": "1"])

@@ -31,7 +31,7 @@ struct KumikiSessionEndToEndTests {
   }
 
   @Test func recordedInTmuxReplayedTwiceToTheSameBytesAndTurnedIntoATest() async throws {
-    let screens = try await TUIScreenText.screenFeatures()
+    let screens = try await CommandCatalog.tabs()
     let keys = screens.map(\.key)
     let folder = try TemporaryFolder()
     let recording = try await recordSession(in: folder, of: screens)
@@ -79,7 +79,7 @@ struct KumikiSessionEndToEndTests {
   }
 
   @Test func aRecordingFromAnOlderSchemaAndOtherBadInputSayWhatIsWrong() async throws {
-    let screens = try await TUIScreenText.screenFeatures()
+    let screens = try await CommandCatalog.tabs()
     let keys = screens.map(\.key)
     let folder = try TemporaryFolder()
     let recording = try await recordSession(in: folder, of: screens)

@@ -11,7 +11,7 @@ struct KumikiTUIEndToEndTests {
 
   /// `--features` with every feature that has a screen, and the first tab's label (`1 Title`).
   func tabsOnly() async throws -> (features: String, firstTab: String) {
-    let screens = try await TUIScreenText.screenFeatures()
+    let screens = try await CommandCatalog.tabs()
     return (screens.map(\.key).joined(separator: ","), "1 " + screens[0].title)
   }
 

@@ -14,7 +14,7 @@ struct KumikiTUINavigationEndToEndTests {
   /// whose hints offer `/:search` enters its field on `/` (the field's hints, no `q:quit`), one whose hints do not
   /// ignores `/` (the next `?` opens the help instead of being typed).
   @Test func theSwitcherAndHintsFollowTheScreen() async throws {
-    let screens = try await TUIScreenText.screenFeatures()
+    let screens = try await CommandCatalog.tabs()
     let folder = try TemporaryFolder()
     let tmux = try TmuxSession(
       command: binary + " --features " + screens.map(\.key).joined(separator: ","),
@@ -63,7 +63,7 @@ struct KumikiTUINavigationEndToEndTests {
   /// Item 3: after a successful Retry, "Error: Could not connect…" stayed in the status bar for good. The feature is
   /// the first with a screen whose command reads the API (its screen loads on appear).
   @Test func theStatusBarErrorGoesWhenTheScreenRecovers() async throws {
-    let screens = try await TUIScreenText.screenFeatures()
+    let screens = try await CommandCatalog.tabs()
     let readers = try await ReadingCommand.all().map { $0.words[0] }
     let feature = try #require(
       screens.first { readers.contains($0.key) }, "no feature with a screen has a command that reads the API")

@@ -11,7 +11,7 @@ struct KumikiTUIOfflineEndToEndTests {
   let binary = BuiltBinary.path("kumiki-tui")
 
   @Test func afterTheServerStopsEveryTabShowsItsLastContentMarkedOffline() async throws {
-    let screens = try await TUIScreenText.screenFeatures()
+    let screens = try await CommandCatalog.tabs()
     let folder = try TemporaryFolder()
     let log = ServerLog()
     let server = try await FixtureServer.start(.init(port: 0, requestLog: { log.append($0) }))

@@ -25,11 +25,18 @@ enum TUIScreenText {
     return label.trimmingCharacters(in: .whitespaces)
   }
 
-  /// The body's lines (between the tab bar's rule and the status bar), trimmed, without empty ones.
+  /// The body's lines (between the tab bar's rule and the status bar), trimmed, without empty ones and without the
+  /// scrollbar in the last column (`#`, `^`, `v`: it moves when the content's height changes).
   static func body(_ screen: String) -> [String] {
     let lines = screen.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     guard lines.count > 3 else { return [] }
-    return lines[2..<(lines.count - 1)].map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    let width = lines[1].count  // the tab bar's rule spans the screen
+    return lines[2..<(lines.count - 1)].map { line in
+      let full = line.reduce(0) { $0 + displayWidth($1) } == width
+      let text = full && ["#", "^", "v"].contains(line.last) ? String(line.dropLast()) : line
+      return text.trimmingCharacters(in: .whitespaces)
+    }
+    .filter { !$0.isEmpty }
   }
 
   /// Columns a character takes in a terminal: 2 for East Asian wide ones (kana, kanji, full-width forms), else 1.
@@ -41,14 +48,6 @@ enum TUIScreenText {
       return 2
     default: return 1
     }
-  }
-
-  /// The features with a screen (a tab), in tab order, from `kumiki features --json`: the `--features` a test
-  /// passes to have tabs only (no overlay over them) whatever the registry holds. Fails when no feature has one.
-  static func screenFeatures() async throws -> [CommandCatalog.Feature] {
-    let screens = try await CommandCatalog.features(BuiltBinary.path("kumiki")).filter(\.screen)
-    guard !screens.isEmpty else { throw NoFeatureFits("no registered feature has a screen") }
-    return screens
   }
 }
 

@@ -15,11 +15,11 @@ struct ProfileEndToEndTests {
     try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any], "not an object: \(text)")
   }
 
-  /// Profile's tab and another one (the first other feature with a screen, whichever it is), `--features` for both,
+  /// Profile's tab and another one (the first other feature with a tab, whichever it is), `--features` for both,
   /// and the tab keys of each: what a test of the form's modality needs to press a tab that is not Profile's.
   func profileAndAnotherTab() async throws -> (features: String, profile: String, other: String) {
-    let screens = try await CommandCatalog.features(BuiltBinary.path("kumiki")).filter(\.screen).map(\.key)
-    let other = try #require(screens.first { $0 != "profile" }, "no feature with a screen besides profile")
+    let screens = try await CommandCatalog.tabs().map(\.key)
+    let other = try #require(screens.first { $0 != "profile" }, "no feature with a tab besides profile")
     let keys = screens.filter { $0 == "profile" || $0 == other }
     let profile = try #require(keys.firstIndex(of: "profile")) + 1
     let otherIndex = try #require(keys.firstIndex(of: other)) + 1
