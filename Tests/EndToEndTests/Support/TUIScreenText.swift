@@ -32,7 +32,7 @@ enum TUIScreenText {
     guard lines.count > 3 else { return [] }
     let width = lines[1].count  // the tab bar's rule spans the screen
     return lines[2..<(lines.count - 1)].map { line in
-      let full = line.reduce(0) { $0 + displayWidth($1) } == width
+      let full = line.reduce(0) { $0 + displayWidth($1) } >= width - 2  // an emoji may be counted narrow
       let text = full && ["#", "^", "v"].contains(line.last) ? String(line.dropLast()) : line
       return text.trimmingCharacters(in: .whitespaces)
     }
@@ -44,7 +44,7 @@ enum TUIScreenText {
     guard let scalar = character.unicodeScalars.first else { return 0 }
     switch scalar.value {
     case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF,
-      0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60, 0xFFE0...0xFFE6:
+      0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x1F300...0x1FAFF:
       return 2
     default: return 1
     }
