@@ -258,10 +258,12 @@ let featureDependencyRule: Set<String> = ["Core", "FeatureKit", "Networking", "P
 let featureTestDependencyRule: Set<String> = [
   "CoreTesting", "FeatureKitTesting", "FixtureData", "NetworkingTesting", "PersistenceTesting",
 ]
-/// What a feature's integration suite adds to the feature: the real parts, and the live app drawn by the TUI.
+/// What a feature's integration suite adds to the feature: the real parts, the live app drawn by the TUI, and the
+/// built apps (`kumiki`, `kumiki-tui`, `kumiki-api`: executables, built before the suite runs, which runs them as a user
+/// does with CompositionRootTesting's `kumiki(…)` and `TmuxSession`).
 let featureIntegrationDependencies: [String] = [
   "CompositionRoot", "CompositionRootTesting", "CoreTesting", "FeatureKitTesting", "FixtureData", "FixtureServer",
-  "NetworkingCurl", "Persistence",
+  "kumiki", "kumiki-api", "kumiki-tui", "NetworkingCurl", "Persistence",
   "PersistenceSQLite", "QueryCache", "Terminal", "TUI", "TUITesting",
 ]
 
@@ -425,7 +427,8 @@ targets += [
     swiftSettings: swiftSettings
   ),
   // The live app as app-level suites drive it: started on a given API with a fresh database, drawn without colours,
-  // the fixture server recording what was requested. For tests that run the real thing (conformance, end to end).
+  // the fixture server recording what was requested; and the built apps run as processes and in tmux. For tests that
+  // run the real thing (conformance, end to end, feature integration suites).
   .target(
     name: "CompositionRootTesting",
     dependencies: [
@@ -624,9 +627,12 @@ targets += [
     path: "Tests/FeatureConformanceTests",
     swiftSettings: swiftSettings
   ),
+  // The built apps as a user runs them, for what every feature shares (CLI conventions, the cache, offline, hostile
+  // input, sessions, navigation): the features and their commands come from `kumiki features`, never by name.
   .testTarget(
     name: "EndToEndTests",
     dependencies: [
+      "CompositionRootTesting",
       "FixtureData",
       "FixtureServer",
       "kumiki",

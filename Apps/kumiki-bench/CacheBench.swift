@@ -40,7 +40,7 @@ struct CacheBench: AsyncParsableCommand {
   private func reads(_ folder: URL) async throws {
     let cache = try ResponseCacheDatabase.open(at: .file(path: folder.appendingPathComponent("cache.sqlite").path))
     defer { cache.close() }
-    let body = Data(repeating: UInt8(ascii: "x"), count: 3_100)  // a Home endpoint's answer is 2–4 KB
+    let body = Data(repeating: UInt8(ascii: "x"), count: 3_100)  // a typical list endpoint's answer is 2–4 KB
     let keys = (0..<entries).map { "GET embedded recent_news?page=\($0)" }
     for (index, key) in keys.enumerated() {
       try await cache.client.store(
@@ -132,7 +132,7 @@ struct CacheBench: AsyncParsableCommand {
         format: "| through the query layer (network first) | %d | %.1f | %.2f |", sharedTransfers, shared.milliseconds,
         shared.milliseconds / bare.milliseconds))
     print("")
-    print("| refreshing Home's five endpoints, unchanged | body bytes received | ratio |")
+    print("| refreshing a screen's five endpoints, unchanged | body bytes received | ratio |")
     print("|---|---|---|")
     print("| without validators (200 with the body) | \(plainBytes) | 1.00 |")
     print(
@@ -141,7 +141,7 @@ struct CacheBench: AsyncParsableCommand {
         Double(conditionalBytes) / Double(max(1, plainBytes))))
   }
 
-  /// Body bytes received when Home's five endpoints are read again over the network: plainly, and through the
+  /// Body bytes received when a screen's five endpoints are read again over the network: plainly, and through the
   /// query layer, whose refresh sends the cached entries' ETags.
   private func revalidation(server: FixtureServer, http: HTTPClient, folder: URL) async throws -> (Int, Int) {
     let received = Mutex(0)

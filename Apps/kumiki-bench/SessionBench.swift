@@ -19,6 +19,9 @@ import TUI
 /// previous one's action) over the first and the last tenth.
 ///
 /// The store's clock is held still, so the searches the typing schedules never run: the figure is the session.
+///
+/// The workload names the sample Archive feature on purpose (allowed in Scripts/check-deps), as `keystroke` does:
+/// the same keyword field over the same results on every run, so figures compare side by side.
 struct SessionBench: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "session",

@@ -31,7 +31,7 @@ enum StateSizeBench {
 }
 
 /// A feature holding a list: state `{items, cursor, query}`, action "toggle the item under the cursor and move
-/// down" (one item changes per action). Persists its query, as Archive persists its keyword.
+/// down" (one item changes per action). Persists its query, as a search screen persists its keyword.
 enum BenchList {
   struct Item: Equatable, Codable, Sendable {
     var id: Int

@@ -50,7 +50,7 @@ struct TerminalBench: ParsableCommand {
       print("terminal full-frame: 200x60, \(frames) frames, \(perFrame) per frame, \(bytes / frames) bytes per frame")
     case .heart:
       var screen = Buffer(width: 200, height: 60)
-      for y in 0..<60 { screen.put(String(repeating: "カレー curry ", count: 18), x: 0, y: y) }
+      for y in 0..<60 { screen.put(String(repeating: "カレー spice ", count: 18), x: 0, y: y) }
       screen.put("[ ]", x: 150, y: 30)
       var renderer = Renderer()
       _ = renderer.render(screen)

@@ -14,7 +14,7 @@ struct KumikiTUI: AsyncParsableCommand {
     abstract: "The Kumiki gourmet magazine, full screen in your terminal.",
     usage: """
       kumiki-tui
-      kumiki-tui --features archive
+      kumiki-tui --features KEY,KEY
       kumiki-tui --api http://localhost:3000 --db ./kumiki.sqlite
       kumiki-tui --record session.jsonl
       """,
@@ -22,7 +22,7 @@ struct KumikiTUI: AsyncParsableCommand {
       Keys: Tab/Shift-Tab or 1-9 switch tabs · arrows or h/j/k/l move · Enter activates · / search ·
       r refresh · o outbox · d or F12 DevTools · ? help · q or Ctrl-C quit.
       Without --api (or KUMIKI_API_URL) the app starts its embedded fixture server on a free loopback port; it
-      keeps your writes (a profile edit) in kumiki-api.json beside the database (`kumiki fixtures reset` restores
+      keeps your writes (an edit you save) in kumiki-api.json beside the database (`kumiki fixtures reset` restores
       the sample data). A user name and password in --api are sent to that host only, never shown or recorded.
       KUMIKI_TIMEOUT (seconds, 0.001-86400) and KUMIKI_CACHE_MAX_AGE (0 to a year) out of range exit with 64.
       The database, the cache, recordings and the folder Kumiki creates are private (0600, 0700).
@@ -49,7 +49,9 @@ struct KumikiTUI: AsyncParsableCommand {
       "Database file (env KUMIKI_DB; default: $XDG_DATA_HOME/kumiki/kumiki.sqlite).", valueName: "path"))
   var db: String?
 
-  @Option(help: ArgumentHelp("Only these features, comma-separated (e.g. archive).", valueName: "list"))
+  @Option(
+    help: ArgumentHelp(
+      "Only these features: their keys, comma-separated (kumiki features lists them).", valueName: "list"))
   var features: String?
 
   @Flag(help: "Do not use colours (also: NO_COLOR).")

@@ -1,3 +1,4 @@
+import CompositionRootTesting
 import FixtureServer
 import Foundation
 import Testing
@@ -11,7 +12,7 @@ struct KumikiCLIConventionsEndToEndTests {
     help.components(separatedBy: "\n\n").filter { !$0.isEmpty }
   }
 
-  /// Issue 26: `kumiki --help` opened with 18 lines of examples (the archive's twice, never the カレー mount's) and
+  /// Issue 26: `kumiki --help` opened with 18 lines of examples (one mount's twice, another mount's never) and
   /// no description. It opens with one line, then the usage and the commands, and ends with a few examples, none
   /// twice.
   @Test func rootHelpOpensWithOneLineThenUsageAndEndsWithFewExamples() async throws {

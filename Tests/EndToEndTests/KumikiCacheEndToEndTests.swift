@@ -1,45 +1,47 @@
+import CompositionRootTesting
 import FixtureServer
 import Foundation
-import Synchronization
 import Testing
 
 /// The response cache across runs of the real `kumiki` binary: a second process reads what the first cached, offline
 /// with a notice or within max-age without a request; `--fresh`; `kumiki cache status|clear`; a corrupt cache file.
+/// The commands are the registry's: the first that reads the API with no argument (``ReadingCommand``), or all of
+/// them.
 @Suite(.serialized, .timeLimit(.minutes(3)))
 struct KumikiCacheEndToEndTests {
 
-  @Test func aSecondRunShowsTheFirstRunsHomeWithinMaxAgeWithoutARequestAndOfflineWithANotice() async throws {
+  @Test func aSecondRunShowsTheFirstRunsDataWithinMaxAgeWithoutARequestAndOfflineWithANotice() async throws {
+    let command = try await ReadingCommand.first()
     let folder = try TemporaryFolder()
     let log = ServerLog()
     let server = try await FixtureServer.start(.init(port: 0, requestLog: { log.append($0) }))
     let started = Date()
-    let first = try await kumiki(["home"], api: server.baseURL, folder: folder)
+    let first = try await kumiki(command.words, api: server.baseURL, folder: folder)
     let finished = Date()
     #expect(first.status == 0, "\(first.stderr)")
-    #expect(first.stdout.contains("春の食材フェア開催中"))
+    #expect(!first.stdout.isEmpty)
     #expect(first.stderr.isEmpty, "\(first.stderr)")
-    let homeEndpoints = ["campaign_banners", "recent_news", "featured_topics", "trend_articles", "pickup_photos"]
-    #expect(homeEndpoints.map { log.count("GET", $0) } == [1, 1, 1, 1, 1], "\(log.lines)")
+    #expect(log.requests.sorted() == command.requests.sorted(), "each read once, as on an empty cache: \(log.lines)")
     #expect(FileManager.default.fileExists(atPath: folder.path + "/kumiki-cache.sqlite"))
 
-    // Within max-age (60 s by default): the same home, and not one request.
-    let second = try await kumiki(["home"], api: server.baseURL, folder: folder)
+    // Within max-age (60 s by default): the same output, and not one request.
+    let second = try await kumiki(command.words, api: server.baseURL, folder: folder)
     #expect(second.status == 0, "\(second.stderr)")
     #expect(second.stdout == first.stdout)
     #expect(second.stderr.isEmpty, "\(second.stderr)")
-    #expect(log.lines.count == 5, "\(log.lines)")
+    #expect(log.lines.count == command.requests.count, "\(log.lines)")
 
-    // The server is gone and every read revalidates: the same home from the cache, the notice, exit 0.
+    // The server is gone and every read revalidates: the same output from the cache, the notice, exit 0.
     await server.shutdown()
     let offline = try await kumiki(
-      ["home"], api: server.baseURL, folder: folder, environment: ["KUMIKI_CACHE_MAX_AGE": "0"])
+      command.words, api: server.baseURL, folder: folder, environment: ["KUMIKI_CACHE_MAX_AGE": "0"])
     #expect(offline.status == 0, "\(offline.stderr)")
     #expect(offline.stdout == first.stdout)
     let notices = Self.minutes(from: started, to: finished).map { "kumiki: offline — showing data from \($0)\n" }
     #expect(notices.contains(offline.stderr), "\(offline.stderr)")
 
     // --fresh bypasses the cache and fails as before.
-    let fresh = try await kumiki(["--fresh", "home"], api: server.baseURL, folder: folder)
+    let fresh = try await kumiki(["--fresh"] + command.words, api: server.baseURL, folder: folder)
     #expect(fresh.status == 1)
     #expect(fresh.stdout.isEmpty)
     #expect(fresh.stderr.contains("Could not connect"), "\(fresh.stderr)")
@@ -47,24 +49,29 @@ struct KumikiCacheEndToEndTests {
   }
 
   @Test func freshSendsEveryReadToTheNetworkAndStillCachesTheAnswers() async throws {
+    let command = try await ReadingCommand.first()
     let folder = try TemporaryFolder()
     let log = ServerLog()
     let server = try await FixtureServer.start(.init(port: 0, requestLog: { log.append($0) }))
-    let fresh = try await kumiki(["--fresh", "favorites"], api: server.baseURL, folder: folder)
+    let fresh = try await kumiki(["--fresh"] + command.words, api: server.baseURL, folder: folder)
     #expect(fresh.status == 0, "\(fresh.stderr)")
-    let again = try await kumiki(["--fresh", "favorites"], api: server.baseURL, folder: folder)
+    let again = try await kumiki(["--fresh"] + command.words, api: server.baseURL, folder: folder)
     #expect(again.stdout == fresh.stdout)
-    #expect(log.count("GET", "favorite_scenes") == 2)
+    #expect(log.requests.sorted() == (command.requests + command.requests).sorted(), "\(log.lines)")
     await server.shutdown()
-    // What --fresh fetched is in the cache: without it, the server down, the favorites show offline.
+    // What --fresh fetched is in the cache: without it, the server down, the data shows offline.
     let offline = try await kumiki(
-      ["favorites"], api: server.baseURL, folder: folder, environment: ["KUMIKI_CACHE_MAX_AGE": "0"])
+      command.words, api: server.baseURL, folder: folder, environment: ["KUMIKI_CACHE_MAX_AGE": "0"])
     #expect(offline.status == 0, "\(offline.stderr)")
     #expect(offline.stdout == fresh.stdout)
     #expect(offline.stderr.hasPrefix("kumiki: offline — showing data from "), "\(offline.stderr)")
   }
 
-  @Test func cacheStatusAndClearShowAndEmptyTheCacheButNotTheSavedItems() async throws {
+  /// Every reading command fills the cache; `status` counts what they read, `clear` empties it and leaves the
+  /// database as it was (saved items and settings: each feature's suite checks its own).
+  @Test func cacheStatusAndClearShowAndEmptyTheCacheButNotTheDatabase() async throws {
+    let commands = try await ReadingCommand.all()
+    #expect(!commands.isEmpty, "no feature command reads the API when run with no argument")
     let folder = try TemporaryFolder()
     let server = try await FixtureServer.start(.init(port: 0))
     defer { Task { await server.shutdown() } }
@@ -79,13 +86,14 @@ struct KumikiCacheEndToEndTests {
     #expect(empty["oldest"] is NSNull)
     #expect(empty["newest"] is NSNull)
 
-    #expect(try await kumiki(["archive", "save", "6"], api: server.baseURL, folder: folder).status == 0)
-    #expect(try await kumiki(["home"], api: server.baseURL, folder: folder).status == 0)
-    #expect(try await kumiki(["profile"], api: server.baseURL, folder: folder).status == 0)
+    for command in commands {
+      #expect(try await kumiki(command.words, api: server.baseURL, folder: folder).status == 0, "\(command.words)")
+    }
+    let read = Set(commands.flatMap(\.requests))
     let full = try Self.object(try await kumiki(["cache", "status", "--json"], folder: folder))
     #expect(full["location"] as? String == cachePath)
-    #expect(full["entries"] as? Int ?? 0 >= 9, "\(full)")  // home's five reads and profile's four, at least
-    #expect(full["bytes"] as? Int ?? 0 > 10_000, "\(full)")
+    #expect(full["entries"] as? Int ?? 0 >= read.count, "every answer read, at least: \(full) \(read)")
+    #expect(full["bytes"] as? Int ?? 0 >= read.count, "\(full)")
     let oldest = try #require(full["oldest"] as? String)
     #expect(ISO8601DateFormatter().date(from: oldest) != nil)
     #expect(full["newest"] is String)
@@ -93,6 +101,7 @@ struct KumikiCacheEndToEndTests {
     #expect(text.status == 0)
     #expect(text.stdout.hasPrefix("Response cache: \(cachePath)\nEntries: \(full["entries"] as? Int ?? 0) of 500 · "))
 
+    let database = try Data(contentsOf: URL(fileURLWithPath: folder.path + "/kumiki.sqlite"))
     let cleared = try Self.object(try await kumiki(["cache", "clear", "--json"], folder: folder))
     #expect(cleared["location"] as? String == cachePath)
     #expect(cleared["removed"] as? Int == full["entries"] as? Int)
@@ -100,64 +109,65 @@ struct KumikiCacheEndToEndTests {
     let again = try await kumiki(["cache", "clear"], folder: folder)
     #expect(again.status == 0)
     #expect(again.stdout == "Removed 0 cached responses from \(cachePath).\n")
+    // The database lives apart from the cache: clearing did not write to it.
+    #expect(try Data(contentsOf: URL(fileURLWithPath: folder.path + "/kumiki.sqlite")) == database)
 
-    // Saved items live in the database, not the cache.
-    let saved = try await kumiki(["archive", "saved", "--json"], folder: folder)
-    #expect(saved.stdout.contains("\"id\":6"), "\(saved.stdout)")
-    // Nothing cached any more: with the server unreachable, home fails.
-    let down = try await kumiki(["home"], api: URL(string: "http://127.0.0.1:9")!, folder: folder)
+    // Nothing cached any more: with the server unreachable, the first command fails.
+    let down = try await kumiki(commands[0].words, api: URL(string: "http://127.0.0.1:9")!, folder: folder)
     #expect(down.status == 1)
     #expect(!down.stderr.contains("showing data from"))
   }
 
   @Test func kumikiCacheMovesTheCacheElsewhere() async throws {
+    let command = try await ReadingCommand.first()
     let folder = try TemporaryFolder()
     let elsewhere = folder.path + "/elsewhere/responses.sqlite"
-    let home = try await kumiki(["home"], folder: folder, environment: ["KUMIKI_CACHE": elsewhere])
-    #expect(home.status == 0, "\(home.stderr)")
+    let result = try await kumiki(command.words, folder: folder, environment: ["KUMIKI_CACHE": elsewhere])
+    #expect(result.status == 0, "\(result.stderr)")
     #expect(FileManager.default.fileExists(atPath: elsewhere))
     #expect(!FileManager.default.fileExists(atPath: folder.path + "/kumiki-cache.sqlite"))
     let status = try Self.object(
       try await kumiki(["cache", "status", "--json"], folder: folder, environment: ["KUMIKI_CACHE": elsewhere]))
     #expect(status["location"] as? String == elsewhere)
-    #expect(status["entries"] as? Int == 5)
+    #expect(status["entries"] as? Int == Set(command.requests).count, "one per answer read: \(command.requests)")
   }
 
-  @Test func aCorruptCacheIsMovedAsideWithANoticeTheCommandWorksAndSavedItemsStay() async throws {
+  @Test func aCorruptCacheIsMovedAsideWithANoticeTheCommandWorksAndTheDatabaseStays() async throws {
+    let command = try await ReadingCommand.first()
     let folder = try TemporaryFolder()
-    #expect(try await kumiki(["archive", "save", "6"], folder: folder).status == 0)
-    #expect(try await kumiki(["home"], folder: folder).status == 0)
+    let first = try await kumiki(command.words, folder: folder)
+    #expect(first.status == 0, "\(first.stderr)")
     let cachePath = folder.path + "/kumiki-cache.sqlite"
     for suffix in ["-wal", "-shm"] { try? FileManager.default.removeItem(atPath: cachePath + suffix) }
     let garbage = Data((0..<8192).map { UInt8(truncatingIfNeeded: $0 &* 131 &+ 17) })
     try garbage.write(to: URL(fileURLWithPath: cachePath))
 
-    let home = try await kumiki(["home"], folder: folder)
-    #expect(home.status == 0, "\(home.stderr)")
-    #expect(home.stdout.contains("春の食材フェア開催中"))
+    let result = try await kumiki(command.words, folder: folder)
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stdout == first.stdout)
     // Moved aside, never deleted: a path given with KUMIKI_CACHE may have named anything (issue 23, item 4).
     let movedAside = try #require(
       try FileManager.default.contentsOfDirectory(atPath: folder.path).first {
         $0.hasPrefix("kumiki-cache.sqlite.corrupt-")
       })
     #expect(
-      home.stderr
+      result.stderr
         == "kumiki: The response cache at \(cachePath) was unreadable (not an SQLite file). It was moved to "
         + "\(folder.path)/\(movedAside) and kept; a fresh cache was created in its place. "
         + "Saved items and settings were not touched.\n")
     #expect(try Data(contentsOf: URL(fileURLWithPath: folder.path + "/" + movedAside)) == garbage)
 
-    // The notice is given once: the fresh cache works and holds the home just read.
-    let saved = try await kumiki(["archive", "saved", "--json"], folder: folder)
-    #expect(saved.status == 0, "\(saved.stderr)")
-    #expect(saved.stderr.isEmpty, "\(saved.stderr)")
-    #expect(saved.stdout.contains("\"id\":6"), "\(saved.stdout)")
+    // The notice is given once: the fresh cache works and holds what was just read.
+    let again = try await kumiki(command.words, folder: folder)
+    #expect(again.status == 0, "\(again.stderr)")
+    #expect(again.stderr.isEmpty, "\(again.stderr)")
     let status = try Self.object(try await kumiki(["cache", "status", "--json"], folder: folder))
-    #expect(status["entries"] as? Int == 5)
+    #expect(status["entries"] as? Int == Set(command.requests).count)
     #expect(try Data(contentsOf: URL(fileURLWithPath: cachePath)) != garbage)
     // The database was not moved aside: only the cache's old file was.
     let files = try FileManager.default.contentsOfDirectory(atPath: folder.path)
     #expect(files.filter { $0.contains("corrupt") } == [movedAside], "\(files)")
+    #expect(files.contains("kumiki.sqlite"), "\(files)")
   }
 
   // MARK: - Helpers
@@ -179,18 +189,5 @@ struct KumikiCacheEndToEndTests {
       date += 60
     }
     return times
-  }
-}
-
-/// What the fixture server answered, one line per request (`GET /recent_news → 200 (1.4 ms)`).
-final class ServerLog: Sendable {
-  private let storage = Mutex<[String]>([])
-
-  func append(_ line: String) { storage.withLock { $0.append(line) } }
-  var lines: [String] { storage.withLock { $0 } }
-
-  /// How many `METHOD /path` requests the server answered.
-  func count(_ method: String, _ path: String) -> Int {
-    lines.filter { $0.hasPrefix("\(method) /\(path) → ") }.count
   }
 }

@@ -1,79 +1,32 @@
+import CompositionRootTesting
+import FixtureData
 import Foundation
 import Testing
 
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
 /// With no `--api`, the apps run `kumiki-api` (built beside them) as a child process on an ephemeral port: it serves
-/// them, and it ends with them, even when they are killed.
+/// them, and it ends with them, even when they are killed. (Writes that stay across restarts and an app joining a
+/// running server are checked with a feature's write, in that feature's integration suite.)
 @Suite(.serialized, .timeLimit(.minutes(2)))
 struct KumikiEmbeddedAPIEndToEndTests {
   @Test(.enabled(if: TmuxSession.isAvailable, "needs tmux (make bootstrap)"))
   func theTUIsEmbeddedAPIIsAChildThatEndsWhenTheTUIIsKilled() async throws {
     let folder = try TemporaryFolder()
+    let screens = try await CommandCatalog.tabs()
+    let first = screens[0]
     let tmux = try TmuxSession(
-      command: BuiltBinary.path("kumiki-tui"), environment: ["KUMIKI_DB": folder.path + "/k.sqlite", "NO_COLOR": "1"])
-    _ = try await tmux.waitFor(text: "Campaigns")  // served by the child
+      command: BuiltBinary.path("kumiki-tui") + " --features " + screens.map(\.key).joined(separator: ","),
+      environment: ["KUMIKI_DB": folder.path + "/k.sqlite", "NO_COLOR": "1"])
+    _ = try await tmux.waitFor(text: "1 \(first.title)")  // the tab bar: the app runs
     let tui = try #require(Self.children(of: try tmux.panePID()).first { Self.name(of: $0) == "kumiki-tui" })
-    let api = try #require(Self.children(of: tui).first { Self.name(of: $0) == "kumiki-api" })
+    let api = try await Self.child(named: "kumiki-api", of: tui, timeout: .seconds(20))
 
     kill(tui, SIGKILL)
     try await Self.waitUntilGone(api, timeout: .seconds(10))
     _ = try await tmux.waitFor(text: "[exit 137]")
-  }
-
-  /// `kumiki profile edit` said "Profile updated." and the next `kumiki profile` showed the old nickname: the child
-  /// ran without `--db`. Its data now lives in `kumiki-api.json` beside the database, private, until
-  /// `kumiki fixtures reset`.
-  @Test func writesOnTheEmbeddedAPISurviveRestartsUntilFixturesReset() async throws {
-    let folder = try TemporaryFolder()
-    let edit = try await kumiki(["profile", "edit", "--nickname", "寿司部長"], folder: folder)
-    #expect(edit.status == 0, "\(edit.stderr)")
-    let file = folder.path + "/kumiki-api.json"
-    #expect(try String(contentsOfFile: file, encoding: .utf8).contains("寿司部長"))
-    let mode = try FileManager.default.attributesOfItem(atPath: file)[.posixPermissions] as? NSNumber
-    #expect(mode?.intValue == 0o600)
-    let again = try await kumiki(["--fresh", "profile", "--json"], folder: folder)
-    #expect(again.status == 0, "\(again.stderr)")
-    #expect(again.stdout.contains("\"nickname\":\"寿司部長\""))
-
-    let reset = try await kumiki(["fixtures", "reset"], folder: folder)
-    #expect(reset.status == 0, "\(reset.stderr)")
-    #expect(reset.stdout.contains(file))
-    let sample = try await kumiki(["--fresh", "profile", "--json"], folder: folder)
-    #expect(sample.stdout.contains("\"nickname\":\"食いしん坊の編集者\""))
-  }
-
-  /// An app started while another app's embedded API serves the same data file joins that server (two servers on
-  /// one file would lose writes); `fixtures reset` is refused while it runs.
-  @Test func aSecondAppJoinsTheRunningEmbeddedAPI() async throws {
-    let folder = try TemporaryFolder()
-    let owner = Process()
-    owner.executableURL = URL(fileURLWithPath: BuiltBinary.path("kumiki-api"))
-    owner.arguments = ["--port", "0", "--exit-on-eof", "--db", folder.path + "/kumiki-api.json", "--create-db"]
-    let input = Pipe()
-    let output = Pipe()
-    owner.standardInput = input
-    owner.standardOutput = output
-    try owner.run()
-    defer {
-      try? input.fileHandleForWriting.close()
-      owner.waitUntilExit()
-    }
-    // The banner's first line says where it listens: it is up, and its address is in the lock file.
-    var banner = Data()
-    while !banner.contains(UInt8(ascii: "\n")) { banner += output.fileHandleForReading.availableData }
-    let firstLine = String(decoding: banner, as: UTF8.self).split(separator: "\n").first ?? ""
-    let address = try #require(firstLine.split(separator: " ").last)
-      .trimmingCharacters(in: .whitespacesAndNewlines)
-
-    let edit = try await kumiki(["--verbose", "profile", "edit", "--nickname", "相席"], folder: folder)
-    #expect(edit.status == 0, "\(edit.stderr)")
-    #expect(edit.stderr.contains("joined"), "\(edit.stderr)")
-    // Written by the owner (its file holds it), not by a second server of this app's.
-    #expect(try String(contentsOfFile: folder.path + "/kumiki-api.json", encoding: .utf8).contains("相席"))
-    #expect(edit.stderr.contains(address), "\(edit.stderr)")
-
-    let reset = try await kumiki(["fixtures", "reset"], folder: folder)
-    #expect(reset.status == 1)
-    #expect(reset.stderr.contains("already served"), "\(reset.stderr)")
   }
 
   /// A joined child takes over when the server it joined stops (its app quit): the app that joined keeps its API at
@@ -88,25 +41,38 @@ struct KumikiEmbeddedAPIEndToEndTests {
 
     owner.stop()
     #expect(try joiner.waitForError { $0.hasPrefix("took over ") } != nil)
-    let edit = try await CommandResult.launch(
-      BuiltBinary.path("kumiki"),
-      ["--api", joiner.address, "--db", folder.path + "/k.sqlite", "profile", "edit", "--nickname", "引継ぎ"])
-    #expect(edit.status == 0, "\(edit.stderr)")
+    // A json-server write to the first collection of the sample data, whichever feature brings it.
+    let database = try FixtureDatabase.bundled
+    let collection = try #require(
+      database.resourceNames.first { name in
+        if case .array(let items)? = database[name], items.allSatisfy({ $0["id"] != nil }) { return true }
+        return false
+      }, "no collection in the sample data")
+    var request = URLRequest(url: try #require(URL(string: joiner.address + "/" + collection)))
+    request.httpMethod = "POST"
+    request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+    request.httpBody = Data(#"{"note":"引継ぎ"}"#.utf8)
+    let (_, response) = try await URLSession.shared.data(for: request)
+    #expect((response as? HTTPURLResponse)?.statusCode == 201)
     #expect(try String(contentsOfFile: file, encoding: .utf8).contains("引継ぎ"))
     joiner.stop()
   }
 
   @Test func verboseForwardsTheChildsRequestLog() async throws {
+    let command = try await ReadingCommand.first()
     let folder = try TemporaryFolder()
-    let result = try await kumiki(["--verbose", "--fresh", "favorites"], folder: folder)
+    let result = try await kumiki(["--verbose", "--fresh"] + command.words, folder: folder)
     #expect(result.status == 0, "\(result.stderr)")
-    #expect(result.stderr.contains("kumiki-api: GET /favorite_scenes → 200"), "\(result.stderr)")
+    for request in command.requests {
+      #expect(result.stderr.contains("kumiki-api: \(request) → 200"), "\(result.stderr)")
+    }
   }
 
   @Test func withoutKumikiAPIBesideItKumikiSaysHowToFixIt() async throws {
+    let command = try await ReadingCommand.first()
     let folder = try TemporaryFolder()
     let result = try await kumiki(
-      ["home"], folder: folder, environment: ["KUMIKI_API_BIN": folder.path + "/kumiki-api"])
+      command.words, folder: folder, environment: ["KUMIKI_API_BIN": folder.path + "/kumiki-api"])
     #expect(result.status == 1)
     #expect(result.stdout.isEmpty)
     #expect(
@@ -116,12 +82,13 @@ struct KumikiEmbeddedAPIEndToEndTests {
   }
 
   @Test func aKumikiAPIThatExitsBeforeListeningIsReportedWithItsStatusAndMessage() async throws {
+    let command = try await ReadingCommand.first()
     let folder = try TemporaryFolder()
     let fake = folder.path + "/kumiki-api"
     try "#!/bin/sh\necho 'cannot bind: address in use' >&2\nexit 3\n".write(
       toFile: fake, atomically: true, encoding: .utf8)
     try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: fake)
-    let result = try await kumiki(["home"], folder: folder, environment: ["KUMIKI_API_BIN": fake])
+    let result = try await kumiki(command.words, folder: folder, environment: ["KUMIKI_API_BIN": fake])
     #expect(result.status == 1)
     #expect(result.stdout.isEmpty)
     #expect(
@@ -139,6 +106,17 @@ struct KumikiEmbeddedAPIEndToEndTests {
       let text = (try? String(contentsOfFile: "/proc/\(pid)/task/\(thread)/children", encoding: .utf8)) ?? ""
       return text.split(separator: " ").compactMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
     }
+  }
+
+  /// The first child of `pid` named `name`, waited for (checked every 20 ms) up to `timeout`.
+  static func child(named name: String, of pid: Int32, timeout: Duration) async throws -> Int32 {
+    let clock = ContinuousClock()
+    let deadline = clock.now + timeout
+    while clock.now < deadline {
+      if let child = children(of: pid).first(where: { self.name(of: $0) == name }) { return child }
+      try await Task.sleep(for: .milliseconds(20))
+    }
+    throw NoFeatureFits("no \(name) child of \(pid) after \(timeout)")
   }
 
   static func name(of pid: Int32) -> String {

@@ -1,3 +1,4 @@
+import CompositionRootTesting
 import FixtureServer
 import Foundation
 import Testing

@@ -1,60 +1,64 @@
+import CompositionRootTesting
 import FixtureServer
 import Foundation
 import Testing
 
 /// The real `kumiki-tui` in tmux against a fixture server that goes away: the next start shows every tab's last
-/// content from the response cache, marked offline, and the status bar says so.
+/// content from the response cache, marked offline, and the status bar says so. The tabs are the registry's (every
+/// feature with a screen); those that read the API on appearing are checked offline.
 @Suite(.serialized, .timeLimit(.minutes(3)), .enabled(if: TmuxSession.isAvailable, "needs tmux (make bootstrap)"))
 struct KumikiTUIOfflineEndToEndTests {
   let binary = BuiltBinary.path("kumiki-tui")
 
-  /// Each tab: its key, and what its content shows.
-  static let tabs: [(key: String, name: String, shows: [String])] = [
-    ("1", "Home", ["Campaigns", "春の食材フェア開催中"]),
-    ("2", "Archive", ["36 results", "鯛めし"]),
-    ("3", "カレー", ["Only カレー", " 6 results", "特製ビーフカレー"]),
-    ("4", "Scenes", ["Favorite Scenes", "雨の日のうどん"]),
-    ("5", "Profile", ["食いしん坊の編集者"]),
-  ]
-
   @Test func afterTheServerStopsEveryTabShowsItsLastContentMarkedOffline() async throws {
+    let screens = try await CommandCatalog.tabs()
     let folder = try TemporaryFolder()
-    let server = try await FixtureServer.start(.init(port: 0))
-    let command = binary + " --api " + server.baseURL.absoluteString
+    let log = ServerLog()
+    let server = try await FixtureServer.start(.init(port: 0, requestLog: { log.append($0) }))
+    let command =
+      binary + " --features " + screens.map(\.key).joined(separator: ",") + " --api " + server.baseURL.absoluteString
     let started = Date()
+    // Each tab that sent requests when it appeared, and a few lines of its loaded content (from its top half, so
+    // an offline note above them cannot push them off the screen).
+    var loaded: [(index: Int, lines: [String])] = []
     do {
       let tmux = try TmuxSession(command: command, environment: ["KUMIKI_DB": folder.path + "/kumiki.sqlite"])
-      _ = try await tmux.waitFor(text: "Welcome to Kumiki")
-      try tmux.keys("Escape")  // dismiss onboarding (then wait: Escape and the next key at once would read as Alt-1)
-      try await tmux.waitFor("onboarding dismissed") { !$0.contains("Welcome to Kumiki") && $0.contains("Campaigns") }
-      for tab in Self.tabs {
-        try tmux.keys(tab.key)
-        let screen = try await tmux.waitFor("\(tab.name) loaded") { screen in
-          tab.shows.allSatisfy(screen.contains) && Self.statusBar(screen).hasPrefix(" ready ")
-        }
-        #expect(!screen.contains("offline"), "\(tab.name):\n\(screen)")
-        #expect(!screen.contains("Welcome to Kumiki"), "\(tab.name):\n\(screen)")
+      var before = 0  // the first tab loads at start
+      for index in screens.indices {
+        let screen = try await tmux.open(tab: index, of: screens)
+        #expect(!screen.contains("offline"), "\(screens[index].key):\n\(screen)")
+        let sent = log.lines.count - before
+        before = log.lines.count
+        guard sent > 0 else { continue }
+        let body = TUIScreenText.body(screen)
+        let lines = Array(body.prefix(body.count / 2).filter { $0.count >= 4 }.suffix(3))
+        #expect(!lines.isEmpty, "\(screens[index].key) shows nothing:\n\(screen)")
+        loaded.append((index, lines))
       }
       try tmux.keys("q")
       _ = try await tmux.waitFor(text: "[exit 0]")
     }
     let finished = Date()
     await server.shutdown()
+    #expect(!loaded.isEmpty, "no tab read the API: \(screens.map(\.key))")
 
     // The same API, now unreachable; every read revalidates (max-age 0), so every refresh fails.
     let tmux = try TmuxSession(
       command: command,
       environment: ["KUMIKI_DB": folder.path + "/kumiki.sqlite", "KUMIKI_CACHE_MAX_AGE": "0"])
-    _ = try await tmux.waitFor(text: "5 Profile")  // the tab bar: the app reads keys now
+    try await tmux.waitFor("the tab bar: the app reads keys now") {
+      TUIScreenText.selectedTab($0) == "1 \(screens[0].title)"
+    }
     let notes = Self.asOf(from: started, to: finished).map { "offline · as of \($0)" }
-    for tab in Self.tabs {
-      try tmux.keys(tab.key)
-      let screen = try await tmux.waitFor("\(tab.name) shown offline") { screen in
-        tab.shows.allSatisfy(screen.contains) && notes.contains(where: screen.contains)
-          && Self.statusBar(screen).hasPrefix(" offline ")
+    for (index, lines) in loaded {
+      let key = screens[index].key
+      try tmux.keys(String(index + 1))
+      let screen = try await tmux.waitFor("\(key) shown offline") { screen in
+        TUIScreenText.selectedTab(screen) == "\(index + 1) \(screens[index].title)"
+          && lines.allSatisfy(screen.contains) && notes.contains(where: screen.contains)
+          && TUIScreenText.statusBar(screen).hasPrefix(" offline ")
       }
-      #expect(screen.contains("Retry"), "\(tab.name):\n\(screen)")
-      #expect(!screen.contains("Welcome to Kumiki"), "\(tab.name):\n\(screen)")
+      #expect(screen.contains("Retry"), "\(key):\n\(screen)")
     }
     try tmux.keys("q")
     _ = try await tmux.waitFor(text: "[exit 0]")
@@ -65,17 +69,15 @@ struct KumikiTUIOfflineEndToEndTests {
     let again = try TmuxSession(
       command: command,
       environment: ["KUMIKI_DB": folder.path + "/kumiki.sqlite", "KUMIKI_CACHE_MAX_AGE": "0"])
-    try await again.waitFor("Home, online again") { screen in
-      screen.contains("Campaigns") && !screen.contains("offline") && !screen.contains("stale")
-        && Self.statusBar(screen).hasPrefix(" ready ")
+    let first = try #require(loaded.first)
+    try again.keys(String(first.index + 1))
+    try await again.waitFor("\(screens[first.index].key), online again") { screen in
+      TUIScreenText.selectedTab(screen) == "\(first.index + 1) \(screens[first.index].title)"
+        && first.lines.allSatisfy(screen.contains) && !screen.contains("offline") && !screen.contains("stale")
+        && TUIScreenText.statusBar(screen).hasPrefix(" ready ")
     }
     try again.keys("q")
     _ = try await again.waitFor(text: "[exit 0]")
-  }
-
-  /// The screen's last non-empty line: the status bar.
-  static func statusBar(_ screen: String) -> String {
-    screen.split(separator: "\n").last.map(String.init) ?? ""
   }
 
   /// How the offline note dates data fetched between `start` and `end`: `HH:mm` today, else `yyyy/MM/dd HH:mm`.

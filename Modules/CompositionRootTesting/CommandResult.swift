@@ -1,7 +1,7 @@
 import Foundation
 
 /// Runs the built `kumiki` with `--db FOLDER/kumiki.sqlite ARGUMENTS` (and `--api URL` when a server is given).
-func kumiki(
+public func kumiki(
   _ arguments: [String], api: URL? = nil, folder: TemporaryFolder, environment: [String: String] = [:]
 ) async throws -> CommandResult {
   let api = api.map { ["--api", $0.absoluteString] } ?? []
@@ -10,17 +10,28 @@ func kumiki(
 }
 
 /// What a run of a built binary printed and returned.
-struct CommandResult {
-  let status: Int32
-  let stdout: String
-  let stderr: String
+public struct CommandResult: Sendable {
+  /// The exit status (or the signal's number, when ``signalled``).
+  public let status: Int32
+  /// What it wrote on standard output.
+  public let stdout: String
+  /// What it wrote on standard error.
+  public let stderr: String
   /// Whether a signal ended the process (a crash: SIGILL from a trap, SIGSEGV…); `status` is then the signal.
-  var signalled = false
+  public var signalled = false
+
+  /// A result as a run returned it.
+  public init(status: Int32, stdout: String, stderr: String, signalled: Bool = false) {
+    self.status = status
+    self.stdout = stdout
+    self.stderr = stderr
+    self.signalled = signalled
+  }
 
   /// ``run(_:_:environment:)`` on a thread of its own, so a test waiting for the process holds none of the
   /// cooperative pool's threads: suites run in parallel, and two of them blocked in `waitUntilExit` on a two-core
   /// machine would starve the in-process fixture server the processes talk to.
-  static func launch(
+  public static func launch(
     _ binary: String, _ arguments: [String], environment: [String: String] = [:]
   ) async throws -> CommandResult {
     try await withCheckedThrowingContinuation { continuation in
@@ -30,7 +41,7 @@ struct CommandResult {
 
   /// Runs `binary` with `arguments` and `environment` (added to a minimal one), no standard input, blocking the
   /// calling thread until it exits (see ``launch(_:_:environment:)``).
-  static func run(
+  public static func run(
     _ binary: String, _ arguments: [String], environment: [String: String] = [:]
   ) throws
     -> CommandResult

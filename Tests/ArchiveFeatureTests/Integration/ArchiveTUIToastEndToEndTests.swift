@@ -1,3 +1,4 @@
+import CompositionRootTesting
 import Foundation
 import Testing
 
@@ -5,7 +6,7 @@ import Testing
 /// message or undo. The real `kumiki-tui` in tmux: the status bar says what happened for a few seconds, and `u` puts
 /// an unsaved item back where it was.
 @Suite(.serialized, .timeLimit(.minutes(3)), .enabled(if: TmuxSession.isAvailable, "needs tmux (make bootstrap)"))
-struct KumikiTUIToastEndToEndTests {
+struct ArchiveTUIToastEndToEndTests {
   let binary = BuiltBinary.path("kumiki-tui")
 
   /// The app on a fresh database, onboarding dismissed, on the Archive tab with every item listed.

@@ -9,11 +9,14 @@ import Foundation
 ///
 /// tmux offers no event to await for "the screen now shows X", so `waitFor` polls the pane every 20 ms up to a
 /// deadline — the deadline only turns a hang into a failure with the last screen attached.
-final class TmuxSession: Sendable {
-  let socket: String
-  let name = "kumiki"
+public final class TmuxSession: Sendable {
+  /// The tmux server's socket, this session's own.
+  public let socket: String
+  /// The session's name.
+  public let name = "kumiki"
 
-  init(command: String, width: Int = 100, height: Int = 30, environment: [String: String] = [:]) throws {
+  /// Starts `command` in a detached session of `width`×`height`, with `environment` exported first.
+  public init(command: String, width: Int = 100, height: Int = 30, environment: [String: String] = [:]) throws {
     socket = NSTemporaryDirectory() + "kumiki-tmux-" + UUID().uuidString
     let exports = environment.map { "export \($0.key)=\(Self.quote($0.value))" }.joined(separator: "; ")
     // Keep the pane after the app exits so its exit status and the terminal state can be inspected.
@@ -26,16 +29,16 @@ final class TmuxSession: Sendable {
   deinit { _ = try? run(["kill-server"]) }
 
   /// Sends tmux key names (`Enter`, `Escape`, `Down`, `C-c`, …).
-  func keys(_ keys: String...) throws { try run(["send-keys", "-t", name] + keys) }
+  public func keys(_ keys: String...) throws { try run(["send-keys", "-t", name] + keys) }
 
   /// Types literal text (UTF-8 as a terminal sends it).
-  func type(_ text: String) throws { try run(["send-keys", "-t", name, "-l", text]) }
+  public func type(_ text: String) throws { try run(["send-keys", "-t", name, "-l", text]) }
 
   /// The visible screen as text.
-  func screen() throws -> String { try run(["capture-pane", "-p", "-t", name]) }
+  public func screen() throws -> String { try run(["capture-pane", "-p", "-t", name]) }
 
   /// The process id of the pane's shell (the app under test is its child).
-  func panePID() throws -> Int32 {
+  public func panePID() throws -> Int32 {
     let text = try run(["display-message", "-p", "-t", name, "#{pane_pid}"])
     guard let pid = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)) else {
       throw TmuxError.failed("display-message", text)
@@ -43,13 +46,14 @@ final class TmuxSession: Sendable {
     return pid
   }
 
-  func resize(width: Int, height: Int) throws {
+  /// Resizes the window (the app sees SIGWINCH).
+  public func resize(width: Int, height: Int) throws {
     try run(["resize-window", "-t", name, "-x", String(width), "-y", String(height)])
   }
 
   /// Waits until the screen satisfies `condition`; fails with the last screen after `timeout`.
   @discardableResult
-  func waitFor(
+  public func waitFor(
     _ description: String, timeout: Duration = .seconds(20), _ condition: (String) -> Bool
   ) async throws -> String {
     let clock = ContinuousClock()
@@ -63,7 +67,8 @@ final class TmuxSession: Sendable {
     throw TmuxError.timedOut(description, screen: last)
   }
 
-  func waitFor(text: String, timeout: Duration = .seconds(20)) async throws -> String {
+  /// Waits until the screen shows `text`.
+  public func waitFor(text: String, timeout: Duration = .seconds(20)) async throws -> String {
     try await waitFor("screen shows \"\(text)\"", timeout: timeout) { $0.contains(text) }
   }
 
@@ -88,18 +93,21 @@ final class TmuxSession: Sendable {
     return text
   }
 
-  static func quote(_ value: String) -> String { "'" + value.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+  /// `value` quoted for a POSIX shell.
+  public static func quote(_ value: String) -> String { "'" + value.replacingOccurrences(of: "'", with: "'\\''") + "'" }
 
-  static var isAvailable: Bool {
+  /// Whether tmux is installed (`make bootstrap` installs it).
+  public static var isAvailable: Bool {
     FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux")
   }
 }
 
-enum TmuxError: Error, CustomStringConvertible {
+/// A tmux command that failed, or a wait that timed out (with the last screen).
+public enum TmuxError: Error, CustomStringConvertible {
   case failed(String, String)
   case timedOut(String, screen: String)
 
-  var description: String {
+  public var description: String {
     switch self {
     case .failed(let command, let output): "tmux \(command) failed: \(output)"
     case .timedOut(let what, let screen): "timed out waiting for \(what); screen:\n\(screen)"
