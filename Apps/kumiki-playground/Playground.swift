@@ -33,7 +33,7 @@ struct Playground {
     }
   }
 
-  /// The keys the feature is mounted under in this build (`archive`, `curry`).
+  /// The keys the feature is mounted under in this build (one per mount).
   /// - Throws: ``PlaygroundError/usage(_:)`` when this build of the apps does not have it.
   func keys() throws(PlaygroundError) -> [String] {
     let keys = LiveApp.keys(ofModule: options.feature + "Feature")

@@ -6,7 +6,7 @@ struct PlaygroundOptions: Equatable {
   enum Command: String { case list, run }
 
   var command: Command
-  /// The feature folder's name (`Archive`).
+  /// The feature folder's name under `Modules/Features`.
   var feature: String
   var scenario = "fresh"
   var app = "kumiki-tui"

@@ -1,3 +1,4 @@
+import CompositionRootTesting
 import FixtureData
 import FixtureServer
 import Foundation
@@ -11,7 +12,7 @@ import Testing
 /// waits once a request succeeds; and a drain killed with SIGKILL at random moments loses nothing and sends nothing
 /// twice but idempotent writes.
 @Suite(.serialized, .timeLimit(.minutes(5)))
-struct KumikiOutboxEndToEndTests {
+struct ProfileOutboxEndToEndTests {
   /// A port where nothing listens: a server started and stopped there (connections are refused until
   /// ``serve(_:on:)`` starts one again).
   static func closedPort() async throws -> Int {

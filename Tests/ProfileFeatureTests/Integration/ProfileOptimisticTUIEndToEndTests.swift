@@ -1,3 +1,4 @@
+import CompositionRootTesting
 import FixtureData
 import FixtureServer
 import Foundation
@@ -5,7 +6,7 @@ import Testing
 
 /// The real `kumiki-tui` in tmux: an optimistic nickname edit the server refuses is rolled back, and the form says so.
 @Suite(.serialized, .timeLimit(.minutes(3)), .enabled(if: TmuxSession.isAvailable, "needs tmux (make bootstrap)"))
-struct KumikiTUIOptimisticEndToEndTests {
+struct ProfileOptimisticTUIEndToEndTests {
   let binary = BuiltBinary.path("kumiki-tui")
 
   @Test func aRefusedNicknameEditIsRolledBackWithAVisibleMessage() async throws {
