@@ -1,3 +1,4 @@
+import CompositionRootTesting
 import Foundation
 import Testing
 

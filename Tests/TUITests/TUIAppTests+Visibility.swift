@@ -68,7 +68,7 @@ enum VisibilityFeature {
         switch event {
         case .appear: .heard("appear")
         case .disappear: .heard("disappear")
-        case .launch, .terminate, .refreshAll, .reconnected: nil
+        case .launch, .terminate, .refreshAll, .reconnected, .dataChanged: nil
         }
       }
     )
