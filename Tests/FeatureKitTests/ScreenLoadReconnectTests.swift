@@ -83,12 +83,13 @@ import Testing
     await store.receive(.load(.loaded(["ramen"], origin: Self.offline))) {
       $0.load = Self.shown(["ramen"], Self.offline)
     }
+    // The API answers again before the reconnection is sent: the refetch it starts may run at once.
+    answers.set(["udon"], .network)
     await store.send(.load(.reconnected)) {
       $0.load.startsLoad = true
       $0.load.asksNetworkFirst = true
       $0.load.refetchedOnReconnect = true
     }
-    answers.set(["udon"], .network)
     await store.receive(.load(.loaded(["udon"]))) { $0.load = Self.shown(["udon"], .network) }
     await store.finish()
   }
