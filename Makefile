@@ -144,8 +144,7 @@ clean: ## Remove build products
 # it was given is read before `unexport`, which defines it.
 AFFECTED_GIVEN := $(filter command line,$(origin AFFECTED))
 AFFECTED_RUN = $(if $(AFFECTED_GIVEN),Scripts/affected --base="$$KUMIKI_AFFECTED" --run ,)
-FEATURE ?=
-unexport AFFECTED FEATURE
+unexport AFFECTED
 ifneq ($(AFFECTED_GIVEN),)
 ifneq ($(MODULE),)
 $(error make test: AFFECTED picks the suites itself; give AFFECTED or MODULE, not both)

@@ -41,9 +41,6 @@ CONTRACT = {"Core", "Presentation", "FeatureKit"}
 INTERFACES = {"Networking", "Persistence"}
 FEATURES_FOLDER = "Modules/Features/"
 
-# Kinds, in the order the graph lays them out (top to bottom) and the legend lists them.
-KINDS = ["app", "frontend", "root", "feature", "testing", "contract", "library", "interface", "live", "plugin",
-         "external", "suite"]
 
 
 class DescribeError(Exception):

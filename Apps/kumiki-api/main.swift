@@ -196,7 +196,7 @@ struct KumikiAPI: AsyncParsableCommand {
           + "bundled data, or a copy of the file without --db")
     }
     for name in emptyLists where name.isEmpty || name.count > FixtureServer.Configuration.maximumNameLength {
-      throw ValidationError("--empty takes a list's name (1...256 characters) or '*', got '\(name)'")
+      throw ValidationError("--empty takes a list's name (1...256 characters) or '*', got '\(VisibleText.shown(name))'")
     }
     _ = try replacements()
   }
@@ -207,7 +207,7 @@ struct KumikiAPI: AsyncParsableCommand {
     do {
       return try FixtureDatabase(contentsOf: URL(fileURLWithPath: replacementsPath)).root
     } catch {
-      throw ValidationError("--replace \(replacementsPath): \(error)")
+      throw ValidationError("--replace \(VisibleText.shown(replacementsPath, limit: 200)): \(error)")
     }
   }
 
@@ -317,10 +317,12 @@ struct KumikiAPI: AsyncParsableCommand {
       banner += "  writes are kept in memory until the server stops\n"
     }
     if let resources = replaced {
-      banner += "  replaced from \(replacementsPath ?? ""): \(resources.keys.joined(separator: ", "))\n"
+      banner +=
+        "  replaced from \(VisibleText.shown(replacementsPath ?? "", limit: 200)): \(resources.keys.sorted().map { VisibleText.shown($0) }.joined(separator: ", "))\n"
     }
     if !emptyLists.isEmpty {
-      banner += "  served empty: \(emptyLists.contains("*") ? "every list" : emptyLists.joined(separator: ", "))\n"
+      banner +=
+        "  served empty: \(emptyLists.contains("*") ? "every list" : emptyLists.map { VisibleText.shown($0) }.joined(separator: ", "))\n"
     }
     if !server.faults.isEmpty {
       banner += "  faults: \(FaultSummary(server.faults))\n"

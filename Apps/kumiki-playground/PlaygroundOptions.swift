@@ -1,3 +1,4 @@
+import FixtureData
 import Foundation
 
 /// `kumiki-playground`'s command line: `list|run --feature Name [--scenario name] [--app kumiki-tui|kumiki]
@@ -41,7 +42,7 @@ struct PlaygroundOptions: Equatable {
         break
       }
       guard ["--feature", "--scenario", "--app", "--root"].contains(option) else {
-        throw .usage("unknown option '\(Self.shown(option))'")
+        throw .usage("unknown option '\(VisibleText.shown(option, limit: 60))'")
       }
       guard let value = rest.popFirst() else { throw .usage("\(option) needs a value") }
       switch option {
@@ -53,20 +54,14 @@ struct PlaygroundOptions: Equatable {
     }
     guard let feature, !feature.isEmpty else { throw .usage("--feature Name is required (FEATURE=Name)") }
     guard feature.range(of: "^[A-Z][A-Za-z0-9]{0,29}$", options: .regularExpression) != nil else {
-      throw .usage("'\(Self.shown(feature))' is not a feature folder's name (UpperCamelCase, as in Modules/Features)")
+      throw .usage(
+        "'\(VisibleText.shown(feature, limit: 60))' is not a feature folder's name (UpperCamelCase, as in Modules/Features)"
+      )
     }
     self.feature = feature
     guard Self.apps.contains(app) else {
-      throw .usage("'\(Self.shown(app))' is not an app a feature runs in (\(Self.apps.joined(separator: ", ")))")
+      throw .usage(
+        "'\(VisibleText.shown(app, limit: 60))' is not an app a feature runs in (\(Self.apps.joined(separator: ", ")))")
     }
-  }
-
-  /// A value from the command line as a message shows it: control characters escaped, at most 60 characters.
-  static func shown(_ text: String) -> String {
-    let escaped = text.unicodeScalars.prefix(60).map { scalar in
-      scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
-        ? "\\u{\(String(scalar.value, radix: 16, uppercase: true))}" : String(scalar)
-    }
-    return escaped.joined() + (text.unicodeScalars.count > 60 ? "…" : "")
   }
 }

@@ -127,7 +127,6 @@ enum Kumiki {
     // A bad --features list or environment value is a usage error (64); everything else fails with its one-line
     // reason (1).
     try await usage {
-      if purpose == .introspection { return try LiveApp.introspection(features: options.features) }
       if purpose == .replay { return try LiveApp.replay(features: options.features) }
       var log: (@Sendable (String) -> Void)? = nil
       if options.verbose {

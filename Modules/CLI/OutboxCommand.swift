@@ -152,7 +152,7 @@ enum OutboxCommand: Equatable, Sendable {
 
   static func text(_ entries: [OutboxMaintenance.Entry]) -> String {
     guard !entries.isEmpty else { return "The outbox is empty: no change waits to send.\n" }
-    let pending = entries.count { $0.state == "pending" || $0.state == "sending" }
+    let pending = pendingCount(entries)
     var lines = ["Outbox: \(pending) \(pending == 1 ? "change" : "changes") waiting to send"]
     for entry in entries {
       // Each field made one inert line of its own (data from the database is not trusted), two spaces between.
@@ -167,10 +167,15 @@ enum OutboxCommand: Equatable, Sendable {
     return lines.joined(separator: "\n") + "\n"
   }
 
+  /// The changes that still wait: pending, or being sent by another process now.
+  static func pendingCount(_ entries: [OutboxMaintenance.Entry]) -> Int {
+    entries.count { $0.state == "pending" || $0.state == "sending" }
+  }
+
   static func json(_ entries: [OutboxMaintenance.Entry]) -> JSONValue {
     .object([
       ("writes", .array(entries.map(json))),
-      ("pending", .int(entries.count { $0.state == "pending" || $0.state == "sending" })),
+      ("pending", .int(pendingCount(entries))),
       ("outcome_unknown", .int(entries.count { $0.state == "outcome-unknown" })),
       ("refused", .int(entries.count { $0.state == "refused" })),
     ])

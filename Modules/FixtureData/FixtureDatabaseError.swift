@@ -23,7 +23,7 @@ public enum FixtureDatabaseError: Error, Sendable, Equatable, CustomStringConver
       return "the collection \"\(name)\" is declared by both \(first) and \(second) (their fixtures.json files)"
     case .inFeature(let feature, let error): return "\(feature)'s fixtures.json: \(error)"
     case .notAList(let name, let lists):
-      return "\"\(name)\" is not a list of the data (its lists: \(lists.joined(separator: ", ")))"
+      return "\"\(VisibleText.shown(name))\" is not a list of the data (its lists: \(lists.joined(separator: ", ")))"
     }
   }
 }

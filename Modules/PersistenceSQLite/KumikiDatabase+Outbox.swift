@@ -70,12 +70,10 @@ extension KumikiDatabase {
       removeSent: { ids throws(PersistenceError) in
         guard !ids.isEmpty else { return 0 }
         return try await self.write("remove \(ids.count) sent outbox entries") { db in
-          var removed = 0
-          for id in ids {
-            try db.execute(sql: "DELETE FROM outbox WHERE id = ?", arguments: [id])
-            removed += db.changesCount
-          }
-          return removed
+          try db.execute(
+            sql: "DELETE FROM outbox WHERE id IN (\(databaseQuestionMarks(count: ids.count)))",
+            arguments: StatementArguments(ids))
+          return db.changesCount
         }
       },
       recoverInterrupted: { () throws(PersistenceError) in

@@ -78,20 +78,23 @@ public final class Outbox: Sendable {
   public let isQueueing: Bool
   private let http: HTTPClient
   private let configuration: QueryCacheConfiguration
-  private let cache: ResponseCacheClient
+  /// Invalidates tags the way ``QueryCache/invalidate(tags:)`` does: the cached answers and the optimistic changes on
+  /// them, telling the screens.
+  private let invalidate: @Sendable (Set<String>) async -> Void
   private let reachability: NetworkReachability
   private let now: @Sendable () -> Date
   private let state = Mutex(State())
 
   init(
     storage: OutboxClient, isQueueing: Bool, http: HTTPClient, configuration: QueryCacheConfiguration,
-    cache: ResponseCacheClient, reachability: NetworkReachability, now: @escaping @Sendable () -> Date
+    invalidate: @escaping @Sendable (Set<String>) async -> Void, reachability: NetworkReachability,
+    now: @escaping @Sendable () -> Date
   ) {
     self.storage = storage
     self.isQueueing = isQueueing
     self.http = http
     self.configuration = configuration
-    self.cache = cache
+    self.invalidate = invalidate
     self.reachability = reachability
     self.now = now
   }
@@ -192,7 +195,7 @@ public final class Outbox: Sendable {
     } else {
       reachability.reached()
     }
-    if response.isSuccess { _ = try? await cache.invalidate([configuration.tag(for: request)]) }
+    // A success invalidates its tags in the query layer's sendWrite, which every live write goes through.
     return response
   }
 
@@ -302,7 +305,7 @@ public final class Outbox: Sendable {
   private func flush(_ sent: inout Sent) async throws(PersistenceError) {
     guard !sent.ids.isEmpty else { return }
     _ = try await storage.removeSent(sent.ids)
-    _ = try? await cache.invalidate(sent.tags)
+    await invalidate(sent.tags)
     sent = Sent()
   }
 
@@ -339,7 +342,7 @@ public final class Outbox: Sendable {
         let reason = "the server refused it (\(response.status))"
         let refused = try await storage.update(entry.id, .refused, reason, uncounted) ?? entry
         // The change never happened: screens read the server's truth again.
-        _ = try? await cache.invalidate([tag])
+        await invalidate([tag])
         report.refused.append(refused)
         state.withLock { $0.rollbacks += 1 }
         notice(

@@ -1,5 +1,6 @@
 import Foundation
 import Networking
+import Persistence
 import Synchronization
 
 extension QueryCache {
@@ -15,9 +16,18 @@ extension QueryCache {
   /// settled optimistic changes on them, telling observers: what an outbox does when a write it kept is refused, so
   /// the screens show the server's truth again.
   public func invalidate(tags: Set<String>) async {
-    _ = try? await storage.invalidate(tags)
-    let dropped = optimistic.drop(tags: tags)
-    if !dropped.isEmpty { changeObservers.notify(dropped) }
+    await Self.invalidation(storage: storage, optimistic: optimistic, observers: changeObservers)(tags)
+  }
+
+  /// ``invalidate(tags:)`` as a closure over its parts, for the outbox the initialiser builds.
+  static func invalidation(
+    storage: ResponseCacheClient, optimistic: OptimisticEntries, observers: ChangeObservers
+  ) -> @Sendable (Set<String>) async -> Void {
+    { tags in
+      _ = try? await storage.invalidate(tags)
+      let dropped = optimistic.drop(tags: tags)
+      if !dropped.isEmpty { observers.notify(dropped) }
+    }
   }
 
   /// Sends a write with what its ``Networking/WriteIntent`` declares: its optimistic changes are laid over the

@@ -63,9 +63,10 @@ public final class QueryCache: Sendable {
     self.retrying = RetryingSend(
       policy: configuration.retry, clock: clock, random: random, reachability: reachability)
     let monitor = self.reachability
+    let invalidate = Self.invalidation(storage: storage, optimistic: optimistic, observers: changeObservers)
     self.outbox = outbox.map {
       Outbox(
-        storage: $0, isQueueing: queuesWrites, http: http, configuration: configuration, cache: storage,
+        storage: $0, isQueueing: queuesWrites, http: http, configuration: configuration, invalidate: invalidate,
         reachability: monitor, now: now)
     }
   }

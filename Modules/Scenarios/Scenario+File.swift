@@ -27,7 +27,7 @@ extension Scenario {
     func invalid(_ reason: String) -> ScenarioError { .invalid(file: file, reason: reason) }
     guard Self.isValidName(name) else {
       throw invalid(
-        "'\(ScenarioText.shown(name))' is not a scenario name: 1 to 40 lower case letters, digits and '-', a letter first"
+        "'\(VisibleText.shown(name))' is not a scenario name: 1 to 40 lower case letters, digits and '-', a letter first"
       )
     }
     guard !Self.standard.contains(where: { $0.name == name }) else {
@@ -40,7 +40,7 @@ extension Scenario {
     do {
       value = try JSONParser.parse(bytes, maximumDepth: 64)
     } catch {
-      throw invalid("malformed JSON at \(ScenarioText.shown(error.description))")
+      throw invalid("malformed JSON at \(VisibleText.shown(error.description))")
     }
     guard case .object(let root) = value else { throw invalid("the top level must be a JSON object") }
     try Self.onlyKeys(["description", "api", "cache"], in: root, at: "", file: file)
@@ -59,7 +59,7 @@ extension Scenario {
     case nil: break
     case .string(let text)?:
       guard let known = ScenarioCache(rawValue: text) else {
-        throw invalid("\"cache\" must be \"none\" or \"warm\", not \"\(ScenarioText.shown(text))\"")
+        throw invalid("\"cache\" must be \"none\" or \"warm\", not \"\(VisibleText.shown(text))\"")
       }
       cache = known
     default: throw invalid("\"cache\" must be \"none\" or \"warm\"")
@@ -93,7 +93,7 @@ extension Scenario {
         guard case .integer(let code) = member.value, ScenarioStatus.codes.contains(code) else {
           throw invalid(
             "\"api.status\" maps a resource to an HTTP status \(ScenarioStatus.codes.lowerBound)..."
-              + "\(ScenarioStatus.codes.upperBound); \"\(ScenarioText.shown(member.key))\" is not")
+              + "\(ScenarioStatus.codes.upperBound); \"\(VisibleText.shown(member.key))\" is not")
         }
         api.statuses.append(ScenarioStatus(resource: member.key, code: code))
       }
@@ -121,7 +121,7 @@ extension Scenario {
         case .array, .object: break
         default:
           throw invalid(
-            "\"api.data.\(ScenarioText.shown(member.key))\" must be a list (array) or a singular resource (object)")
+            "\"api.data.\(VisibleText.shown(member.key))\" must be a list (array) or a singular resource (object)")
         }
       }
       api.data = data
@@ -145,7 +145,7 @@ extension Scenario {
     for key in object.keys where !known.contains(key) {
       throw .invalid(
         file: file,
-        reason: "unknown key \"\(path)\(ScenarioText.shown(key))\" (allowed: "
+        reason: "unknown key \"\(path)\(VisibleText.shown(key))\" (allowed: "
           + known.map { "\(path)\($0)" }.joined(separator: ", ") + ")")
     }
   }
@@ -161,7 +161,7 @@ extension Scenario {
       !name.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) })
     else {
       throw .invalid(
-        file: file, reason: "\"\(path)\" names \"\(ScenarioText.shown(name))\", which is not a resource name")
+        file: file, reason: "\"\(path)\" names \"\(VisibleText.shown(name))\", which is not a resource name")
     }
   }
 }

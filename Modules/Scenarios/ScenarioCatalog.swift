@@ -1,3 +1,4 @@
+import FixtureData
 import Foundation
 
 /// A feature's scenarios: the ``Scenario/standard`` ones, then its own from its folder's `scenarios/<name>.json`,
@@ -36,7 +37,7 @@ public struct ScenarioCatalog: Sendable, Hashable {
     }
     var own: [Scenario] = []
     for entry in names where !entry.hasPrefix(".") {
-      let file = shown + "/" + ScenarioText.shown(entry)
+      let file = shown + "/" + VisibleText.shown(entry)
       guard entry.hasSuffix(".json") else {
         throw .invalid(file: file, reason: "a scenario is a file named <name>.json; nothing else belongs here")
       }
@@ -61,7 +62,7 @@ public struct ScenarioCatalog: Sendable, Hashable {
   /// - Throws: ``ScenarioError/unknown(_:available:)`` listing the names there are.
   public func scenario(named name: String) throws(ScenarioError) -> Scenario {
     guard let found = scenarios.first(where: { $0.name == name }) else {
-      throw .unknown(ScenarioText.shown(name), available: scenarios.map(\.name))
+      throw .unknown(VisibleText.shown(name), available: scenarios.map(\.name))
     }
     return found
   }
@@ -72,7 +73,7 @@ public struct ScenarioCatalog: Sendable, Hashable {
     return scenarios.map { scenario in
       let name = scenario.name.padding(toLength: width, withPad: " ", startingAt: 0)
       let origin = scenario.file.map { " (\($0))" } ?? ""
-      return "  \(name)\(ScenarioText.shown(scenario.summary, limit: Scenario.maximumSummaryLength))\(origin)\n"
+      return "  \(name)\(VisibleText.shown(scenario.summary, limit: Scenario.maximumSummaryLength))\(origin)\n"
     }.joined()
   }
 }

@@ -111,14 +111,14 @@ public final class AppRuntime: Sendable {
   public func send(_ event: AppEvent) { store.dispatch(.app(event)) }
 
   /// Tells the feature in `slot` (only) that its screen is visible: it receives ``FeatureKit/AppEvent/appear``.
-  public func appear(slot: Int) {
-    guard runtimes.indices.contains(slot), let action = runtimes[slot].receive(.appear) else { return }
-    store.dispatch(.feature(slot: slot, action: action))
-  }
+  public func appear(slot: Int) { deliver(.appear, slot: slot) }
 
   /// Tells the feature in `slot` (only) that its screen was hidden: it receives ``FeatureKit/AppEvent/disappear``.
-  public func disappear(slot: Int) {
-    guard runtimes.indices.contains(slot), let action = runtimes[slot].receive(.disappear) else { return }
+  public func disappear(slot: Int) { deliver(.disappear, slot: slot) }
+
+  /// Sends `event` to the feature in `slot` alone, as the action its `receive` maps it to (if any).
+  private func deliver(_ event: AppEvent, slot: Int) {
+    guard runtimes.indices.contains(slot), let action = runtimes[slot].receive(event) else { return }
     store.dispatch(.feature(slot: slot, action: action))
   }
 

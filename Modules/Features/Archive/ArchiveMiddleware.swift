@@ -65,7 +65,7 @@ struct ArchiveEffects: Sendable {
     case .unsave(let id):
       unsave(id, context)
     case .restore(let entry):
-      restore(entry, context)
+      save(entry.id, known: entry.item, savedAt: entry.savedAt, context)
     }
   }
 
@@ -148,8 +148,9 @@ struct ArchiveEffects: Sendable {
   }
 
   /// Saves the item, then reads the saved list back. Cancels a saved-list read in flight first, so a list read
-  /// before this write can never arrive after it.
-  private func save(_ id: Int, known: ArchiveItem?, _ context: Context) {
+  /// before this write can never arrive after it. `savedAt` is given by an undo, which puts a removed item back in
+  /// its old place; a new save is dated now.
+  private func save(_ id: Int, known: ArchiveItem?, savedAt: Date? = nil, _ context: Context) {
     context.cancel(id: ArchiveFeature.loadSavedID)
     let (client, saved, now) = (client, saved, now)
     context.run(id: ArchiveFeature.writeID(id), cancelInFlight: true) { send in
@@ -160,7 +161,7 @@ struct ArchiveEffects: Sendable {
         } else {
           item = try await client.item(id)
         }
-        let savedAt = now()
+        let savedAt = savedAt ?? now()
         try await saved.save(SavedItem(item, savedAt: savedAt))
         send(.saveFinished(SavedArchiveItem(item: item, savedAt: savedAt)))
       } catch is CancellationError {
@@ -184,24 +185,6 @@ struct ArchiveEffects: Sendable {
         send(.unsaveFinished(id: id, removed: try await saved.unsave(id).map(SavedArchiveItem.init)))
       } catch {
         send(.saveFailed(id: id, message: String(describing: error)))
-      }
-      await Self.readBack(saved, send)
-    }
-  }
-
-  /// Saves the removed item again as it was (its `savedAt` too, so it takes its old place in the list), then reads
-  /// the saved list back.
-  private func restore(_ entry: SavedArchiveItem, _ context: Context) {
-    context.cancel(id: ArchiveFeature.loadSavedID)
-    let saved = saved
-    context.run(id: ArchiveFeature.writeID(entry.id), cancelInFlight: true) { send in
-      do {
-        try await saved.save(SavedItem(entry.item, savedAt: entry.savedAt))
-        send(.saveFinished(entry))
-      } catch is CancellationError {
-        return
-      } catch {
-        send(.saveFailed(id: entry.id, message: String(describing: error)))
       }
       await Self.readBack(saved, send)
     }

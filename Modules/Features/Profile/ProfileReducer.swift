@@ -7,12 +7,15 @@ extension ProfileFeature {
   /// it. Choosing an information item copies it into `detail`. The Edit profile form is validated here on every
   /// edit, and a save is decided here — the patch checked with ``ProfileDraft``'s rules, then FeatureKit's
   /// ``FeatureKit/Mutation/reduce(_:)`` (`.sending(patch)`, a request token, `startsWrite`) — for the save
-  /// middleware to carry out. A save that succeeded shows "Profile saved" (a toast, once `.load(.appear)` said the
+  /// middleware to carry out. A save that succeeded shows "Profile saved" (a toast, once `.load(.appear)` (or `.shown`) said the
   /// screen appeared: `kumiki profile edit` sends only the save, so it never starts a toast or waits for one).
   public static let reducer = Reducer<State, Action> { state, action in
     switch action {
     case .load(let load):
-      if case .appear = load { state.toast.screenAppeared() }
+      switch load {
+      case .appear, .shown: state.toast.screenAppeared()  // .shown: what a screen that polls gets instead
+      default: break
+      }
       state.load.reduce(load)
       if state.load.content == nil { state.detail = nil }
     case .selectTab(let tab):
