@@ -19,16 +19,27 @@ extension FixtureAPI {
   ///
   /// - Parameter database: the data to read, by default the bundled union of every feature's fixtures.
   /// - Returns: one line per difference, such as `campaign_banners[0].banner_url: sent, not held`.
-  /// - Throws: ``RoundTripError`` when the resource is missing or the JSON does not decode as `type`.
+  /// - Throws: ``RoundTripError`` when the resource is missing, the decoder's error when it does not decode as `type`.
   public static func roundTripDifferences<T: Codable>(
     _ type: T.Type, resource: String, in database: FixtureDatabase? = nil
   ) throws -> [String] {
     let database = try database ?? FixtureDatabase.bundled
     guard let sent = database[resource] else { throw RoundTripError.missing(resource) }
+    return try roundTripDifferences(type, sent: JSONWriter(prettyPrinted: false).bytes(of: sent), path: resource)
+  }
+
+  /// How the JSON text `sent` differs from what `type` holds of it, as ``roundTripDifferences(_:resource:in:)``
+  /// compares a fixture resource; `path` starts each line.
+  ///
+  /// - Throws: the parser's or the decoder's error when `sent` is not JSON or does not decode as `type`.
+  public static func roundTripDifferences<T: Codable>(
+    _ type: T.Type, sent: some Collection<UInt8>, path: String
+  ) throws -> [String] {
+    let sent = try JSONParser.parse(sent)
     let decoded = try JSONCoding.decoder().decode(type, from: Data(JSONWriter(prettyPrinted: false).bytes(of: sent)))
     let held = try JSONParser.parse(Array(try JSONCoding.encoder().encode(decoded)))
     var differences: [String] = []
-    compare(sent: sent, held: held, path: resource, into: &differences)
+    compare(sent: sent, held: held, path: path, into: &differences)
     return differences
   }
 
