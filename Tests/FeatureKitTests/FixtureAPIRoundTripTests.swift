@@ -40,7 +40,8 @@ import Testing
     }
   }
 
-  private static let sent = #"[{"id":1,"dish_name":"カレー","rating":4,"note":null},{"id":2,"dish_name":"うどん","rating":4.5}]"#
+  private static let sent =
+    #"[{"id":1,"dish_name":"カレー","rating":4,"note":null},"# + #"{"id":2,"dish_name":"うどん","rating":4.5}]"#
 
   @Test func aTypeThatHoldsEveryFieldAsSentHasNoDifferences() throws {
     // 4 and 4.0 are the same number; a null sent is an optional left nil.
