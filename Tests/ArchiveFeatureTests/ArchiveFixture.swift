@@ -37,11 +37,11 @@ enum ArchiveFixture {
       guard let id = object["id"] as? Int else { continue }
       items[id] = ArchiveItem(
         id: id,
+        photoUrl: object["photo_url"] as? String ?? "",
         category: object["category"] as? String ?? "",
         dishName: object["dish_name"] as? String ?? "",
         shopName: object["shop_name"] as? String ?? "",
-        introduction: object["introduction"] as? String ?? "",
-        photoURL: URL(string: object["photo_url"] as? String ?? ""))
+        introduction: object["introduction"] as? String ?? "")
     }
     return items
   }()
@@ -95,7 +95,7 @@ enum ArchiveFixture {
     let item = itemsByID[id]!
     return SavedItem(
       id: id, category: item.category, dishName: item.dishName, shopName: item.shopName,
-      introduction: item.introduction, photoURL: item.photoURL?.absoluteString ?? "", savedAt: savedAt)
+      introduction: item.introduction, photoURL: item.photoUrl, savedAt: savedAt)
   }
 
   /// The saved entry of a fixture item at `savedAt`.

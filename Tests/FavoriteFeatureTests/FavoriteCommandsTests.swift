@@ -15,11 +15,11 @@ import Testing
   }
 
   @Test func loadedStatePrintsCardsAndStableJSON() {
-    let scene = FavoriteSceneViewObject(
-      id: 3, photoURL: URL(string: "https://x.example/s.jpg"), author: "A", title: "T", category: "和食", shopName: "S",
-      comment: "C", publishedDate: "2023/02/02")
+    let scene = FavoriteScene(
+      id: 3, photoUrl: "https://x.example/s.jpg", author: "A", title: "T", category: "和食", shopName: "S",
+      comment: "C", publishedAt: "2023-02-02T00:00:00.000+0000")
     let output = command.output(
-      FavoriteFeature.State(load: ScreenLoad(phase: .loaded(FavoriteContent(scenes: [scene])))), CommandInput())
+      FavoriteFeature.State(load: ScreenLoad(phase: .loaded(FavoriteContent([scene])))), CommandInput())
 
     guard case .success(let view, let json) = output else {
       Issue.record("expected success, got \(output)")

@@ -87,17 +87,16 @@ import Testing
   @Test func refreshReloadsAndClosesTheDetail() async throws {
     let fake = try FavoriteFixtures.fakeHTTP()
     let scenes = try FavoriteFixtures.scenes()
-    let views = scenes.map(FavoriteSceneViewObject.init)
     let store = makeStore(
       http: fake.client,
       initialState: FavoriteFeature.State(
-        load: ScreenLoad(phase: .loaded(FavoriteContent(scenes: views))), detail: views[0]))
+        load: ScreenLoad(phase: .loaded(FavoriteContent(scenes))), detail: scenes[0]))
 
     await store.send(.load(.refresh)) {
       $0.load = ScreenLoad(phase: .loading, startsLoad: true, asksNetworkFirst: true)
       $0.detail = nil
     }
-    await store.receive(.load(.loaded(scenes))) { $0.load = ScreenLoad(phase: .loaded(FavoriteContent(scenes: views))) }
+    await store.receive(.load(.loaded(scenes))) { $0.load = ScreenLoad(phase: .loaded(FavoriteContent(scenes))) }
     await store.finish()
   }
 
@@ -109,12 +108,12 @@ import Testing
   }
 
   @Test func choosingASceneOpensItsDetail() async throws {
-    let views = try FavoriteFixtures.scenes().map(FavoriteSceneViewObject.init)
+    let scenes = try FavoriteFixtures.scenes()
     let store = makeStore(
       http: .unimplemented,
-      initialState: FavoriteFeature.State(load: ScreenLoad(phase: .loaded(FavoriteContent(scenes: views)))))
+      initialState: FavoriteFeature.State(load: ScreenLoad(phase: .loaded(FavoriteContent(scenes)))))
 
-    await store.send(.select(12)) { $0.detail = views[11] }
+    await store.send(.select(12)) { $0.detail = scenes[11] }
     await store.send(.closeDetail) { $0.detail = nil }
     await store.send(.select(404))
     await store.finish()

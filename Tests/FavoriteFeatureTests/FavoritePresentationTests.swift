@@ -30,9 +30,9 @@ import Testing
   }
 
   @Test func contentShowsEverySceneAsACard() throws {
-    let views = try FavoriteFixtures.scenes().map(FavoriteSceneViewObject.init)
+    let scenes = try FavoriteFixtures.scenes()
     let view = FavoriteFeature.present(
-      FavoriteFeature.State(load: ScreenLoad(phase: .loaded(FavoriteContent(scenes: views)))))
+      FavoriteFeature.State(load: ScreenLoad(phase: .loaded(FavoriteContent(scenes)))))
 
     guard case .stack(let children) = view, case .collection(let collection)? = children.first else {
       Issue.record("expected cards first, got \(view)")
@@ -50,9 +50,9 @@ import Testing
   }
 
   @Test func anOpenDetailIsAnOverlayThatCloses() throws {
-    let views = try FavoriteFixtures.scenes().map(FavoriteSceneViewObject.init)
+    let scenes = try FavoriteFixtures.scenes()
     let view = FavoriteFeature.present(
-      FavoriteFeature.State(load: ScreenLoad(phase: .loaded(FavoriteContent(scenes: views))), detail: views[11]))
+      FavoriteFeature.State(load: ScreenLoad(phase: .loaded(FavoriteContent(scenes))), detail: scenes[11]))
 
     guard case .stack(let children) = view, case .overlay(let overlay)? = children.last else {
       Issue.record("expected an overlay last, got \(view)")

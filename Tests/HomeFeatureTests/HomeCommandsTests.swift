@@ -10,24 +10,26 @@ import Testing
   private var smallContent: HomeContent {
     HomeContent(
       campaignBanners: [
-        CampaignBannerViewObject(
-          id: 1, bannerContentsId: 1001, bannerURL: URL(string: "https://x.example/b.jpg"), title: "B", caption: "C",
-          announcementDate: "2023/03/20")
+        CampaignBanner(
+          id: 1, bannerContentsId: 1001, bannerUrl: "https://x.example/b.jpg", title: "B", caption: "C",
+          announcementAt: "2023-03-20T00:00:00.000+0000")
       ],
       recentNews: [
-        RecentNewsViewObject(id: 12, thumbnailURL: nil, title: "N", newsCategory: "お知らせ", publishedDate: "2023/04/28")
+        RecentNews(
+          id: 12, thumbnailUrl: "", title: "N", newsCategory: "お知らせ", publishedAt: "2023-04-28T00:00:00.000+0000")
       ],
       featuredTopics: [
-        FeaturedTopicViewObject(
-          id: 1, featuredTopicsId: 2001, rating: 4.5, thumbnailURL: nil, title: "T", caption: "c", publishedDate: nil)
+        FeaturedTopic(
+          id: 1, featuredTopicsId: 2001, rating: 4.5, thumbnailUrl: "", title: "T", caption: "c", publishedAt: "")
       ],
       trendArticles: [
-        TrendArticleViewObject(id: 4, thumbnailURL: nil, title: "A", introduction: "i", publishedDate: "2023/07/07")
+        TrendArticle(
+          id: 4, thumbnailUrl: "", title: "A", introduction: "i", publishedAt: "2023-07-07T00:00:00.000+0000")
       ],
       pickupPhotos: [
-        PickupPhotoViewObject(
-          id: 20, photoURL: nil, photoWidth: 1200, photoHeight: 800, title: "P", caption: "p",
-          publishedDate: "2023/09/21")
+        PickupPhoto(
+          id: 20, photoUrl: "", photoWidth: 1200, photoHeight: 800, title: "P", caption: "p",
+          publishedAt: "2023-09-21T00:00:00.000+0000")
       ]
     )
   }
@@ -69,7 +71,7 @@ import Testing
 
   @Test func fixtureContentPrintsEveryItem() throws {
     let output = HomeFeature.output(
-      HomeFeature.State(load: ScreenLoad(phase: .loaded(HomeContent(try HomeFixtures.response())))))
+      HomeFeature.State(load: ScreenLoad(phase: .loaded(try HomeFixtures.response()))))
 
     guard case .success(_, .object(let members)) = output else {
       Issue.record("expected a JSON object, got \(output)")

@@ -28,7 +28,7 @@ import Testing
     let store = makeStore(http: fake.client)
 
     await store.send(.load(.appear)) { $0.load = ScreenLoad(phase: .loading, startsLoad: true) }
-    await store.receive(.load(.loaded(response))) { $0.load = ScreenLoad(phase: .loaded(HomeContent(response))) }
+    await store.receive(.load(.loaded(response))) { $0.load = ScreenLoad(phase: .loaded(response)) }
     await store.finish()
 
     let content = try #require(store.state.load.content)
@@ -48,7 +48,7 @@ import Testing
     let store = makeStore(http: fake.client)
 
     await store.send(.load(.appear)) { $0.load = ScreenLoad(phase: .loading, startsLoad: true) }
-    await store.receive(.load(.loaded(response))) { $0.load = ScreenLoad(phase: .loaded(HomeContent(response))) }
+    await store.receive(.load(.loaded(response))) { $0.load = ScreenLoad(phase: .loaded(response)) }
     await store.send(.load(.appear))
     await store.finish()
 
@@ -105,14 +105,14 @@ import Testing
     await store.send(.load(.appear)) { $0.load = ScreenLoad(phase: .loading, startsLoad: true) }
     await store.receive(.load(.failed(message))) { $0.load = ScreenLoad(phase: .failed(message)) }
     await store.send(.load(.retry)) { $0.load = ScreenLoad(phase: .loading, startsLoad: true, asksNetworkFirst: true) }
-    await store.receive(.load(.loaded(response))) { $0.load = ScreenLoad(phase: .loaded(HomeContent(response))) }
+    await store.receive(.load(.loaded(response))) { $0.load = ScreenLoad(phase: .loaded(response)) }
     await store.finish()
   }
 
   @Test func refreshReloadsAndClosesTheDetail() async throws {
     let fake = try HomeFixtures.fakeHTTP()
     let response = try HomeFixtures.response()
-    let content = HomeContent(response)
+    let content = response
     let store = makeStore(
       http: fake.client,
       initialState: HomeFeature.State(
@@ -134,7 +134,7 @@ import Testing
     let store = makeStore(http: fake.client)
 
     await store.send(.load(.appear)) { $0.load = ScreenLoad(phase: .loading, startsLoad: true) }
-    await store.receive(.load(.loaded(HomeResponse()))) { $0.load = ScreenLoad(phase: .empty) }
+    await store.receive(.load(.loaded(HomeContent()))) { $0.load = ScreenLoad(phase: .empty) }
     await store.finish()
   }
 
@@ -175,14 +175,14 @@ import Testing
     await startedIterator.next()
     // Still loading, and this action starts a load too, one that asks the network first.
     await store.send(.load(.refresh)) { $0.load.asksNetworkFirst = true }
-    await store.receive(.load(.loaded(response))) { $0.load = ScreenLoad(phase: .loaded(HomeContent(response))) }
+    await store.receive(.load(.loaded(response))) { $0.load = ScreenLoad(phase: .loaded(response)) }
     await store.finish()
     #expect(await calls.count == 2)
     neverContinuation.finish()
   }
 
   @Test func choosingAnItemPutsItsDetailInTheState() async throws {
-    let content = HomeContent(try HomeFixtures.response())
+    let content = try HomeFixtures.response()
     let store = makeStore(
       http: .unimplemented, initialState: HomeFeature.State(load: ScreenLoad(phase: .loaded(content))))
 

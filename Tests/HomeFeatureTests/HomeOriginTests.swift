@@ -13,7 +13,7 @@ import Testing
   static let late = early.addingTimeInterval(120)
 
   /// The fixture's answers, each endpoint reporting `origins[i]` into the current trace and recording its policy.
-  func client(_ response: HomeResponse, origins: [DataOrigin], policies: Recorder<ReadPolicy?>) -> HomeClient {
+  func client(_ response: HomeContent, origins: [DataOrigin], policies: Recorder<ReadPolicy?>) -> HomeClient {
     @Sendable func read<T: Sendable>(_ index: Int, _ value: T) -> T {
       policies.append(QueryTrace.current?.policy)
       QueryTrace.current?.report(origins[index])
@@ -34,14 +34,14 @@ import Testing
     ]
     let store = TestStore(
       module: HomeFeature.module(client: client(response, origins: origins, policies: policies)),
-      initialState: HomeFeature.State(load: ScreenLoad(phase: .loaded(HomeContent(response)))))
+      initialState: HomeFeature.State(load: ScreenLoad(phase: .loaded(response))))
     let combined = offline  // offline over stale over cached over network, whatever order the reads end in
 
     await store.send(.load(.refresh)) {
       $0.load = ScreenLoad(phase: .loading, startsLoad: true, asksNetworkFirst: true)
     }
     await store.receive(.load(.loaded(response, origin: combined))) {
-      $0.load = ScreenLoad(phase: .loaded(HomeContent(response)), origin: combined)
+      $0.load = ScreenLoad(phase: .loaded(response), origin: combined)
     }
     await store.finish()
     #expect(policies.values == Array(repeating: .networkFirst, count: 5))
@@ -63,7 +63,7 @@ import Testing
 
     await store.send(.load(.appear)) { $0.load = ScreenLoad(phase: .loading, startsLoad: true) }
     await store.receive(.load(.loaded(response, origin: cached))) {
-      $0.load = ScreenLoad(phase: .loaded(HomeContent(response)), origin: cached)
+      $0.load = ScreenLoad(phase: .loaded(response), origin: cached)
     }
     await store.finish()
     #expect(policies.values == Array(repeating: .cacheFirst, count: 5))

@@ -25,7 +25,7 @@ import Testing
       $0.load.polling?.isShown = true
     }
     await store.receive(.load(.loaded(response))) {
-      $0.load.phase = .loaded(HomeContent(response))
+      $0.load.phase = .loaded(response)
       $0.load.startsLoad = false
       $0.load.polling?.timer = .waiting
       $0.load.polling?.startsTimer = true

@@ -31,7 +31,7 @@ import Testing
   }
 
   @Test func contentShowsTheFiveSectionsInOrderWithTheirLayouts() throws {
-    let content = HomeContent(try HomeFixtures.response())
+    let content = try HomeFixtures.response()
     let view = HomeFeature.present(HomeFeature.State(load: ScreenLoad(phase: .loaded(content))))
 
     guard case .stack(let children) = view else {
@@ -66,7 +66,7 @@ import Testing
   }
 
   @Test func anEmptySectionSaysSoWhileOthersShowCards() {
-    let news = RecentNewsViewObject(id: 1, thumbnailURL: nil, title: "Only news", newsCategory: "c", publishedDate: nil)
+    let news = RecentNews(id: 1, thumbnailUrl: "", title: "Only news", newsCategory: "c", publishedAt: "")
     let view = HomeFeature.present(HomeFeature.State(load: ScreenLoad(phase: .loaded(HomeContent(recentNews: [news])))))
 
     #expect(
@@ -82,7 +82,7 @@ import Testing
   }
 
   @Test func anOpenDetailIsAnOverlayThatCloses() throws {
-    let content = HomeContent(try HomeFixtures.response())
+    let content = try HomeFixtures.response()
     let view = HomeFeature.present(
       HomeFeature.State(load: ScreenLoad(phase: .loaded(content)), detail: .featuredTopic(content.featuredTopics[0])))
 
@@ -102,8 +102,8 @@ import Testing
   }
 
   @Test func detailShowsMissingURLsAndDatesAsDashes() {
-    let article = TrendArticleViewObject(
-      id: 3, thumbnailURL: nil, title: "Article", introduction: "Intro", publishedDate: nil)
+    let article = TrendArticle(
+      id: 3, thumbnailUrl: "not a url", title: "Article", introduction: "Intro", publishedAt: "someday")
     let view = HomeFeature.present(
       HomeFeature.State(
         load: ScreenLoad(phase: .loaded(HomeContent(trendArticles: [article]))), detail: .trendArticle(article)))

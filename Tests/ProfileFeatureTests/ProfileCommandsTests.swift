@@ -9,20 +9,23 @@ import Testing
 
   private var smallContent: ProfileContent {
     ProfileContent(
-      personal: ProfilePersonalViewObject(
-        id: 1, nickname: "N", memberSince: "2021/06/15", avatarURL: URL(string: "https://x.example/a.jpg"),
-        backgroundImageURL: nil, introduction: "I",
+      personal: ProfilePersonal(
+        id: 1, nickname: "N", createdAt: "2021-06-15T10:00:00.000+0000", avatarUrl: "https://x.example/a.jpg",
+        backgroundImageUrl: "background.jpg", introduction: "I",
         histories: ProfileHistories(
           profileViewCount: 1, articlePostCount: 2, totalPageViewCount: 3, totalAvailablePoints: 4,
           totalUseCouponCount: 5, totalVisitShopCount: 6),
-        socialLinks: [
-          ProfileSocialLink(service: .twitter, url: URL(string: "https://t.example/n")),
-          ProfileSocialLink(service: .facebook, url: nil),
-          ProfileSocialLink(service: .instagram, url: URL(string: "https://i.example/n")),
-        ]),
-      announcements: [InformationItem(id: 1, label: "お知らせ", title: "A", publishedDate: "2023/04/10", body: "a")],
-      comments: [InformationItem(id: 2, label: "happy", title: "C", publishedDate: nil, body: "c")],
-      recentFavorites: [InformationItem(id: 3, label: "カレー", title: "R", publishedDate: "2023/04/01", body: "r")]
+        socialMedia: ProfileSocialMedia(
+          twitterUrl: "https://t.example/n", facebookUrl: "", instagramUrl: "https://i.example/n")),
+      announcements: [
+        ProfileAnnouncement(
+          id: 1, category: "お知らせ", title: "A", publishedAt: "2023-04-10T00:00:00.000+0000", description: "a")
+      ],
+      comments: [ProfileComment(id: 2, emotion: "happy", title: "C", publishedAt: "", comment: "c")],
+      recentFavorites: [
+        ProfileRecentFavorite(
+          id: 3, category: "カレー", title: "R", publishedAt: "2023-04-01T00:00:00.000+0000", description: "r")
+      ]
     )
   }
 

@@ -14,7 +14,7 @@ import Testing
   }
 
   @Test func theFixtureProfileIsValid() throws {
-    let draft = ProfileDraft(ProfilePersonalViewObject(try ProfileFixtures.response().personal))
+    let draft = ProfileDraft(try ProfileFixtures.response().personal)
     #expect(draft.nickname == "食いしん坊の編集者")
     #expect(draft.validate() == ProfileDraft.Validation())
     #expect(draft.validate().isValid)

@@ -8,7 +8,7 @@ import Testing
   private let original = ProfileDraft(nickname: "食いしん坊の編集者", introduction: "カレーが好き")
 
   private func content() throws -> ProfileContent {
-    ProfileContent(try ProfileFixtures.response())
+    try ProfileFixtures.response()
   }
 
   private func state(
@@ -148,7 +148,7 @@ import Testing
   @Test func theFormCoversTheDetailAndStaysOverALoadingScreen() throws {
     var covered = try state()
     let content = try content()
-    covered.detail = ProfileDetail(tab: .announcements, item: content.announcements[0])
+    covered.detail = .announcement(content.announcements[0])
     #expect(try overlay(covered).title == "Edit profile")
     #expect(ProfileFeature.present(covered).firstOverlay?.title == "Edit profile")
 

@@ -13,7 +13,7 @@ import Testing
   private static let newNickname = "新しい名前"
 
   private struct Fixture {
-    var response: ProfileResponse
+    var response: ProfileContent
     var content: ProfileContent
     var original: ProfileDraft
     /// The profile as the server answers a save of ``ProfileEditTests/newNickname``.
@@ -58,7 +58,7 @@ import Testing
   @Test func editProfileOpensTheFormOnTheLoadedValuesAndClosesTheDetail() async throws {
     let fixture = try Fixture()
     var initial = fixture.state()
-    initial.detail = ProfileDetail(tab: .announcements, item: fixture.content.announcements[0])
+    initial.detail = .announcement(fixture.content.announcements[0])
     let store = makeStore(http: .unimplemented, initialState: initial)
 
     await store.send(.editProfile) {

@@ -30,7 +30,7 @@ import Testing
       $0.load = ScreenLoad(phase: .loading, startsLoad: true)
       $0.toast.screenAppeared()
     }
-    await store.receive(.load(.loaded(response))) { $0.load = ScreenLoad(phase: .loaded(ProfileContent(response))) }
+    await store.receive(.load(.loaded(response))) { $0.load = ScreenLoad(phase: .loaded(response)) }
     await store.finish()
 
     let content = try #require(store.state.load.content)
@@ -38,7 +38,7 @@ import Testing
     #expect(content.personal.histories.totalVisitShopCount == 231)
     #expect(content.announcements.count == 5)
     #expect(content.comments.last?.id == 5)
-    #expect(content.recentFavorites.first?.label == "カレー")
+    #expect(content.recentFavorites.first?.category == "カレー")
     #expect(Set(fake.requests.map(\.url.path)) == Set(ProfileFixtures.endpoints.map { "/" + $0 }))
   }
 
@@ -51,7 +51,7 @@ import Testing
       $0.load = ScreenLoad(phase: .loading, startsLoad: true)
       $0.toast.screenAppeared()
     }
-    await store.receive(.load(.loaded(response))) { $0.load = ScreenLoad(phase: .loaded(ProfileContent(response))) }
+    await store.receive(.load(.loaded(response))) { $0.load = ScreenLoad(phase: .loaded(response)) }
     await store.send(.load(.appear))
     await store.finish()
     #expect(fake.requests.count == 4)
@@ -86,19 +86,19 @@ import Testing
     }
     await store.receive(.load(.failed(message))) { $0.load = ScreenLoad(phase: .failed(message)) }
     await store.send(.load(.retry)) { $0.load = ScreenLoad(phase: .loading, startsLoad: true, asksNetworkFirst: true) }
-    await store.receive(.load(.loaded(response))) { $0.load = ScreenLoad(phase: .loaded(ProfileContent(response))) }
+    await store.receive(.load(.loaded(response))) { $0.load = ScreenLoad(phase: .loaded(response)) }
     await store.finish()
   }
 
   @Test func refreshKeepsTheTabAndClosesTheDetail() async throws {
     let fake = try ProfileFixtures.fakeHTTP()
     let response = try ProfileFixtures.response()
-    let content = ProfileContent(response)
+    let content = response
     let store = makeStore(
       http: fake.client,
       initialState: ProfileFeature.State(
         load: ScreenLoad(phase: .loaded(content)), selectedTab: .comments,
-        detail: ProfileDetail(tab: .comments, item: content.comments[0])))
+        detail: .comment(content.comments[0])))
 
     await store.send(.load(.refresh)) {
       $0.load = ScreenLoad(phase: .loading, startsLoad: true, asksNetworkFirst: true)
@@ -119,8 +119,8 @@ import Testing
       $0.load = ScreenLoad(phase: .loading, startsLoad: true)
       $0.toast.screenAppeared()
     }
-    await store.receive(.load(.loaded(ProfileResponse(personal: personal)))) {
-      $0.load = ScreenLoad(phase: .loaded(ProfileContent(personal: ProfilePersonalViewObject(personal))))
+    await store.receive(.load(.loaded(ProfileContent(personal: personal)))) {
+      $0.load = ScreenLoad(phase: .loaded(ProfileContent(personal: personal)))
     }
     await store.finish()
   }
@@ -140,17 +140,17 @@ import Testing
   }
 
   @Test func tabsSwitchAndItemsOpenTheirDetail() async throws {
-    let content = ProfileContent(try ProfileFixtures.response())
+    let content = try ProfileFixtures.response()
     let store = makeStore(
       http: .unimplemented, initialState: ProfileFeature.State(load: ScreenLoad(phase: .loaded(content))))
 
     await store.send(.selectTab(.recent)) { $0.selectedTab = .recent }
     await store.send(.select(.recent, id: 5)) {
-      $0.detail = ProfileDetail(tab: .recent, item: content.recentFavorites[4])
+      $0.detail = .recentFavorite(content.recentFavorites[4])
     }
     await store.send(.closeDetail) { $0.detail = nil }
     await store.send(.select(.comments, id: 2)) {
-      $0.detail = ProfileDetail(tab: .comments, item: content.comments[1])
+      $0.detail = .comment(content.comments[1])
     }
     await store.send(.select(.announcements, id: 42))
     await store.finish()

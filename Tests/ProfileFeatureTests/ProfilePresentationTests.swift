@@ -23,7 +23,7 @@ import Testing
   }
 
   @Test func contentShowsEverySectionAndTheSelectedTab() throws {
-    let content = ProfileContent(try ProfileFixtures.response())
+    let content = try ProfileFixtures.response()
     let view = ProfileFeature.present(ProfileFeature.State(load: ScreenLoad(phase: .loaded(content))))
 
     guard case .stack(let children) = view else {
@@ -58,7 +58,7 @@ import Testing
   }
 
   @Test func theSelectedTabIsMarkedAndItsItemsShown() throws {
-    let content = ProfileContent(try ProfileFixtures.response())
+    let content = try ProfileFixtures.response()
     let view = ProfileFeature.present(
       ProfileFeature.State(load: ScreenLoad(phase: .loaded(content)), selectedTab: .comments))
 
@@ -82,7 +82,7 @@ import Testing
   }
 
   @Test func anEmptyTabSaysSo() throws {
-    let personal = ProfilePersonalViewObject(try ProfileFixtures.response().personal)
+    let personal = try ProfileFixtures.response().personal
     let view = ProfileFeature.present(
       ProfileFeature.State(load: ScreenLoad(phase: .loaded(ProfileContent(personal: personal))), selectedTab: .recent))
 
@@ -94,11 +94,11 @@ import Testing
   }
 
   @Test func anOpenDetailIsAnOverlayThatCloses() throws {
-    let content = ProfileContent(try ProfileFixtures.response())
+    let content = try ProfileFixtures.response()
     let view = ProfileFeature.present(
       ProfileFeature.State(
         load: ScreenLoad(phase: .loaded(content)), selectedTab: .comments,
-        detail: ProfileDetail(tab: .comments, item: content.comments[4])))
+        detail: .comment(content.comments[4])))
 
     guard case .stack(let children) = view, case .overlay(let overlay)? = children.last else {
       Issue.record("expected an overlay last, got \(view)")

@@ -4,7 +4,7 @@
 /// ```swift
 /// public struct State: ScreenLoadState, Equatable, Codable, Sendable {
 ///   public var load = ScreenLoad<RecipesContent>()
-///   public var detail: RecipeViewObject?   // anything else the screen has
+///   public var detail: Recipe?   // anything else the screen has
 /// }
 /// ```
 public protocol ScreenLoadState: Sendable {

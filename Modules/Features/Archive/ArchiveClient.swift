@@ -47,7 +47,7 @@ extension ArchiveClient {
           ],
           headers: ["Accept": "application/json"])
         let response = try await http.data(request)
-        let items = try response.decode([ArchiveImage].self).map(\.item)
+        let items = try response.decode([ArchiveItem].self)
         let counted = response.headers["X-Total-Count"].flatMap {
           try? BoundedNumber.integer($0, in: 0...maximumTotal).get()
         }
@@ -56,7 +56,7 @@ extension ArchiveClient {
         return ArchivePage(query: query, page: page, items: items, total: total)
       },
       item: { id in
-        try await http.json(ArchiveImage.self, from: endpoint.appending(path: String(id))).item
+        try await http.json(ArchiveItem.self, from: endpoint.appending(path: String(id)))
       }
     )
   }

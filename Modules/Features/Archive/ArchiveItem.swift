@@ -1,9 +1,13 @@
 import Foundation
 
-/// One archive item as the screen shows it (mapped from the API's `achive_images` element at load).
+/// One archive item as the API's `achive_images` list sends it (snake_case keys decoded to camelCase), and as the
+/// Archive state holds it: a field the API adds is added here, and what the screen shows beyond the fields is computed
+/// below.
 public struct ArchiveItem: Hashable, Codable, Sendable, Identifiable {
   /// The item's id in the API.
   public var id: Int
+  /// The photo's address, as sent (not necessarily a usable URL).
+  public var photoUrl: String
   /// The category, e.g. `カレー`.
   public var category: String
   /// The dish's name.
@@ -12,20 +16,23 @@ public struct ArchiveItem: Hashable, Codable, Sendable, Identifiable {
   public var shopName: String
   /// The introduction text.
   public var introduction: String
-  /// The photo's address; `nil` when the API's text was not a usable URL.
-  public var photoURL: URL?
 
-  /// Creates an item from its fields.
+  /// Creates an item; the fields mirror the API's.
   public init(
-    id: Int, category: String, dishName: String, shopName: String, introduction: String, photoURL: URL?
+    id: Int, photoUrl: String, category: String, dishName: String, shopName: String, introduction: String
   ) {
     self.id = id
+    self.photoUrl = photoUrl
     self.category = category
     self.dishName = dishName
     self.shopName = shopName
     self.introduction = introduction
-    self.photoURL = photoURL
   }
+}
+
+extension ArchiveItem {
+  /// ``photoUrl`` as a URL (``photoURL(from:)``), or `nil` when it is not a usable one.
+  public var photoURL: URL? { Self.photoURL(from: photoUrl) }
 
   /// Parses a photo address: an absolute URL with a scheme and a host, or `nil`.
   public static func photoURL(from text: String) -> URL? {

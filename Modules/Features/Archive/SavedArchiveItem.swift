@@ -15,12 +15,12 @@ public struct SavedArchiveItem: Hashable, Codable, Sendable, Identifiable {
     self.savedAt = savedAt
   }
 
-  /// The entry for a stored `SavedItem` (its photo text parsed like the API's).
+  /// The entry for a stored `SavedItem` (its photo text as the API sent it, parsed where it is shown).
   public init(_ saved: SavedItem) {
     self.init(
       item: ArchiveItem(
-        id: saved.id, category: saved.category, dishName: saved.dishName, shopName: saved.shopName,
-        introduction: saved.introduction, photoURL: ArchiveItem.photoURL(from: saved.photoURL)),
+        id: saved.id, photoUrl: saved.photoURL, category: saved.category, dishName: saved.dishName,
+        shopName: saved.shopName, introduction: saved.introduction),
       savedAt: saved.savedAt)
   }
 
@@ -33,6 +33,6 @@ extension SavedItem {
   init(_ item: ArchiveItem, savedAt: Date) {
     self.init(
       id: item.id, category: item.category, dishName: item.dishName, shopName: item.shopName,
-      introduction: item.introduction, photoURL: item.photoURL?.absoluteString ?? "", savedAt: savedAt)
+      introduction: item.introduction, photoURL: item.photoUrl, savedAt: savedAt)
   }
 }

@@ -1,18 +1,13 @@
 import FeatureKit
 
-/// What a loaded Favorite screen shows: the scenes, in API order.
+/// What a loaded Favorite screen shows: `/favorite_scenes`' answer, the scenes as the API sent them, in its order.
 public struct FavoriteContent: LoadableContent {
-  /// The scenes as their cards show them.
-  public var scenes: [FavoriteSceneViewObject]
+  /// The scenes; the cards compute what they show beyond the fields (``FavoriteScene/publishedDate``, …).
+  public var scenes: [FavoriteScene]
 
-  /// Creates content from view objects.
-  public init(scenes: [FavoriteSceneViewObject]) {
-    self.scenes = scenes
-  }
-
-  /// Maps every scene of `/favorite_scenes`' answer to its view object, keeping the order.
+  /// The content of `/favorite_scenes`' answer.
   public init(_ response: [FavoriteScene]) {
-    self.init(scenes: response.map(FavoriteSceneViewObject.init))
+    scenes = response
   }
 
   /// Whether there are no scenes (the screen's empty state).

@@ -29,7 +29,7 @@ extension FavoriteFeature {
   }
 
   /// The command's JSON for `scenes`, keys in a stable order.
-  public static func json(_ scenes: [FavoriteSceneViewObject]) -> JSONValue {
+  public static func json(_ scenes: [FavoriteScene]) -> JSONValue {
     .object([
       (
         "favorite_scenes",

@@ -25,7 +25,7 @@ extension FavoriteFeature {
 
   /// The scenes as a grid of cards: title, then author, category, shop, comment and date. Cards choose their scene
   /// with `select` (none when `nil`, for output that cannot act).
-  static func cards<A: Sendable>(_ scenes: [FavoriteSceneViewObject], select: (@Sendable (Int) -> A)?) -> ViewNode<A> {
+  static func cards<A: Sendable>(_ scenes: [FavoriteScene], select: (@Sendable (Int) -> A)?) -> ViewNode<A> {
     .collection(
       CollectionNode(
         title: "Favorite Scenes", layout: .grid(columns: 2),
@@ -39,7 +39,7 @@ extension FavoriteFeature {
   }
 
   /// The detail overlay of one scene, closed with ``Action/closeDetail``.
-  static func overlay(_ scene: FavoriteSceneViewObject) -> OverlayNode<Action> {
+  static func overlay(_ scene: FavoriteScene) -> OverlayNode<Action> {
     OverlayNode(
       title: scene.title,
       content: .stack([

@@ -2,7 +2,7 @@ import Core
 
 extension FavoriteFeature {
   /// Favorite's state transitions. Load actions go to ``FeatureKit/ScreenLoad/reduce(_:)``, which decides whether a
-  /// load starts and maps the scenes to ``FavoriteContent`` (no scenes: `.empty`); the detail closes whenever there
+  /// load starts and keeps the scenes as ``FavoriteContent`` (no scenes: `.empty`); the detail closes whenever there
   /// is no content under it. Choosing a scene copies it into `detail`.
   public static let reducer = Reducer<State, Action> { state, action in
     switch action {

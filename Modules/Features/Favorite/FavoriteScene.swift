@@ -1,4 +1,8 @@
-/// A favourite scene as `/favorite_scenes` sends it.
+import Foundation
+import Presentation
+
+/// A favourite scene as `/favorite_scenes` sends it, and as the Favorite state holds it: a field the API adds is
+/// added here, and what the screen shows beyond the fields is computed below.
 public struct FavoriteScene: Equatable, Codable, Sendable {
   /// The scene's id.
   public var id: Int
@@ -31,4 +35,11 @@ public struct FavoriteScene: Equatable, Codable, Sendable {
     self.comment = comment
     self.publishedAt = publishedAt
   }
+}
+
+extension FavoriteScene {
+  /// ``photoUrl`` when it is an absolute http(s) URL, otherwise `nil`.
+  public var photoURL: URL? { WebAddress.parse(photoUrl) }
+  /// ``publishedAt`` as `yyyy/MM/dd`, or `nil` when the API's timestamp could not be read.
+  public var publishedDate: String? { DisplayDate.format(publishedAt) }
 }

@@ -7,10 +7,10 @@ extension FavoriteFeature {
     /// Where loading stands, and whether the last load action started a load (``FeatureKit/ScreenLoad``).
     public var load: ScreenLoad<FavoriteContent>
     /// The chosen scene, shown as an overlay above the cards; `nil` when none is open.
-    public var detail: FavoriteSceneViewObject?
+    public var detail: FavoriteScene?
 
     /// Creates a state; the defaults are the state before the first appearance.
-    public init(load: ScreenLoad<FavoriteContent> = ScreenLoad(), detail: FavoriteSceneViewObject? = nil) {
+    public init(load: ScreenLoad<FavoriteContent> = ScreenLoad(), detail: FavoriteScene? = nil) {
       self.load = load
       self.detail = detail
     }

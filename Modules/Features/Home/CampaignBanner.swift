@@ -1,4 +1,8 @@
-/// A campaign banner as `/campaign_banners` sends it.
+import Foundation
+import Presentation
+
+/// A campaign banner as `/campaign_banners` sends it, and as the Home state holds it: a field the API adds is added
+/// here, and what the screen shows beyond the fields is computed below.
 public struct CampaignBanner: Equatable, Codable, Sendable {
   /// The banner's id.
   public var id: Int
@@ -23,4 +27,11 @@ public struct CampaignBanner: Equatable, Codable, Sendable {
     self.caption = caption
     self.announcementAt = announcementAt
   }
+}
+
+extension CampaignBanner {
+  /// ``bannerUrl`` when it is an absolute http(s) URL, otherwise `nil`.
+  public var bannerURL: URL? { WebAddress.parse(bannerUrl) }
+  /// ``announcementAt`` as `yyyy/MM/dd`, or `nil` when the API's timestamp could not be read.
+  public var announcementDate: String? { DisplayDate.format(announcementAt) }
 }

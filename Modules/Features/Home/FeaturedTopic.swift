@@ -1,4 +1,8 @@
-/// A featured topic as `/featured_topics` sends it.
+import Foundation
+import Presentation
+
+/// A featured topic as `/featured_topics` sends it, and as the Home state holds it: a field the API adds is added
+/// here, and what the screen shows beyond the fields is computed below.
 public struct FeaturedTopic: Equatable, Codable, Sendable {
   /// The topic's id.
   public var id: Int
@@ -28,4 +32,11 @@ public struct FeaturedTopic: Equatable, Codable, Sendable {
     self.caption = caption
     self.publishedAt = publishedAt
   }
+}
+
+extension FeaturedTopic {
+  /// ``thumbnailUrl`` when it is an absolute http(s) URL, otherwise `nil`.
+  public var thumbnailURL: URL? { WebAddress.parse(thumbnailUrl) }
+  /// ``publishedAt`` as `yyyy/MM/dd`, or `nil` when the API's timestamp could not be read.
+  public var publishedDate: String? { DisplayDate.format(publishedAt) }
 }

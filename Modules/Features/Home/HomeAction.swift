@@ -5,15 +5,15 @@ extension HomeFeature {
   public enum Action: ScreenLoadAction, Equatable, Codable, Sendable {
     /// The screen's load (``FeatureKit/LoadAction``): `.appear` loads when nothing was requested yet, `.refresh`
     /// (the screen, the app's refresh-all, the CLI) and `.retry` (after an error) load again; the load effect
-    /// answers `.loaded(HomeResponse)` (the five endpoints) or `.failed(message)`.
-    case load(LoadAction<HomeResponse>)
+    /// answers `.loaded(HomeContent)` (the five endpoints) or `.failed(message)`.
+    case load(LoadAction<HomeContent>)
     /// An item was chosen: its detail opens.
     case select(HomeItem)
     /// The detail overlay was dismissed.
     case closeDetail
 
     /// The load action this action carries, if any.
-    public var load: LoadAction<HomeResponse>? {
+    public var load: LoadAction<HomeContent>? {
       if case .load(let action) = self { action } else { nil }
     }
   }

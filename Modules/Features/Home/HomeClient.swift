@@ -47,11 +47,11 @@ public struct HomeClient: Sendable {
   /// first failure cancels the others and is thrown (the sample app's rule).
   ///
   /// - Throws: the first endpoint's error (usually ``Networking/HTTPError``), or `CancellationError`.
-  public func fetchAll() async throws -> HomeResponse {
+  public func fetchAll() async throws -> HomeContent {
     let (banners, news, topics, articles, photos) = try await FanOut.all(
       campaignBanners, recentNews, featuredTopics, trendArticles, pickupPhotos
     )
-    return HomeResponse(
+    return HomeContent(
       campaignBanners: banners,
       recentNews: news,
       featuredTopics: topics,

@@ -1,42 +1,33 @@
 import FeatureKit
 
-/// What a loaded Home screen shows: its five sections, in screen order.
+/// The five Home endpoints' answers, in endpoint order, as one value: what ``HomeClient/fetchAll()`` returns, what
+/// the load action carries and what a loaded Home screen shows. Each list holds the API's items as they were decoded
+/// (``CampaignBanner``, …); the screen computes the rest from them.
 public struct HomeContent: LoadableContent {
-  /// Campaign banner carousel.
-  public var campaignBanners: [CampaignBannerViewObject]
-  /// Recent news carousel.
-  public var recentNews: [RecentNewsViewObject]
-  /// Featured topics carousel, with ratings.
-  public var featuredTopics: [FeaturedTopicViewObject]
-  /// Trend articles grid.
-  public var trendArticles: [TrendArticleViewObject]
-  /// Pickup photos grid.
-  public var pickupPhotos: [PickupPhotoViewObject]
+  /// `/campaign_banners`' answer: the campaign banner carousel.
+  public var campaignBanners: [CampaignBanner]
+  /// `/recent_news`' answer: the recent news carousel.
+  public var recentNews: [RecentNews]
+  /// `/featured_topics`' answer: the featured topics carousel, with ratings.
+  public var featuredTopics: [FeaturedTopic]
+  /// `/trend_articles`' answer: the trend articles grid.
+  public var trendArticles: [TrendArticle]
+  /// `/pickup_photos`' answer: the pickup photos grid.
+  public var pickupPhotos: [PickupPhoto]
 
   /// Creates content; every section defaults to empty.
   public init(
-    campaignBanners: [CampaignBannerViewObject] = [],
-    recentNews: [RecentNewsViewObject] = [],
-    featuredTopics: [FeaturedTopicViewObject] = [],
-    trendArticles: [TrendArticleViewObject] = [],
-    pickupPhotos: [PickupPhotoViewObject] = []
+    campaignBanners: [CampaignBanner] = [],
+    recentNews: [RecentNews] = [],
+    featuredTopics: [FeaturedTopic] = [],
+    trendArticles: [TrendArticle] = [],
+    pickupPhotos: [PickupPhoto] = []
   ) {
     self.campaignBanners = campaignBanners
     self.recentNews = recentNews
     self.featuredTopics = featuredTopics
     self.trendArticles = trendArticles
     self.pickupPhotos = pickupPhotos
-  }
-
-  /// Maps every entity of `response` to its view object, keeping the order.
-  public init(_ response: HomeResponse) {
-    self.init(
-      campaignBanners: response.campaignBanners.map(CampaignBannerViewObject.init),
-      recentNews: response.recentNews.map(RecentNewsViewObject.init),
-      featuredTopics: response.featuredTopics.map(FeaturedTopicViewObject.init),
-      trendArticles: response.trendArticles.map(TrendArticleViewObject.init),
-      pickupPhotos: response.pickupPhotos.map(PickupPhotoViewObject.init)
-    )
   }
 
   /// Whether every section is empty.

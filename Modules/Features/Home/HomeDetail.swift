@@ -1,13 +1,13 @@
-/// The item shown in the detail overlay, copied into the state when it was chosen.
+/// The item shown in the detail overlay, copied into the state (as the API sent it) when it was chosen.
 public enum HomeDetail: Equatable, Codable, Sendable {
   /// A campaign banner.
-  case campaignBanner(CampaignBannerViewObject)
+  case campaignBanner(CampaignBanner)
   /// A news item.
-  case recentNews(RecentNewsViewObject)
+  case recentNews(RecentNews)
   /// A featured topic.
-  case featuredTopic(FeaturedTopicViewObject)
+  case featuredTopic(FeaturedTopic)
   /// A trend article.
-  case trendArticle(TrendArticleViewObject)
+  case trendArticle(TrendArticle)
   /// A pickup photo.
-  case pickupPhoto(PickupPhotoViewObject)
+  case pickupPhoto(PickupPhoto)
 }

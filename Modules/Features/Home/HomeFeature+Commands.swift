@@ -40,7 +40,7 @@ extension HomeFeature {
     ])
   }
 
-  static func json(_ banner: CampaignBannerViewObject) -> JSONValue {
+  static func json(_ banner: CampaignBanner) -> JSONValue {
     .object([
       ("id", .int(banner.id)),
       ("banner_contents_id", .int(banner.bannerContentsId)),
@@ -51,7 +51,7 @@ extension HomeFeature {
     ])
   }
 
-  static func json(_ news: RecentNewsViewObject) -> JSONValue {
+  static func json(_ news: RecentNews) -> JSONValue {
     .object([
       ("id", .int(news.id)),
       ("title", .string(news.title)),
@@ -61,7 +61,7 @@ extension HomeFeature {
     ])
   }
 
-  static func json(_ topic: FeaturedTopicViewObject) -> JSONValue {
+  static func json(_ topic: FeaturedTopic) -> JSONValue {
     .object([
       ("id", .int(topic.id)),
       ("featured_topics_id", .int(topic.featuredTopicsId)),
@@ -73,7 +73,7 @@ extension HomeFeature {
     ])
   }
 
-  static func json(_ article: TrendArticleViewObject) -> JSONValue {
+  static func json(_ article: TrendArticle) -> JSONValue {
     .object([
       ("id", .int(article.id)),
       ("title", .string(article.title)),
@@ -83,7 +83,7 @@ extension HomeFeature {
     ])
   }
 
-  static func json(_ photo: PickupPhotoViewObject) -> JSONValue {
+  static func json(_ photo: PickupPhoto) -> JSONValue {
     .object([
       ("id", .int(photo.id)),
       ("title", .string(photo.title)),

@@ -2,7 +2,7 @@ import Core
 
 extension HomeFeature {
   /// Home's state transitions. Load actions go to ``FeatureKit/ScreenLoad/reduce(_:)``, which decides whether a load
-  /// starts and maps a response to ``HomeContent`` (all five sections empty: `.empty`); the detail closes whenever
+  /// starts and keeps the ``HomeContent`` it answered (all five sections empty: `.empty`); the detail closes whenever
   /// there is no content under it. Choosing an item copies it into `detail`.
   public static let reducer = Reducer<State, Action> { state, action in
     switch action {

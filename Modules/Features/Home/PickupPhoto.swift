@@ -1,4 +1,8 @@
-/// A pickup photo as `/pickup_photos` sends it.
+import Foundation
+import Presentation
+
+/// A pickup photo as `/pickup_photos` sends it, and as the Home state holds it: a field the API adds is added here,
+/// and what the screen shows beyond the fields is computed below.
 public struct PickupPhoto: Equatable, Codable, Sendable {
   /// The photo's id.
   public var id: Int
@@ -27,4 +31,11 @@ public struct PickupPhoto: Equatable, Codable, Sendable {
     self.caption = caption
     self.publishedAt = publishedAt
   }
+}
+
+extension PickupPhoto {
+  /// ``photoUrl`` when it is an absolute http(s) URL, otherwise `nil`.
+  public var photoURL: URL? { WebAddress.parse(photoUrl) }
+  /// ``publishedAt`` as `yyyy/MM/dd`, or `nil` when the API's timestamp could not be read.
+  public var publishedDate: String? { DisplayDate.format(publishedAt) }
 }

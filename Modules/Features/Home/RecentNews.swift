@@ -1,4 +1,8 @@
-/// A news item as `/recent_news` sends it.
+import Foundation
+import Presentation
+
+/// A news item as `/recent_news` sends it, and as the Home state holds it: a field the API adds is added here, and
+/// what the screen shows beyond the fields is computed below.
 public struct RecentNews: Equatable, Codable, Sendable {
   /// The news item's id.
   public var id: Int
@@ -19,4 +23,11 @@ public struct RecentNews: Equatable, Codable, Sendable {
     self.newsCategory = newsCategory
     self.publishedAt = publishedAt
   }
+}
+
+extension RecentNews {
+  /// ``thumbnailUrl`` when it is an absolute http(s) URL, otherwise `nil`.
+  public var thumbnailURL: URL? { WebAddress.parse(thumbnailUrl) }
+  /// ``publishedAt`` as `yyyy/MM/dd`, or `nil` when the API's timestamp could not be read.
+  public var publishedDate: String? { DisplayDate.format(publishedAt) }
 }

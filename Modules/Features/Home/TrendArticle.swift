@@ -1,4 +1,8 @@
-/// A trend article as `/trend_articles` sends it.
+import Foundation
+import Presentation
+
+/// A trend article as `/trend_articles` sends it, and as the Home state holds it: a field the API adds is added here,
+/// and what the screen shows beyond the fields is computed below.
 public struct TrendArticle: Equatable, Codable, Sendable {
   /// The article's id.
   public var id: Int
@@ -19,4 +23,11 @@ public struct TrendArticle: Equatable, Codable, Sendable {
     self.introduction = introduction
     self.publishedAt = publishedAt
   }
+}
+
+extension TrendArticle {
+  /// ``thumbnailUrl`` when it is an absolute http(s) URL, otherwise `nil`.
+  public var thumbnailURL: URL? { WebAddress.parse(thumbnailUrl) }
+  /// ``publishedAt`` as `yyyy/MM/dd`, or `nil` when the API's timestamp could not be read.
+  public var publishedDate: String? { DisplayDate.format(publishedAt) }
 }

@@ -1,8 +1,8 @@
 import Presentation
 
-/// One row of the information block, whichever tab it belongs to: an announcement, a comment or a recent
-/// favourite.
-public struct InformationItem: Equatable, Codable, Sendable {
+/// One row of the information block as the screen and `kumiki profile` show it, whichever tab it belongs to: computed
+/// from an announcement, a comment or a recent favourite (``ProfileContent/items(_:)``), never held in the state.
+public struct InformationItem: Equatable, Sendable {
   /// The item's id within its tab.
   public var id: Int
   /// The category (announcements, recent favourites) or the emotion (comments).

@@ -5,8 +5,8 @@ extension ProfileFeature {
   public enum Action: ScreenLoadAction, ToastingAction, Equatable, Codable, Sendable {
     /// The screen's load (``FeatureKit/LoadAction``): `.appear` loads when nothing was requested yet, `.refresh`
     /// (the screen, the app's refresh-all, the CLI) and `.retry` (after an error) load again; the load effect
-    /// answers `.loaded(ProfileResponse)` (the four endpoints) or `.failed(message)`.
-    case load(LoadAction<ProfileResponse>)
+    /// answers `.loaded(ProfileContent)` (the four endpoints) or `.failed(message)`.
+    case load(LoadAction<ProfileContent>)
     /// Show another information tab.
     case selectTab(InformationTab)
     /// The item with this id in this tab was chosen: its detail opens.
@@ -42,7 +42,7 @@ extension ProfileFeature {
     }
 
     /// The load action this action carries, if any.
-    public var load: LoadAction<ProfileResponse>? {
+    public var load: LoadAction<ProfileContent>? {
       if case .load(let action) = self { action } else { nil }
     }
   }

@@ -55,11 +55,11 @@ public struct ProfileClient: Sendable {
   /// first failure cancels the others and is thrown.
   ///
   /// - Throws: the first endpoint's error (usually ``Networking/HTTPError``), or `CancellationError`.
-  public func fetchAll() async throws -> ProfileResponse {
+  public func fetchAll() async throws -> ProfileContent {
     let (personal, announcements, comments, recentFavorites) = try await FanOut.all(
       personal, announcements, comments, recentFavorites
     )
-    return ProfileResponse(
+    return ProfileContent(
       personal: personal, announcements: announcements, comments: comments, recentFavorites: recentFavorites)
   }
 

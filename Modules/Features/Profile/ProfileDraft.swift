@@ -25,7 +25,7 @@ public struct ProfileDraft: Equatable, Codable, Sendable {
   }
 
   /// The values a loaded profile shows, as the form starts with them.
-  public init(_ personal: ProfilePersonalViewObject) {
+  public init(_ personal: ProfilePersonal) {
     self.init(nickname: personal.nickname, introduction: personal.introduction)
   }
 

@@ -62,10 +62,9 @@ extension ProfileFeature {
   public static func editOutput(_ state: State) -> CommandOutput {
     switch state.save.phase {
     case .sent(let personal):
-      let view = ProfilePersonalViewObject(personal)
       return .success(
-        view: .stack([.text("Profile updated.", .secondary)] + personalSections(view)),
-        json: .object([("personal", json(view))]))
+        view: .stack([.text("Profile updated.", .secondary)] + personalSections(personal)),
+        json: .object([("personal", json(personal))]))
     case .queued(_, let pending):
       let note = state.save.phase.queuedNote ?? ""
       return .success(
@@ -114,7 +113,7 @@ extension ProfileFeature {
     ])
   }
 
-  static func json(_ personal: ProfilePersonalViewObject) -> JSONValue {
+  static func json(_ personal: ProfilePersonal) -> JSONValue {
     let history = personal.histories
     let links = Dictionary(personal.socialLinks.map { ($0.service, $0.url) }, uniquingKeysWith: { first, _ in first })
     return .object([

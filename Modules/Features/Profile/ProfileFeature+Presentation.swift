@@ -83,7 +83,7 @@ extension ProfileFeature {
   }
 
   /// Personal data, self-introduction, points and history, and social links, in screen order.
-  static func personalSections<A: Sendable>(_ personal: ProfilePersonalViewObject) -> [ViewNode<A>] {
+  static func personalSections<A: Sendable>(_ personal: ProfilePersonal) -> [ViewNode<A>] {
     let history = personal.histories
     return [
       .section(

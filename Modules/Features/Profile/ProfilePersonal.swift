@@ -1,4 +1,8 @@
-/// The member's profile as `/profile_personal` sends it.
+import Foundation
+import Presentation
+
+/// The member's profile as `/profile_personal` sends it (and answers a save with), and as the Profile state holds it:
+/// a field the API adds is added here, and what the screen shows beyond the fields is computed below.
 public struct ProfilePersonal: Equatable, Codable, Sendable {
   /// The member's id.
   public var id: Int
@@ -30,5 +34,22 @@ public struct ProfilePersonal: Equatable, Codable, Sendable {
     self.introduction = introduction
     self.histories = histories
     self.socialMedia = socialMedia
+  }
+}
+
+extension ProfilePersonal {
+  /// ``createdAt`` as `yyyy/MM/dd`, or `nil` when the API's timestamp could not be read.
+  public var memberSince: String? { DisplayDate.format(createdAt) }
+  /// ``avatarUrl`` when it is an absolute http(s) URL, otherwise `nil`.
+  public var avatarURL: URL? { WebAddress.parse(avatarUrl) }
+  /// ``backgroundImageUrl`` when it is an absolute http(s) URL, otherwise `nil`.
+  public var backgroundImageURL: URL? { WebAddress.parse(backgroundImageUrl) }
+  /// Twitter, Facebook and Instagram, in that order; an address that is not an absolute http(s) URL is `nil`.
+  public var socialLinks: [ProfileSocialLink] {
+    [
+      ProfileSocialLink(service: .twitter, url: WebAddress.parse(socialMedia.twitterUrl)),
+      ProfileSocialLink(service: .facebook, url: WebAddress.parse(socialMedia.facebookUrl)),
+      ProfileSocialLink(service: .instagram, url: WebAddress.parse(socialMedia.instagramUrl)),
+    ]
   }
 }

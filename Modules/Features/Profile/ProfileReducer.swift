@@ -3,7 +3,7 @@ import FeatureKit
 
 extension ProfileFeature {
   /// Profile's state transitions. Load actions go to ``FeatureKit/ScreenLoad/reduce(_:)``, which decides whether a
-  /// load starts and maps the response to ``ProfileContent``; the detail closes whenever there is no content under
+  /// load starts and keeps the ``ProfileContent`` it answered; the detail closes whenever there is no content under
   /// it. Choosing an information item copies it into `detail`. The Edit profile form is validated here on every
   /// edit, and a save is decided here — the patch checked with ``ProfileDraft``'s rules, then FeatureKit's
   /// ``FeatureKit/Mutation/reduce(_:)`` (`.sending(patch)`, a request token, `startsWrite`) — for the save
@@ -21,8 +21,8 @@ extension ProfileFeature {
     case .selectTab(let tab):
       state.selectedTab = tab
     case .select(let tab, let id):
-      guard let item = state.load.content?.items(tab).first(where: { $0.id == id }) else { return }
-      state.detail = ProfileDetail(tab: tab, item: item)
+      guard let detail = state.load.content?.detail(tab, id: id) else { return }
+      state.detail = detail
     case .closeDetail:
       state.detail = nil
 
@@ -94,7 +94,7 @@ extension ProfileFeature.State {
       form = nil
       toast.show("Profile saved")
       if var content = load.content {
-        content.personal = ProfilePersonalViewObject(personal)
+        content.personal = personal
         load.phase = .loaded(content)
       }
     case .queued:

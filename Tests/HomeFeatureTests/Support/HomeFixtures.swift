@@ -27,12 +27,12 @@ enum HomeFixtures {
     return fake
   }
 
-  /// The fixture data decoded as the API's entities.
-  static func response() throws -> HomeResponse {
+  /// The fixture data decoded as the API's items: what the client returns and the loaded state holds.
+  static func response() throws -> HomeContent {
     func decode<T: Decodable>(_ type: T.Type, _ resource: String) throws -> T {
       try JSONCoding.decoder().decode(type, from: Data(try body(resource).utf8))
     }
-    return HomeResponse(
+    return HomeContent(
       campaignBanners: try decode([CampaignBanner].self, "campaign_banners"),
       recentNews: try decode([RecentNews].self, "recent_news"),
       featuredTopics: try decode([FeaturedTopic].self, "featured_topics"),

@@ -20,7 +20,7 @@ import Testing
     #expect(content?.personal.nickname == "食いしん坊の編集者")
     #expect(content?.personal.histories.profileViewCount == 12840)
     #expect(content?.announcements.count == 5)
-    #expect(content?.comments.last?.label == "excited")
+    #expect(content?.comments.last?.emotion == "excited")
     #expect(content?.recentFavorites.count == 5)
 
     server.setFaults([.status(500)], for: .endpoint("profile_personal"))

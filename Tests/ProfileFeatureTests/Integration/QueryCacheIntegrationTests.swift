@@ -232,14 +232,14 @@ struct QueryCacheIntegrationTests {
   // MARK: - States
 
   /// A first launch that fills the cache: Profile's screen loads `response` from the network, then the app closes.
-  static func warmCache(_ world: World, with response: ProfileResponse) async throws {
+  static func warmCache(_ world: World, with response: ProfileContent) async throws {
     let app = try world.launch()
     await appear(app, loads: response, from: .network)
     app.close()
   }
 
   /// Profile's screen appears and loads `response`, answered `from` `origin`; no effect is left running.
-  static func appear(_ app: Launch, loads response: ProfileResponse, from origin: DataOrigin) async {
+  static func appear(_ app: Launch, loads response: ProfileContent, from origin: DataOrigin) async {
     await app.store.send(.load(.appear)) {
       $0.load = Self.loading()
       $0.toast.screenAppeared()
@@ -252,7 +252,7 @@ struct QueryCacheIntegrationTests {
     ScreenLoad(phase: .loading, startsLoad: true)
   }
 
-  static func loaded(_ response: ProfileResponse, _ origin: DataOrigin) -> ScreenLoad<ProfileContent> {
+  static func loaded(_ response: ProfileContent, _ origin: DataOrigin) -> ScreenLoad<ProfileContent> {
     ScreenLoad(phase: .loaded(ProfileContent(response)), origin: origin)
   }
 }
@@ -284,7 +284,7 @@ final class World: Sendable {
   }
 
   /// Profile as the server has it now, read without the cache; the request log is emptied afterwards.
-  func profileFromTheServer() async throws -> ProfileResponse {
+  func profileFromTheServer() async throws -> ProfileContent {
     let response = try await ProfileClient.live(http: .curl(), baseURL: server.baseURL).fetchAll()
     log.removeAll()
     return response

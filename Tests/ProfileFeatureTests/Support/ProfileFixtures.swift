@@ -27,12 +27,12 @@ enum ProfileFixtures {
     return fake
   }
 
-  /// The fixture data decoded as the API's entities.
-  static func response() throws -> ProfileResponse {
+  /// The fixture data decoded as the API's items: what the client returns and the loaded state holds.
+  static func response() throws -> ProfileContent {
     func decode<T: Decodable>(_ type: T.Type, _ resource: String) throws -> T {
       try JSONCoding.decoder().decode(type, from: Data(try body(resource).utf8))
     }
-    return ProfileResponse(
+    return ProfileContent(
       personal: try decode(ProfilePersonal.self, "profile_personal"),
       announcements: try decode([ProfileAnnouncement].self, "profile_announcement"),
       comments: try decode([ProfileComment].self, "profile_comment"),
