@@ -633,6 +633,7 @@ targets += [
     name: "EndToEndTests",
     dependencies: [
       "CompositionRootTesting",
+      "CoreTesting",
       "FixtureData",
       "FixtureServer",
       "kumiki",
@@ -663,6 +664,7 @@ targets += [
     dependencies: [
       "ActionLog",
       "Core",
+      "CoreTesting",
       "FeatureKit",
       "Presentation",
       "Terminal",
@@ -738,6 +740,7 @@ targets += [
   .testTarget(
     name: "FixtureServerTests",
     dependencies: [
+      "CoreTesting",
       "FixtureData",
       "FixtureServer",
     ],
@@ -746,7 +749,7 @@ targets += [
   ),
   .testTarget(
     name: "TerminalTests",
-    dependencies: ["Terminal"],
+    dependencies: ["CoreTesting", "Terminal"],
     path: "Tests/TerminalTests",
     swiftSettings: swiftSettings
   ),
