@@ -509,6 +509,7 @@ targets += [
       "CompositionRoot",
       "Core",
       "FeatureKit",
+      "FixtureData",
       "FixtureServer",
       "Networking",
       "NetworkingCurl",
