@@ -166,3 +166,6 @@ check-affected: ## make test AFFECTED=... on scripted changes in a throwaway cop
 # The picture cannot drift: make lint (CI's first check) redraws it; make ci also checks the affected selection.
 lint: check-graph
 ci: check-affected
+# check-graph, check-deps and check-affected each read the package map: in make ci, `swift package describe` runs once
+# and the others reuse it while no file it reads changed (Scripts/check-deps, KUMIKI_DESCRIBE_CACHE).
+ci: export KUMIKI_DESCRIBE_CACHE := $(CURDIR)/.build/describe-cache.json

@@ -509,6 +509,7 @@ targets += [
       "CompositionRoot",
       "Core",
       "FeatureKit",
+      "FixtureData",
       "FixtureServer",
       "Networking",
       "NetworkingCurl",
@@ -633,6 +634,7 @@ targets += [
     name: "EndToEndTests",
     dependencies: [
       "CompositionRootTesting",
+      "CoreTesting",
       "FixtureData",
       "FixtureServer",
       "kumiki",
@@ -663,6 +665,7 @@ targets += [
     dependencies: [
       "ActionLog",
       "Core",
+      "CoreTesting",
       "FeatureKit",
       "Presentation",
       "Terminal",
@@ -738,6 +741,7 @@ targets += [
   .testTarget(
     name: "FixtureServerTests",
     dependencies: [
+      "CoreTesting",
       "FixtureData",
       "FixtureServer",
     ],
@@ -746,7 +750,7 @@ targets += [
   ),
   .testTarget(
     name: "TerminalTests",
-    dependencies: ["Terminal"],
+    dependencies: ["CoreTesting", "Terminal"],
     path: "Tests/TerminalTests",
     swiftSettings: swiftSettings
   ),

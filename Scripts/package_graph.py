@@ -48,7 +48,11 @@ class DescribeError(Exception):
 
 
 def describe(root=ROOT):
-    """`swift package describe --type json` of the whole package at `root` (never a KUMIKI_MODULES selection)."""
+    """`swift package describe --type json` of the whole package at `root` (never a KUMIKI_MODULES selection); the
+    run an earlier check kept in $KUMIKI_DESCRIBE_CACHE when nothing it reads changed since (Scripts/check-deps)."""
+    cached = RULES.cached_describe(root)
+    if cached is not None:
+        return cached
     env = dict(os.environ)
     env.pop("KUMIKI_MODULES", None)
     # Package.swift reads the feature folders, which SwiftPM's manifest cache does not key on.
@@ -60,9 +64,11 @@ def describe(root=ROOT):
     if out.returncode != 0:
         raise DescribeError(f"swift package describe failed:\n{out.stderr.strip()}")
     try:
-        return json.loads(out.stdout)
+        description = json.loads(out.stdout)
     except ValueError as error:
         raise DescribeError(f"swift package describe printed no JSON ({error})")
+    RULES.keep_describe(description, root)
+    return description
 
 
 def load(describe_file=None, root=ROOT):

@@ -15,7 +15,7 @@ struct KumikiAPI: AsyncParsableCommand {
       two features declare is an error naming both), or any db.json given with --db, with json-server 0.17 query \
       and write semantics: POST /name creates (201; a missing id is the largest numeric id + 1, or a random \
       string), PUT and PATCH /name/:id replace and merge (the id stays), DELETE /name/:id removes (200 {}); \
-      PUT, PATCH and POST on a singular resource such as /profile_personal replace or merge it. An unknown \
+      PUT, PATCH and POST on a singular resource (an object, not a list) replace or merge it. An unknown \
       resource or id is 404, a taken id 409, a body that is not a JSON object 400.
 
       With --db every successful write is saved to that file atomically (a temporary file .NAME.DIGITS.tmp \
@@ -430,7 +430,7 @@ final class TakenOver: Sendable {
   }
 }
 
-/// `* latency=200; recent_news status=500` — the plan on one line for the start-up banner.
+/// `* latency=200; notes status=500` — the plan on one line for the start-up banner.
 struct FaultSummary: CustomStringConvertible {
   let plan: FaultPlan
 

@@ -13,7 +13,8 @@ import Synchronization
 /// - read: one entry read from the SQLite cache file (a use: the LRU time is written too), against reading the same
 ///   bytes from a file of their own, for N entries of the sample API's size;
 /// - dedup: 100 identical GETs at once through the query layer (network first, so only sharing spares transfers)
-///   against 100 through the bare libcurl client, on the embedded fixture server; transfers as the server saw them.
+///   against 100 through the bare libcurl client, on the in-process fixture server serving the benchmark's own
+///   collections (``BenchCollections``); transfers as the server saw them.
 struct CacheBench: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "cache",
@@ -41,13 +42,14 @@ struct CacheBench: AsyncParsableCommand {
     let cache = try ResponseCacheDatabase.open(at: .file(path: folder.appendingPathComponent("cache.sqlite").path))
     defer { cache.close() }
     let body = Data(repeating: UInt8(ascii: "x"), count: 3_100)  // a typical list endpoint's answer is 2–4 KB
-    let keys = (0..<entries).map { "GET embedded recent_news?page=\($0)" }
+    let list = BenchCollections.items
+    let keys = (0..<entries).map { "GET embedded \(list)?page=\($0)" }
     for (index, key) in keys.enumerated() {
       try await cache.client.store(
         CachedResponse(
-          key: key, url: "http://127.0.0.1/recent_news?page=\(index)", status: 200,
+          key: key, url: "http://127.0.0.1/\(list)?page=\(index)", status: 200,
           headers: [.init(name: "Content-Type", value: "application/json")], body: body, fetchedAt: Date(),
-          tags: ["recent_news"]))
+          tags: [list]))
       try body.write(to: folder.appendingPathComponent("entry-\(index)"))
     }
     let clock = ContinuousClock()
@@ -88,9 +90,9 @@ struct CacheBench: AsyncParsableCommand {
   private func dedup(_ folder: URL) async throws {
     let requests = Mutex(0)
     let server = try await FixtureServer.start(
-      .init(port: 0, requestLog: { _ in requests.withLock { $0 += 1 } }))
+      .init(port: 0, database: BenchCollections.database, requestLog: { _ in requests.withLock { $0 += 1 } }))
     let http = HTTPClient.curl()
-    let url = server.baseURL.appending(path: "recent_news")
+    let url = server.baseURL.appending(path: BenchCollections.items)
     let clock = ContinuousClock()
     let fanIn = fanIn
     // Warm up the connection pool and the server.
@@ -150,7 +152,7 @@ struct CacheBench: AsyncParsableCommand {
       received.withLock { $0 += response.body.count }
       return response
     }
-    let endpoints = ["campaign_banners", "recent_news", "featured_topics", "trend_articles", "pickup_photos"]
+    let endpoints = BenchCollections.screen.map(\.name)
     let urls = endpoints.map { server.baseURL.appending(path: $0) }
     for url in urls { _ = try await counting.data(.get(url)) }
     let plain = received.withLock { $0 }

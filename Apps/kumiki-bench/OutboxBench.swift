@@ -39,7 +39,7 @@ struct OutboxBench: AsyncParsableCommand {
 
   static func write(api: String, index: Int) -> OutboxWrite {
     OutboxWrite(
-      api: api, method: "PATCH", path: "recent_news/\(index % 5 + 1)",
+      api: api, method: "PATCH", path: "\(BenchCollections.items)/\(index % 5 + 1)",
       headers: [.init(name: "Content-Type", value: "application/json")],
       body: Data(#"{"title":"edit \#(index)"}"#.utf8), createdAt: Date(), lastError: "cannot connect")
   }
@@ -65,10 +65,11 @@ struct OutboxBench: AsyncParsableCommand {
   }
 
   private func drain(_ folder: URL) async throws {
-    let server = try await FixtureServer.start(.init(port: 0))
+    let server = try await FixtureServer.start(.init(port: 0, database: BenchCollections.database))
     let http = HTTPClient.curl()
     let configuration = QueryCacheConfiguration(baseURL: server.baseURL, namespace: "bench")
-    _ = try await http.data(.get(server.baseURL.appending(path: "recent_news")))  // warm the connection and the server
+    // Warm the connection and the server.
+    _ = try await http.data(.get(server.baseURL.appending(path: BenchCollections.items)))
     let clock = ContinuousClock()
     var direct = Duration.zero
     var queued = Duration.zero

@@ -122,7 +122,7 @@ struct KumikiTUI: AsyncParsableCommand {
     let reachability = live.queryCache.reachability
     let outbox: @Sendable () -> TUIOutbox = {
       let view = live.outboxView()
-      return TUIOutbox(status: view.status, lines: view.lines, notices: view.notices, rolledBack: view.rolledBack)
+      return TUIOutbox(status: view.status, lines: view.lines, notices: view.notices)
     }
     let status = await TUIApp.run(
       app: live.runtime,

@@ -52,18 +52,18 @@ extension LiveApp {
   }
 
   /// What the outbox holds for this API, as the TUI shows it: the status bar's marker (`1 change waiting to send`,
-  /// `nil` when nothing waits), one line per write, the messages since the last call and whether a refused change
-  /// was rolled back since then (each message and roll-back is returned once). No I/O: read on every animation
-  /// tick.
-  public func outboxView() -> (status: String?, lines: [String], notices: [String], rolledBack: Bool) {
-    guard let outbox = queryCache.outbox else { return (nil, [], [], false) }
+  /// `nil` when nothing waits), one line per write and the messages since the last call (each returned once). No
+  /// I/O: read on every animation tick. (A change sent or refused reaches the screens through the query layer's
+  /// invalidation, `.dataChanged`, not through this.)
+  public func outboxView() -> (status: String?, lines: [String], notices: [String]) {
+    guard let outbox = queryCache.outbox else { return (nil, [], []) }
     let summary = outbox.summary
     let lines = summary.entries.map { entry in
       var line = "\(entry.id)  \(entry.state.rawValue)  \(entry.method) \(entry.path)"
       if let error = entry.lastError { line += "  (\(error))" }
       return line
     }
-    return (summary.statusText, lines, outbox.takeNotices(), outbox.takeRollbacks() > 0)
+    return (summary.statusText, lines, outbox.takeNotices())
   }
 
   /// Sends the outbox's waiting writes for this app's API now, in order (`kumiki outbox send`).

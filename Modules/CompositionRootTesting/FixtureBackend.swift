@@ -1,7 +1,6 @@
 import FixtureData
 import FixtureServer
 import Foundation
-import Synchronization
 
 /// The fixture API as a test needs it: the real fixture server on a 5-digit port (frames replace the port with a
 /// 5-character stand-in, which keeps the layout only when the lengths match), recording which collections were
@@ -9,7 +8,7 @@ import Synchronization
 public final class FixtureBackend: Sendable {
   /// The running server.
   public let server: FixtureServer
-  private let requested = RequestLog()
+  private let log = ServerLog()
 
   /// Starts a server on `database` (by default every feature's fixtures), configured as `configuration` says
   /// (a scenario's latency, faults, emptied lists; its port when not 0, else a 5-digit one).
@@ -19,14 +18,7 @@ public final class FixtureBackend: Sendable {
     for _ in 0..<(configuration.port == 0 ? 20 : 1) {
       var configuration = configuration
       configuration.database = database
-      configuration.requestLog = { [requested] line in
-        // "GET /name?query → 200 (1.0 ms)": the first path segment is the collection.
-        let words = line.split(separator: " ")
-        guard words.count > 1, let path = words[1].split(separator: "?").first,
-          let name = path.split(separator: "/").first
-        else { return }
-        requested.append(String(name))
-      }
+      configuration.requestLog = { [log] line in log.append(line) }
       let server = try await FixtureServer.start(configuration)
       if server.port >= 10_000 {
         started = server
@@ -42,17 +34,8 @@ public final class FixtureBackend: Sendable {
   public var url: URL { server.baseURL }
 
   /// The collections requested so far, each once, sorted.
-  public var requestedCollections: [String] { Array(Set(requested.names)).sorted() }
+  public var requestedCollections: [String] { Array(Set(log.collections)).sorted() }
 
   /// Stops the server.
   public func shutdown() async { await server.shutdown() }
-}
-
-/// The collection names a server was asked for, in order.
-final class RequestLog: Sendable {
-  private let storage = Mutex<[String]>([])
-
-  func append(_ name: String) { storage.withLock { $0.append(name) } }
-
-  var names: [String] { storage.withLock { $0 } }
 }

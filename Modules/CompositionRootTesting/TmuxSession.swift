@@ -7,6 +7,12 @@ import Foundation
 /// A real terminal: a detached tmux session running a command, driven with `send-keys` and read with
 /// `capture-pane`. Each session has its own tmux server socket, so tests run in parallel without meeting.
 ///
+/// The server is started with no descriptor but its standard ones. tmux keeps whatever it inherits for as long as it
+/// runs, and a test process running suites in parallel has other tests' pipes open — Foundation's `Pipe` is not
+/// close-on-exec — such as the standard output of a `kumiki` that ``CommandResult`` reads to its end: a server
+/// holding that pipe's write end kept the read from ending until its own session was killed, and two such tests,
+/// each holding the other's pipe, waited for each other forever.
+///
 /// tmux offers no event to await for "the screen now shows X", so `waitFor` polls the pane every 20 ms up to a
 /// deadline — the deadline only turns a hang into a failure with the last screen attached.
 public final class TmuxSession: Sendable {
@@ -21,9 +27,10 @@ public final class TmuxSession: Sendable {
     let exports = environment.map { "export \($0.key)=\(Self.quote($0.value))" }.joined(separator: "; ")
     // Keep the pane after the app exits so its exit status and the terminal state can be inspected.
     let script = (exports.isEmpty ? "" : exports + "; ") + command + "; echo \"[exit $?]\"; exec bash --norc -i"
-    try run([
-      "new-session", "-d", "-s", name, "-x", String(width), "-y", String(height), "bash", "--norc", "-c", script,
-    ])
+    try run(
+      [
+        "new-session", "-d", "-s", name, "-x", String(width), "-y", String(height), "bash", "--norc", "-c", script,
+      ], closingInherited: true)
   }
 
   deinit { _ = try? run(["kill-server"]) }
@@ -73,11 +80,21 @@ public final class TmuxSession: Sendable {
   }
 
   /// Runs tmux through the shell with `popen`, reading its output to the end. (Foundation's `Process` can miss the
-  /// exit of a client whose server daemonises, which hung these tests.)
+  /// exit of a client whose server daemonises, which hung these tests.) With `closingInherited` — the command that
+  /// starts the server — bash closes every descriptor above standard error before tmux runs, so the server holds
+  /// none of this process's other files (see the type's comment): the list of descriptors is bash's own, read after
+  /// the fork, so a pipe another thread opens meanwhile cannot slip through. tmux is then run by `/bin/sh` (dash), as
+  /// without the closing: dash clears the signal mask it inherited from this process's thread (SIGTERM blocked,
+  /// among others) where bash keeps it, and a server with SIGTERM blocked ignores `kill-server`, which signals the
+  /// server itself: it would outlive its session.
   @discardableResult
-  private func run(_ arguments: [String], capture: Bool = true) throws -> String {
+  private func run(_ arguments: [String], capture: Bool = true, closingInherited: Bool = false) throws -> String {
+    let tmux = (["tmux", "-S", socket] + arguments).map(Self.quote).joined(separator: " ")
+    let closing =
+      "for fd in /proc/self/fd/*; do fd=${fd##*/}; case $fd in 0|1|2) ;; *) { eval \"exec $fd>&-\"; } 2>/dev/null;; "
+      + "esac; done; exec /bin/sh -c " + Self.quote(tmux)
     let command =
-      (["tmux", "-S", socket] + arguments).map(Self.quote).joined(separator: " ")
+      (closingInherited ? "exec bash --norc -c " + Self.quote(closing) : tmux)
       + (capture ? " 2>&1" : " </dev/null >/dev/null 2>&1")
     guard let pipe = popen(command, "r") else { throw TmuxError.failed(arguments.joined(separator: " "), "popen") }
     var data = [UInt8]()

@@ -7,8 +7,9 @@ public enum ReadPolicy: Equatable, Sendable {
   /// The network answers; when it fails (refused, timed out, 5xx) and the cache has an entry, the entry answers,
   /// marked offline. Refresh and Retry read this way.
   case networkFirst
-  /// Any entry answers whatever its age; a miss goes to the network. The second pass of a stale-while-revalidate
-  /// load reads the entries its refresh just wrote this way.
+  /// Any entry answers whatever its age; a miss, or an entry a write invalidated (the server's data changed under
+  /// it) with no optimistic change of a write laid over it, goes to the network first. The second pass of a stale-while-revalidate load reads the entries its refresh
+  /// just wrote this way, and so does a loading screen's re-read when the data under it changed (FeatureKit's `.dataChanged`).
   case cacheOnly
   /// The network answers and the cache is not read (it is still written): `kumiki --fresh`.
   case networkOnly

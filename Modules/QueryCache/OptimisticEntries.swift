@@ -46,6 +46,12 @@ final class OptimisticEntries: Sendable {
   /// Whether no overlay is kept (the fast path of every read).
   var isEmpty: Bool { table.withLock { $0.overlays.isEmpty } }
 
+  /// Whether an overlay lies over the answers for `path`: its cached answer, with the overlay, is what the write
+  /// made it, even once the write invalidated it.
+  func covers(_ path: String) -> Bool {
+    table.withLock { table in table.overlays.contains { $0.change.path == path } }
+  }
+
   /// Adds the overlays of a write that starts now; returns the write's number.
   func begin(_ changes: [OptimisticChange], tag: (OptimisticChange) -> String) -> Int {
     table.withLock { table in

@@ -67,7 +67,6 @@ public final class Outbox: Sendable {
   private struct State {
     var summary = Summary()
     var notices: [String] = []
-    var rollbacks = 0
     var round: (id: Int, task: Task<SendReport, Never>)?
     var rounds = 0
   }
@@ -107,15 +106,6 @@ public final class Outbox: Sendable {
     state.withLock { state in
       defer { state.notices = [] }
       return state.notices
-    }
-  }
-
-  /// How many refusals rolled a change back, or rounds sent waiting writes, since the last call: the server's data
-  /// changed under the screens, so a front end refreshes them.
-  public func takeRollbacks() -> Int {
-    state.withLock { state in
-      defer { state.rollbacks = 0 }
-      return state.rollbacks
     }
   }
 
@@ -293,8 +283,7 @@ public final class Outbox: Sendable {
     await refresh()
     report.pending = summary.pending
     if !report.sent.isEmpty {
-      // The server's data changed under the screens: a front end refreshes them, as after a roll-back.
-      state.withLock { $0.rollbacks += 1 }
+      // The screens reading what changed were told by the invalidation of each batch sent (``flush(_:)``).
       let count = report.sent.count
       notice("Sent \(count) waiting \(count == 1 ? "change" : "changes").")
     }
@@ -344,7 +333,6 @@ public final class Outbox: Sendable {
         // The change never happened: screens read the server's truth again.
         await invalidate([tag])
         report.refused.append(refused)
-        state.withLock { $0.rollbacks += 1 }
         notice(
           "The server refused a change that waited to send (\(entry.method) \(entry.path), \(response.status)): "
             + "it was rolled back.")

@@ -5,16 +5,18 @@ import Synchronization
 
 extension QueryCache {
   /// Calls `observer` with the tags whose answers changed under the screens reading them: an optimistic change shown
-  /// (a write started) or rolled back (refused, failed), or settled changes dropped by ``invalidate(tags:)``. The
-  /// composition root turns it into the app event `.dataChanged(tags)`, on which loaded screens read their data again
-  /// from the cache. Called on the writing task; keep it short.
+  /// (a write started) or rolled back (refused, failed), or answers invalidated by ``invalidate(tags:)`` (a write
+  /// the outbox kept was sent or refused). The composition root turns it into the app event `.dataChanged(tags)`, on
+  /// which loaded screens read their data again through the cache: what is cached, with the optimistic changes laid
+  /// over it, or from the network when the answer was invalidated and no change lies over it. Called on the writing task; keep it short.
   public func observeChanges(_ observer: @escaping @Sendable (Set<String>) -> Void) {
     changeObservers.add(observer)
   }
 
-  /// Invalidates the cache entries tagged with `tags` (their next read goes to the network first) and drops the
-  /// settled optimistic changes on them, telling observers: what an outbox does when a write it kept is refused, so
-  /// the screens show the server's truth again.
+  /// Invalidates the cache entries tagged with `tags` (their next read, a cache-only one included, goes to the network
+  /// first) and drops the settled optimistic changes on them, telling observers: what an outbox does when a write it
+  /// kept is sent or refused, so the screens reading that data show the server's truth again. Screens that read
+  /// nothing yet (a tab never shown) stay as they are.
   public func invalidate(tags: Set<String>) async {
     await Self.invalidation(storage: storage, optimistic: optimistic, observers: changeObservers)(tags)
   }
@@ -24,9 +26,10 @@ extension QueryCache {
     storage: ResponseCacheClient, optimistic: OptimisticEntries, observers: ChangeObservers
   ) -> @Sendable (Set<String>) async -> Void {
     { tags in
+      guard !tags.isEmpty else { return }
       _ = try? await storage.invalidate(tags)
-      let dropped = optimistic.drop(tags: tags)
-      if !dropped.isEmpty { observers.notify(dropped) }
+      _ = optimistic.drop(tags: tags)
+      observers.notify(tags)
     }
   }
 

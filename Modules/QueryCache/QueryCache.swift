@@ -104,7 +104,7 @@ public final class QueryCache: Sendable {
     let age = now().timeIntervalSince(entry.fetchedAt)
     let fresh = !entry.isInvalidated && age < configuration.maxAge(for: request).seconds
     switch policy {
-    case .cacheOnly,
+    case .cacheOnly where !entry.isInvalidated || optimistic.covers(configuration.path(of: request)),
       .cacheFirst where fresh:
       trace?.report(.cache(fetchedAt: entry.fetchedAt))
       return Self.response(entry, for: request)
@@ -126,7 +126,9 @@ public final class QueryCache: Sendable {
       trace?.report(refresh: refresh)
       return Self.response(entry, for: request)
     default:
-      // Network first: Refresh, Retry, or an entry a write invalidated.
+      // Network first: Refresh, Retry, or an entry a write invalidated — for a cache-only re-read too, unless a
+      // write's optimistic change lies over it (an accepted change shows without a refetch): the server's data
+      // changed under it.
       let reason: String
       do {
         let response = try await fetch(key, request, revalidating: entry)

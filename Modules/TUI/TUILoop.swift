@@ -40,8 +40,6 @@ struct TUILoop {
   var watches: [Subscription] = []
   /// Whether the loop is woken by the DevTools history (while the panel is open).
   var watchesHistory = false
-  /// Slots whose feature was told its screen appeared.
-  var appeared: Set<Int> = []
   /// The tab on view, as last told to its feature (`appear`); told `disappear` when another tab is shown.
   var shownSlot: Int?
   /// Frames written so far.
@@ -117,11 +115,11 @@ struct TUILoop {
       case .tick:
         let activity = options.activity?() ?? app.store.effectsInFlight
         let offline = options.offline?() ?? false
+        // What a sent or refused change did to the data is the query layer's to tell the screens (the app event
+        // `.dataChanged`): the outbox only gives the status bar its marker and its notices.
         var outbox = options.outbox?()
         let notices = outbox?.notices ?? []
-        if outbox?.rolledBack == true { app.send(.refreshAll) }
         outbox?.notices = []
-        outbox?.rolledBack = false
         guard
           activity > 0 || showsSpinner || activity != state.activity || offline != state.isOffline
             || outbox != state.outbox || !notices.isEmpty
@@ -188,7 +186,6 @@ struct TUILoop {
     guard slot != shownSlot else { return }
     if let shownSlot { app.disappear(slot: shownSlot) }
     shownSlot = slot
-    appeared.insert(slot)
     app.appear(slot: slot)
   }
 
@@ -243,7 +240,7 @@ struct TUILoop {
     let screens = TUIApp.screens(of: app)
     let tab = screens.indices.contains(state.selectedTab) ? screens[state.selectedTab] : nil
     let complete =
-      tab.map { appeared.contains($0.slot) } == true && content != nil && !showsSpinner
+      tab != nil && tab?.slot == shownSlot && content != nil && !showsSpinner
       && content?.firstErrorMessage == nil
     return FrameReport(number: frames, bytes: bytes.count, tab: tab?.title ?? "", complete: complete)
   }

@@ -1,6 +1,7 @@
 /// What the app's outbox holds, as the TUI shows it: the status bar's marker (`1 change waiting to send`) and the
 /// rows of the outbox list (`o`). The app reads it on every animation tick (``TUIOptions/outbox``), with the
-/// messages and roll-backs since the last read.
+/// messages since the last read. What a sent or refused change does to the screens is not the TUI's to decide: the
+/// query layer invalidates that data and tells the screens reading it (the app event `.dataChanged`).
 public struct TUIOutbox: Sendable, Equatable {
   /// The status bar's marker, `nil` when nothing waits.
   public var status: String?
@@ -9,15 +10,11 @@ public struct TUIOutbox: Sendable, Equatable {
   /// Messages since the last read (a waiting change the server refused, changes sent): the newest goes to the
   /// status bar.
   public var notices: [String]
-  /// Whether a refused change was rolled back, or waiting changes were sent, since the last read: the TUI refreshes
-  /// every screen, which then read the server's truth again.
-  public var rolledBack: Bool
 
   /// What the outbox holds now.
-  public init(status: String?, lines: [String], notices: [String] = [], rolledBack: Bool = false) {
+  public init(status: String?, lines: [String], notices: [String] = []) {
     self.status = status
     self.lines = lines
     self.notices = notices
-    self.rolledBack = rolledBack
   }
 }

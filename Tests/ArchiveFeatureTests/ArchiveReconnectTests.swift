@@ -30,7 +30,7 @@ struct ArchiveReconnectTests {
     await store.send(.reconnected) {
       $0.search = .loading
       $0.searchOrigin = .network
-      $0.refetchedOnReconnect = true
+      $0.reconnect.hasRefetched = true
       $0.requests = [.search(page: 1, networkFirst: true)]
     }
     await store.receive(.searchLoaded(Self.first, origin: Self.offline)) {
@@ -49,12 +49,12 @@ struct ArchiveReconnectTests {
 
     await store.send(.reconnected) {
       $0.search = .loading
-      $0.refetchedOnReconnect = true
+      $0.reconnect.hasRefetched = true
       $0.requests = [.search(page: 1, networkFirst: true)]
     }
     await store.receive(.searchLoaded(Self.first, origin: .network)) {
       $0.search = .loaded(ArchiveResults(Self.first))
-      $0.refetchedOnReconnect = false
+      $0.reconnect.hasRefetched = false
       $0.requests = []
     }
     await store.finish()

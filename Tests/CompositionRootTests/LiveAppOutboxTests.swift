@@ -1,4 +1,5 @@
 import CompositionRootTesting
+import CoreTesting
 import FixtureData
 import FixtureServer
 import Foundation
@@ -124,15 +125,18 @@ import Testing
     await #expect(throws: WriteQueued.self) { try await Self.write(live, .patch, "notes/99", #"{"title":"x"}"#) }
     let server = try await Self.serve(on: port)
     defer { Task { await server.shutdown() } }
+    let changed = Recorder<Set<String>>()
+    live.queryCache.observeChanges { changed.append($0) }
     let report = await live.sendOutbox()
     #expect(report.refused.map(\.id) == [1])
-    // What the TUI reads on its next tick: the list, no marker (nothing waits), the notice once, a roll-back.
+    // The screens reading notes are told (the app's `.dataChanged`), by the query layer, not by a front end.
+    #expect(changed.values == [["notes"]])
+    // What the TUI reads on its next tick: the list, no marker (nothing waits), the notice once.
     let view = live.outboxView()
     #expect(view.lines == ["1  refused  PATCH notes/99  (the server refused it (404))"])
     #expect(view.status == nil)
     #expect(
       view.notices == ["The server refused a change that waited to send (PATCH notes/99, 404): it was rolled back."])
-    #expect(view.rolledBack)
     #expect(live.outboxView().notices.isEmpty)
     let discarded = try await LiveApp.discardOutboxEntry(
       1, databasePath: folder.path + "/kumiki.sqlite", environment: [:])

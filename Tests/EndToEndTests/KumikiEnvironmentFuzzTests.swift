@@ -1,4 +1,5 @@
 import CompositionRootTesting
+import CoreTesting
 import FixtureServer
 import Foundation
 import Testing

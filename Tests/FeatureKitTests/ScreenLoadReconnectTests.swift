@@ -48,7 +48,7 @@ import Testing
       // The offline content stays on screen while it is fetched again, network first.
       $0.load.startsLoad = true
       $0.load.asksNetworkFirst = true
-      $0.load.refetchedOnReconnect = true
+      $0.load.reconnect.hasRefetched = true
     }
     await store.receive(.load(.loaded(["udon"]))) { $0.load = Self.shown(["udon"], .network) }
     // Fresh now: another reconnection changes nothing.
@@ -64,7 +64,7 @@ import Testing
     await store.send(.load(.reconnected)) {
       $0.load.startsLoad = true
       $0.load.asksNetworkFirst = true
-      $0.load.refetchedOnReconnect = true
+      $0.load.reconnect.hasRefetched = true
     }
     await store.receive(.load(.loaded(["ramen"], origin: Self.offline))) {
       $0.load.startsLoad = false
@@ -78,7 +78,7 @@ import Testing
       $0.load.phase = .loading
       $0.load.startsLoad = true
       $0.load.asksNetworkFirst = true
-      $0.load.refetchedOnReconnect = false
+      $0.load.reconnect.hasRefetched = false
     }
     await store.receive(.load(.loaded(["ramen"], origin: Self.offline))) {
       $0.load = Self.shown(["ramen"], Self.offline)
@@ -88,7 +88,7 @@ import Testing
     await store.send(.load(.reconnected)) {
       $0.load.startsLoad = true
       $0.load.asksNetworkFirst = true
-      $0.load.refetchedOnReconnect = true
+      $0.load.reconnect.hasRefetched = true
     }
     await store.receive(.load(.loaded(["udon"]))) { $0.load = Self.shown(["udon"], .network) }
     await store.finish()
@@ -102,7 +102,7 @@ import Testing
       $0.load.phase = .loading
       $0.load.startsLoad = true
       $0.load.asksNetworkFirst = true
-      $0.load.refetchedOnReconnect = true
+      $0.load.reconnect.hasRefetched = true
     }
     await store.receive(.load(.loaded(["ramen"]))) { $0.load = Self.shown(["ramen"], .network) }
     await store.finish()

@@ -1,10 +1,11 @@
+import CoreTesting
 import Foundation
 
 /// Turns a valid recording into a hostile or broken one, for the fuzz suite: texts replaced (every one carries
 /// ``HostileText/canary``), numbers made extreme, bytes flipped, lines cut, dropped, repeated or swapped, invalid
 /// UTF-8, nesting too deep, or random bytes.
 enum Mutator {
-  static func mutate(_ base: String, using random: inout SessionFuzzTests.Random) -> Data {
+  static func mutate(_ base: String, using random: inout SplitMix64) -> Data {
     var lines = base.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     var bytes: [UInt8]?
     for _ in 0..<Int.random(in: 1...3, using: &random) {
@@ -38,7 +39,7 @@ enum Mutator {
   }
 
   /// A text made of hostile pieces and random characters, with the canary.
-  static func hostileText(using random: inout SessionFuzzTests.Random) -> String {
+  static func hostileText(using random: inout SplitMix64) -> String {
     var text = HostileText.canary
     for _ in 0..<Int.random(in: 1...4, using: &random) {
       if random.chance(50) {
@@ -60,8 +61,8 @@ enum Mutator {
 
   /// Replaces, in one line's JSON, each text (with `leaf`) or number (extreme values) with some chance.
   static func mutateJSON(
-    _ lines: inout [String], using random: inout SessionFuzzTests.Random,
-    leaf: ((inout SessionFuzzTests.Random) -> String)?, numbers: Bool
+    _ lines: inout [String], using random: inout SplitMix64,
+    leaf: ((inout SplitMix64) -> String)?, numbers: Bool
   ) {
     guard !lines.isEmpty else { return }
     let index = random.chance(30) ? 0 : Int.random(in: 0..<lines.count, using: &random)
@@ -94,7 +95,7 @@ enum Mutator {
     lines[index] = String(decoding: data, as: UTF8.self)
   }
 
-  static func mutateLines(_ lines: inout [String], using random: inout SessionFuzzTests.Random) {
+  static func mutateLines(_ lines: inout [String], using random: inout SplitMix64) {
     guard !lines.isEmpty else { return }
     let index = Int.random(in: 0..<lines.count, using: &random)
     switch Int.random(in: 0..<5, using: &random) {
@@ -108,7 +109,7 @@ enum Mutator {
     }
   }
 
-  static func flipBytes(_ data: inout [UInt8], using random: inout SessionFuzzTests.Random) {
+  static func flipBytes(_ data: inout [UInt8], using random: inout SplitMix64) {
     guard !data.isEmpty else { return }
     for _ in 0..<Int.random(in: 1...8, using: &random) {
       let at = Int.random(in: 0..<data.count, using: &random)
@@ -122,7 +123,7 @@ enum Mutator {
   }
 
   /// A random line: an action line with random parts, or random JSON.
-  static func randomLine(using random: inout SessionFuzzTests.Random) -> String {
+  static func randomLine(using random: inout SplitMix64) -> String {
     let feature = random.pick(["search", "counter", "tally", "lossy", "nope", HostileText.canary])
     let action = random.pick([
       #"{"typed":{"_0":\#(quoted(hostileText(using: &random)))}}"#,

@@ -1,4 +1,5 @@
 import ActionLog
+import CoreTesting
 import FeatureKit
 import Foundation
 import Sessions
@@ -20,25 +21,11 @@ import Testing
     return UInt64.random(in: 0...UInt64.max)
   }()
 
-  /// SplitMix64: small, fast and the same sequence for a seed everywhere.
-  struct Random: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-    mutating func chance(_ percent: Int) -> Bool { Int.random(in: 0..<100, using: &self) < percent }
-    mutating func pick<T>(_ items: [T]) -> T { items[Int.random(in: 0..<items.count, using: &self)] }
-  }
-
   @Test func mutatedRecordingsKeepTheInvariants() async throws {
     print("SessionFuzzTests: seed \(Self.seed) (KUMIKI_FUZZ_SEED=\(Self.seed) runs these inputs again)")
     let base = try await Fixtures.recordSession().file.text
     let vocabulary = try await Self.vocabulary()
-    var random = Random(state: Self.seed)
+    var random = SplitMix64(seed: Self.seed)
     var fuzzer = Fuzzer(base: base, vocabulary: vocabulary)
     let clock = ContinuousClock()
     let deadline = clock.now.advanced(by: Self.budget)

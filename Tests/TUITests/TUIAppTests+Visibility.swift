@@ -41,6 +41,42 @@ extension TUIAppTests {
     pty.type("q")
     #expect(await run.value == 0)
   }
+
+  @Test(
+    "the outbox's notices reach the status bar and refresh nothing: unvisited tabs stay unloaded",
+    .timeLimit(.minutes(1)))
+  func outboxNoticesSendNoEvent() async throws {
+    let app = try FeatureRegistry([
+      VisibilityFeature.module(key: "alpha", title: "Alpha").erased,
+      VisibilityFeature.module(key: "beta", title: "Beta").erased,
+    ]).assemble()
+    let heard = { (key: String) in app.store.state[key, as: VisibilityFeature.State.self]?.heard ?? [] }
+    let notices = Mutex<[String]>([])
+    let pty = try PseudoTerminal()
+    let reports = FrameReports()
+    let options = TUIOptions(
+      color: false, mouse: false, launchApp: false, input: pty.terminal, output: pty.terminal,
+      term: "xterm-256color", activity: { 0 },
+      outbox: {
+        let new = notices.withLock { notices in
+          defer { notices = [] }
+          return notices
+        }
+        return TUIOutbox(status: nil, lines: ["1  refused  PATCH notes/1  (the server refused it (422))"], notices: new)
+      },
+      onFrame: reports.record)
+    let run = Task { await TUIApp.run(app: app, options: options) }
+    #expect(await reports.next { _ in true }.tab == "Alpha")
+
+    // A waiting change refused: the notice shows; the screens reading its data are the query layer's to tell.
+    notices.withLock { $0 = ["Refused: rolled back"] }
+    #expect(pty.read(until: "Refused: rolled back"))
+    #expect(heard("alpha") == ["appear"])
+    #expect(heard("beta") == [])  // never shown: not loaded, not refreshed
+
+    pty.type("q")
+    #expect(await run.value == 0)
+  }
 }
 
 /// A tab that keeps, in its state, the visibility events it received.
@@ -68,7 +104,8 @@ enum VisibilityFeature {
         switch event {
         case .appear: .heard("appear")
         case .disappear: .heard("disappear")
-        case .launch, .terminate, .refreshAll, .reconnected, .dataChanged: nil
+        case .refreshAll: .heard("refreshAll")
+        case .launch, .terminate, .reconnected, .dataChanged: nil
         }
       }
     )

@@ -1,3 +1,4 @@
+import CoreTesting
 import FeatureKit
 import Presentation
 import Terminal
@@ -71,7 +72,7 @@ struct TUIScreenTests {
 
   @Test("hostile random text never breaks the invariants", arguments: [1, 2, 3, 4, 5, 6, 7, 8] as [UInt64])
   func fuzz(seed: UInt64) {
-    var generator = SplitMix(seed: seed)
+    var generator = SplitMix64(seed: seed)
     let strings = (0..<8).map { _ in String.hostile(length: 40, using: &generator) }
     let node = ViewNode<String>.stack([
       .text(strings[0]), .spans([TextSpan(strings[1], .highlight)]),
@@ -301,22 +302,9 @@ extension String {
   }
 }
 
-/// SplitMix64, for reproducible fuzz strings.
-struct SplitMix: RandomNumberGenerator {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
-
 extension String {
   /// Random text biased to controls, escapes, combining marks, emoji and CJK.
-  static func hostile(length: Int, using generator: inout SplitMix) -> String {
+  static func hostile(length: Int, using generator: inout SplitMix64) -> String {
     let interesting: [UInt32] = [
       0x1B, 0x5B, 0x5D, 0x07, 0x0A, 0x0D, 0x09, 0x00, 0x7F, 0x9B, 0x9D, 0x301, 0x200D, 0xFE0F, 0xFE0E, 0x1F34A,
       0x1F1EF, 0x1F1F5, 0x1F44D, 0x1F3FD, 0x2764, 0x65E5, 0xAC00, 0x41, 0x20, 0x200B, 0x2605,

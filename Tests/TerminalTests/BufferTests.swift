@@ -1,3 +1,4 @@
+import CoreTesting
 import Testing
 
 @testable import Terminal
@@ -150,7 +151,7 @@ struct BufferTests {
 
   @Test("hostile strings and coordinates never break the invariants", arguments: 0..<24)
   func hostile(seed: Int) {
-    var generator = SeededGenerator(seed: UInt64(seed))
+    var generator = SplitMix64(seed: UInt64(seed))
     var buffer = Buffer(width: 13, height: 4)
     let coordinates = [Int.min, -3, -1, 0, 1, 5, 11, 12, 13, Int.max]
     for _ in 0..<20 {

@@ -1,3 +1,4 @@
+import CoreTesting
 import Testing
 
 @testable import Terminal
@@ -153,7 +154,7 @@ struct InputDecoderTests {
 
   @Test("arbitrary bytes never crash the decoder", arguments: 0..<32)
   func fuzz(seed: Int) {
-    var generator = SeededGenerator(seed: UInt64(seed))
+    var generator = SplitMix64(seed: UInt64(seed))
     var decoder = InputDecoder()
     let alphabet: [UInt8] = [0x1B, 0x5B, 0x4F, 0x3C, 0x3B, 0x7E, 0x32, 0x30, 0x31, 0x4D, 0x6D, 0xF0, 0x9F, 0xC3, 0x80]
     for _ in 0..<200 {

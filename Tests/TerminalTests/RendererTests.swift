@@ -1,3 +1,4 @@
+import CoreTesting
 import Testing
 
 @testable import Terminal
@@ -145,7 +146,7 @@ struct RendererTests {
 
   @Test("rendering hostile buffers emits no control bytes besides its own ESC sequences", arguments: 0..<8)
   func hostile(seed: Int) {
-    var generator = SeededGenerator(seed: UInt64(seed))
+    var generator = SplitMix64(seed: UInt64(seed))
     var renderer = Renderer()
     var buffer = Buffer(width: 17, height: 5)
     for _ in 0..<6 {

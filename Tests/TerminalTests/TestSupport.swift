@@ -1,24 +1,9 @@
-/// Deterministic pseudo-random numbers (SplitMix64) for reproducible fuzz fixtures.
-struct SeededGenerator: RandomNumberGenerator {
-  private var state: UInt64
-
-  init(seed: UInt64) {
-    state = seed &+ 0x9E37_79B9_7F4A_7C15
-  }
-
-  mutating func next() -> UInt64 {
-    state = state &+ 0x9E37_79B9_7F4A_7C15
-    var value = state
-    value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-    return value ^ (value >> 31)
-  }
-}
+import CoreTesting
 
 extension String {
   /// A string of `scalars` scalars biased towards the troublesome ones: controls, ESC sequences,
   /// combining marks, ZWJ, variation selectors, emoji, CJK, and arbitrary valid scalars.
-  static func random(scalars count: Int, using generator: inout SeededGenerator) -> String {
+  static func random(scalars count: Int, using generator: inout SplitMix64) -> String {
     let interesting: [UInt32] = [
       0x1B, 0x5B, 0x5D, 0x07, 0x0A, 0x0D, 0x00, 0x7F, 0x9B, 0x9D, 0x90, 0x301, 0x200D, 0xFE0F, 0xFE0E,
       0x1F34A, 0x1F1EF, 0x1F1F5, 0x1F44D, 0x1F3FD, 0x2764, 0x65E5, 0xAC00, 0x41, 0x20, 0x200B,

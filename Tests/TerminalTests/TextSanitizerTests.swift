@@ -1,3 +1,4 @@
+import CoreTesting
 import Testing
 
 @testable import Terminal
@@ -47,7 +48,7 @@ struct TextSanitizerTests {
 
   @Test("the output never holds a control character", arguments: 0..<32)
   func noControlsSurvive(seed: Int) {
-    var generator = SeededGenerator(seed: UInt64(seed))
+    var generator = SplitMix64(seed: UInt64(seed))
     let text = String.random(scalars: 64, using: &generator)
     let inert = TextSanitizer.inert(text)
     #expect(!inert.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) })

@@ -16,7 +16,7 @@ public enum LoadAction<Response: Equatable & Codable & Sendable>: Equatable, Cod
   /// content on screen — or, hidden, remembers that a poll is due.
   case poll
   /// The API answered again after it could not be reached: a screen showing offline data, or an error, loads again
-  /// once (``ScreenLoad/refetchedOnReconnect``).
+  /// once (``ScreenLoad/reconnect``).
   case reconnected
   /// Load again (the screen's Refresh, the app's refresh-all, a CLI command); replaces a load in flight.
   case refresh

@@ -26,10 +26,10 @@ public struct ScreenLoad<Content: LoadableContent>: Equatable, Codable, Sendable
   /// Whether the screen loads again at an interval while it is shown, and where that stands; `nil` (the default)
   /// for a screen that does not poll.
   public var polling: LoadPolling?
-  /// Whether a ``LoadAction/reconnected`` already made this screen load again: it refetches once per outage, not
-  /// each time the API comes back while part of it still fails. Cleared by content that is not offline, and by
-  /// Refresh and Retry.
-  public var refetchedOnReconnect: Bool
+  /// Whether a ``LoadAction/reconnected`` already made this screen load again (``ReconnectRefetch``, the decision
+  /// every loading screen shares): it refetches once per outage, not each time the API comes back while part of it
+  /// still fails. Cleared by content that is not offline, and by Refresh and Retry.
+  public var reconnect: ReconnectRefetch
   /// Whether the load it starts only reads the loaded content again from the cache (``LoadAction/changed``: the data
   /// changed under the screen): no spinner, no request, the content keeps its ``origin``. Set with ``startsLoad``.
   public var rereadsCache: Bool
@@ -37,7 +37,7 @@ public struct ScreenLoad<Content: LoadableContent>: Equatable, Codable, Sendable
   /// Creates a load state; the defaults are the state before the first appearance.
   public init(
     phase: LoadPhase<Content> = .idle, startsLoad: Bool = false, asksNetworkFirst: Bool = false,
-    origin: DataOrigin = .network, polling: LoadPolling? = nil, refetchedOnReconnect: Bool = false,
+    origin: DataOrigin = .network, polling: LoadPolling? = nil, reconnect: ReconnectRefetch = ReconnectRefetch(),
     rereadsCache: Bool = false
   ) {
     self.phase = phase
@@ -45,7 +45,7 @@ public struct ScreenLoad<Content: LoadableContent>: Equatable, Codable, Sendable
     self.asksNetworkFirst = asksNetworkFirst
     self.origin = origin
     self.polling = polling
-    self.refetchedOnReconnect = refetchedOnReconnect
+    self.reconnect = reconnect
     self.rereadsCache = rereadsCache
   }
 
@@ -60,7 +60,7 @@ public struct ScreenLoad<Content: LoadableContent>: Equatable, Codable, Sendable
   /// - `.hidden` marks the screen hidden: its timer may fire once more, which only makes the poll due;
   /// - `.poll` on a shown screen starts a load, network first, keeping the content on screen;
   /// - `.reconnected` starts one, network first, when the screen shows offline content or an error and did not
-  ///   already refetch for a reconnection (``refetchedOnReconnect``);
+  ///   already refetch for a reconnection (``reconnect``, ``ReconnectRefetch/reconnected(showing:)``);
   /// - `.refresh` and `.retry` always start one, asking the network first (replacing a load in flight);
   /// - `.changed` starts a cache-only re-read when loaded or empty, keeping the phase on screen (``rereadsCache``);
   /// - `.loaded(response, origin)` maps the response to ``LoadableContent`` (``LoadPhase/empty`` when it is empty)
@@ -93,19 +93,16 @@ public struct ScreenLoad<Content: LoadableContent>: Equatable, Codable, Sendable
       }
     case .reconnected:
       finish()
-      guard !refetchedOnReconnect else { return }
-      switch phase {
-      case .loaded where origin.isOffline, .empty where origin.isOffline:
-        refetchedOnReconnect = true
-        startLoad(networkFirst: true, keepingContent: true)
-      case .failed:
-        refetchedOnReconnect = true
-        startLoad(networkFirst: true)
-      default:
-        return
-      }
+      let showing: ReconnectRefetch.Showing =
+        switch phase {
+        case .idle, .loading: .nothing
+        case .loaded, .empty: .content(origin)
+        case .failed: .error
+        }
+      guard reconnect.reconnected(showing: showing) else { return }
+      startLoad(networkFirst: true, keepingContent: true)
     case .refresh, .retry:
-      refetchedOnReconnect = false
+      reconnect.reset()
       startLoad(networkFirst: true)
     case .changed:
       finish()
@@ -120,10 +117,7 @@ public struct ScreenLoad<Content: LoadableContent>: Equatable, Codable, Sendable
       let content = Content(response)
       phase = content.isEmpty ? .empty : .loaded(content)
       self.origin = origin
-      switch origin {
-      case .network, .cache: refetchedOnReconnect = false
-      case .stale, .offline: break
-      }
+      reconnect.loaded(from: origin)
       finish()
       answered()
     case .failed(let message):

@@ -16,7 +16,7 @@ extension ArchiveFeature {
     /// The app is exiting: stop observing the saved items.
     case terminated
     /// The API answers again after it could not be reached (the app's `.reconnected`): results shown offline, or a
-    /// search that failed, search again once, network first (``State/refetchedOnReconnect``).
+    /// search that failed, search again once, network first (``State/reconnect``).
     case reconnected
 
     // MARK: Conditions

@@ -17,20 +17,17 @@ extension ArchiveFeature {
       state.requests.append(.observeSaved)
       if state.search == .idle { state.startSearch() }
     case .refresh:
-      state.refetchedOnReconnect = false
+      state.reconnect.reset()
       state.startSearch(networkFirst: true)
       state.readSaved()
     case .reconnected:
-      guard !state.refetchedOnReconnect else { return }
-      switch state.search {
-      case .loaded, .empty:
-        guard state.searchOrigin.isOffline else { return }
-      case .failed:
-        break
-      case .idle, .loading:
-        return
-      }
-      state.refetchedOnReconnect = true
+      let showing: ReconnectRefetch.Showing =
+        switch state.search {
+        case .idle, .loading: .nothing
+        case .loaded, .empty: .content(state.searchOrigin)
+        case .failed: .error
+        }
+      guard state.reconnect.reconnected(showing: showing) else { return }
       state.startSearch(networkFirst: true)
     case .terminated:
       state.requests.append(.stopObservingSaved)
@@ -67,7 +64,7 @@ extension ArchiveFeature {
     case .resumeSearch(let page):
       state.startSearch(page: page.clamped(to: ArchiveClient.pages))
     case .retry:
-      state.refetchedOnReconnect = false
+      state.reconnect.reset()
       state.startSearch(networkFirst: true)
 
     case .searchLoaded(let page, let origin):
@@ -79,8 +76,7 @@ extension ArchiveFeature {
         return
       }
       state.searchOrigin = origin
-      if case .network = origin { state.refetchedOnReconnect = false }
-      if case .cache = origin { state.refetchedOnReconnect = false }
+      state.reconnect.loaded(from: origin)
     case .searchFailed(let message):
       guard state.search == .loading else { return }
       state.search = .failed(message)

@@ -69,9 +69,10 @@ extension ArchiveFeature {
     public var notice: String?
     /// What the last unsave found (`nil` while one is in flight, or before any).
     public var lastUnsave: ArchiveUnsaveResult?
-    /// Whether a reconnection already made the search run again: once per outage, so a search that lands offline
-    /// again is not repeated at each reconnection. Cleared by results that are not offline, Refresh and Retry.
-    public var refetchedOnReconnect = false
+    /// Whether a reconnection already made the search run again (FeatureKit's ``ReconnectRefetch``, the decision
+    /// the loading screens share): once per outage, so a search that lands offline again is not repeated at each
+    /// reconnection. Cleared by results that are not offline, Refresh and Retry.
+    public var reconnect = ReconnectRefetch()
     /// The short notice after a save or an unsave ("Saved “…”", "Removed “…”" with its undo), for a few seconds on
     /// the screen's status line (FeatureKit's toasts).
     public var toast: ToastSlot<Action>

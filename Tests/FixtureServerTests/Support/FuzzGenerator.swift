@@ -1,8 +1,10 @@
+import CoreTesting
+
 /// Random and adversarial request parts for the fuzz suite: JSON bodies (valid or not, deep, huge, with invalid
 /// UTF-8 and lone surrogates), query strings (paging and sorting values, regular expressions, broken escapes) and
 /// ids. Everything comes as raw bytes or request-line-safe text, ready for a raw socket.
 struct FuzzGenerator {
-  var random: FuzzRandom
+  var random: SplitMix64
 
   /// Number spellings around every limit: 2^63, 2^64, beyond Double, denormals, negative zero, exponents.
   static let numbers = [
@@ -27,7 +29,7 @@ struct FuzzGenerator {
   ]
 
   init(seed: UInt64) {
-    random = FuzzRandom(seed: seed)
+    random = SplitMix64(seed: seed)
   }
 
   /// A JSON string literal, valid or not; now and then a long one (up to `maximumLength` letters).

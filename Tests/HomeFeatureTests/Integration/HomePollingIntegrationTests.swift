@@ -11,13 +11,13 @@ import Testing
 @Suite(.timeLimit(.minutes(2)))
 struct HomePollingIntegrationTests {
   @Test func shownHomePollsEveryFiveMinutesAndPausesWhileHidden() async throws {
-    let log = Recorder<String>()
+    let log = ServerLog()
     let server = try await FixtureServer.start(.init(port: 0, requestLog: { log.append($0) }))
     let clock = TestClock()
     let app = try await RunningApp(api: server.baseURL, features: ["home"], clock: clock)
     let home = try #require(app.tabs.first)
     // A poll revalidates what the cache holds: unchanged sections are answered 304, without a body.
-    let newsReads = { log.values.filter { $0.hasPrefix("GET /recent_news → ") }.count }
+    let newsReads = { log.count("GET", "recent_news") }
 
     app.runtime.appear(slot: home.slot)
     await clock.sleepers(count: 1)  // loaded; the poll timer waits
@@ -26,7 +26,7 @@ struct HomePollingIntegrationTests {
     clock.advance(by: .seconds(300))
     await clock.sleepers(count: 1)  // the poll loaded, and the next timer waits
     #expect(newsReads() == 2)
-    #expect(log.values.last { $0.hasPrefix("GET /recent_news → ") }?.hasPrefix("GET /recent_news → 304") == true)
+    #expect(log.lines.last { $0.hasPrefix("GET /recent_news → ") }?.hasPrefix("GET /recent_news → 304") == true)
 
     // Another tab: the timer fires once more and only marks the poll due; nothing is sent, nothing waits.
     app.runtime.disappear(slot: home.slot)

@@ -1,4 +1,5 @@
 import CompositionRootTesting
+import CoreTesting
 import FixtureData
 import FixtureServer
 import Foundation

@@ -1,3 +1,4 @@
+import CompositionRootTesting
 import Core
 import CoreTesting
 import FeatureKit
@@ -16,6 +17,10 @@ import Testing
 /// The query layer for real: Profile's screen over `QueryCache` over libcurl, against the fixture server (its request
 /// log counts what reached it, its faults break it) and a response cache file that each "launch" opens again.
 /// The query layer's clock is moved by the test, so entries go stale without waiting.
+///
+/// No outcome rests on a race with the machine's load: a request that must be answered has a generous limit
+/// (``World/launch(timeout:transport:)``), the one that must time out waits on the server far longer than its own
+/// limit, and the shared transfer is held until every caller waits on it.
 @Suite(.timeLimit(.minutes(2)))
 struct QueryCacheIntegrationTests {
   enum Fault: String, CaseIterable, CustomTestStringConvertible {
@@ -32,6 +37,11 @@ struct QueryCacheIntegrationTests {
   }
 
   static let endpoints = ["profile_personal", "profile_announcement", "profile_comment", "profile_recent_favorite"]
+  /// The timeout fault: each request's limit, and the server's delay — three times as long, so the request times out
+  /// however slowly the machine runs, while the answers after the fault is cleared come well within the limit.
+  /// (A 250 ms limit for every launch, with a 1.5 s delay, made the requests that had to succeed time out under load.)
+  static let shortTimeout = Duration.seconds(2)
+  static let timeoutDelay = 6_000
 
   @Test(arguments: Fault.allCases)
   func aStaleProfileShowsAtOnceThenOfflineWhenTheNetworkFailsAndRetryRecovers(_ fault: Fault) async throws {
@@ -48,9 +58,9 @@ struct QueryCacheIntegrationTests {
     switch fault {
     case .refused: await world.server.shutdown()
     case .serverError: world.server.setFaults([.status(500)])
-    case .timeout: world.server.setFaults([.latency(milliseconds: 1_500)])
+    case .timeout: world.server.setFaults([.latency(milliseconds: Self.timeoutDelay)])
     }
-    let app = try world.launch()
+    let app = try world.launch(timeout: fault == .timeout ? Self.shortTimeout : World.timeout)
     let stale = DataOrigin.stale(fetchedAt: MovableNow.start, age: 90)
     let offline = DataOrigin.offline(fetchedAt: MovableNow.start, reason: fault.reason)
     await app.store.send(.load(.appear)) {
@@ -101,7 +111,7 @@ struct QueryCacheIntegrationTests {
     let cached = DataOrigin.cache(fetchedAt: MovableNow.start)
     await Self.appear(app, loads: expected, from: cached)
     app.close()
-    #expect(world.log.all.count == 4, "\(world.log.all)")
+    #expect(world.log.lines.count == 4, "\(world.log.lines)")
     await world.server.shutdown()
   }
 
@@ -126,7 +136,7 @@ struct QueryCacheIntegrationTests {
     await app.store.receive(.load(.loaded(expected))) { $0.load.origin = .network }
     await app.store.finish()
     // Each refresh carried the entry's ETag; the server answered 304 without a body and the entry was renewed.
-    #expect(Self.endpoints.map { world.log.count("GET", $0, status: 304) } == [1, 1, 1, 1], "\(world.log.all)")
+    #expect(Self.endpoints.map { world.log.count("GET", $0, status: 304) } == [1, 1, 1, 1], "\(world.log.lines)")
     for endpoint in Self.endpoints {
       #expect(try await app.entry(endpoint)?.fetchedAt == MovableNow.start.addingTimeInterval(90), "\(endpoint)")
     }
@@ -202,9 +212,14 @@ struct QueryCacheIntegrationTests {
   @Test func aHundredConcurrentIdenticalGETsReachTheServerOnce() async throws {
     let world = try await World()
     defer { world.remove() }
-    // The server holds the answer long enough for every caller to join the transfer in flight.
-    world.server.setFaults([.latency(milliseconds: 1_000)], for: .endpoint("profile_personal"))
-    let app = try world.launch(timeout: .seconds(10))
+    // The transfer is held until every caller has joined it, however long that takes.
+    let release = ArrivalGate(count: 2)
+    let app = try world.launch { curl in
+      HTTPClient { request in
+        await release.arrive()
+        return try await curl.send(request)
+      }
+    }
     defer { app.close() }
     let request = HTTPRequest.get(world.server.baseURL.appending(path: "profile_personal"))
     let http = app.cache.client
@@ -218,13 +233,14 @@ struct QueryCacheIntegrationTests {
       }
     }
     try await poll("100 callers waiting on one transfer") { app.cache.waiting(on: request) == 100 }
+    await release.arrive()
     let responses = try await answers.value
 
     #expect(responses.count == 100)
     #expect(responses.allSatisfy { $0.status == 200 && $0.body == responses[0].body })
     #expect(try responses[0].decode(ProfilePersonal.self).nickname == "食いしん坊の編集者")
     #expect(app.cache.transfers == 1)
-    #expect(world.log.count("GET", "profile_personal") == 1, "\(world.log.all)")
+    #expect(world.log.count("GET", "profile_personal") == 1, "\(world.log.lines)")
     #expect(try await app.entry("profile_personal")?.body == responses[0].body)
     await world.server.shutdown()
   }
@@ -261,7 +277,7 @@ struct QueryCacheIntegrationTests {
 
 /// One test's server (with a request log), response cache file and clock.
 final class World: Sendable {
-  let log = RequestLog()
+  let log = ServerLog()
   let now = MovableNow()
   let folder: URL
   private let current: Mutex<FixtureServer>
@@ -290,15 +306,21 @@ final class World: Sendable {
     return response
   }
 
-  /// A launch of the app: the cache file opened again, a query layer over it (60 s max-age, `timeout` per request,
-  /// short so the timeout fault is quick; failures answered at once, without retries, which
-  /// `HomeRetryIntegrationTests` covers) and Profile's screen in a test store.
-  func launch(timeout: Duration = .milliseconds(250)) throws -> Launch {
+  /// Each request's limit, unless a test asks for another: far above what a request on loopback takes on a busy
+  /// machine.
+  static let timeout = Duration.seconds(30)
+
+  /// A launch of the app: the cache file opened again, a query layer over it (60 s max-age, `timeout` per request;
+  /// failures answered at once, without retries, which `HomeRetryIntegrationTests` covers) over libcurl, or over
+  /// what `transport` makes of it, and Profile's screen in a test store.
+  func launch(
+    timeout: Duration = World.timeout, transport: (HTTPClient) -> HTTPClient = { $0 }
+  ) throws -> Launch {
     let database = try ResponseCacheDatabase.open(at: .file(path: cachePath))
     #expect(database.droppedCorruptFile == nil)
     let now = now
     let cache = QueryCache(
-      http: .curl(CurlConfiguration(timeout: timeout)), storage: database.client,
+      http: transport(.curl(CurlConfiguration(timeout: timeout))), storage: database.client,
       configuration: QueryCacheConfiguration(baseURL: server.baseURL, namespace: "fixture", retry: .never),
       now: { now.date })
     let client = ProfileClient.live(http: cache.client, baseURL: server.baseURL)
@@ -347,22 +369,6 @@ struct Launch {
   }
 
   func close() { database.close() }
-}
-
-/// What the fixture server answered, one line per request (`GET /profile_personal → 200 (1.4 ms)`).
-final class RequestLog: Sendable {
-  private let lines = Mutex<[String]>([])
-
-  func append(_ line: String) { lines.withLock { $0.append(line) } }
-  func removeAll() { lines.withLock { $0.removeAll() } }
-  var all: [String] { lines.withLock { $0 } }
-
-  /// How many `METHOD /path` requests the server answered (with `status`, when given).
-  func count(_ method: String, _ path: String, status: Int? = nil) -> Int {
-    all.filter { line in
-      line.hasPrefix("\(method) /\(path) → ") && (status.map { line.contains("→ \($0) ") } ?? true)
-    }.count
-  }
 }
 
 /// The query layer's wall clock, moved by the test.
