@@ -58,12 +58,7 @@ extension LiveApp {
   public func outboxView() -> (status: String?, lines: [String], notices: [String], rolledBack: Bool) {
     guard let outbox = queryCache.outbox else { return (nil, [], [], false) }
     let summary = outbox.summary
-    let lines = summary.entries.map { entry in
-      var line = "\(entry.id)  \(entry.state.rawValue)  \(entry.method) \(entry.path)"
-      if let error = entry.lastError { line += "  (\(error))" }
-      return line
-    }
-    return (summary.statusText, lines, outbox.takeNotices(), outbox.takeRollbacks() > 0)
+    return (summary.statusText, summary.lines, outbox.takeNotices(), outbox.takeRollbacks() > 0)
   }
 
   /// Sends the outbox's waiting writes for this app's API now, in order (`kumiki outbox send`).

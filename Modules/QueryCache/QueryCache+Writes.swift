@@ -13,27 +13,19 @@ extension QueryCache {
   }
 
   /// Invalidates the cache entries tagged with `tags` (their next read goes to the network first) and drops the
-  /// settled optimistic changes on them, telling observers: what an outbox does when a write it kept is refused, so
-  /// the screens show the server's truth again.
+  /// settled optimistic changes on them, telling observers, so the screens show the server's truth again. A queued
+  /// write's changes stay (its outbox rolls them back if the server refuses it).
   public func invalidate(tags: Set<String>) async {
-    await Self.invalidation(storage: storage, optimistic: optimistic, observers: changeObservers)(tags)
-  }
-
-  /// ``invalidate(tags:)`` as a closure over its parts, for the outbox the initialiser builds.
-  static func invalidation(
-    storage: ResponseCacheClient, optimistic: OptimisticEntries, observers: ChangeObservers
-  ) -> @Sendable (Set<String>) async -> Void {
-    { tags in
-      _ = try? await storage.invalidate(tags)
-      let dropped = optimistic.drop(tags: tags)
-      if !dropped.isEmpty { observers.notify(dropped) }
-    }
+    _ = try? await storage.invalidate(tags)
+    let dropped = optimistic.drop(tags: tags)
+    if !dropped.isEmpty { changeObservers.notify(dropped) }
   }
 
   /// Sends a write with what its ``Networking/WriteIntent`` declares: its optimistic changes are laid over the
   /// answers for their paths before it is sent (observers told), kept when it succeeds or is queued
-  /// (``Networking/WriteQueued``), and rolled back when it is refused (4xx), fails (5xx) or cannot be sent (observers
-  /// told again). A successful write invalidates its path's tag and the intent's `invalidates`.
+  /// (``Networking/WriteQueued``: then until the outbox sends it or the server refuses it), and rolled back when it is
+  /// refused (4xx), fails (5xx) or cannot be sent (observers told again). A successful write invalidates its path's
+  /// tag and the intent's `invalidates`.
   func sendWrite(_ request: HTTPRequest, _ send: () async throws -> HTTPResponse) async throws -> HTTPResponse {
     let intent = WriteIntent.current
     let changes = intent?.optimistic ?? []
@@ -43,7 +35,7 @@ extension QueryCache {
     do {
       response = try await send()
     } catch let queued as WriteQueued {
-      if let write { optimistic.settle(write) }
+      if let write { optimistic.queue(write, entry: queued.id) }
       throw queued
     } catch {
       if let write { rollBack(write, intent) }

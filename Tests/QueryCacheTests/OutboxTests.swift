@@ -161,7 +161,7 @@ import Testing
     #expect(outbox.takeRollbacks() == 0)
     #expect(
       outbox.takeNotices() == [
-        "The server refused a change that waited to send (PATCH profile_personal, 422): it was rolled back.",
+        "The server refused a change that waited to send (PATCH profile_personal, 422) — your change was undone.",
         "Sent 1 waiting change.",
       ])
     // A refused write is never sent again.
