@@ -78,7 +78,8 @@ public enum KumikiSchema {
           """)
     }
     migrator.registerMigration("v5-outbox-expected") { db in
-      try db.execute(sql: "ALTER TABLE outbox ADD COLUMN expected BLOB -- JSON: [[path, merge], ...]; NULL: none")
+      // JSON: [[path, merge], ...]; NULL: none. (No SQL comment: SQLite appends the text to the table's schema.)
+      try db.execute(sql: "ALTER TABLE outbox ADD COLUMN expected BLOB")
     }
     return migrator
   }
