@@ -293,6 +293,8 @@ public final class Outbox: Sendable {
     defer { lock.release() }
     report.recovered = (try? await storage.recoverInterrupted()) ?? 0
     var sent = Sent()
+    // Told once the round ends, with the summary read again: a notice never stands beside a stale count.
+    var refusals: [String] = []
     rounds: while !Task.isCancelled {
       let waiting: [OutboxEntry]
       do {
@@ -312,7 +314,7 @@ public final class Outbox: Sendable {
             guard let begun = try await storage.begin(next.id) else { continue }
             entry = begun
           }
-          if let stop = try await deliver(entry, into: &report, sent: &sent) {
+          if let stop = try await deliver(entry, into: &report, sent: &sent, refusals: &refusals) {
             report.stopped = stop
             break rounds
           }
@@ -332,11 +334,15 @@ public final class Outbox: Sendable {
     try? await flush(&sent)
     await refresh()
     report.pending = summary.pending
-    if !report.sent.isEmpty {
-      // The server's data changed under the screens: a front end refreshes them, as after a roll-back.
-      state.withLock { $0.rollbacks += 1 }
-      let count = report.sent.count
-      notice("Sent \(count) waiting \(count == 1 ? "change" : "changes").")
+    let count = report.sent.count
+    state.withLock { state in
+      state.rollbacks += refusals.count
+      state.notices += refusals
+      if count > 0 {
+        // The server's data changed under the screens: a front end refreshes them, as after a roll-back.
+        state.rollbacks += 1
+        state.notices.append("Sent \(count) waiting \(count == 1 ? "change" : "changes").")
+      }
     }
     return report
   }
@@ -351,9 +357,10 @@ public final class Outbox: Sendable {
     sent = Sent()
   }
 
-  /// Sends one entry (a POST already marked sending); returns why the round must stop, or `nil` to go on.
+  /// Sends one entry (a POST already marked sending); returns why the round must stop, or `nil` to go on. A refusal's
+  /// notice goes to `refusals`.
   private func deliver(
-    _ entry: OutboxEntry, into report: inout SendReport, sent: inout Sent
+    _ entry: OutboxEntry, into report: inout SendReport, sent: inout Sent, refusals: inout [String]
   )
     async throws(PersistenceError) -> String?
   {
@@ -388,8 +395,7 @@ public final class Outbox: Sendable {
         await invalidate([tag])
         if !rolledBack.isEmpty { observers.notify(rolledBack) }
         report.refused.append(refused)
-        state.withLock { $0.rollbacks += 1 }
-        notice(
+        refusals.append(
           "The server refused a change that waited to send (\(entry.method) \(entry.path), \(response.status)) "
             + "— your change was undone.")
         return nil
@@ -423,9 +429,5 @@ public final class Outbox: Sendable {
     var headers = HTTPHeaders()
     for header in entry.headers { headers.add(name: header.name, value: header.value) }
     return HTTPRequest(method: HTTPMethod(rawValue: entry.method), url: url, headers: headers, body: entry.body)
-  }
-
-  private func notice(_ text: String) {
-    state.withLock { $0.notices.append(text) }
   }
 }

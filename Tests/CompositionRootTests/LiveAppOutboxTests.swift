@@ -131,7 +131,9 @@ import Testing
     #expect(view.lines == ["1  refused  PATCH notes/99  (the server refused it (404))"])
     #expect(view.status == nil)
     #expect(
-      view.notices == ["The server refused a change that waited to send (PATCH notes/99, 404) — your change was undone."])
+      view.notices == [
+        "The server refused a change that waited to send (PATCH notes/99, 404) — your change was undone."
+      ])
     #expect(view.rolledBack)
     #expect(live.outboxView().notices.isEmpty)
     let discarded = try await LiveApp.discardOutboxEntry(
