@@ -49,19 +49,31 @@ struct OutboxBench: AsyncParsableCommand {
     let database = try KumikiDatabase.open(path: folder.appendingPathComponent("store.sqlite").path)
     defer { try? database.close() }
     let outbox = database.outbox(limits: OutboxLimits(maxEntries: stores + 1))
+    let featureState = database.featureState
     let clock = ContinuousClock()
+    // Side by side, interleaved: the outbox's transaction, and a synced one (`synchronous = FULL`, the database's
+    // other writes) of the same body in the same file — what keeping a write cost before.
     var times: [Double] = []
+    var synced: [Double] = []
     for index in 0..<stores {
       let write = Self.write(api: "embedded", index: index)
       times.append(try await clock.measure { _ = try await outbox.add(write) }.milliseconds)
+      let body = write.body ?? Data()
+      synced.append(try await clock.measure { try await featureState.save("bench.outbox", 1, body) }.milliseconds)
     }
     times.sort()
+    synced.sort()
     let median = times[times.count / 2]
-    let p95 = times[times.count * 95 / 100]
-    print("| keeping one write (one SQLite transaction, WAL, synchronous = NORMAL) | ms | target |")
-    print("|---|---|---|")
-    print(String(format: "| median | %.3f | ≤ 2: %@ |", median, median <= 2 ? "met" : "NOT met"))
-    print(String(format: "| 95th percentile | %.3f | — |", p95))
+    print("| keeping one write | median ms | 95th percentile ms | target |")
+    print("|---|---|---|---|")
+    print(
+      String(
+        format: "| the outbox (one transaction, WAL, synchronous = NORMAL) | %.3f | %.3f | ≤ 2: %@ |", median,
+        times[times.count * 95 / 100], median <= 2 ? "met" : "NOT met"))
+    print(
+      String(
+        format: "| baseline: a synced transaction (synchronous = FULL), same body, same file | %.3f | %.3f | — |",
+        synced[synced.count / 2], synced[synced.count * 95 / 100]))
     print("(\(stores) writes of \(Self.write(api: "embedded", index: 0).body?.count ?? 0)-byte bodies, in one file)")
   }
 
