@@ -109,6 +109,29 @@ struct ProfileOutboxEndToEndTests {
     await server.shutdown()
   }
 
+  /// A change queued by an earlier run is on the TUI's screen at start-up (the API still down), with the marker.
+  @Test(.enabled(if: TmuxSession.isAvailable, "needs tmux (make bootstrap)"))
+  func theTUIShowsAChangeQueuedByAnEarlierRun() async throws {
+    let folder = try TemporaryFolder()
+    let port = try await Self.closedPort()
+    let api = URL(string: "http://127.0.0.1:\(port)/")!
+    let server = try await Self.serve(.init(port: port))
+    #expect((try await kumiki(["profile"], api: api, folder: folder)).status == 0)
+    await server.shutdown()
+    let edit = try await kumiki(["profile", "edit", "--nickname", "前の猫"], api: api, folder: folder)
+    #expect(edit.status == 0, "\(edit.stderr)")
+
+    let tmux = try TmuxSession(
+      command: BuiltBinary.path("kumiki-tui") + " --features profile --api " + api.absoluteString, width: 120,
+      height: 60, environment: ["KUMIKI_DB": folder.path + "/kumiki.sqlite", "NO_COLOR": "1"])
+    let shown = try await tmux.waitFor("the earlier run's change shown") { screen in
+      screen.contains("前の猫") && Self.statusBar(screen).contains("1 change waiting to send")
+    }
+    #expect(!shown.contains("食いしん坊の編集者"), "\(shown)")
+    try tmux.keys("q")
+    _ = try await tmux.waitFor(text: "[exit 0]")
+  }
+
   /// The TUI queues an edit while the API is down (the change shown, the marker), then the API comes back and refuses
   /// it on the later send: the change is rolled back and the status bar says so.
   @Test(.enabled(if: TmuxSession.isAvailable, "needs tmux (make bootstrap)"))
