@@ -171,8 +171,13 @@ struct ProfileOutboxEndToEndTests {
     #expect(!Self.statusBar(refused).contains("waiting to send"), "\(refused)")
     #expect(!refused.contains("待ち猫"), "\(refused)")
     server.clearFaults()
-    try tmux.keys("r")
-    let back = try await tmux.waitFor(text: "食いしん坊の編集者")
+    // The refusal made the TUI refresh its screens, maybe while the fault held (the profile then shows the 422 with
+    // Retry): refresh until the server's profile is back.
+    let back = try await tmux.waitFor("the server's profile again") { screen in
+      if screen.contains("食いしん坊の編集者") { return true }
+      if screen.contains("Retry") { try? tmux.keys("r") }
+      return false
+    }
     #expect(!back.contains("待ち猫"), "\(back)")
     try tmux.keys("o")
     let listed = try await tmux.waitFor(text: "PATCH profile_personal")
