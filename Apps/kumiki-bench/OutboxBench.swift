@@ -9,8 +9,9 @@ import QueryCache
 
 /// `kumiki-bench outbox`: what keeping writes for later costs, each against a baseline in the same run.
 ///
-/// - store: keeping one write (one immediate SQLite transaction, synced: `synchronous = FULL`) in the database's
-///   outbox, per write, median and 95th percentile; target ≤ 2 ms;
+/// - store: keeping one write (one immediate SQLite transaction in WAL mode, `synchronous = NORMAL`: durable against
+///   the process dying, not flushed to the disk at each commit) in the database's outbox, per write, median and 95th
+///   percentile; target ≤ 2 ms;
 /// - drain: 100 PATCHes kept while the API was down, then sent in order by the outbox, against the same 100 sent
 ///   directly through the query layer (each a request and a cache invalidation), on the fixture server, interleaved
 ///   rounds; target: the outbox's rate ≥ 0.8 × the direct rate.
@@ -48,19 +49,31 @@ struct OutboxBench: AsyncParsableCommand {
     let database = try KumikiDatabase.open(path: folder.appendingPathComponent("store.sqlite").path)
     defer { try? database.close() }
     let outbox = database.outbox(limits: OutboxLimits(maxEntries: stores + 1))
+    let featureState = database.featureState
     let clock = ContinuousClock()
+    // Side by side, interleaved: the outbox's transaction, and a synced one (`synchronous = FULL`, the database's
+    // other writes) of the same body in the same file — what keeping a write cost before.
     var times: [Double] = []
+    var synced: [Double] = []
     for index in 0..<stores {
       let write = Self.write(api: "embedded", index: index)
       times.append(try await clock.measure { _ = try await outbox.add(write) }.milliseconds)
+      let body = write.body ?? Data()
+      synced.append(try await clock.measure { try await featureState.save("bench.outbox", 1, body) }.milliseconds)
     }
     times.sort()
+    synced.sort()
     let median = times[times.count / 2]
-    let p95 = times[times.count * 95 / 100]
-    print("| keeping one write (one SQLite transaction, synced) | ms | target |")
-    print("|---|---|---|")
-    print(String(format: "| median | %.3f | ≤ 2: %@ |", median, median <= 2 ? "met" : "NOT met"))
-    print(String(format: "| 95th percentile | %.3f | — |", p95))
+    print("| keeping one write | median ms | 95th percentile ms | target |")
+    print("|---|---|---|---|")
+    print(
+      String(
+        format: "| the outbox (one transaction, WAL, synchronous = NORMAL) | %.3f | %.3f | ≤ 2: %@ |", median,
+        times[times.count * 95 / 100], median <= 2 ? "met" : "NOT met"))
+    print(
+      String(
+        format: "| baseline: a synced transaction (synchronous = FULL), same body, same file | %.3f | %.3f | — |",
+        synced[synced.count / 2], synced[synced.count * 95 / 100]))
     print("(\(stores) writes of \(Self.write(api: "embedded", index: 0).body?.count ?? 0)-byte bodies, in one file)")
   }
 

@@ -58,12 +58,7 @@ extension LiveApp {
   public func outboxView() -> (status: String?, lines: [String], notices: [String]) {
     guard let outbox = queryCache.outbox else { return (nil, [], []) }
     let summary = outbox.summary
-    let lines = summary.entries.map { entry in
-      var line = "\(entry.id)  \(entry.state.rawValue)  \(entry.method) \(entry.path)"
-      if let error = entry.lastError { line += "  (\(error))" }
-      return line
-    }
-    return (summary.statusText, lines, outbox.takeNotices())
+    return (summary.statusText, summary.lines, outbox.takeNotices())
   }
 
   /// Sends the outbox's waiting writes for this app's API now, in order (`kumiki outbox send`).

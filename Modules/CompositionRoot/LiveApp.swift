@@ -48,9 +48,6 @@ public final class LiveApp: Sendable {
     queryCache.reachability.offlineDataSince.map { "offline — showing data from \($0.fetchTimeText)" }
   }
 
-  /// What the outbox holds for this API (`2 changes waiting to send`), or `nil` when nothing waits.
-  public var outboxStatus: String? { queryCache.outbox?.summary.statusText }
-
   /// The outbox's messages since the last call (a waiting change the server refused, changes sent), each once.
   public func takeOutboxNotices() -> [String] { queryCache.outbox?.takeNotices() ?? [] }
 

@@ -2,9 +2,11 @@
 /// SQLite in the apps (`KumikiDatabase.outbox`, the `outbox` table), memory in tests (`InMemoryOutbox`).
 ///
 /// Contract, shared by every implementation:
-/// - `add` keeps one write in one transaction and returns its entry with how many entries are
-///   ``OutboxEntry/State/pending`` now, this one included; ids only grow, so `entries` (by id) is the sending order.
-///   Past ``OutboxLimits`` it throws ``PersistenceError/outboxFull(limit:)`` (or `bodyTooLarge`) and keeps nothing.
+/// - `add` keeps one write, with the changes it expects, in one transaction and returns its entry; ids only grow, so
+///   `entries` (by id) is the sending order. Past ``OutboxLimits`` it throws ``PersistenceError/outboxFull(limit:)``
+///   (or `bodyTooLarge`) and keeps nothing.
+/// - `entries` lists every entry whole; `overview` lists them without their headers and bodies (empty and `nil`):
+///   what a list, a count or the expected changes need, without reading what only sending needs.
 /// - `begin` marks a pending entry ``OutboxEntry/State/sending`` and counts the attempt, durably, before the write is
 ///   sent; it returns `nil` when the entry is gone or not pending (someone else took it). Needed for a POST only:
 ///   a PUT, PATCH or DELETE interrupted while pending is simply sent again.
@@ -14,13 +16,17 @@
 /// - `recoverInterrupted` turns every ``OutboxEntry/State/sending`` entry back into ``OutboxEntry/State/pending``
 ///   (PUT, PATCH, DELETE) or ``OutboxEntry/State/outcomeUnknown`` (POST): call it holding the send lock only.
 /// - `lockSending` takes the send lock without waiting, or returns `nil` when another sender holds it.
-/// - Entries survive restarts and `kill -9`: a call that returned is durable.
+/// - Entries survive restarts and `kill -9`: a call that returned is durable against the process dying (the SQLite
+///   store commits without waiting for the disk: a power loss may lose the last moments' changes, see
+///   `KumikiDatabase.outbox`).
 /// Every operation throws only `PersistenceError`.
 public struct OutboxClient: Sendable {
-  /// Keeps `write`; returns its entry and how many are pending now.
-  public var add: @Sendable (_ write: OutboxWrite) async throws(PersistenceError) -> (OutboxEntry, pending: Int)
+  /// Keeps `write`; returns its entry.
+  public var add: @Sendable (_ write: OutboxWrite) async throws(PersistenceError) -> OutboxEntry
   /// Every entry, oldest (lowest id) first.
   public var entries: @Sendable () async throws(PersistenceError) -> [OutboxEntry]
+  /// Every entry, oldest first, without headers and body.
+  public var overview: @Sendable () async throws(PersistenceError) -> [OutboxEntry]
   /// Marks pending entry `id` as sending and counts the attempt; `nil` if it is not pending.
   public var begin: @Sendable (_ id: Int64) async throws(PersistenceError) -> OutboxEntry?
   /// Sets entry `id`'s state and last error (and counts an attempt when `attempted`); returns the entry as it is
@@ -39,8 +45,9 @@ public struct OutboxClient: Sendable {
 
   /// Creates a client from its operations.
   public init(
-    add: @escaping @Sendable (_ write: OutboxWrite) async throws(PersistenceError) -> (OutboxEntry, pending: Int),
+    add: @escaping @Sendable (_ write: OutboxWrite) async throws(PersistenceError) -> OutboxEntry,
     entries: @escaping @Sendable () async throws(PersistenceError) -> [OutboxEntry],
+    overview: @escaping @Sendable () async throws(PersistenceError) -> [OutboxEntry],
     begin: @escaping @Sendable (_ id: Int64) async throws(PersistenceError) -> OutboxEntry?,
     update:
       @escaping @Sendable (_ id: Int64, _ state: OutboxEntry.State, _ lastError: String?, _ attempted: Bool)
@@ -52,6 +59,7 @@ public struct OutboxClient: Sendable {
   ) {
     self.add = add
     self.entries = entries
+    self.overview = overview
     self.begin = begin
     self.update = update
     self.remove = remove

@@ -33,6 +33,22 @@ public struct OutboxEntry: Equatable, Sendable {
     }
   }
 
+  /// A change the write expects the server to make, shown on screen while the write waits (the query layer's
+  /// optimistic change, kept with the write so it is shown again after a restart): a JSON object merged into the
+  /// answer of `GET <path>`.
+  public struct ExpectedChange: Equatable, Sendable {
+    /// The path under the API whose answer changes, without a leading slash or query (`profile_personal`).
+    public var path: String
+    /// The JSON object merged into that answer (RFC 7386 merge patch).
+    public var merge: Data
+
+    /// A change merging `merge` into the answer of `GET <path>`.
+    public init(path: String, merge: Data) {
+      self.path = path
+      self.merge = merge
+    }
+  }
+
   /// The entry's number: its place in the sending order, never reused.
   public var id: Int64
   /// The API the write is for (the query layer's namespace: `embedded`, or the API's base URL).
@@ -53,11 +69,14 @@ public struct OutboxEntry: Equatable, Sendable {
   public var state: State
   /// Why its last attempt did not succeed (the error, or the server's refusal), if it was attempted.
   public var lastError: String?
+  /// The changes the write expects, shown while it waits (empty: none declared).
+  public var expected: [ExpectedChange]
 
   /// Creates an entry.
   public init(
     id: Int64, api: String, method: String, path: String, headers: [Header] = [], body: Data? = nil,
-    createdAt: Date, attempts: Int = 0, state: State = .pending, lastError: String? = nil
+    createdAt: Date, attempts: Int = 0, state: State = .pending, lastError: String? = nil,
+    expected: [ExpectedChange] = []
   ) {
     self.id = id
     self.api = api
@@ -69,9 +88,21 @@ public struct OutboxEntry: Equatable, Sendable {
     self.attempts = attempts
     self.state = state
     self.lastError = lastError
+    self.expected = expected
   }
 
   /// Whether re-sending the write is safe: PUT, PATCH and DELETE say what the result is, so sending them twice leaves
   /// the server as sending them once; a POST creates something each time.
   public var isIdempotent: Bool { method.uppercased() != "POST" }
+
+  /// Whether it still waits to reach the server: pending, being sent, or a POST whose outcome the user has to settle
+  /// (its expected changes are shown meanwhile). A refused entry no longer waits.
+  public var isWaiting: Bool { state != .refused }
+
+  /// `3  pending  PATCH profile_personal  (cannot connect)`: the entry as one line of a list.
+  public var line: String {
+    var line = "\(id)  \(state.rawValue)  \(method) \(path)"
+    if let lastError { line += "  (\(lastError))" }
+    return line
+  }
 }

@@ -18,11 +18,14 @@ public struct OutboxWrite: Equatable, Sendable {
   public var state: OutboxEntry.State
   /// Why it was not sent now.
   public var lastError: String?
+  /// The changes the write expects, shown while it waits (and again after a restart).
+  public var expected: [OutboxEntry.ExpectedChange]
 
   /// Creates a write to queue.
   public init(
     api: String, method: String, path: String, headers: [OutboxEntry.Header] = [], body: Data? = nil,
-    createdAt: Date, state: OutboxEntry.State = .pending, lastError: String? = nil
+    createdAt: Date, state: OutboxEntry.State = .pending, lastError: String? = nil,
+    expected: [OutboxEntry.ExpectedChange] = []
   ) {
     self.api = api
     self.method = method
@@ -32,12 +35,13 @@ public struct OutboxWrite: Equatable, Sendable {
     self.createdAt = createdAt
     self.state = state
     self.lastError = lastError
+    self.expected = expected
   }
 
   /// The entry this write becomes under `id`.
   public func entry(id: Int64) -> OutboxEntry {
     OutboxEntry(
       id: id, api: api, method: method, path: path, headers: headers, body: body, createdAt: createdAt, attempts: 0,
-      state: state, lastError: lastError)
+      state: state, lastError: lastError, expected: expected)
   }
 }

@@ -9,9 +9,12 @@ import GRDB
 /// - `v3-feature-state`: `featureState` (versioned JSON per feature) and `featureStateArchive` (records set aside).
 /// - `v4-outbox`: `outbox`, the writes waiting to be sent, in order (`AUTOINCREMENT`: an id is never reused, so a
 ///   discarded entry's number never names a later write).
+/// - `v5-outbox-expected`: `outbox.expected`, the changes a waiting write expects (JSON), shown again after a restart.
 public enum KumikiSchema {
   /// The migration identifiers, oldest first.
-  public static let migrationIdentifiers = ["v1", "v2-saved-item-order", "v3-feature-state", "v4-outbox"]
+  public static let migrationIdentifiers = [
+    "v1", "v2-saved-item-order", "v3-feature-state", "v4-outbox", "v5-outbox-expected",
+  ]
 
   /// The migrator that brings any earlier Kumiki database (or an empty file) to the current schema.
   public static var migrator: DatabaseMigrator {
@@ -73,6 +76,10 @@ public enum KumikiSchema {
             lastError TEXT
           );
           """)
+    }
+    migrator.registerMigration("v5-outbox-expected") { db in
+      // JSON: [[path, merge], ...]; NULL: none. (No SQL comment: SQLite appends the text to the table's schema.)
+      try db.execute(sql: "ALTER TABLE outbox ADD COLUMN expected BLOB")
     }
     return migrator
   }

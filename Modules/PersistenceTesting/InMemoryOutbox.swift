@@ -45,6 +45,16 @@ public final class InMemoryOutbox: Sendable {
     OutboxClient(
       add: { write throws(PersistenceError) in try self.add(write) },
       entries: { () throws(PersistenceError) in try self.locked { $0.entries } },
+      overview: { () throws(PersistenceError) in
+        try self.locked { state in
+          state.entries.map { entry in
+            var entry = entry
+            entry.headers = []
+            entry.body = nil
+            return entry
+          }
+        }
+      },
       begin: { id throws(PersistenceError) in
         try self.locked { state in
           guard let index = state.entries.firstIndex(where: { $0.id == id && $0.state == .pending }) else {
@@ -95,19 +105,12 @@ public final class InMemoryOutbox: Sendable {
           return true
         }
         guard taken else { return nil }
-        let released = Mutex(false)
-        return OutboxSendLock {
-          let first = released.withLock { done in
-            defer { done = true }
-            return !done
-          }
-          if first { self.state.withLock { $0.locked = false } }
-        }
+        return OutboxSendLock { self.state.withLock { $0.locked = false } }
       }
     )
   }
 
-  private func add(_ write: OutboxWrite) throws(PersistenceError) -> (OutboxEntry, pending: Int) {
+  private func add(_ write: OutboxWrite) throws(PersistenceError) -> OutboxEntry {
     if let body = write.body, body.count > limits.maxBodyBytes {
       throw .outboxBodyTooLarge(bytes: body.count, limit: limits.maxBodyBytes)
     }
@@ -116,7 +119,7 @@ public final class InMemoryOutbox: Sendable {
       let entry = write.entry(id: state.nextID)
       state.nextID += 1
       state.entries.append(entry)
-      return (entry, state.entries.count { $0.state == .pending })
+      return entry
     }
   }
 

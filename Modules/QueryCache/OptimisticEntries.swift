@@ -9,10 +9,13 @@ import Synchronization
 ///
 /// - **pending** (the write in flight): applied to every answer for its path, cached or fetched;
 /// - the write **refused or failed**: removed at once — the rollback — and readers told;
-/// - the write **accepted**, or **queued** in an outbox: kept, so the screen goes on showing the change, until an
-///   answer from the server for its path that was requested after that (the server's answer replaces it), or until
-///   its tag is invalidated through ``QueryCache/invalidate(tags:)`` (how an outbox rolls back a queued write it later
-///   sees refused).
+/// - the write **accepted**: kept, so the screen goes on showing the change, until an answer from the server for its
+///   path that was requested after that (the server's answer replaces it), or until its tag is invalidated through
+///   ``QueryCache/invalidate(tags:)``;
+/// - the write **queued** in an outbox (under the outbox entry's id): kept whatever the server answers for its path
+///   meanwhile — the server does not have the change yet — until the outbox sends it (then it is an accepted write's)
+///   or the server refuses it (then it goes: the rollback). An outbox restores these at start-up from the entries it
+///   keeps (``restore(_:entry:tag:)``), so a pending change is shown again after a restart.
 ///
 /// At most ``limit`` overlays are kept; past that the oldest settled one goes (a pending one never does).
 final class OptimisticEntries: Sendable {
@@ -21,6 +24,8 @@ final class OptimisticEntries: Sendable {
 
   enum Stage: Equatable {
     case pending, settled
+    /// Its write waits in an outbox, as this entry.
+    case queued(entry: Int64)
   }
 
   struct Overlay {
@@ -93,6 +98,71 @@ final class OptimisticEntries: Sendable {
         table.overlays.remove(at: index)
         index -= 1
       }
+    }
+  }
+
+  /// The write was queued in an outbox as `entry`: its overlays stay until the outbox sends it (``sent(entries:)``) or
+  /// the server refuses it (``release(entries:)``).
+  func queue(_ write: Int, entry: Int64) {
+    table.withLock { table in
+      for index in table.overlays.indices where table.overlays[index].write == write {
+        table.overlays[index].stage = .queued(entry: entry)
+      }
+    }
+  }
+
+  /// Lays the changes of outbox entry `entry` (a write queued by an earlier run, or by another process) over the
+  /// answers, as a queued write's; nothing when that entry has overlays already. Returns whether it added any.
+  func restore(_ changes: [OptimisticChange], entry: Int64, tag: (OptimisticChange) -> String) -> Bool {
+    table.withLock { table in
+      guard !changes.isEmpty, !table.overlays.contains(where: { $0.stage == .queued(entry: entry) }) else {
+        return false
+      }
+      let write = table.nextWrite
+      table.nextWrite += 1
+      table.generation += 1
+      for change in changes {
+        table.overlays.append(
+          Overlay(write: write, change: change, tag: tag(change), stage: .queued(entry: entry), settledAt: .max))
+      }
+      return true
+    }
+  }
+
+  /// The outbox entries whose changes are laid over the answers now.
+  var queuedEntries: Set<Int64> {
+    table.withLock { table in
+      Set(
+        table.overlays.compactMap {
+          if case .queued(let entry) = $0.stage { entry } else { nil }
+        })
+    }
+  }
+
+  /// The outbox sent `entries` and the server accepted them: their overlays are an accepted write's now (kept until
+  /// the server answers for their paths again).
+  func sent(entries: Set<Int64>) {
+    table.withLock { table in
+      table.generation += 1
+      for index in table.overlays.indices {
+        guard case .queued(let entry) = table.overlays[index].stage, entries.contains(entry) else { continue }
+        table.overlays[index].stage = .settled
+        table.overlays[index].settledAt = table.generation
+      }
+    }
+  }
+
+  /// The server refused the outbox's `entries` (or they are gone unsent): their overlays go. Returns the tags they
+  /// were on.
+  func release(entries: Set<Int64>) -> Set<String> {
+    table.withLock { table in
+      table.generation += 1
+      let isReleased: (Overlay) -> Bool = { overlay in
+        if case .queued(let entry) = overlay.stage { entries.contains(entry) } else { false }
+      }
+      let tags = Set(table.overlays.filter(isReleased).map(\.tag))
+      table.overlays.removeAll(where: isReleased)
+      return tags
     }
   }
 

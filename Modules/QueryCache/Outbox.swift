@@ -15,17 +15,25 @@ import Synchronization
 /// - **Sending** (``send()``): one sender at a time across processes (the storage's send lock); entries in order;
 ///   a POST is marked *sending* durably before it goes, so a sender killed mid-send leaves a trace and the POST
 ///   becomes *outcome unknown*; a PUT, PATCH or DELETE interrupted is simply sent again (idempotent: the server ends
-///   as if it was sent once). Sent writes are removed in batches (one transaction for up to 32). A 2xx (or a 404/410 to a DELETE: the resource is gone, as asked) removes the entry and invalidates its
-///   tag; a refusal (4xx but 408 and 429) marks it *refused*,
-///   invalidates its tag so screens read the server's truth again (the change is rolled back) and leaves a notice;
-///   unreachable or 5xx stops the round, the entry waiting for the next.
+///   as if it was sent once). Sent writes are removed in batches (one transaction for up to 32). A 2xx (or a 404/410
+///   to a DELETE: the resource is gone, as asked) removes the entry and invalidates its tag; a refusal (4xx but 408
+///   and 429) marks it *refused*, rolls its expected change back (screens told), invalidates its tag so screens read
+///   the server's truth again, and leaves a notice; unreachable or 5xx stops the round, the entry waiting for the next.
+/// - **Shown while waiting.** A write keeps the changes its ``Networking/WriteIntent`` expects
+///   (``Persistence/OutboxEntry/expected``); they stay laid over the answers for their paths while it waits, whatever
+///   the server answers meanwhile, and ``refresh()`` lays them again over the answers of a new run (a restart) or of
+///   writes another process queued, so the screen shows the pending change until it is sent or refused.
 /// - **When.** At start-up (``start()``), after any request that reaches the API (``sendIfWaiting()``), before a
 ///   new write, and on demand (`kumiki outbox send`).
 public final class Outbox: Sendable {
   /// What the outbox holds for this API now, as last read (``refresh()``), and what happened in this process.
   public struct Summary: Equatable, Sendable {
-    /// This API's entries, oldest first.
-    public var entries: [OutboxEntry] = []
+    /// This API's entries, oldest first (without headers and bodies: ``Persistence/OutboxClient/overview``).
+    public var entries: [OutboxEntry] = [] {
+      didSet { lines = entries.map(\.line) }
+    }
+    /// One line per entry (``Persistence/OutboxEntry/line``), built when the entries change, not at each read.
+    public private(set) var lines: [String] = []
     /// Writes queued by this process.
     public var queuedHere = 0
 
@@ -66,6 +74,8 @@ public final class Outbox: Sendable {
 
   private struct State {
     var summary = Summary()
+    /// Entries this process queued: their changes are laid over the answers by the write itself (not restored).
+    var mine: Set<Int64> = []
     var notices: [String] = []
     var round: (id: Int, task: Task<SendReport, Never>)?
     var rounds = 0
@@ -77,23 +87,28 @@ public final class Outbox: Sendable {
   public let isQueueing: Bool
   private let http: HTTPClient
   private let configuration: QueryCacheConfiguration
-  /// Invalidates tags the way ``QueryCache/invalidate(tags:)`` does: the cached answers and the optimistic changes on
-  /// them, telling the screens.
+  /// Invalidates the cached answers of tags (their next read goes to the network).
   private let invalidate: @Sendable (Set<String>) async -> Void
+  /// The query layer's optimistic changes, where a waiting write's expected changes are laid.
+  private let optimistic: OptimisticEntries
+  /// Who is told when changes are laid over the answers or rolled back.
+  private let observers: ChangeObservers
   private let reachability: NetworkReachability
   private let now: @Sendable () -> Date
   private let state = Mutex(State())
 
   init(
     storage: OutboxClient, isQueueing: Bool, http: HTTPClient, configuration: QueryCacheConfiguration,
-    invalidate: @escaping @Sendable (Set<String>) async -> Void, reachability: NetworkReachability,
-    now: @escaping @Sendable () -> Date
+    invalidate: @escaping @Sendable (Set<String>) async -> Void, optimistic: OptimisticEntries,
+    observers: ChangeObservers, reachability: NetworkReachability, now: @escaping @Sendable () -> Date
   ) {
     self.storage = storage
     self.isQueueing = isQueueing
     self.http = http
     self.configuration = configuration
     self.invalidate = invalidate
+    self.optimistic = optimistic
+    self.observers = observers
     self.reachability = reachability
     self.now = now
   }
@@ -109,17 +124,37 @@ public final class Outbox: Sendable {
     }
   }
 
-  /// Reads what the outbox holds for this API, then starts sending if writes wait (a start-up).
+  /// Reads what the outbox holds for this API (laying the waiting writes' expected changes over the answers), then
+  /// starts sending if writes wait (a start-up).
   public func start() async {
     await refresh()
     sendIfWaiting()
   }
 
-  /// Reads what the outbox holds for this API into ``summary``. A storage error leaves the last summary.
+  /// Reads what the outbox holds for this API into ``summary`` (no headers or bodies), and brings the changes laid
+  /// over the answers in line with it: a waiting write's expected changes are shown (restored after a restart, or
+  /// queued by another process), a refused one's rolled back, and those of writes gone from the outbox (sent) kept
+  /// until the server answers for their paths. A storage error leaves the last summary.
   public func refresh() async {
-    guard let entries = try? await storage.entries() else { return }
-    let mine = entries.filter { $0.api == configuration.namespace }
-    state.withLock { $0.summary.entries = mine }
+    // Read before the entries: an entry queued meanwhile is not taken for gone.
+    let shown = optimistic.queuedEntries
+    guard let entries = try? await storage.overview() else { return }
+    let ours = entries.filter { $0.api == configuration.namespace }
+    let mine = state.withLock { state in
+      state.summary.entries = ours
+      return state.mine
+    }
+    var changed = Set<String>()
+    for entry in ours where entry.isWaiting && !entry.expected.isEmpty && !mine.contains(entry.id) {
+      let changes = entry.expected.map { OptimisticChange(path: $0.path, merge: $0.merge) }
+      if optimistic.restore(changes, entry: entry.id, tag: { self.configuration.tag(forPath: $0.path) }) {
+        changed.formUnion(changes.map { configuration.tag(forPath: $0.path) })
+      }
+    }
+    let refused = Set(ours.filter { $0.state == .refused }.map(\.id)).intersection(shown)
+    changed.formUnion(optimistic.release(entries: refused))
+    optimistic.sent(entries: shown.subtracting(ours.map(\.id)))
+    if !changed.isEmpty { observers.notify(changed) }
   }
 
   /// Starts a sending round in the background when writes wait and none is running (after a request reached the
@@ -196,11 +231,16 @@ public final class Outbox: Sendable {
   ) async throws
     -> WriteQueued
   {
+    let expected = (WriteIntent.current?.optimistic ?? []).map {
+      OutboxEntry.ExpectedChange(path: $0.path, merge: $0.merge)
+    }
     let write = OutboxWrite(
       api: configuration.namespace, method: request.method.rawValue, path: configuration.relativePath(of: request),
       headers: request.headers.map { OutboxEntry.Header(name: $0.name, value: $0.value) }, body: request.body,
-      createdAt: now(), state: entryState, lastError: reason)
-    let (entry, _) = try await storage.add(write)
+      createdAt: now(), state: entryState, lastError: reason, expected: expected)
+    let entry = try await storage.add(write)
+    // Its changes are shown by the write itself (the query layer's sendWrite), not restored from the entry.
+    state.withLock { _ = $0.mine.insert(entry.id) }
     await refresh()
     let waiting = state.withLock { state in
       state.summary.queuedHere += 1
@@ -243,6 +283,8 @@ public final class Outbox: Sendable {
     defer { lock.release() }
     report.recovered = (try? await storage.recoverInterrupted()) ?? 0
     var sent = Sent()
+    // Told once the round ends, with the summary read again: a notice never stands beside a stale count.
+    var refusals: [String] = []
     rounds: while !Task.isCancelled {
       let waiting: [OutboxEntry]
       do {
@@ -262,7 +304,7 @@ public final class Outbox: Sendable {
             guard let begun = try await storage.begin(next.id) else { continue }
             entry = begun
           }
-          if let stop = try await deliver(entry, into: &report, sent: &sent) {
+          if let stop = try await deliver(entry, into: &report, sent: &sent, refusals: &refusals) {
             report.stopped = stop
             break rounds
           }
@@ -282,25 +324,30 @@ public final class Outbox: Sendable {
     try? await flush(&sent)
     await refresh()
     report.pending = summary.pending
-    if !report.sent.isEmpty {
-      // The screens reading what changed were told by the invalidation of each batch sent (``flush(_:)``).
-      let count = report.sent.count
-      notice("Sent \(count) waiting \(count == 1 ? "change" : "changes").")
+    let count = report.sent.count
+    state.withLock { state in
+      // Published once the summary was read again, so a notice never shows beside a stale count. The screens reading
+      // what changed were told by the invalidations (``flush(_:)`` and each refusal's).
+      state.notices += refusals
+      if count > 0 { state.notices.append("Sent \(count) waiting \(count == 1 ? "change" : "changes").") }
     }
     return report
   }
 
-  /// Removes the sent writes and invalidates their tags.
+  /// Removes the sent writes and invalidates their tags. Their expected changes stay shown, as an accepted write's,
+  /// until the server answers for their paths again (its answer then holds them).
   private func flush(_ sent: inout Sent) async throws(PersistenceError) {
     guard !sent.ids.isEmpty else { return }
     _ = try await storage.removeSent(sent.ids)
+    optimistic.sent(entries: Set(sent.ids))
     await invalidate(sent.tags)
     sent = Sent()
   }
 
-  /// Sends one entry (a POST already marked sending); returns why the round must stop, or `nil` to go on.
+  /// Sends one entry (a POST already marked sending); returns why the round must stop, or `nil` to go on. A refusal's
+  /// notice goes to `refusals`.
   private func deliver(
-    _ entry: OutboxEntry, into report: inout SendReport, sent: inout Sent
+    _ entry: OutboxEntry, into report: inout SendReport, sent: inout Sent, refusals: inout [String]
   )
     async throws(PersistenceError) -> String?
   {
@@ -330,12 +377,14 @@ public final class Outbox: Sendable {
         try await flush(&sent)
         let reason = "the server refused it (\(response.status))"
         let refused = try await storage.update(entry.id, .refused, reason, uncounted) ?? entry
-        // The change never happened: screens read the server's truth again.
+        // The change never happened: it is rolled back, and screens read the server's truth again.
+        let rolledBack = optimistic.release(entries: [entry.id])
         await invalidate([tag])
+        if !rolledBack.isEmpty { observers.notify(rolledBack) }
         report.refused.append(refused)
-        notice(
-          "The server refused a change that waited to send (\(entry.method) \(entry.path), \(response.status)): "
-            + "it was rolled back.")
+        refusals.append(
+          "The server refused a change that waited to send (\(entry.method) \(entry.path), \(response.status)) "
+            + "— your change was undone.")
         return nil
       }
       let reason = QueryCache.reason(status: response.status)
@@ -367,9 +416,5 @@ public final class Outbox: Sendable {
     var headers = HTTPHeaders()
     for header in entry.headers { headers.add(name: header.name, value: header.value) }
     return HTTPRequest(method: HTTPMethod(rawValue: entry.method), url: url, headers: headers, body: entry.body)
-  }
-
-  private func notice(_ text: String) {
-    state.withLock { $0.notices.append(text) }
   }
 }

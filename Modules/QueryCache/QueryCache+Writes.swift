@@ -35,8 +35,9 @@ extension QueryCache {
 
   /// Sends a write with what its ``Networking/WriteIntent`` declares: its optimistic changes are laid over the
   /// answers for their paths before it is sent (observers told), kept when it succeeds or is queued
-  /// (``Networking/WriteQueued``), and rolled back when it is refused (4xx), fails (5xx) or cannot be sent (observers
-  /// told again). A successful write invalidates its path's tag and the intent's `invalidates`.
+  /// (``Networking/WriteQueued``: then until the outbox sends it or the server refuses it), and rolled back when it is
+  /// refused (4xx), fails (5xx) or cannot be sent (observers told again). A successful write invalidates its path's
+  /// tag and the intent's `invalidates`.
   func sendWrite(_ request: HTTPRequest, _ send: () async throws -> HTTPResponse) async throws -> HTTPResponse {
     let intent = WriteIntent.current
     let changes = intent?.optimistic ?? []
@@ -46,7 +47,7 @@ extension QueryCache {
     do {
       response = try await send()
     } catch let queued as WriteQueued {
-      if let write { optimistic.settle(write) }
+      if let write { optimistic.queue(write, entry: queued.id) }
       throw queued
     } catch {
       if let write { rollBack(write, intent) }

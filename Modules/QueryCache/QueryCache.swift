@@ -62,12 +62,12 @@ public final class QueryCache: Sendable {
     self.now = now
     self.retrying = RetryingSend(
       policy: configuration.retry, clock: clock, random: random, reachability: reachability)
-    let monitor = self.reachability
-    let invalidate = Self.invalidation(storage: storage, optimistic: optimistic, observers: changeObservers)
+    let (monitor, optimistic, observers) = (self.reachability, self.optimistic, self.changeObservers)
     self.outbox = outbox.map {
       Outbox(
-        storage: $0, isQueueing: queuesWrites, http: http, configuration: configuration, invalidate: invalidate,
-        reachability: monitor, now: now)
+        storage: $0, isQueueing: queuesWrites, http: http, configuration: configuration,
+        invalidate: { tags in _ = try? await storage.invalidate(tags) }, optimistic: optimistic,
+        observers: observers, reachability: monitor, now: now)
     }
   }
 

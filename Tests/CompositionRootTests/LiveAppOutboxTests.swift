@@ -75,7 +75,7 @@ import Testing
     await #expect(throws: WriteQueued(id: 3, pending: 3)) {
       try await Self.write(live, .post, "stamps", #"{"at":"now"}"#)
     }
-    #expect(live.outboxStatus == "3 changes waiting to send")
+    #expect(live.queryCache.outbox?.summary.statusText == "3 changes waiting to send")
     let kept = try await LiveApp.outboxEntries(databasePath: folder.path + "/kumiki.sqlite", environment: [:])
     #expect(
       kept.map { "\($0.method) \($0.path) \($0.state.rawValue)" }
@@ -89,7 +89,7 @@ import Testing
     #expect(Self.title(live, server, note: 1) == "third")  // in order: the PUT came last
     guard case .array(let stamps)? = server.database.root["stamps"] else { throw CancellationError() }
     #expect(stamps.count == 1)
-    #expect(live.outboxStatus == nil)
+    #expect(live.queryCache.outbox?.summary.statusText == nil)
     #expect(live.takeOutboxNotices() == ["Sent 3 waiting changes."])
     await live.shutdown()
     #expect(try await LiveApp.outboxEntries(databasePath: folder.path + "/kumiki.sqlite", environment: [:]).isEmpty)
@@ -111,7 +111,7 @@ import Testing
       LaunchOptions(apiURL: api, databasePath: database, environment: [:], launch: false))
     await second.queryCache.outbox?.finishSending()  // the start-up round
     #expect(Self.title(second, server, note: 1) == "kept")
-    #expect(second.outboxStatus == nil)
+    #expect(second.queryCache.outbox?.summary.statusText == nil)
     await second.shutdown()
   }
 
@@ -136,7 +136,9 @@ import Testing
     #expect(view.lines == ["1  refused  PATCH notes/99  (the server refused it (404))"])
     #expect(view.status == nil)
     #expect(
-      view.notices == ["The server refused a change that waited to send (PATCH notes/99, 404): it was rolled back."])
+      view.notices == [
+        "The server refused a change that waited to send (PATCH notes/99, 404) — your change was undone."
+      ])
     #expect(live.outboxView().notices.isEmpty)
     let discarded = try await LiveApp.discardOutboxEntry(
       1, databasePath: folder.path + "/kumiki.sqlite", environment: [:])
@@ -161,7 +163,7 @@ import Testing
       default: Issue.record("unexpected \(error)")
       }
     }
-    #expect(live.outboxStatus == nil)
+    #expect(live.queryCache.outbox?.summary.statusText == nil)
     await live.shutdown()
     #expect(try await LiveApp.outboxEntries(databasePath: folder.path + "/kumiki.sqlite", environment: [:]).isEmpty)
   }

@@ -40,10 +40,10 @@ import Testing
   @Test(arguments: Backend.allCases) func keepsEveryFieldInOrderWithGrowingIDs(backend: Backend) async throws {
     let (outbox, cleanup) = try Self.make(backend)
     defer { cleanup() }
-    let (first, pendingAfterFirst) = try await outbox.add(Self.write("PATCH", "profile_personal", body: #"{"a":"鯛"}"#))
-    let (second, pendingAfterSecond) = try await outbox.add(Self.write("DELETE", "comments/3?x=%20"))
-    #expect(pendingAfterFirst == 1)
-    #expect(pendingAfterSecond == 2)
+    var patch = Self.write("PATCH", "profile_personal", body: #"{"a":"鯛"}"#)
+    patch.expected = [.init(path: "profile_personal", merge: Data(#"{"a":"鯛"}"#.utf8))]
+    let first = try await outbox.add(patch)
+    let second = try await outbox.add(Self.write("DELETE", "comments/3?x=%20"))
     #expect(second.id > first.id)
     let entries = try await outbox.entries()
     #expect(entries == [first, second])
@@ -53,15 +53,25 @@ import Testing
     #expect(entries[1].body == nil)
     #expect(entries[1].path == "comments/3?x=%20")
     #expect(entries.map(\.state) == [.pending, .pending])
+    #expect(entries[0].expected == patch.expected)
+    #expect(entries[1].expected.isEmpty)
+    // The overview: everything but the headers and the body.
+    let overview = try await outbox.overview()
+    var light = entries
+    for index in light.indices {
+      light[index].headers = []
+      light[index].body = nil
+    }
+    #expect(overview == light)
   }
 
   @Test(arguments: Backend.allCases) func anIDIsNeverReused(backend: Backend) async throws {
     let (outbox, cleanup) = try Self.make(backend)
     defer { cleanup() }
-    let (first, _) = try await outbox.add(Self.write("PUT", "a"))
+    let first = try await outbox.add(Self.write("PUT", "a"))
     #expect(try await outbox.remove(first.id) == first)
     #expect(try await outbox.remove(first.id) == nil)
-    let (second, _) = try await outbox.add(Self.write("PUT", "b"))
+    let second = try await outbox.add(Self.write("PUT", "b"))
     #expect(second.id > first.id)
   }
 
@@ -69,7 +79,7 @@ import Testing
   {
     let (outbox, cleanup) = try Self.make(backend)
     defer { cleanup() }
-    let (entry, _) = try await outbox.add(Self.write("PUT", "a"))
+    let entry = try await outbox.add(Self.write("PUT", "a"))
     let taken = try #require(try await outbox.begin(entry.id))
     #expect(taken.state == .sending)
     #expect(taken.attempts == 1)
@@ -82,7 +92,7 @@ import Testing
     #expect(try await outbox.begin(entry.id)?.attempts == 2)
     #expect(try await outbox.update(entry.id, .pending, "timed out", true)?.attempts == 3)
     #expect(try await outbox.update(9999, .pending, nil, true) == nil)
-    let (other, _) = try await outbox.add(Self.write("PUT", "b"))
+    let other = try await outbox.add(Self.write("PUT", "b"))
     #expect(try await outbox.removeSent([entry.id, other.id, 9999]) == 2)
     #expect(try await outbox.entries().isEmpty)
   }
@@ -94,9 +104,9 @@ import Testing
   {
     let (outbox, cleanup) = try Self.make(backend)
     defer { cleanup() }
-    let (post, _) = try await outbox.add(Self.write("POST", "comments"))
-    let (put, _) = try await outbox.add(Self.write("PUT", "comments/1"))
-    let (waiting, _) = try await outbox.add(Self.write("POST", "comments"))
+    let post = try await outbox.add(Self.write("POST", "comments"))
+    let put = try await outbox.add(Self.write("PUT", "comments/1"))
+    let waiting = try await outbox.add(Self.write("POST", "comments"))
     _ = try await outbox.begin(post.id)
     _ = try await outbox.begin(put.id)
     #expect(try await outbox.recoverInterrupted() == 2)
@@ -136,7 +146,7 @@ import Testing
     let other = try KumikiDatabase.open(path: path)  // as another process would
     let lock = try #require(one.outbox.lockSending())
     #expect(other.outbox.lockSending() == nil)
-    let (entry, _) = try await other.outbox.add(Self.write("PATCH", "profile_personal", body: "{}"))
+    let entry = try await other.outbox.add(Self.write("PATCH", "profile_personal", body: "{}"))
     lock.release()
     #expect(other.outbox.lockSending() != nil)
     try one.close()

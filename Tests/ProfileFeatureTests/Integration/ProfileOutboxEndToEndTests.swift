@@ -74,6 +74,120 @@ struct ProfileOutboxEndToEndTests {
     #expect((try await kumiki(["outbox"], folder: folder)).stdout == "The outbox is empty: no change waits to send.\n")
   }
 
+  /// A queued edit's change is kept with it in the database: a later run (the API still down) shows the profile with
+  /// the pending nickname, and says it is waiting; when the API comes back and refuses it, it is rolled back.
+  @Test func aQueuedEditIsShownAfterARestartUntilTheServerRefusesIt() async throws {
+    let folder = try TemporaryFolder()
+    let port = try await Self.closedPort()
+    let api = URL(string: "http://127.0.0.1:\(port)/")!
+    var server = try await Self.serve(.init(port: port))
+    let before = try await kumiki(["profile", "--json"], api: api, folder: folder)
+    #expect(before.stdout.contains(#""nickname":"食いしん坊の編集者""#), "\(before.stdout)")
+    await server.shutdown()
+
+    let edit = try await kumiki(["profile", "edit", "--nickname", "待ちの猫"], api: api, folder: folder)
+    #expect(edit.status == 0, "\(edit.stderr)")
+    #expect(edit.stdout == "Queued: 1 change waiting to send.\n", "\(edit.stdout)")
+
+    // Another run, the API still down: the cached profile with the change that waits, said to be waiting.
+    let restarted = try await kumiki(["profile", "--json"], api: api, folder: folder)
+    #expect(restarted.status == 0, "\(restarted.stderr)")
+    #expect(restarted.stdout.contains(#""nickname":"待ちの猫""#), "\(restarted.stdout)")
+    #expect(
+      restarted.stderr.contains("kumiki: 1 change waiting to send, shown as made (kumiki outbox lists them)"),
+      "\(restarted.stderr)")
+
+    // The API is back and refuses the change: it is rolled back, and the next run shows the server's profile.
+    server = try await Self.serve(.init(port: port))
+    server.setFaults([.status(422)], for: .endpoint("profile_personal"))
+    let send = try await kumiki(["outbox", "send"], api: api, folder: folder)
+    #expect(
+      send.stderr.contains("kumiki: the server refused change 1 (PATCH profile_personal, refused)"), "\(send.stderr)")
+    server.clearFaults()
+    let after = try await kumiki(["profile", "--json"], api: api, folder: folder)
+    #expect(after.stdout.contains(#""nickname":"食いしん坊の編集者""#), "\(after.stdout)")
+    #expect(!after.stderr.contains("waiting to send"), "\(after.stderr)")
+    await server.shutdown()
+  }
+
+  /// A change queued by an earlier run is on the TUI's screen at start-up (the API still down), with the marker.
+  @Test(.enabled(if: TmuxSession.isAvailable, "needs tmux (make bootstrap)"))
+  func theTUIShowsAChangeQueuedByAnEarlierRun() async throws {
+    let folder = try TemporaryFolder()
+    let port = try await Self.closedPort()
+    let api = URL(string: "http://127.0.0.1:\(port)/")!
+    let server = try await Self.serve(.init(port: port))
+    #expect((try await kumiki(["profile"], api: api, folder: folder)).status == 0)
+    await server.shutdown()
+    let edit = try await kumiki(["profile", "edit", "--nickname", "前の猫"], api: api, folder: folder)
+    #expect(edit.status == 0, "\(edit.stderr)")
+
+    let tmux = try TmuxSession(
+      command: BuiltBinary.path("kumiki-tui") + " --features profile --api " + api.absoluteString, width: 120,
+      height: 60, environment: ["KUMIKI_DB": folder.path + "/kumiki.sqlite", "NO_COLOR": "1"])
+    let shown = try await tmux.waitFor("the earlier run's change shown") { screen in
+      screen.contains("前の猫") && Self.statusBar(screen).contains("1 change waiting to send")
+    }
+    #expect(!shown.contains("食いしん坊の編集者"), "\(shown)")
+    try tmux.keys("q")
+    _ = try await tmux.waitFor(text: "[exit 0]")
+  }
+
+  /// The TUI queues an edit while the API is down (the change shown, the marker), then the API comes back and refuses
+  /// it on the later send: the change is rolled back and the status bar says so.
+  @Test(.enabled(if: TmuxSession.isAvailable, "needs tmux (make bootstrap)"))
+  func theTUIRollsBackAQueuedEditTheServerRefusesLater() async throws {
+    let folder = try TemporaryFolder()
+    let port = try await Self.closedPort()
+    let api = URL(string: "http://127.0.0.1:\(port)/")!
+    // An earlier run read the profile (kept in the response cache); then the API went down.
+    var server = try await Self.serve(.init(port: port))
+    #expect((try await kumiki(["profile"], api: api, folder: folder)).status == 0)
+    await server.shutdown()
+    let tmux = try TmuxSession(
+      command: BuiltBinary.path("kumiki-tui") + " --features profile --api " + api.absoluteString, width: 200,
+      height: 60,
+      environment: ["KUMIKI_DB": folder.path + "/kumiki.sqlite", "NO_COLOR": "1"])
+    _ = try await tmux.waitFor(text: "食いしん坊の編集者")
+
+    try tmux.keys("End", "Up", "Enter")  // the last buttons are Edit profile, Refresh
+    _ = try await tmux.waitFor(text: "Self-introduction:")
+    try tmux.keys("Enter", "C-u")  // edit the nickname field (focused first) and clear it
+    try tmux.type("待ち猫")
+    _ = try await tmux.waitFor(text: "待ち猫")
+    try tmux.keys("Down", "Down", "Enter")  // Save: the API cannot be reached, the edit is queued
+    let queued = try await tmux.waitFor("the queued change shown") { screen in
+      !screen.contains("Self-introduction:") && Self.statusBar(screen).contains("1 change waiting to send")
+    }
+    #expect(queued.contains("待ち猫"), "\(queued)")
+    #expect(!queued.contains("食いしん坊の編集者"), "\(queued)")
+
+    server = try await Self.serve(.init(port: port))
+    server.setFaults([.status(422)], for: .endpoint("profile_personal"))
+    try tmux.keys("r")  // a refresh reaches the API: the waiting edit is sent, and refused
+    let refused = try await tmux.waitFor("the refusal said") { screen in
+      Self.statusBar(screen).contains("your change was undone")
+    }
+    #expect(Self.statusBar(refused).contains("(PATCH profile_personal, 422)"), "\(refused)")
+    #expect(!Self.statusBar(refused).contains("waiting to send"), "\(refused)")
+    #expect(!refused.contains("待ち猫"), "\(refused)")
+    server.clearFaults()
+    // The refusal made the TUI refresh its screens, maybe while the fault held (the profile then shows the 422 with
+    // Retry): refresh until the server's profile is back.
+    let back = try await tmux.waitFor("the server's profile again") { screen in
+      if screen.contains("食いしん坊の編集者") { return true }
+      if screen.contains("Retry") { try? tmux.keys("r") }
+      return false
+    }
+    #expect(!back.contains("待ち猫"), "\(back)")
+    try tmux.keys("o")
+    let listed = try await tmux.waitFor(text: "PATCH profile_personal")
+    #expect(listed.contains("1  refused  PATCH profile_personal"), "\(listed)")
+    try tmux.keys("Escape", "q")
+    _ = try await tmux.waitFor(text: "[exit 0]")
+    await server.shutdown()
+  }
+
   @Test(.enabled(if: TmuxSession.isAvailable, "needs tmux (make bootstrap)"))
   func theTUIShowsWhatWaitsAndSendsItWhenARequestSucceeds() async throws {
     let folder = try TemporaryFolder()
