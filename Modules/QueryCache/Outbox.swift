@@ -334,8 +334,8 @@ public final class Outbox: Sendable {
     return report
   }
 
-  /// Removes the sent writes and invalidates their tags. Their expected changes stay shown, as an accepted write's,
-  /// until the server answers for their paths again (its answer then holds them).
+  /// Removes the sent writes and invalidates their tags: their expected changes become an accepted write's, which the
+  /// invalidation drops, telling the screens, which read those paths again from the server (it holds them now).
   private func flush(_ sent: inout Sent) async throws(PersistenceError) {
     guard !sent.ids.isEmpty else { return }
     _ = try await storage.removeSent(sent.ids)
@@ -379,8 +379,7 @@ public final class Outbox: Sendable {
         let refused = try await storage.update(entry.id, .refused, reason, uncounted) ?? entry
         // The change never happened: it is rolled back, and screens read the server's truth again.
         let rolledBack = optimistic.release(entries: [entry.id])
-        await invalidate([tag])
-        if !rolledBack.isEmpty { observers.notify(rolledBack) }
+        await invalidate(rolledBack.union([tag]))
         report.refused.append(refused)
         refusals.append(
           "The server refused a change that waited to send (\(entry.method) \(entry.path), \(response.status)) "

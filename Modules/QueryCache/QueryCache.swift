@@ -63,11 +63,12 @@ public final class QueryCache: Sendable {
     self.retrying = RetryingSend(
       policy: configuration.retry, clock: clock, random: random, reachability: reachability)
     let (monitor, optimistic, observers) = (self.reachability, self.optimistic, self.changeObservers)
+    // The outbox invalidates as ``invalidate(tags:)`` does: the screens reading what it sent or refused are told.
+    let invalidate = Self.invalidation(storage: storage, optimistic: optimistic, observers: observers)
     self.outbox = outbox.map {
       Outbox(
-        storage: $0, isQueueing: queuesWrites, http: http, configuration: configuration,
-        invalidate: { tags in _ = try? await storage.invalidate(tags) }, optimistic: optimistic,
-        observers: observers, reachability: monitor, now: now)
+        storage: $0, isQueueing: queuesWrites, http: http, configuration: configuration, invalidate: invalidate,
+        optimistic: optimistic, observers: observers, reachability: monitor, now: now)
     }
   }
 

@@ -164,26 +164,6 @@ import Testing
     #expect(name(editor) == "Soba-san")
   }
 
-  @Test func aQueuedWriteSentLaterShowsTheServersDataOnTheScreensReadingIt() async {
-    let (cache, editor, reader) = await loadedScreens()
-    server.failWrites(WriteQueued(id: 1, pending: 1))
-    await editor.send(.rename(.submit(Self.soba)))
-    await editor.store.settled()
-    await reader.store.settled()
-    #expect(name(reader) == "Soba-san")
-
-    // The outbox sends it later, and the server now has it (with what someone else changed meanwhile): the
-    // invalidation tells the screens, and the invalidated answer is read again from the network, not the cache.
-    server.card.name = "Soba-san (2)"
-    let reads = server.requests.count { $0.method == .get }
-    await cache.invalidate(tags: ["chef"])
-    await reader.store.settled()
-    await editor.store.settled()
-    #expect(name(reader) == "Soba-san (2)")
-    #expect(name(editor) == "Soba-san (2)")
-    #expect(server.requests.count { $0.method == .get } > reads)
-  }
-
   @Test func anInvalidationWithNoChangeShownStillTellsTheScreens() async {
     // A write the outbox kept without an optimistic change (nothing on screen changed), sent later: the screens
     // reading that data are told all the same, and show what the server has now.

@@ -75,7 +75,11 @@ import Testing
     #expect(report.sent.map(\.id) == [1])
     #expect(server.nickname == "待ち猫")
     #expect(try await Self.nickname(restarted) == "待ち猫")
-    #expect(told.withLock { $0 }.count == 1)  // nothing rolled back
+    // The send invalidated the path, telling the screens, and the change is dropped: from then on they show what
+    // the server has, someone else's later edit included.
+    #expect(told.withLock { $0 } == [["profile_personal"], ["profile_personal"]])
+    server.nickname = "待ち猫 (2)"
+    #expect(try await Self.nickname(restarted) == "待ち猫 (2)")
   }
 
   @Test func aChangeRestoredAfterARestartIsRolledBackWhenTheServerRefusesIt() async throws {
@@ -117,7 +121,10 @@ final class ProfileServer: Sendable {
 
   private let state = Mutex(State())
 
-  var nickname: String { state.withLock { $0.nickname } }
+  var nickname: String {
+    get { state.withLock { $0.nickname } }
+    set { state.withLock { $0.nickname = newValue } }
+  }
 
   var writesFail: Bool {
     get { state.withLock { $0.writesFail } }
