@@ -28,11 +28,18 @@ let swiftSettings: [SwiftSetting] = [
 //   which puts every Swift symbol (~30,000) in the dynamic symbol table, and the Swift runtime's start-up (dladdr)
 //   scans that table linearly;
 // - link with lld and packed relative relocations (DT_RELR, glibc 2.36+, Debian 12): the ~90,000 relocations of
-//   Swift metadata take 17 KB instead of 2 MB, which every start read: kumiki-tui's peak RSS 37.3 → 32.9 MB.
+//   Swift metadata take 17 KB instead of 2 MB, which every start read: kumiki-tui's peak RSS 37.3 → 32.9 MB;
+// - link SQLite and the C++ runtime statically: `Apps/StaticLinking` is searched first for libraries and holds two
+//   linker scripts named like the shared ones, so GRDB's `-lsqlite3` and the Swift runtime's `-lstdc++` take
+//   `libsqlite3.a` (libsqlite3-dev) and `libstdc++.a` (libstdc++-12-dev, which the toolchain needs). The loader no
+//   longer binds their ~3,200 symbols at every start: `kumiki --version` 5.8 → 2.9 M instructions.
 // Benchmarks/README.md has the figures. Tests link in debug, where none of this applies.
 let appLinkerSettings: [LinkerSetting] = [
   .unsafeFlags(
-    ["-use-ld=lld", "-Xlinker", "--no-export-dynamic", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"],
+    [
+      "-use-ld=lld", "-Xlinker", "--no-export-dynamic", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
+      "-L", Context.packageDirectory + "/Apps/StaticLinking",
+    ],
     .when(configuration: .release))
 ]
 

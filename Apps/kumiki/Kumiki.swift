@@ -10,12 +10,20 @@ import Synchronization
 @main
 enum Kumiki {
   static func main() async {
-    let environment = ProcessInfo.processInfo.environment
+    let arguments = Array(CommandLine.arguments.dropFirst())
+    let environment = ProcessEnvironment.read()
+    // `--version`, help, `features` and completion: answered here, before anything asynchronous, so they start no
+    // thread (the first call into the asynchronous CLI would start the global executor's workers).
+    if let status = KumikiCLI.answerWithoutApp(
+      arguments: arguments, environment: environment, version: version, describe: describe)
+    {
+      exit(status)
+    }
     let started = StartedApp()
     let status = await KumikiCLI.main(
-      arguments: Array(CommandLine.arguments.dropFirst()),
+      arguments: arguments,
       environment: environment,
-      version: "0.1.0",
+      version: version,
       cache: CacheMaintenance(
         status: { options in
           let status = try await usage {
@@ -35,14 +43,7 @@ enum Kumiki {
       resetFixtures: { options in
         try await usage { try await LiveApp.resetFixtures(databasePath: options.db, environment: environment) }
       },
-      describe: { options in
-        // Help, `kumiki features` and completion: the features' static descriptions, nothing built.
-        do {
-          return try LiveApp.describe(features: options.features)
-        } catch let error as LaunchError where error.isUsage {
-          throw CommandError.usage(String(describing: error))
-        }
-      },
+      describe: describe,
       outbox: outboxMaintenance(environment: environment, started: started),
       makeApp: { @Sendable options, purpose in
         try await makeApp(options: options, purpose: purpose, environment: environment, started: started)
@@ -63,6 +64,18 @@ enum Kumiki {
       }
     }
     exit(status)
+  }
+
+  /// The version `kumiki --version` prints.
+  static let version = "0.1.0"
+
+  /// Help, `kumiki features` and completion: the features' static descriptions, nothing built.
+  @Sendable static func describe(_ options: CLIOptions) throws -> [FeatureDescription] {
+    do {
+      return try LiveApp.describe(features: options.features)
+    } catch let error as LaunchError where error.isUsage {
+      throw CommandError.usage(String(describing: error))
+    }
   }
 
   /// `kumiki outbox …`: listing, discarding and re-queueing open the database alone; sending starts the app (the

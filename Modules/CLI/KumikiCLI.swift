@@ -31,7 +31,8 @@ public enum KumikiCLI {
   ///    `fixtures reset` are answered here, without building the app. `replay FILE …` replays a recorded session into apps `makeApp` builds for
   ///    ``AppPurpose/replay`` (`ReplayCommand`, `Modules/Sessions`).
   /// 2. Help, `features` and `completion` (``AppPurpose/introspection``) read the features' static descriptions
-  ///    from `describe` when it is given, and build nothing. Otherwise `makeApp(options, purpose)` is called once.
+  ///    from `describe` when it is given, and build nothing (steps 1 and 2 are
+  ///    ``answerWithoutApp(arguments:environment:version:standardOutput:standardError:describe:)``). Otherwise `makeApp(options, purpose)` is called once.
   ///    It must return an app that is assembled but **not launched**; `purpose` is ``AppPurpose/introspection``
   ///    when there is no `describe` (only the command list is read), else ``AppPurpose/execution``. An error either
   ///    throws ends the run with one line `kumiki: <reason>` on standard error and status 1 — or 64 for a
@@ -52,6 +53,12 @@ public enum KumikiCLI {
     outbox: OutboxMaintenance? = nil,
     makeApp: (CLIOptions, AppPurpose) async throws -> AppRuntime
   ) async -> Int32 {
+    if let status = answerWithoutApp(
+      arguments: arguments, environment: environment, version: version, standardOutput: standardOutput,
+      standardError: standardError, describe: describe)
+    {
+      return status
+    }
     let options: CLIOptions
     let remaining: [String]
     do {
@@ -59,10 +66,6 @@ public enum KumikiCLI {
     } catch {
       standardError.write(error.report)
       return CLIExitCode.usage.rawValue
-    }
-    if remaining == ["--version"] {
-      standardOutput.write(versionText(version, json: options.json))
-      return CLIExitCode.success.rawValue
     }
     if let cache, remaining.first == CacheCommand.group {
       return await CacheCommand.answer(
@@ -139,37 +142,108 @@ public enum KumikiCLI {
       standardError.write(error.report)
       return CLIExitCode.usage.rawValue
     }
+    guard case .run(let command, let input) = invocation else {
+      let text = introspectionText(
+        invocation, commands: commands, features: features, settings: settings, version: version)
+      standardOutput.write(text ?? "")
+      return CLIExitCode.success.rawValue
+    }
+    // Only arguments of an execution purpose name a command to run (``purpose(of:)``), and those built the app.
+    guard let app else {
+      standardError.write("kumiki: '\(TextLine.clean(command.name))' cannot run without the app\n")
+      return CLIExitCode.failure.rawValue
+    }
+    for error in await app.launch() {
+      standardError.write("kumiki: warning: \(TextLine.clean(String(describing: error)))\n")
+    }
+    let runner = CommandRunner(
+      app: app, settings: settings, standardOutput: standardOutput, standardError: standardError,
+      queuedWrites: outbox?.queued)
+    let status = await runner.run(command, input: input)
+    app.send(.terminate)
+    await app.store.settled()
+    return status.rawValue
+  }
+
+  /// What ``main(arguments:environment:version:standardOutput:standardError:cache:resetFixtures:describe:outbox:makeApp:)``
+  /// answers without an app, synchronously on the calling thread: `--version`, a bad global option (64), and —
+  /// when `describe` is given — help, `features` and completion scripts from the features' static descriptions.
+  /// Returns the exit status, or `nil` when the arguments need more (a command, `replay`, or the `cache`,
+  /// `fixtures` and `outbox` groups): then call `main`, which calls this first and goes on.
+  ///
+  /// `kumiki` calls it before anything asynchronous, so these answers start no thread: calling the asynchronous
+  /// `main` from the main actor moves to the global executor, whose first job starts its worker threads
+  /// (Benchmarks/README.md, "Start-up").
+  public static func answerWithoutApp(
+    arguments: [String],
+    environment: [String: String],
+    version: String,
+    standardOutput: any TextStream = FileStream.standardOutput,
+    standardError: any TextStream = FileStream.standardError,
+    describe: (@Sendable (CLIOptions) throws -> [FeatureDescription])?
+  ) -> Int32? {
+    let options: CLIOptions
+    let remaining: [String]
+    do {
+      (options, remaining) = try CLIOptions.parse(arguments, environment: environment)
+    } catch {
+      standardError.write(error.report)
+      return CLIExitCode.usage.rawValue
+    }
+    if remaining == ["--version"] {
+      standardOutput.write(versionText(version, json: options.json))
+      return CLIExitCode.success.rawValue
+    }
+    let groups = [CacheCommand.group, FixturesCommand.group, OutboxCommand.group, "replay"]
+    guard let describe, purpose(of: remaining) == .introspection,
+      !(remaining.first.map(groups.contains) ?? false), remaining != ["help", "replay"]
+    else { return nil }
+    let described: [FeatureDescription]
+    do {
+      described = try describe(options)
+    } catch {
+      return report(error, to: standardError).rawValue
+    }
+    let commands = AppCommand.described(described)
+    let features = MountedFeature.described(described)
+    let invocation: Invocation
+    do {
+      invocation = try CommandLineParser(commands: commands, features: features).parse(remaining)
+    } catch {
+      standardError.write(error.report)
+      return CLIExitCode.usage.rawValue
+    }
+    let settings = OutputSettings.resolve(
+      options: options, environment: environment, standardOutput: standardOutput, standardError: standardError)
+    guard
+      let text = introspectionText(
+        invocation, commands: commands, features: features, settings: settings, version: version)
+    else { return nil }  // a command to run: introspection arguments never name one (``purpose(of:)``)
+    standardOutput.write(text)
+    return CLIExitCode.success.rawValue
+  }
+
+  /// The text of an invocation that needs only the command list (version, help, completion, `features`); `nil` for
+  /// a command to run.
+  static func introspectionText(
+    _ invocation: Invocation, commands: [AppCommand], features: [MountedFeature], settings: OutputSettings,
+    version: String
+  ) -> String? {
     switch invocation {
     case .version:
-      standardOutput.write(versionText(version, json: options.json))
+      return versionText(version, json: settings.json)
     case .help(let topic):
-      standardOutput.write(HelpFormatter(commands: commands, features: features).text(for: topic))
+      return HelpFormatter(commands: commands, features: features).text(for: topic)
     case .completion(let shell):
-      standardOutput.write(CompletionScript(commands: commands, features: features).script(for: shell))
+      return CompletionScript(commands: commands, features: features).script(for: shell)
     case .features:
       let catalog = FeatureCatalog(features: features, commands: commands)
-      standardOutput.write(
-        settings.json
-          ? catalog.json.text + "\n"
-          : TextRenderer(fit: settings.fit, color: settings.color).render(catalog.view))
-    case .run(let command, let input):
-      // Only arguments of an execution purpose name a command to run (``purpose(of:)``), and those built the app.
-      guard let app else {
-        standardError.write("kumiki: '\(TextLine.clean(command.name))' cannot run without the app\n")
-        return CLIExitCode.failure.rawValue
-      }
-      for error in await app.launch() {
-        standardError.write("kumiki: warning: \(TextLine.clean(String(describing: error)))\n")
-      }
-      let runner = CommandRunner(
-        app: app, settings: settings, standardOutput: standardOutput, standardError: standardError,
-        queuedWrites: outbox?.queued)
-      let status = await runner.run(command, input: input)
-      app.send(.terminate)
-      await app.store.settled()
-      return status.rawValue
+      return settings.json
+        ? catalog.json.text + "\n"
+        : TextRenderer(fit: settings.fit, color: settings.color).render(catalog.view)
+    case .run:
+      return nil
     }
-    return CLIExitCode.success.rawValue
   }
 
   /// `kumiki <version>`, or `{"version":"<version>"}` with `--json`; newline-terminated.

@@ -70,6 +70,48 @@ import Testing
     #expect(command.examples == ["counter add 5"])
   }
 
+  @Test(
+    "answered without the app, synchronously, with the built app's bytes and status",
+    arguments: introspection + [["--version"], ["--json", "--version"], ["--bogus"], ["--color=sometimes", "--help"]])
+  func answeredWithoutTheApp(_ arguments: [String]) async throws {
+    let output = CapturedStream()
+    let error = CapturedStream()
+    let status = KumikiCLI.answerWithoutApp(
+      arguments: arguments, environment: [:], version: "1.2.3", standardOutput: output, standardError: error,
+      describe: { _ in Self.descriptions })
+    let answered = Run(status: try #require(status), output: output.text, error: error.text)
+    // What the built app's commands give (no descriptions: main builds the app to read them).
+    #expect(answered == (await kumiki(arguments)))
+  }
+
+  @Test(
+    "commands, replay and the maintenance groups are left to main",
+    arguments: [
+      ["counter", "add", "2"], ["replay", "session.jsonl"], ["help", "replay"], ["cache", "status"], ["outbox"],
+      ["fixtures", "reset"],
+    ])
+  func leftToMain(_ arguments: [String]) {
+    let output = CapturedStream()
+    let answer = KumikiCLI.answerWithoutApp(
+      arguments: arguments, environment: [:], version: "1.2.3", standardOutput: output, standardError: output,
+      describe: { _ in Self.descriptions })
+    #expect(answer == nil)
+    #expect(output.text.isEmpty)
+  }
+
+  @Test func withoutDescriptionsOnlyTheVersionIsAnswered() {
+    let output = CapturedStream()
+    #expect(
+      KumikiCLI.answerWithoutApp(
+        arguments: ["--help"], environment: [:], version: "1.2.3", standardOutput: output, standardError: output,
+        describe: nil) == nil)
+    #expect(
+      KumikiCLI.answerWithoutApp(
+        arguments: ["--version"], environment: [:], version: "1.2.3", standardOutput: output, standardError: output,
+        describe: nil) == 0)
+    #expect(output.text == "kumiki 1.2.3\n")
+  }
+
   func run(
     _ arguments: [String], describe: @escaping @Sendable (CLIOptions) throws -> [FeatureDescription],
     app: @escaping @Sendable () throws -> AppRuntime
