@@ -146,6 +146,53 @@ import Testing
 
   // MARK: Saving
 
+  /// Issue 25's "≤ 1 frame": the change is in the state the submit's own dispatch leaves, so the frame drawn right
+  /// after Save shows it behind the form — nothing awaited, the write not answered, no re-read. A refusal takes it
+  /// away with the sending phase; Retry shows it at once again.
+  @Test func aSaveInFlightShowsOnTheScreenBeforeTheServerAnswersAndARefusalTakesItBack() async throws {
+    let fixture = try Fixture()
+    let sent = Recorder<ProfilePersonalPatch>()
+    let answers = [ArrivalGate(count: 2), ArrivalGate(count: 2)]
+    let renamed = fixture.renamed
+    let client = ProfileClient(
+      personal: { throw ProfileClient.Unimplemented(endpoint: "personal") },
+      announcements: { [] }, comments: { [] }, recentFavorites: { [] },
+      updatePersonal: { patch in
+        sent.append(patch)
+        let call = sent.values.count
+        await answers[call - 1].arrive()  // the server answers when the test says so
+        if call == 1 { throw Refused() }
+        return renamed
+      })
+    let store = makeStore(client, initialState: fixture.state(form: fixture.form()))
+    let patch = ProfilePersonalPatch(nickname: Self.newNickname)
+    /// How many lines of the presented screen show the new nickname: the form's field, and the Personal section.
+    func shown() -> Int { ProfileFeature.present(store.state).plainText.count { $0.contains(Self.newNickname) } }
+
+    await store.send(.nicknameEdited(Self.newNickname)) { $0.form?.draft.nickname = Self.newNickname }
+    #expect(shown() == 1)  // only the field
+    await store.send(store.formSave) { $0.save = .sending(patch) }
+    #expect(shown() == 2)  // and the screen behind the form, in the same dispatch
+    #expect(store.state.load.content == fixture.content)  // the loaded content is still the server's
+    await answers[0].arrive()
+    await store.receive(.save(.failed("refused", request: 1))) { $0.save = .failed(patch, "refused") }
+    #expect(shown() == 1)  // rolled back on screen; the draft stays in the form
+
+    await store.send(.save(.retry)) { $0.save = .sending(patch, request: 2) }
+    #expect(shown() == 2)
+    await answers[1].arrive()
+    await store.receive(.save(.succeeded(renamed, request: 2))) {
+      $0.save = .sent(renamed, request: 2)
+      $0.form = nil
+      var content = fixture.content
+      content.personal.nickname = Self.newNickname
+      $0.load.phase = .loaded(content)
+    }
+    #expect(shown() == 1)  // the form closed; the screen shows the server's answer
+    await store.finish()
+    #expect(sent.values == [patch, patch])
+  }
+
   @Test func saveSendsOnlyTheChangedNicknameAndShowsTheAnswerWithoutReloading() async throws {
     let fixture = try Fixture()
     let fake = FakeHTTPClient()
@@ -411,4 +458,9 @@ import Testing
 extension Collection {
   /// The single element, or `nil` when there are none or several.
   fileprivate var only: Element? { count == 1 ? first : nil }
+}
+
+/// The server's refusal of a save, in a test of the optimistic screen.
+private struct Refused: Error, CustomStringConvertible {
+  var description: String { "refused" }
 }

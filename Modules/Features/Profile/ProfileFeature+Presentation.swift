@@ -5,6 +5,7 @@ extension ProfileFeature {
   /// The Profile screen for `state`: a spinner while loading, the error with Retry, or the personal sections and
   /// the information tabs with Edit profile and Refresh (with the detail overlay above them when an item is open).
   /// The Edit profile form, when open, is an overlay above whichever of these shows (it stays open over a refresh).
+  /// While a save is in flight (``FeatureKit/MutationPhase/sending(_:)``) the personal sections show its patch.
   public static func present(_ state: State) -> ViewNode<Action> {
     let screen = screen(state)
     guard let form = state.form else { return screen }
@@ -23,7 +24,12 @@ extension ProfileFeature {
     case .failed(let message):
       return .error(message: message, retry: .load(.retry))
     case .loaded(let content):
-      var children: [ViewNode<Action>] = personalSections(content.personal)
+      // A save in flight shows as made from the frame right after Save: the reducer set `.sending(patch)` in the
+      // Save's own dispatch, while the query layer's re-read (which brings the same change to this and every other
+      // screen) answers a moment later. A refusal ends the sending phase, and this with it.
+      var personal = content.personal
+      if case .sending(let patch) = state.save.phase { personal = patch.applied(to: personal) }
+      var children: [ViewNode<Action>] = personalSections(personal)
       let tabs = InformationTab.allCases.map { tab in
         Tab(label: tab.label, isSelected: tab == state.selectedTab, action: Action.selectTab(tab))
       }

@@ -15,6 +15,15 @@ public struct ProfilePersonalPatch: Equatable, Codable, Sendable {
   /// Whether the patch changes nothing.
   public var isEmpty: Bool { nickname == nil && introduction == nil }
 
+  /// `personal` with the fields present here in place of its own: what the screen shows while this patch is being
+  /// saved, from the frame right after Save (the server's answer replaces it when it lands).
+  func applied(to personal: ProfilePersonal) -> ProfilePersonal {
+    var personal = personal
+    if let nickname { personal.nickname = nickname }
+    if let introduction { personal.introduction = introduction }
+    return personal
+  }
+
   /// The fields present, checked with ``ProfileDraft``'s rules (absent fields are not checked).
   public func validate() -> ProfileDraft.Validation {
     ProfileDraft.Validation(
