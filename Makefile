@@ -128,7 +128,7 @@ feature: ## Scaffold a feature's two folders, nothing else: NAME=Recipes [KIND=s
 	@Scripts/new-feature --kind "$$KUMIKI_FEATURE_KIND" --tab "$$KUMIKI_FEATURE_TAB" \
 	  --endpoint "$$KUMIKI_FEATURE_ENDPOINT" -- "$$KUMIKI_FEATURE_NAME"
 
-check-scaffold: ## Prove make feature in a copy: two features on two branches merge, build, test, run; one deleted (ARGS=--head)
+check-scaffold: ## Prove make feature in a copy: a screen, a command-only feature and a form (KIND=form) on three branches merge, build, test, run; one deleted (ARGS=--head)
 	@Scripts/check-scaffold $(ARGS)
 
 check-session-tools: bootstrap ## Record in tmux, replay, emit tests and run them in a copy of the checkout (ARGS=--fresh)
