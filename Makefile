@@ -11,15 +11,17 @@ APPS := kumiki kumiki-tui kumiki-api kumiki-playground kumiki-bench
 ARGS ?=
 MODULE ?=
 CONFIG ?= debug
-# make feature: the new feature's name (UpperCamelCase), whether it gets a screen (a tab), and the API list it reads:
-# by default its own collection (its key, in its fixtures.json), or another feature's list.
+# make feature: the new feature's name (UpperCamelCase), its kind (screen: a list read from the API; form: a form that
+# POSTs to its own collection), whether it gets a screen (a tab), and the API list it reads: by default its own
+# collection (its key, in its fixtures.json), or another feature's list.
 NAME ?=
+KIND ?= screen
 TAB ?= yes
 ENDPOINT ?=
 SWIFT ?= swift
 # Command-line variables reach every recipe's environment expanded, so NAME='$(shell …)' would run before any
-# check: make feature reads these three unexpanded ($(value …), below) and they are exported nowhere else.
-unexport NAME TAB ENDPOINT
+# check: make feature reads these four unexpanded ($(value …), below) and they are exported nowhere else.
+unexport NAME KIND TAB ENDPOINT
 # Undeclared imports of sibling targets are errors, not accidents that happen to link.
 SWIFT_BUILD_FLAGS := --explicit-target-dependency-import-check error
 # Release builds of the apps link the Swift runtime and Foundation statically: no symbol lookups across a dozen
@@ -65,7 +67,8 @@ PLAYGROUND_CHECK = [[ "$$KUMIKI_PLAYGROUND_FEATURE" =~ ^[A-Z][A-Za-z0-9]{0,29}$$
 help: ## List the targets
 	@awk 'BEGIN {FS = ":.*## "} /^[a-z-]+:.*## / {printf "  make %-14s %s\n", $$1, $$2}' $(MAKEFILE_LIST)
 	@echo "  Variables: APP=$(APP) MODULE=<module, e.g. Core> ARGS=\"...\" CONFIG=debug|release"
-	@echo "             NAME=<Feature> TAB=yes|no ENDPOINT=<another feature's API list> (make feature)"
+	@echo "             NAME=<Feature> KIND=screen|form TAB=yes|no ENDPOINT=<another feature's API list> (make feature;"
+	@echo "               KIND=form: a form that POSTs, with validation, a send, a CLI command)"
 	@echo "             FEATURE=<Feature> SCENARIO=fresh|offline|cold-offline|slow|failing|empty|<its own>"
 	@echo "               (make run: that feature alone in APP=kumiki-tui|kumiki; make scenarios: list them)"
 
@@ -114,16 +117,18 @@ format: ## Rewrite sources in place with swift format
 check-deps: ## Enforce the module rules in ARCHITECTURE.md
 	@Scripts/check-deps
 
-# NAME, TAB and ENDPOINT reach the script through the environment, as written ($(value): make expands nothing in
-# them) and never as part of the shell command, so no quote, backtick or $(...) in them is run; the script refuses
-# whatever is not a name (exit 64).
+# NAME, KIND, TAB and ENDPOINT reach the script through the environment, as written ($(value): make expands nothing
+# in them) and never as part of the shell command, so no quote, backtick or $(...) in them is run; the script
+# refuses whatever is not a name (exit 64).
 feature: export KUMIKI_FEATURE_NAME := $(value NAME)
+feature: export KUMIKI_FEATURE_KIND := $(value KIND)
 feature: export KUMIKI_FEATURE_TAB := $(value TAB)
 feature: export KUMIKI_FEATURE_ENDPOINT := $(value ENDPOINT)
-feature: ## Scaffold a feature's two folders, nothing else: NAME=Recipes [TAB=yes|no] (Modules/Features/README.md)
-	@Scripts/new-feature --tab "$$KUMIKI_FEATURE_TAB" --endpoint "$$KUMIKI_FEATURE_ENDPOINT" -- "$$KUMIKI_FEATURE_NAME"
+feature: ## Scaffold a feature's two folders, nothing else: NAME=Recipes [KIND=screen|form] [TAB=yes|no]
+	@Scripts/new-feature --kind "$$KUMIKI_FEATURE_KIND" --tab "$$KUMIKI_FEATURE_TAB" \
+	  --endpoint "$$KUMIKI_FEATURE_ENDPOINT" -- "$$KUMIKI_FEATURE_NAME"
 
-check-scaffold: ## Prove make feature in a copy: two features on two branches merge, build, test, run; one deleted (ARGS=--head)
+check-scaffold: ## Prove make feature in a copy: a screen, a command-only feature and a form (KIND=form) on three branches merge, build, test, run; one deleted (ARGS=--head)
 	@Scripts/check-scaffold $(ARGS)
 
 check-session-tools: bootstrap ## Record in tmux, replay, emit tests and run them in a copy of the checkout (ARGS=--fresh)
