@@ -51,10 +51,11 @@ final class OptimisticEntries: Sendable {
   /// Whether no overlay is kept (the fast path of every read).
   var isEmpty: Bool { table.withLock { $0.overlays.isEmpty } }
 
-  /// Whether an overlay lies over the answers for `path`: its cached answer, with the overlay, is what the write
-  /// made it, even once the write invalidated it.
+  /// Whether an accepted (settled) write's overlay lies over the answers for `path`: its cached answer, with the
+  /// overlay, is what the write made it, even once the write invalidated it. A waiting or queued overlay does not
+  /// count: it is laid over a network answer as well, and an older cached answer would hide a write sent since.
   func covers(_ path: String) -> Bool {
-    table.withLock { table in table.overlays.contains { $0.change.path == path } }
+    table.withLock { table in table.overlays.contains { $0.change.path == path && $0.stage == .settled } }
   }
 
   /// Adds the overlays of a write that starts now; returns the write's number.

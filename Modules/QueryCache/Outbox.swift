@@ -22,7 +22,8 @@ import Synchronization
 /// - **Shown while waiting.** A write keeps the changes its ``Networking/WriteIntent`` expects
 ///   (``Persistence/OutboxEntry/expected``); they stay laid over the answers for their paths while it waits, whatever
 ///   the server answers meanwhile, and ``refresh()`` lays them again over the answers of a new run (a restart) or of
-///   writes another process queued, so the screen shows the pending change until it is sent or refused.
+///   writes another process queued (read at this process's start-up, its next write or sending round), so the screen
+///   shows the pending change until it is sent or refused.
 /// - **When.** At start-up (``start()``), after any request that reaches the API (``sendIfWaiting()``), before a
 ///   new write, and on demand (`kumiki outbox send`).
 public final class Outbox: Sendable {
@@ -133,8 +134,9 @@ public final class Outbox: Sendable {
 
   /// Reads what the outbox holds for this API into ``summary`` (no headers or bodies), and brings the changes laid
   /// over the answers in line with it: a waiting write's expected changes are shown (restored after a restart, or
-  /// queued by another process), a refused one's rolled back, and those of writes gone from the outbox (sent) kept
-  /// until the server answers for their paths. A storage error leaves the last summary.
+  /// queued by another process), a refused one's rolled back, and those of writes gone from the outbox (sent or
+  /// discarded by another process: the server knows which) dropped, their tags invalidated so the screens read the
+  /// server's answer again. A storage error leaves the last summary.
   public func refresh() async {
     // Read before the entries: an entry queued meanwhile is not taken for gone.
     let shown = optimistic.queuedEntries
@@ -153,8 +155,9 @@ public final class Outbox: Sendable {
     }
     let refused = Set(ours.filter { $0.state == .refused }.map(\.id)).intersection(shown)
     changed.formUnion(optimistic.release(entries: refused))
-    optimistic.sent(entries: shown.subtracting(ours.map(\.id)))
     if !changed.isEmpty { observers.notify(changed) }
+    let gone = optimistic.release(entries: shown.subtracting(ours.map(\.id)))
+    if !gone.isEmpty { await invalidate(gone) }  // tells the screens
   }
 
   /// Starts a sending round in the background when writes wait and none is running (after a request reached the

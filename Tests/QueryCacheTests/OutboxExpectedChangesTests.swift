@@ -82,6 +82,27 @@ import Testing
     #expect(try await Self.nickname(restarted) == "待ち猫 (2)")
   }
 
+  @Test func aChangeWhoseEntryAnotherProcessDiscardedIsDroppedAndTheScreensTold() async throws {
+    let cache = makeCache()
+    server.writesFail = true
+    await #expect(throws: WriteQueued.self) { try await Self.edit(cache, "待ち猫") }
+
+    let restarted = makeCache()
+    let outbox = try #require(restarted.outbox)
+    await outbox.refresh()
+    #expect(try await Self.nickname(restarted) == "待ち猫")
+    await outbox.finishSending()
+    let told = Mutex<[Set<String>]>([])
+    restarted.observeChanges { tags in told.withLock { $0.append(tags) } }
+
+    // `kumiki outbox discard 1` in another process: the entry is gone unsent, so the change goes.
+    _ = try await storage.client.remove(1)
+    await outbox.refresh()
+    #expect(told.withLock { $0 } == [["profile_personal"]])
+    #expect(try await Self.nickname(restarted) == "server")
+    #expect(server.nickname == "server")
+  }
+
   @Test func aChangeRestoredAfterARestartIsRolledBackWhenTheServerRefusesIt() async throws {
     let cache = makeCache()
     server.writesFail = true

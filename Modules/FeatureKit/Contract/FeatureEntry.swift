@@ -7,8 +7,8 @@
 /// ```swift
 /// extension ArchiveFeature: FeatureEntry {
 ///   public static let descriptions = [
-///     FeatureDescription(key: "archive", title: "Archive", screen: .tab, commands: commands(for: State())),
-///     FeatureDescription(key: "curry", title: "カレー", screen: .tab, commands: commands(for: curryState)),
+///     FeatureDescription(key: "archive", title: "Archive", screen: .tab, commands: commands(fixedCategory: nil)),
+///     FeatureDescription(key: "curry", title: "カレー", screen: .tab, commands: commands(fixedCategory: "カレー")),
 ///   ]
 ///   public static func mounts(_ dependencies: FeatureDependencies) -> [AnyFeature] {
 ///     [module(client: .live(http: dependencies.http, baseURL: dependencies.apiURL), saved: ...).erased]

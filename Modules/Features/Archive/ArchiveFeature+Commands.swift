@@ -9,7 +9,13 @@ extension ArchiveFeature {
   /// The commands of a mount starting in `state`: a mount fixed to one category (``State/fixedCategory``) has no
   /// `--category` and examples of its own.
   public static func commands(for state: State) -> [FeatureCommand<State, Action>] {
-    [searchCommand(fixedCategory: state.fixedCategory), saveCommand, unsaveCommand, savedCommand]
+    commands(fixedCategory: state.fixedCategory)
+  }
+
+  /// The commands of a mount fixed to `fixedCategory` (or not fixed): what ``commands(for:)`` gives for its state,
+  /// without building one (the descriptions help reads).
+  static func commands(fixedCategory: String?) -> [FeatureCommand<State, Action>] {
+    [searchCommand(fixedCategory: fixedCategory), saveCommand, unsaveCommand, savedCommand]
   }
 
   /// `search [KEYWORD] [--category C] [--page N] [--last]`; without `--category` on a mount fixed to one.

@@ -1,25 +1,20 @@
 import FeatureKit
 
 extension ArchiveFeature: FeatureEntry {
-  /// The two mounts as help, `kumiki features` and completion show them, read without building a module: tabs
-  /// whose commands are those of each mount's initial state (``commands(for:)``: `curry` has no `--category`).
+  /// The two mounts as help, `kumiki features` and completion show them, read without building a module or a state:
+  /// tabs whose commands are those of each mount's fixed category (``commands(fixedCategory:)``: `curry` has no
+  /// `--category`).
   public static let descriptions = [
-    FeatureDescription(key: key, title: title, screen: .tab, commands: commands(for: State())),
-    FeatureDescription(key: curry.key, title: curry.title, screen: .tab, commands: commands(for: curryState)),
+    FeatureDescription(key: key, title: title, screen: .tab, commands: commands(fixedCategory: nil)),
+    FeatureDescription(
+      key: curry.key, title: curry.title, screen: .tab, commands: commands(fixedCategory: curry.category)),
   ]
 
   /// The second mount: the archive fixed to the カレー category.
-  static let curry = (key: "curry", title: "カレー")
+  static let curry = (key: "curry", title: "カレー", category: "カレー")
 
   /// What the `curry` mount does to the archive's initial state.
-  static func fixToCurry(_ state: inout State) { state.fix(category: "カレー") }
-
-  /// The `curry` mount's initial state.
-  static var curryState: State {
-    var state = State()
-    fixToCurry(&state)
-    return state
-  }
+  static func fixToCurry(_ state: inout State) { state.fix(category: curry.category) }
 
   /// Archive is mounted twice: `archive`, and `curry` fixed to the カレー category. Each mount has its own state,
   /// effects, persisted search, tab and commands (`kumiki curry search`); both share the saved items through the
