@@ -41,7 +41,14 @@ final class OptimisticEntries: Sendable {
     var overlays: [Overlay] = []
     var nextWrite = 1
     var generation = 0
+    /// Outbox entries sent (`true`) or released (`false`) while no overlay was queued for them: a round may settle an
+    /// entry between the outbox committing it and its write marking its overlays queued (``queue(_:entry:)``), which
+    /// then settles them at once. The most recent ``settledLimit``.
+    var settledUnqueued: [(entry: Int64, sent: Bool)] = []
   }
+
+  /// How many outbox entries settled before their overlays were queued are remembered.
+  static let settledLimit = 64
 
   private let table = Mutex(Table())
 
@@ -103,12 +110,29 @@ final class OptimisticEntries: Sendable {
   }
 
   /// The write was queued in an outbox as `entry`: its overlays stay until the outbox sends it (``sent(entries:)``) or
-  /// the server refuses it (``release(entries:)``).
-  func queue(_ write: Int, entry: Int64) {
+  /// the server refuses it (``release(entries:)``). When a round already did either (it ran between the outbox's
+  /// commit and this call), the overlays are settled now: an accepted write's, or removed. Returns the tags of
+  /// removed overlays (observers are told of them).
+  func queue(_ write: Int, entry: Int64) -> Set<String> {
     table.withLock { table in
-      for index in table.overlays.indices where table.overlays[index].write == write {
-        table.overlays[index].stage = .queued(entry: entry)
+      let settled = table.settledUnqueued.firstIndex { $0.entry == entry }.map { table.settledUnqueued.remove(at: $0) }
+      guard let settled else {
+        for index in table.overlays.indices where table.overlays[index].write == write {
+          table.overlays[index].stage = .queued(entry: entry)
+        }
+        return []
       }
+      table.generation += 1
+      guard settled.sent else {
+        let tags = Set(table.overlays.filter { $0.write == write }.map(\.tag))
+        table.overlays.removeAll { $0.write == write }
+        return tags
+      }
+      for index in table.overlays.indices where table.overlays[index].write == write {
+        table.overlays[index].stage = .settled
+        table.overlays[index].settledAt = table.generation
+      }
+      return []
     }
   }
 
@@ -145,12 +169,21 @@ final class OptimisticEntries: Sendable {
   func sent(entries: Set<Int64>) {
     table.withLock { table in
       table.generation += 1
+      var found = Set<Int64>()
       for index in table.overlays.indices {
         guard case .queued(let entry) = table.overlays[index].stage, entries.contains(entry) else { continue }
         table.overlays[index].stage = .settled
         table.overlays[index].settledAt = table.generation
+        found.insert(entry)
       }
+      Self.remember(entries.subtracting(found), sent: true, in: &table)
     }
+  }
+
+  /// Notes `entries`, settled with no overlay queued for them, for a ``queue(_:entry:)`` that comes late.
+  private static func remember(_ entries: Set<Int64>, sent: Bool, in table: inout Table) {
+    table.settledUnqueued += entries.sorted().map { (entry: $0, sent: sent) }
+    table.settledUnqueued.removeFirst(max(0, table.settledUnqueued.count - settledLimit))
   }
 
   /// The server refused the outbox's `entries` (or they are gone unsent): their overlays go. Returns the tags they
@@ -161,9 +194,11 @@ final class OptimisticEntries: Sendable {
       let isReleased: (Overlay) -> Bool = { overlay in
         if case .queued(let entry) = overlay.stage { entries.contains(entry) } else { false }
       }
-      let tags = Set(table.overlays.filter(isReleased).map(\.tag))
+      let released = table.overlays.filter(isReleased)
       table.overlays.removeAll(where: isReleased)
-      return tags
+      let found = Set(released.compactMap { if case .queued(let entry) = $0.stage { entry } else { nil } })
+      Self.remember(entries.subtracting(found), sent: false, in: &table)
+      return Set(released.map(\.tag))
     }
   }
 

@@ -47,7 +47,10 @@ extension QueryCache {
     do {
       response = try await send()
     } catch let queued as WriteQueued {
-      if let write { optimistic.queue(write, entry: queued.id) }
+      if let write {
+        let removed = optimistic.queue(write, entry: queued.id)  // a round refused it already: rolled back
+        if !removed.isEmpty { changeObservers.notify(removed) }
+      }
       throw queued
     } catch {
       if let write { rollBack(write, intent) }
