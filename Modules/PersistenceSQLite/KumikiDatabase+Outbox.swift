@@ -29,7 +29,7 @@ extension KumikiDatabase {
         }
         let headers = try Self.encodeHeaders(write.headers)
         let expected = try Self.encodeExpected(write.expected)
-        let id: Int64? = try await self.writeOutbox("keep a write in the outbox") { db in
+        let id: Int64? = try await self.write("keep a write in the outbox", synced: false) { db in
           let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM outbox") ?? 0
           guard count < limits.maxEntries else { return nil }
           try db.execute(
@@ -68,7 +68,7 @@ extension KumikiDatabase {
         }
       },
       update: { id, state, lastError, attempted throws(PersistenceError) in
-        try await self.writeOutbox("update outbox entry \(id)") { db in
+        try await self.write("update outbox entry \(id)", synced: false) { db in
           try db.execute(
             sql: "UPDATE outbox SET state = ?, lastError = ?, attempts = attempts + ? WHERE id = ?",
             arguments: [state.rawValue, lastError, attempted ? 1 : 0, id])
@@ -76,7 +76,7 @@ extension KumikiDatabase {
         }
       },
       remove: { id throws(PersistenceError) in
-        try await self.writeOutbox("remove outbox entry \(id)") { db in
+        try await self.write("remove outbox entry \(id)", synced: false) { db in
           let entry = try Self.fetchOutboxEntry(db, id)
           try db.execute(sql: "DELETE FROM outbox WHERE id = ?", arguments: [id])
           return entry
@@ -84,7 +84,7 @@ extension KumikiDatabase {
       },
       removeSent: { ids throws(PersistenceError) in
         guard !ids.isEmpty else { return 0 }
-        return try await self.writeOutbox("remove \(ids.count) sent outbox entries") { db in
+        return try await self.write("remove \(ids.count) sent outbox entries", synced: false) { db in
           try db.execute(
             sql: "DELETE FROM outbox WHERE id IN (\(databaseQuestionMarks(count: ids.count)))",
             arguments: StatementArguments(ids))
@@ -92,7 +92,7 @@ extension KumikiDatabase {
         }
       },
       recoverInterrupted: { () throws(PersistenceError) in
-        try await self.writeOutbox("recover interrupted outbox sends") { db in
+        try await self.write("recover interrupted outbox sends", synced: false) { db in
           try db.execute(
             sql: """
               UPDATE outbox SET state = CASE WHEN upper(method) = 'POST' THEN 'outcome-unknown' ELSE 'pending' END,
@@ -110,34 +110,6 @@ extension KumikiDatabase {
   /// Every column but the headers and the body (read as none).
   static let overviewColumns =
     "id, api, method, path, NULL AS headers, NULL AS body, createdAt, attempts, state, lastError, expected"
-
-  /// Runs `body` in one immediate transaction committed with `synchronous = NORMAL` (see ``outbox(limits:)``),
-  /// retrying while another process holds the lock, as ``write(_:_:)`` does.
-  func writeOutbox<T: Sendable>(
-    _ operation: String, _ body: @escaping @Sendable (Database) throws -> T
-  )
-    async throws(PersistenceError) -> T
-  {
-    var attempt = 0
-    while true {
-      do {
-        return try await writer.writeWithoutTransaction { db in
-          try db.execute(sql: "PRAGMA synchronous = NORMAL")
-          defer { try? db.execute(sql: "PRAGMA synchronous = FULL") }
-          var result: T?
-          try db.inTransaction(.immediate) {
-            result = try body(db)
-            return .commit
-          }
-          return result!
-        }
-      } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY && attempt < options.busyRetries {
-        attempt += 1
-      } catch {
-        throw PersistenceError.from(error, path: location.displayPath, operation: operation)
-      }
-    }
-  }
 
   static func fetchOutboxEntry(_ db: Database, _ id: Int64) throws -> OutboxEntry? {
     try Row.fetchOne(db, sql: "SELECT \(outboxColumns) FROM outbox WHERE id = ?", arguments: [id]).map(outboxEntry)

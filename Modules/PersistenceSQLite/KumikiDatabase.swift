@@ -130,16 +130,28 @@ public final class KumikiDatabase: Sendable {
     PersistenceClient(savedItems: savedItems, settings: settings, featureState: featureState)
   }
 
-  /// Runs `body` in one immediate write transaction, retrying while another process holds the lock.
+  /// Runs `body` in one immediate write transaction, retrying while another process holds the lock. Not `synced`
+  /// (the outbox's writes, see ``outbox(limits:)``), the transaction commits with `synchronous = NORMAL`: durable
+  /// against a killed or crashed process, not a power loss.
   func write<T: Sendable>(
-    _ operation: String, _ body: @escaping @Sendable (Database) throws -> T
+    _ operation: String, synced: Bool = true, _ body: @escaping @Sendable (Database) throws -> T
   )
     async throws(PersistenceError) -> T
   {
     var attempt = 0
     while true {
       do {
-        return try await writer.write(body)
+        guard !synced else { return try await writer.write(body) }
+        return try await writer.writeWithoutTransaction { db in
+          try db.execute(sql: "PRAGMA synchronous = NORMAL")
+          defer { try? db.execute(sql: "PRAGMA synchronous = FULL") }
+          var result: T?
+          try db.inTransaction(.immediate) {
+            result = try body(db)
+            return .commit
+          }
+          return result!
+        }
       } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY && attempt < options.busyRetries {
         attempt += 1
       } catch {
