@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Tracks every in-flight effect of a store so they can be cancelled by id and awaited as a whole.
 final class EffectTracker: Sendable {
   private struct State {
@@ -22,7 +20,7 @@ final class EffectTracker: Sendable {
     }
   }
 
-  private let state = Mutex(State())
+  private let state = StateLock(State())
 
   var count: Int { state.withLock { $0.running.count } }
 

@@ -1,12 +1,10 @@
-import Synchronization
-
 /// A live subscription. Call ``cancel()`` to stop receiving values; it is not cancelled on deinit, so a
 /// subscription lives as long as its store unless cancelled.
 public final class Subscription: Sendable {
-  private let onCancel: Mutex<(@Sendable () -> Void)?>
+  private let onCancel: StateLock<(@Sendable () -> Void)?>
 
   init(onCancel: @escaping @Sendable () -> Void) {
-    self.onCancel = Mutex(onCancel)
+    self.onCancel = StateLock(onCancel)
   }
 
   /// Stops delivery. Idempotent; callable from any thread, including from inside the subscriber.
