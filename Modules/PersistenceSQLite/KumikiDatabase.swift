@@ -111,11 +111,16 @@ public final class KumikiDatabase: Sendable {
     try open(at: .file(path: path), options: options)
   }
 
-  /// Closes the connections. Later operations throw. Optional: the connections also close when the last reference to
-  /// the database (including through its clients and observations) goes away.
+  /// Empties the write-ahead log into the file (a checkpoint that never waits, see
+  /// `DatabaseWriter.checkpointWithoutWaiting`) and closes the connections. Later operations throw. After a clean
+  /// close the `.sqlite` file holds every write on its own — unless another process had the file busy at that
+  /// moment: then what it could not copy stays in the `-wal` (safe) until the next checkpoint, such as that process's
+  /// own close. Apps close it on every clean exit; the connections would also close when the last reference to the
+  /// database goes away, but without the checkpoint.
   public func close() throws(Persistence.PersistenceError) {
     do {
       if let pool = writer as? DatabasePool {
+        pool.checkpointWithoutWaiting(busyTimeout: options.busyTimeout)
         try pool.close()
       } else if let queue = writer as? DatabaseQueue {
         try queue.close()

@@ -26,15 +26,19 @@ public final class ResponseCacheDatabase: Sendable {
   /// Non-nil when the file was unreadable and was moved aside for an empty cache; show it to the user once.
   public let droppedCorruptFile: Persistence.PersistenceError?
   private let queue: DatabaseQueue
+  /// How long a write waits for another process (restored after the checkpoint at close, which does not wait).
+  private let busyTimeout: Duration
   /// Set by ``close()``: GRDB's `read` on a closed queue crashes inside SQLite instead of throwing, so reads check.
   private let isClosed = Mutex(false)
 
   private init(
-    location: DatabaseLocation, limits: ResponseCacheLimits, queue: DatabaseQueue, dropped: PersistenceError?
+    location: DatabaseLocation, limits: ResponseCacheLimits, queue: DatabaseQueue, dropped: PersistenceError?,
+    busyTimeout: Duration
   ) {
     self.location = location
     self.limits = limits
     self.queue = queue
+    self.busyTimeout = busyTimeout
     self.droppedCorruptFile = dropped
   }
 
@@ -49,7 +53,8 @@ public final class ResponseCacheDatabase: Sendable {
       do {
         let queue = try DatabaseQueue(configuration: configuration(busyTimeout))
         try migrator.migrate(queue)
-        return ResponseCacheDatabase(location: location, limits: limits, queue: queue, dropped: nil)
+        return ResponseCacheDatabase(
+          location: location, limits: limits, queue: queue, dropped: nil, busyTimeout: busyTimeout)
       } catch {
         throw PersistenceError.fromCache(error, path: location.displayPath, operation: "open the response cache")
       }
@@ -80,16 +85,22 @@ public final class ResponseCacheDatabase: Sendable {
       defer { PrivateFile.restrict(path) }
       do {
         let queue = try openFile(path, busyTimeout)
-        return ResponseCacheDatabase(location: location, limits: limits, queue: queue, dropped: notice)
+        return ResponseCacheDatabase(
+          location: location, limits: limits, queue: queue, dropped: notice, busyTimeout: busyTimeout)
       } catch {
         throw PersistenceError.fromCache(error, path: path, operation: "open the response cache")
       }
     }
   }
 
-  /// Closes the connection; later operations throw.
+  /// Empties the write-ahead log into the file (a checkpoint that never waits: another process using the cache at
+  /// that moment leaves the rest in the `-wal` for its own close) and closes the connection; later operations throw.
   public func close() {
-    isClosed.withLock { $0 = true }
+    let wasClosed = isClosed.withLock { closed in
+      defer { closed = true }
+      return closed
+    }
+    if !wasClosed { queue.checkpointWithoutWaiting(busyTimeout: busyTimeout) }
     try? queue.close()
   }
 
