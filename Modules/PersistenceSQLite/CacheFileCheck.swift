@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Persistence
 
 /// Whether a file is provably the response cache, before the cache writes to it.
 ///
@@ -14,6 +15,10 @@ enum CacheFileCheck: Equatable {
   case foreign(String)
   /// Not an SQLite file, or a damaged one: it may be moved aside, never deleted.
   case unreadable(String)
+  /// It could not be read for a reason of the disk's (a read-only file, folder or file system, a full disk), so it
+  /// may well be the cache: left as it is, with the error that says what the disk did (`.unwritableCache`,
+  /// `.diskFull`), never "not a cache".
+  case inaccessible(PersistenceError)
 
   /// The 16 bytes every SQLite database file starts with.
   static let sqliteHeader = Array("SQLite format 3\0".utf8)
@@ -29,7 +34,9 @@ enum CacheFileCheck: Equatable {
     guard stat(path, &info) == 0 else { return .absent }
     guard (info.st_mode & S_IFMT) == S_IFREG else { return .foreign("it is not a regular file") }
     guard info.st_size > 0 else { return .absent }
-    guard let handle = FileHandle(forReadingAtPath: path) else { return .foreign("it cannot be read") }
+    guard let handle = FileHandle(forReadingAtPath: path) else {
+      return .inaccessible(.unwritableCache(path: path, reason: "it cannot be read (no permission)"))
+    }
     let header = (try? handle.read(upToCount: sqliteHeader.count)).map(Array.init) ?? []
     try? handle.close()
     guard header == sqliteHeader else { return .unreadable("not an SQLite file") }
@@ -44,6 +51,8 @@ enum CacheFileCheck: Equatable {
       }
     } catch let error as DatabaseError where error.isCorruption {
       return .unreadable(error.message ?? "damaged")
+    } catch let error as DatabaseError where error.isDiskProblem {
+      return .inaccessible(PersistenceError.fromCache(error, path: path, operation: "open the response cache"))
     } catch let error as DatabaseError {
       return .foreign(error.message ?? "SQLite error \(error.extendedResultCode.rawValue)")
     } catch {

@@ -18,7 +18,9 @@ extension PersistenceError {
       return .diskFull(path: path, operation: operation)
     case .SQLITE_INTERRUPT: return .cancelled(operation: operation)
     case .SQLITE_READONLY, .SQLITE_CANTOPEN, .SQLITE_PERM, .SQLITE_AUTH:
-      return .unwritableLocation(path: path, reason: message)
+      // SQLite's words ("unable to open database file") do not say why: a read-only disk or folder says so.
+      return .unwritableLocation(
+        path: path, reason: PrivateFile.readOnlyReason(path).map { "\($0) (\(message))" } ?? message)
     default: return .database(path: path, operation: operation, message: message)
     }
   }
@@ -41,5 +43,11 @@ extension DatabaseError {
   /// Whether SQLite says the file is not a database or is damaged.
   var isCorruption: Bool {
     resultCode == .SQLITE_NOTADB || resultCode == .SQLITE_CORRUPT
+  }
+
+  /// Whether SQLite could not open, read or write the file for a reason of the disk's: read-only (the file, its
+  /// folder or its file system), no permission, full, an I/O error. Such a file may be the cache all the same.
+  var isDiskProblem: Bool {
+    [.SQLITE_READONLY, .SQLITE_CANTOPEN, .SQLITE_PERM, .SQLITE_FULL, .SQLITE_IOERR].contains(resultCode)
   }
 }

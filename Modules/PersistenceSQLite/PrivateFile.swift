@@ -41,6 +41,23 @@ enum PrivateFile {
     }
   }
 
+  /// Why `path` cannot be written, when the disk says so: its file system is mounted read-only, its folder or the
+  /// file itself is read-only for this user; `nil` when none of these is so (the failure was something else).
+  static func readOnlyReason(_ path: String) -> String? {
+    let folder = (path as NSString).deletingLastPathComponent
+    var info = statvfs()
+    if statvfs(folder.isEmpty ? "." : folder, &info) == 0, info.f_flag & UInt(ST_RDONLY) != 0 {
+      return "it is on a read-only file system"
+    }
+    if access(folder.isEmpty ? "." : folder, W_OK) != 0, errno == EACCES || errno == EROFS {
+      return "its folder \(folder) is read-only"
+    }
+    if access(path, F_OK) == 0, access(path, W_OK) != 0, errno == EACCES || errno == EROFS {
+      return "the file is read-only"
+    }
+    return nil
+  }
+
   /// Whether the file system holding `path` has less than 1 MiB left for this user (SQLite reports a full disk as
   /// an I/O error when the WAL or its index cannot grow).
   static func isNearlyFull(folderOf path: String) -> Bool {

@@ -15,7 +15,9 @@ import Synchronization
 /// The cache holds only copies of what the API serves, but a path given with `KUMIKI_CACHE` may name anything, so
 /// the cache never deletes or migrates a file that is not provably its own (``CacheFileCheck``): an unreadable file
 /// is moved aside, kept, and a fresh cache created (``droppedCorruptFile`` says so); an SQLite database of another
-/// schema — the Kumiki database itself, say — is refused untouched (`PersistenceError.notACache`). A read that fails
+/// schema — the Kumiki database itself, say — is refused untouched (`PersistenceError.notACache`); one the disk keeps
+/// from being opened (read-only, full) is refused untouched too, in the disk's words (`.unwritableCache`, `.diskFull`),
+/// never as another schema. A read that fails
 /// later counts as a miss in the query layer. Files are private (0600, folder 0700). Writes are not synced at each commit (`synchronous = NORMAL`): a crash may lose the
 /// last entries, never corrupt the file.
 public final class ResponseCacheDatabase: Sendable {
@@ -72,6 +74,8 @@ public final class ResponseCacheDatabase: Sendable {
         break
       case .foreign(let reason):
         throw .notACache(path: path, reason: reason)
+      case .inaccessible(let error):
+        throw error
       case .unreadable(let reason):
         let movedTo: String
         do {

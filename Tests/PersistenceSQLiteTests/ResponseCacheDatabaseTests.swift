@@ -343,6 +343,62 @@ import Testing
     #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == bytes)
   }
 
+  /// Issue 34, item 17: a real cache on a read-only disk was called "not a Kumiki response cache". It says the cache
+  /// cannot be written, and why (read-only), and leaves the file as it was. As root, whom permissions do not stop,
+  /// the folder is a tmpfs remounted read-only (EROFS); otherwise a folder of mode 0555 (`readOnlyFolder`).
+  @Test func aCacheOnAReadOnlyDiskIsCalledReadOnlyNotAnotherFile() async throws {
+    let name = "kumiki-cache.sqlite"
+    let folder = try await readOnlyFolder { folder in
+      let cache = try ResponseCacheDatabase.open(at: .file(path: folder + "/" + name))
+      try await cache.client.store(Self.response("recent_news"))
+      cache.close()
+    }
+    let (path, remove) = try #require(folder, "could not make a read-only folder (root without mount)")
+    defer { remove() }
+    let file = path + "/" + name
+    let bytes = try Data(contentsOf: URL(fileURLWithPath: file))
+    do {
+      let cache = try ResponseCacheDatabase.open(at: .file(path: file))
+      cache.close()
+      Issue.record("a cache on a read-only disk opened")
+    } catch {
+      guard case .unwritableCache(let reported, let reason) = error else {
+        Issue.record("expected unwritableCache, got \(error)")
+        return
+      }
+      #expect(reported == file)
+      #expect(reason.contains("read-only"), "\(reason)")
+      #expect(!error.description.contains("not a Kumiki response cache"))
+    }
+    #expect(try Data(contentsOf: URL(fileURLWithPath: file)) == bytes)
+  }
+
+  /// Issue 34, item 17: a real cache on a full disk was called "not a Kumiki response cache" too (opening it needs
+  /// room for its index, `-shm`). It says the disk is full. A real full disk: a small tmpfs filled up, so root only.
+  @Test(.enabled(if: isRoot, "mounting a small tmpfs needs root"))
+  func aCacheOnAFullDiskIsCalledFull() async throws {
+    let disk = try #require(mountSmallDisk(kilobytes: 256), "could not mount a tmpfs")
+    defer { unmountSmallDisk(disk) }
+    let file = disk + "/kumiki-cache.sqlite"
+    let cache = try ResponseCacheDatabase.open(at: .file(path: file))
+    try await cache.client.store(Self.response("recent_news"))
+    cache.close()
+    #expect(!FileManager.default.fileExists(atPath: file + "-shm"), "closed last: its index is gone")
+    fillDisk(disk)
+    do {
+      let cache = try ResponseCacheDatabase.open(at: .file(path: file))
+      cache.close()
+      Issue.record("a cache on a full disk opened")
+    } catch {
+      guard case .diskFull(let reported, _) = error else {
+        Issue.record("expected diskFull, got \(error)")
+        return
+      }
+      #expect(reported == file)
+      #expect(error.description.contains("is full"))
+    }
+  }
+
   @Test func everyOperationOnAClosedCacheThrowsAPersistenceError() async throws {
     let cache = try ResponseCacheDatabase.open(at: .inMemory)
     cache.close()

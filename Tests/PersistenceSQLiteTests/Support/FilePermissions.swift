@@ -21,6 +21,51 @@ func unmountSmallDisk(_ folder: String) {
   try? FileManager.default.removeItem(atPath: folder)
 }
 
+/// A folder this process cannot write, made the way a user meets one: as root, whom permissions do not stop, a small
+/// tmpfs remounted read-only (a read-only file system: EROFS); otherwise a folder of mode 0555. `prepare` fills it
+/// first, while it is writable. `nil` when root may not mount here. Call `remove` when done.
+func readOnlyFolder(
+  prepare: (String) async throws -> Void
+) async throws -> (path: String, remove: @Sendable () -> Void)? {
+  if isRoot {
+    guard let disk = mountSmallDisk(kilobytes: 1024) else { return nil }
+    do {
+      try await prepare(disk)
+    } catch {
+      unmountSmallDisk(disk)
+      throw error
+    }
+    guard run("/bin/mount", ["-o", "remount,ro", disk]) == 0 else {
+      unmountSmallDisk(disk)
+      return nil
+    }
+    return (disk, { unmountSmallDisk(disk) })
+  }
+  let folder = NSTemporaryDirectory() + "kumiki-read-only-\(UUID().uuidString)"
+  try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+  let remove: @Sendable () -> Void = {
+    _ = chmod(folder, 0o755)
+    try? FileManager.default.removeItem(atPath: folder)
+  }
+  do {
+    try await prepare(folder)
+  } catch {
+    remove()
+    throw error
+  }
+  _ = chmod(folder, 0o555)
+  return (folder, remove)
+}
+
+/// Fills the file system holding `folder` with a file of its own (`filler`), until it is full.
+func fillDisk(_ folder: String) {
+  let descriptor = open(folder + "/filler", O_CREAT | O_WRONLY, 0o600)
+  guard descriptor >= 0 else { return }
+  defer { close(descriptor) }
+  let block = [UInt8](repeating: 0x5a, count: 4096)
+  while block.withUnsafeBytes({ write(descriptor, $0.baseAddress, $0.count) }) > 0 {}
+}
+
 private func run(_ executable: String, _ arguments: [String]) -> Int32 {
   let process = Process()
   process.executableURL = URL(fileURLWithPath: executable)
