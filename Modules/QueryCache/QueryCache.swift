@@ -72,6 +72,10 @@ public final class QueryCache: Sendable {
     }
   }
 
+  /// How far ahead of `now` an entry's date may be and still count as fresh, in seconds: clock adjustments of a
+  /// moment (NTP slewing) keep answers fresh; an entry further ahead is stale.
+  static let futureTolerance: TimeInterval = 5
+
   /// The client to build feature clients on.
   public var client: HTTPClient {
     HTTPClient(activity: activity) { request in try await self.send(request) }
@@ -103,7 +107,10 @@ public final class QueryCache: Sendable {
       return response
     }
     let age = now().timeIntervalSince(entry.fetchedAt)
-    let fresh = !entry.isInvalidated && age < configuration.maxAge(for: request).seconds
+    // An answer dated in the future was stamped before the clock was set back: its age is unknown, so it is stale
+    // (revalidated), never fresh until the clock catches up.
+    let fresh =
+      !entry.isInvalidated && age > -Self.futureTolerance && age < configuration.maxAge(for: request).seconds
     switch policy {
     case .cacheOnly where !entry.isInvalidated || optimistic.covers(configuration.path(of: request)),
       .cacheFirst where fresh:

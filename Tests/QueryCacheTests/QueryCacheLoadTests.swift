@@ -97,6 +97,38 @@ import Testing
     #expect(cache.reachability.offlineDataSince == Self.start)
   }
 
+  /// Issue 34, item 10: an answer stamped in the future (fetched, then the clock was set back an hour) was "fresh"
+  /// until the clock caught up. It is stale and revalidated at once; a few seconds ahead (a clock slewed by NTP)
+  /// still counts as fresh.
+  @Test(arguments: [(3600.0, true), (4.0, false)])
+  func anAnswerStampedInTheFutureIsStale(setBack seconds: Double, revalidated: Bool) async {
+    let clock = clock
+    let setBack = Recorder<Double>()  // how far the wall clock was set back, the last value counting
+    let cache = QueryCache(
+      http: kitchen.client, storage: storage.client,
+      configuration: QueryCacheConfiguration(baseURL: Pantry.baseURL, retry: .never),
+      now: { Self.start.addingTimeInterval(clock.now.offset.seconds - (setBack.values.last ?? 0)) })
+    let first = launch(cache)
+    await first.send(.load(.appear)) { $0.load = Self.loading }
+    await first.receive(.load(.loaded(["ramen"]))) { $0.load = Self.loaded(["ramen"]) }
+    await first.finish()
+
+    setBack.append(seconds)
+    kitchen.dishes = ["ramen", "soba"]
+    let second = launch(cache)
+    await second.send(.load(.appear)) { $0.load = Self.loading }
+    if revalidated {
+      let stale = DataOrigin.stale(fetchedAt: Self.start, age: 0)
+      await second.receive(.load(.loaded(["ramen"], origin: stale))) { $0.load = Self.loaded(["ramen"], stale) }
+      await second.receive(.load(.loaded(["ramen", "soba"]))) { $0.load = Self.loaded(["ramen", "soba"]) }
+    } else {
+      let cached = DataOrigin.cache(fetchedAt: Self.start)
+      await second.receive(.load(.loaded(["ramen"], origin: cached))) { $0.load = Self.loaded(["ramen"], cached) }
+    }
+    await second.finish()
+    #expect(kitchen.requests.count == (revalidated ? 2 : 1))
+  }
+
   @Test func refreshGoesToTheNetworkWithinMaxAge() async {
     let cache = makeCache()
     let store = launch(cache)
