@@ -238,7 +238,8 @@ public final class LiveApp: Sendable {
     }
   }
 
-  /// Stops effects, the embedded server and closes the database.
+  /// Stops effects and the embedded server, and closes the database and the response cache, checkpointed: after it,
+  /// each file holds everything on its own (`KumikiDatabase.close()`). Run it on every clean exit.
   public func shutdown() async {
     runtime.send(.terminate)
     runtime.store.cancelAllEffects()
