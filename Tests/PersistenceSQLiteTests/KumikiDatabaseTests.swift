@@ -69,6 +69,37 @@ private typealias PersistenceError = Persistence.PersistenceError
     #expect(path == disk + "/kumiki-cache.sqlite")
   }
 
+  /// Issue 34, item 17: the database's own writes on a full disk say so too (saved items, the outbox), not a generic
+  /// SQLite failure; nothing is lost of what was saved before.
+  @Test(.enabled(if: isRoot, "mounting a small tmpfs needs root"))
+  func aFullDiskIsReportedAsAFullDiskByTheDatabase() async throws {
+    let disk = try #require(mountSmallDisk(kilobytes: 320), "could not mount a tmpfs")
+    defer { unmountSmallDisk(disk) }
+    let path = disk + "/kumiki.sqlite"
+    let database = try KumikiDatabase.open(path: path)
+    defer { try? database.close() }
+    let text = String(repeating: "鯛", count: 4096)
+    var saved = 0
+    var failure: PersistenceError?
+    for id in 1...200 where failure == nil {
+      do {
+        try await database.savedItems.save(
+          SavedItem(
+            id: id, category: "和食", dishName: "Dish \(id)", shopName: "Shop", introduction: text,
+            photoURL: "https://example.com/\(id).jpg", savedAt: Date()))
+        saved = id
+      } catch {
+        failure = error
+      }
+    }
+    guard case .diskFull(let reported, _) = try #require(failure) else {
+      Issue.record("expected diskFull, got \(String(describing: failure))")
+      return
+    }
+    #expect(reported == path)
+    #expect(try await database.savedItems.allIDs().count == saved)
+  }
+
   @Test func theWriterSyncsEveryCommitToDisk() throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
