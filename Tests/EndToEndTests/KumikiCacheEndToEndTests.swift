@@ -170,7 +170,54 @@ struct KumikiCacheEndToEndTests {
     #expect(files.contains("kumiki.sqlite"), "\(files)")
   }
 
+  /// Issue 34, item 17: a real cache on a read-only disk was called "not a Kumiki response cache". The command still
+  /// reads (the cache is off for the run) and the notice says the cache is read-only. As root, whom permissions do
+  /// not stop, the cache's folder is a tmpfs remounted read-only (EROFS); otherwise a folder of mode 0555.
+  @Test func aCacheOnAReadOnlyDiskIsSaidToBeReadOnlyAndTheCommandStillReads() async throws {
+    let command = try await ReadingCommand.first()
+    let folder = try TemporaryFolder()
+    let server = try await FixtureServer.start(.init(port: 0))
+    defer { Task { await server.shutdown() } }
+    let disk = folder.path + "/disk"
+    try FileManager.default.createDirectory(atPath: disk, withIntermediateDirectories: true)
+    let mounted = geteuid() == 0
+    if mounted {
+      try #require(Self.run("/bin/mount", ["-t", "tmpfs", "-o", "size=2048k", "tmpfs", disk]) == 0, "mount a tmpfs")
+    }
+    defer {
+      if mounted { _ = Self.run("/bin/umount", [disk]) } else { _ = chmod(disk, 0o755) }
+    }
+    let environment = ["KUMIKI_CACHE": disk + "/responses.sqlite"]
+    let first = try await kumiki(command.words, api: server.baseURL, folder: folder, environment: environment)
+    #expect(first.status == 0, "\(first.stderr)")
+    #expect(FileManager.default.fileExists(atPath: disk + "/responses.sqlite"))
+    if mounted {
+      try #require(Self.run("/bin/mount", ["-o", "remount,ro", disk]) == 0, "remount it read-only")
+    } else {
+      #expect(chmod(disk, 0o555) == 0)
+    }
+
+    let result = try await kumiki(command.words, api: server.baseURL, folder: folder, environment: environment)
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stdout == first.stdout)
+    #expect(result.stderr.contains("response cache at \(disk)/responses.sqlite: "), "\(result.stderr)")
+    #expect(result.stderr.contains("read-only"), "\(result.stderr)")
+    #expect(!result.stderr.contains("not a Kumiki response cache"), "\(result.stderr)")
+  }
+
   // MARK: - Helpers
+
+  /// Runs `executable` with `arguments`, silently; its exit status (-1 when it could not start).
+  static func run(_ executable: String, _ arguments: [String]) -> Int32 {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    process.standardError = FileHandle.nullDevice
+    process.standardOutput = FileHandle.nullDevice
+    guard (try? process.run()) != nil else { return -1 }
+    process.waitUntilExit()
+    return process.terminationStatus
+  }
 
   static func object(_ result: CommandResult) throws -> [String: Any] {
     #expect(result.status == 0, "\(result.stderr)")
