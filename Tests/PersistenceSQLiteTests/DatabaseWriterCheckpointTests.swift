@@ -100,6 +100,7 @@ import Testing
     // Another connection in a read transaction (a snapshot of the log), held on a thread of its own until released.
     let reader = try DatabasePool(path: path)
     let release = DispatchSemaphore(value: 0)
+    defer { release.signal() }  // never leaves the reader's thread waiting, whatever fails
     let (holding, held) = AsyncStream<Void>.makeStream()
     let (finished, finish) = AsyncStream<Result<[Int], any Error>>.makeStream()
     Thread {
