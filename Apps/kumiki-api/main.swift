@@ -26,7 +26,7 @@ struct KumikiAPI: AsyncParsableCommand {
       temporary files a crash left behind (only names of exactly that pattern). A write body may be nested at \
       most 510 levels (400 beyond), so what is saved always loads again (a db.json may nest 512). \
       --read-only refuses every write with 403; it never saves, so it takes no lock and deletes nothing. \
-      A --db that cannot be loaded (not JSON, not an object, over 64 MiB, a directory, a FIFO, a device…) exits \
+      A --db that cannot be loaded (not JSON, not an object, over 16 MiB, a directory, a FIFO, a device…) exits \
       with 65 and says why; --reset-db replaces it, first keeping its content as PATH.corrupt-TIME.
 
       Faults: --fault rules apply from the start. Clients may inject or switch faults over HTTP (the \

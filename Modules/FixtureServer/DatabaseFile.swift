@@ -29,9 +29,10 @@ struct DatabaseFile: Sendable {
   /// Writes bytes to a descriptor as `write(2)` does: the count written, or `-1` with `errno` set.
   typealias Write = @Sendable (_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> Int
 
-  /// The largest file a server loads, and so the largest it saves: 64 MiB. A debug build parses that in about N s,
-  /// within the 10 s the apps give their embedded API to start; json-server has no limit.
-  static let maximumBytes = 64 << 20
+  /// The largest file a server loads, and so the largest it saves: 16 MiB. A debug build of `kumiki-api` loads that
+  /// in about 4 s on a busy two-core machine (64 MiB took 11.5 s), within the 10 s the apps give their embedded API
+  /// to start; json-server has no limit.
+  static let maximumBytes = 16 << 20
 
   /// The file saved to, with symbolic links resolved: a linked `db.json` is replaced where it really lives and
   /// the link is kept.

@@ -208,7 +208,7 @@ struct DatabaseFileTests {
         try DatabaseFile(url: huge).load()
       } throws: { error in
         (error as? FixtureDatabaseError)?.description
-          == "cannot read \(huge.path): it is 300 MiB; a server loads at most 64 MiB"
+          == "cannot read \(huge.path): it is 300 MiB; a server loads at most 16 MiB"
       }
       let empty = try writeFile("", named: "empty.json", in: directory)
       #expect {
@@ -251,7 +251,7 @@ struct DatabaseFileTests {
       } throws: { error in
         guard let error = error as? DatabaseSaveError else { return false }
         return error.isOutOfSpace
-          && error.description == "cannot save \(url.path): the data would be 65 MiB; a server loads at most 64 MiB"
+          && error.description == "cannot save \(url.path): the data would be 17 MiB; a server loads at most 16 MiB"
       }
       #expect(try String(contentsOf: url, encoding: .utf8) == "{}")
       #expect(try fileNames(in: directory) == ["db.json"])

@@ -47,7 +47,7 @@ extension HeavyTests {
         let length = generator.random.int(1...4 << 20)
         return (
           .file(Array(#"{"posts": [{"id": 1, "title": ""#.utf8) + Array(repeating: UInt8(ascii: "x"), count: length)
-            + Array(#""}]}"#.utf8)), "a \(length)-byte string"
+            + Array(#""}]}"#.utf8)), "a string of \(length >> 20 > 0 ? "megabytes" : "kilobytes")"
         )
       case 4:
         var bytes = Array(#"{"posts": [{"id": 1, "title": "a"#.utf8) + [0x00] + Array(#"b"}]}"#.utf8)
@@ -65,7 +65,7 @@ extension HeavyTests {
         return ((.file((0..<generator.random.int(1...512)).map { _ in UInt8.random(in: 0...255, using: &generator.random) })), "random bytes")
       case 10: return (.file([0xEF, 0xBB, 0xBF] + Array(#"{"posts": []}"#.utf8)), "a byte order mark")
       case 11: return (.file(generator.object(depth: generator.random.int(0...4))), "a random object")
-      case 12: return (.sparse(generator.random.int((64 << 20) + 1...1 << 33)), "a file over the size limit")
+      case 12: return (.sparse(generator.random.int((16 << 20) + 1...1 << 33)), "a file over the size limit")
       case 13: return (.directory, "a directory")
       case 14: return (.fifo, "a FIFO")
       case 15: return (.socket, "a socket")
@@ -114,7 +114,7 @@ extension HeavyTests {
       let type = status.st_mode & S_IFMT
       guard type == S_IFREG else { return "type \(type)" }
       // A sparse file over the limit is compared by its size and inode only.
-      guard status.st_size <= 64 << 20 else { return "file of \(status.st_size) bytes, inode \(status.st_ino)" }
+      guard status.st_size <= 16 << 20 else { return "file of \(status.st_size) bytes, inode \(status.st_ino)" }
       let bytes = (try? Data(contentsOf: URL(fileURLWithPath: path))) ?? Data()
       return "file of \(status.st_size) bytes, hash \(bytes.hashValue)"
     }
