@@ -116,7 +116,9 @@ public final class EmbeddedAPI: Sendable {
         if let dataFile, status == unloadableDataExitStatus, !child.timedOut {
           // `kumiki-api: cannot load PATH: REASON`: the reason alone, the path is known.
           let prefix = "kumiki-api: cannot load \(dataFile): "
-          error.unloadableData = (file: dataFile, reason: reason.hasPrefix(prefix) ? String(reason.dropFirst(prefix.count)) : reason)
+          error.unloadableData = (
+            file: dataFile, reason: reason.hasPrefix(prefix) ? String(reason.dropFirst(prefix.count)) : reason
+          )
         }
         continuation.resume(throwing: error)
       }.start()

@@ -145,9 +145,12 @@ public final class LiveApp: Sendable {
       }
     }
 
-    let http =
-      unavailable.map { problem in HTTPClient { request in throw HTTPError.cannotConnect(request.url, reason: problem) } }
-      ?? HTTPClient.curl(CurlConfiguration(timeout: timeout, credentials: credentials))
+    let http: HTTPClient
+    if let unavailable {
+      http = HTTPClient { request in throw HTTPError.cannotConnect(request.url, reason: unavailable) }
+    } else {
+      http = HTTPClient.curl(CurlConfiguration(timeout: timeout, credentials: credentials))
+    }
     let queryCache = QueryCache(
       http: http, storage: cache.client,
       configuration: QueryCacheConfiguration(

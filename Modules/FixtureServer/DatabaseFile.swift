@@ -216,7 +216,8 @@ struct DatabaseFile: Sendable {
     }
     guard Int64(status.st_size) <= Int64(Self.maximumBytes) else {
       throw unreadable(
-        "it is \(Self.size(Int(clamping: Int64(status.st_size)))); a server loads at most \(Self.size(Self.maximumBytes))")
+        "it is \(Self.size(Int(clamping: Int64(status.st_size)))); a server loads at most \(Self.size(Self.maximumBytes))"
+      )
     }
   }
 

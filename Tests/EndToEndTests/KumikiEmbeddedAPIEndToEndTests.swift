@@ -106,7 +106,7 @@ struct KumikiEmbeddedAPIEndToEndTests {
     let first = try await kumiki(command.words, folder: folder)  // fills the cache from the embedded API
     #expect(first.status == 0, "\(first.stderr)")
     let file = folder.path + "/kumiki-api.json"
-    let damaged = "{\n  \"recent\": [,]\n}\n"
+    let damaged = "{\n  \"xyz123\": [,]\n}\n"
     try damaged.write(toFile: file, atomically: false, encoding: .utf8)
     let notice =
       "kumiki: the embedded API cannot load its data file \(file) (malformed JSON at line 2, column 14: "
@@ -136,7 +136,9 @@ struct KumikiEmbeddedAPIEndToEndTests {
     let reset = try await kumiki(["fixtures", "reset"], folder: folder)
     #expect(reset.status == 0, "\(reset.stderr)")
     let kept = try #require(
-      try FileManager.default.contentsOfDirectory(atPath: folder.path).first { $0.hasPrefix("kumiki-api.json.corrupt-") })
+      try FileManager.default.contentsOfDirectory(atPath: folder.path).first {
+        $0.hasPrefix("kumiki-api.json.corrupt-")
+      })
     #expect(try String(contentsOfFile: folder.path + "/" + kept, encoding: .utf8) == damaged)
     #expect(reset.stderr == "kumiki: \(file) did not load; its content is kept in \(folder.path)/\(kept)\n")
     let again = try await kumiki(["--fresh"] + command.words, folder: folder)
@@ -154,15 +156,22 @@ struct KumikiEmbeddedAPIEndToEndTests {
     #expect(mkfifo(file, 0o600) == 0)
     let api = try await CommandResult.launch(BuiltBinary.path("kumiki-api"), ["--db", file, "--port", "0"])
     #expect(api.status == 65, "\(api.stderr)")
-    #expect(api.stderr == "kumiki-api: cannot load \(file): cannot read \(file): it is a FIFO (named pipe), not a data file\n")
+    #expect(
+      api.stderr == "kumiki-api: cannot load \(file): cannot read \(file): it is a FIFO (named pipe), not a data file\n"
+    )
 
     let run = try await kumiki(command.words, folder: folder)
     #expect(run.status == 1)
-    #expect(run.stderr.hasPrefix("kumiki: the embedded API cannot load its data file \(file) (cannot read \(file): it is a FIFO"), "\(run.stderr)")
+    #expect(
+      run.stderr.hasPrefix(
+        "kumiki: the embedded API cannot load its data file \(file) (cannot read \(file): it is a FIFO"),
+      "\(run.stderr)")
     #expect(run.stderr.contains("move it away"), "\(run.stderr)")
     let reset = try await kumiki(["fixtures", "reset"], folder: folder)
     #expect(reset.status == 1)
-    #expect(reset.stderr.contains("it is a FIFO (named pipe), not a data file; move it away to reset the data"), "\(reset.stderr)")
+    #expect(
+      reset.stderr.contains("it is a FIFO (named pipe), not a data file; move it away to reset the data"),
+      "\(reset.stderr)")
     var info = stat()
     #expect(lstat(file, &info) == 0 && info.st_mode & S_IFMT == S_IFIFO)
   }

@@ -2,11 +2,11 @@ import FixtureData
 import Foundation
 import Testing
 
+@testable import FixtureServer
+
 #if canImport(Glibc)
   import Glibc
 #endif
-
-@testable import FixtureServer
 
 @Suite("DatabaseFile: atomic, durable saves of db.json")
 struct DatabaseFileTests {
@@ -179,9 +179,11 @@ struct DatabaseFileTests {
       let linkToFIFO = directory.appendingPathComponent("link.json")
       try FileManager.default.createSymbolicLink(at: linkToFIFO, withDestinationURL: fifo)
       let linkToDevice = directory.appendingPathComponent("device.json")
-      try FileManager.default.createSymbolicLink(at: linkToDevice, withDestinationURL: URL(fileURLWithPath: "/dev/zero"))
+      try FileManager.default.createSymbolicLink(
+        at: linkToDevice, withDestinationURL: URL(fileURLWithPath: "/dev/zero"))
       let cases: [(URL, String)] = [
-        (fifo, "a FIFO (named pipe)"), (folder, "a directory"), (socket, "a socket"), (linkToFIFO, "a FIFO (named pipe)"),
+        (fifo, "a FIFO (named pipe)"), (folder, "a directory"), (socket, "a socket"),
+        (linkToFIFO, "a FIFO (named pipe)"),
         (linkToDevice, "a character device"),
       ]
       for (url, kind) in cases {
@@ -233,7 +235,9 @@ struct DatabaseFileTests {
         Issue.record("saved over a FIFO: \(outcome)")
         return
       }
-      #expect(error.description == "cannot save \(fifo.path): it is a FIFO (named pipe), not a data file, and is never replaced")
+      #expect(
+        error.description
+          == "cannot save \(fifo.path): it is a FIFO (named pipe), not a data file, and is never replaced")
       #expect(!error.isOutOfSpace)
       var status = stat()
       #expect(lstat(fifo.path, &status) == 0 && status.st_mode & S_IFMT == S_IFIFO)

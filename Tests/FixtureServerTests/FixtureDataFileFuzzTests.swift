@@ -46,8 +46,9 @@ extension HeavyTests {
       case 3:
         let length = generator.random.int(1...4 << 20)
         return (
-          .file(Array(#"{"posts": [{"id": 1, "title": ""#.utf8) + Array(repeating: UInt8(ascii: "x"), count: length)
-            + Array(#""}]}"#.utf8)), "a string of \(length >> 20 > 0 ? "megabytes" : "kilobytes")"
+          .file(
+            Array(#"{"posts": [{"id": 1, "title": ""#.utf8) + Array(repeating: UInt8(ascii: "x"), count: length)
+              + Array(#""}]}"#.utf8)), "a string of \(length >> 20 > 0 ? "megabytes" : "kilobytes")"
         )
       case 4:
         var bytes = Array(#"{"posts": [{"id": 1, "title": "a"#.utf8) + [0x00] + Array(#"b"}]}"#.utf8)
@@ -62,7 +63,10 @@ extension HeavyTests {
       case 7: return (.file([]), "an empty file")
       case 8: return (.file(Array(" \n\t ".utf8)), "whitespace only")
       case 9:
-        return ((.file((0..<generator.random.int(1...512)).map { _ in UInt8.random(in: 0...255, using: &generator.random) })), "random bytes")
+        return (
+          (.file((0..<generator.random.int(1...512)).map { _ in UInt8.random(in: 0...255, using: &generator.random) })),
+          "random bytes"
+        )
       case 10: return (.file([0xEF, 0xBB, 0xBF] + Array(#"{"posts": []}"#.utf8)), "a byte order mark")
       case 11: return (.file(generator.object(depth: generator.random.int(0...4))), "a random object")
       case 12: return (.sparse(generator.random.int((16 << 20) + 1...1 << 33)), "a file over the size limit")
@@ -145,7 +149,9 @@ extension HeavyTests {
             let semaphore = DispatchSemaphore(value: 0)
             let result = OnceBox<Result<FixtureServer, any Error>>()
             Task {
-              do { result.set(.success(try await FixtureServer.start(configuration))) } catch { result.set(.failure(error)) }
+              do { result.set(.success(try await FixtureServer.start(configuration))) } catch {
+                result.set(.failure(error))
+              }
               semaphore.signal()
             }
             semaphore.wait()

@@ -256,7 +256,9 @@ struct FixtureServerPersistenceTests {
           let semaphore = DispatchSemaphore(value: 0)
           let result = OnceBox<Result<FixtureServer, any Error>>()
           Task {
-            do { result.set(.success(try await FixtureServer.start(configuration))) } catch { result.set(.failure(error)) }
+            do { result.set(.success(try await FixtureServer.start(configuration))) } catch {
+              result.set(.failure(error))
+            }
             semaphore.signal()
           }
           semaphore.wait()

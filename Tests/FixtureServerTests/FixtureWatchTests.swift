@@ -151,7 +151,10 @@ struct FixtureWatchTests {
           return result.value!
         }
         #expect(try changed.get() == false)
-        #expect(log.all == ["cannot read \(url.resolvingSymlinksInPath().path): it is a FIFO (named pipe), not a data file; serving the data from before until it can be read"])
+        #expect(
+          log.all == [
+            "cannot read \(url.resolvingSymlinksInPath().path): it is a FIFO (named pipe), not a data file; serving the data from before until it can be read"
+          ])
         let reply = try await HTTPClient.send("POST", "/posts", on: server, body: #"{"title": "x"}"#)
         #expect(reply.status == 500)
         #expect(try await titles(server) == ["first", "second", "string id"])

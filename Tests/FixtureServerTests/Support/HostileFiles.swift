@@ -39,7 +39,9 @@ func bindUnixSocket(at url: URL) throws {
     for (index, byte) in path.prefix(buffer.count - 1).enumerated() { buffer[index] = UInt8(bitPattern: byte) }
   }
   let bound = withUnsafePointer(to: &address) {
-    $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+    $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+      bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+    }
   }
   close(descriptor)
   guard bound == 0 else { throw POSIXError(.EADDRINUSE) }
