@@ -27,7 +27,8 @@ struct KumikiAPI: AsyncParsableCommand {
       most 510 levels (400 beyond), so what is saved always loads again (a db.json may nest 512). \
       --read-only refuses every write with 403; it never saves, so it takes no lock and deletes nothing. \
       A --db that cannot be loaded (not JSON, not an object, over 16 MiB, a directory, a FIFO, a device…) exits \
-      with 65 and says why; --reset-db replaces it, first keeping its content as PATH.corrupt-TIME.
+      with 65 and says why; --reset-db replaces it, first keeping its content as PATH.corrupt-TIME. A write the \
+      disk cannot save changes nothing and is answered 507 (disk or quota full) or 500, with the system's reason.
 
       Faults: --fault rules apply from the start. Clients may inject or switch faults over HTTP (the \
       X-Kumiki-Fault request header, the /__faults routes) only when the server was started with \
