@@ -74,7 +74,9 @@ public final class FixtureServer: Sendable {
   /// - Throws: ``FixtureServerError`` when the port is invalid or cannot be bound, the database file is locked
   ///   by another server, or the configuration cannot be (``FixtureServerError/invalidConfiguration(reason:)``: an
   ///   empty id field or suffix, watching without a file); ``FixtureDatabaseError`` when no database is given and the
-  ///   ``Configuration/databaseFile`` or the bundled one cannot be loaded.
+  ///   ``Configuration/databaseFile`` or the bundled one cannot be loaded: the file is read only when it is a regular
+  ///   file (or a link to one) of at most 16 MiB, so a directory, a FIFO, a socket or a device is refused by its type
+  ///   and never waited on, a larger file by its size, and text that is not a JSON object with its line and column.
   public static func start(_ configuration: Configuration = Configuration()) async throws -> FixtureServer {
     guard (0...65535).contains(configuration.port) else { throw FixtureServerError.invalidPort(configuration.port) }
     if let reason = configuration.problem { throw FixtureServerError.invalidConfiguration(reason: reason) }
