@@ -208,7 +208,7 @@ struct KumikiAPI: AsyncParsableCommand {
   private func replacements() throws -> JSONObject? {
     guard let replacementsPath else { return nil }
     do {
-      return try FixtureDatabase(contentsOf: URL(fileURLWithPath: replacementsPath)).root
+      return try FixtureServer.loadDataFile(URL(fileURLWithPath: replacementsPath)).root
     } catch {
       throw ValidationError("--replace \(VisibleText.shown(replacementsPath, limit: 200)): \(error)")
     }

@@ -240,6 +240,14 @@ public final class FixtureServer: Sendable {
     return kept
   }
 
+  /// Loads the json-server `db.json` at `url` with the checks a ``Configuration/databaseFile`` gets: only a regular
+  /// file (or a link to one) of at most 16 MiB is read, so a directory, a FIFO, a socket or a device is refused by its
+  /// type and never waited on (`kumiki-api --replace FILE` reads its file so).
+  /// - Throws: ``FixtureDatabaseError`` saying why.
+  public static func loadDataFile(_ url: URL) throws(FixtureDatabaseError) -> FixtureDatabase {
+    try DatabaseFile(url: url).load()
+  }
+
   /// The address of the server that holds the lock of the database file `url`, as it wrote it in the lock file
   /// once listening; `nil` when no server holds it or it has not written its address yet.
   public static func addressServing(_ url: URL) -> URL? {

@@ -274,6 +274,9 @@ struct FixtureServerPersistenceTests {
           #expect(text.hasSuffix(", not a data file"), "\(text)")
         }
       }
+      // `--replace FILE` reads its file with the same checks.
+      let loaded = try await withDeadline(seconds: 10) { try FixtureServer.loadDataFile(url) }
+      #expect(throws: FixtureDatabaseError.self) { try loaded.get() }
       // Nothing was made or replaced at the path.
       var status = stat()
       #expect(lstat(url.path, &status) == 0)
