@@ -28,7 +28,7 @@ func failingWrite(_ code: Int32) -> DatabaseFile.Write {
   }
 }
 
-/// Binds a Unix domain socket at `url` (left bound until the process ends; the directory's removal unlinks it).
+/// Makes a Unix domain socket file at `url` (bound, then its descriptor closed: the file stays until removed).
 func bindUnixSocket(at url: URL) throws {
   let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
   guard descriptor >= 0 else { throw POSIXError(.EIO) }
