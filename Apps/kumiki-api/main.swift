@@ -25,7 +25,10 @@ struct KumikiAPI: AsyncParsableCommand {
       and a second kumiki-api on the same file exits with 1 at start. Holding the lock, it deletes the \
       temporary files a crash left behind (only names of exactly that pattern). A write body may be nested at \
       most 510 levels (400 beyond), so what is saved always loads again (a db.json may nest 512). \
-      --read-only refuses every write with 403; it never saves, so it takes no lock and deletes nothing.
+      --read-only refuses every write with 403; it never saves, so it takes no lock and deletes nothing. \
+      A --db that cannot be loaded (not JSON, not an object, over 16 MiB, a directory, a FIFO, a device…) exits \
+      with 65 and says why; --reset-db replaces it, first keeping its content as PATH.corrupt-TIME. A write the \
+      disk cannot save changes nothing and is answered 507 (disk or quota full) or 500, with the system's reason.
 
       Faults: --fault rules apply from the start. Clients may inject or switch faults over HTTP (the \
       X-Kumiki-Fault request header, the /__faults routes) only when the server was started with \
@@ -205,7 +208,7 @@ struct KumikiAPI: AsyncParsableCommand {
   private func replacements() throws -> JSONObject? {
     guard let replacementsPath else { return nil }
     do {
-      return try FixtureDatabase(contentsOf: URL(fileURLWithPath: replacementsPath)).root
+      return try FixtureServer.loadDataFile(URL(fileURLWithPath: replacementsPath)).root
     } catch {
       throw ValidationError("--replace \(VisibleText.shown(replacementsPath, limit: 200)): \(error)")
     }
@@ -252,7 +255,9 @@ struct KumikiAPI: AsyncParsableCommand {
     if resetDatabase {
       guard let databasePath else { throw ValidationError("--reset-db needs --db FILE") }
       do {
-        try FixtureServer.resetDatabaseFile(URL(fileURLWithPath: databasePath))
+        if let kept = try FixtureServer.resetDatabaseFile(URL(fileURLWithPath: databasePath)) {
+          Self.printError("kumiki-api: \(databasePath) did not load; its content is kept in \(kept)")
+        }
       } catch {
         Self.printError("kumiki-api: cannot reset \(databasePath): \(error)")
         throw ExitCode.failure
@@ -292,7 +297,7 @@ struct KumikiAPI: AsyncParsableCommand {
       return
     } catch let error as FixtureDatabaseError {
       Self.printError("kumiki-api: cannot load \(databasePath ?? "the bundled db.json"): \(error)")
-      throw ExitCode.failure
+      throw ExitCode(Self.unloadableDataExitCode)
     } catch {
       Self.printError("kumiki-api: \(error)")
       throw ExitCode.failure
@@ -414,6 +419,10 @@ struct KumikiAPI: AsyncParsableCommand {
     }
     return plan
   }
+
+  /// The exit status when the data (the `--db` file) cannot be loaded: sysexits' `EX_DATAERR`, so the apps can tell
+  /// their data file's problem (which `kumiki fixtures reset` fixes) from any other failure to start (1).
+  static let unloadableDataExitCode: Int32 = 65
 
   private static func printError(_ line: String) {
     FileHandle.standardError.write(Data((line + "\n").utf8))

@@ -41,7 +41,9 @@ enum Kumiki {
         }
       ),
       resetFixtures: { options in
-        try await usage { try await LiveApp.resetFixtures(databasePath: options.db, environment: environment) }
+        try await usage {
+          try await LiveApp.resetFixtures(databasePath: options.db, environment: environment, notice: Self.printNotice)
+        }
       },
       describe: describe,
       outbox: outboxMaintenance(environment: environment, started: started),

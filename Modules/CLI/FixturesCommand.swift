@@ -19,7 +19,8 @@ enum FixturesCommand: String, MaintenanceCommand, Sendable {
 
     The embedded API keeps its data, with every write the apps make, in a json file beside the database
     (kumiki.sqlite → kumiki-api.json), as json-server does with db.json. A running kumiki-tui serves it: quit it
-    first.
+    first. A file that does not load (damaged, too big) is kept beside it as kumiki-api.json.corrupt-<time>;
+    something that is not a file (a directory, a FIFO) is never replaced: move it away.
 
     EXIT CODES:
       0   Success.

@@ -69,7 +69,8 @@ public final class EmbeddedAPI: Sendable {
     let child = Child(pid: process.processIdentifier, input: input.fileHandleForWriting, exit: exit)
     DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(startTimeoutSeconds)) { child.killUnlessListening() }
     do {
-      let url = try await readListeningURL(child, output.fileHandleForReading, errors: errors.fileHandleForReading)
+      let url = try await readListeningURL(
+        child, output.fileHandleForReading, errors: errors.fileHandleForReading, dataFile: dataFile)
       forwardLines(errors.fileHandleForReading, to: log)
       return EmbeddedAPI(baseURL: url, child: child)
     } catch {
@@ -84,8 +85,13 @@ public final class EmbeddedAPI: Sendable {
     await child.stop()
   }
 
+  /// The child's exit status when it cannot load its data file (`kumiki-api`'s `EX_DATAERR`).
+  static let unloadableDataExitStatus: Int32 = 65
+
   /// Reads the child's standard output up to its first line, `kumiki-api listening on URL`, on a thread of its own.
-  private static func readListeningURL(_ child: Child, _ output: FileHandle, errors: FileHandle) async throws -> URL {
+  private static func readListeningURL(
+    _ child: Child, _ output: FileHandle, errors: FileHandle, dataFile: String?
+  ) async throws -> URL {
     try await withCheckedThrowingContinuation { continuation in
       Thread {
         var received = Data()
@@ -106,8 +112,15 @@ public final class EmbeddedAPI: Sendable {
         let reason = String(decoding: errors.readDataToEndOfFile().prefix(500), as: UTF8.self)
           .trimmingCharacters(in: .whitespacesAndNewlines)
         let ending = child.timedOut ? "killed: not listening after \(startTimeoutSeconds) s" : "exit status \(status)"
-        continuation.resume(
-          throwing: EmbeddedAPIError("kumiki-api did not start (\(ending)): \(reason.isEmpty ? line : reason)"))
+        var error = EmbeddedAPIError("kumiki-api did not start (\(ending)): \(reason.isEmpty ? line : reason)")
+        if let dataFile, status == unloadableDataExitStatus, !child.timedOut {
+          // `kumiki-api: cannot load PATH: REASON`: the reason alone, the path is known.
+          let prefix = "kumiki-api: cannot load \(dataFile): "
+          error.unloadableData = (
+            file: dataFile, reason: reason.hasPrefix(prefix) ? String(reason.dropFirst(prefix.count)) : reason
+          )
+        }
+        continuation.resume(throwing: error)
       }.start()
     }
   }
@@ -134,6 +147,9 @@ public final class EmbeddedAPI: Sendable {
 /// Why the embedded API could not start, in one line.
 struct EmbeddedAPIError: Error, CustomStringConvertible {
   let description: String
+  /// Set when it could not load its data file: the file, and why in `kumiki-api`'s words (`malformed JSON at line 1,
+  /// column 2: …`, `cannot read PATH: it is a directory, not a data file`).
+  var unloadableData: (file: String, reason: String)?
 
   init(_ description: String) {
     self.description = description

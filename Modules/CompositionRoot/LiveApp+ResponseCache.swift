@@ -92,10 +92,14 @@ extension LiveApp {
 
   /// Puts the embedded API's data file back to the sample data (`kumiki fixtures reset`): runs
   /// `kumiki-api --db FILE --reset-db`, which refuses while a running app's embedded API serves the file.
-  /// Returns the file's path.
+  /// Returns the file's path. A file that did not load is kept beside it (`kumiki-api.json.corrupt-<time>`), and
+  /// `notice` gets kumiki-api's line saying where.
   /// - Throws: ``LaunchError/database(_:)`` when no location can be worked out, ``LaunchError/fixtures(_:)`` with
-  ///   kumiki-api's reason (the file is served by a running app, or an in-memory database has none).
-  public static func resetFixtures(databasePath: String?, environment: [String: String]) async throws -> String {
+  ///   kumiki-api's reason (the file is served by a running app, something other than a file is at its path, or an
+  ///   in-memory database has none).
+  public static func resetFixtures(
+    databasePath: String?, environment: [String: String], notice: @Sendable (String) -> Void = { _ in }
+  ) async throws -> String {
     let location: DatabaseLocation
     do {
       location = try DatabaseLocation.resolve(environment: environment, explicitPath: databasePath)
@@ -120,10 +124,10 @@ extension LiveApp {
     try process.run()
     let message = errors.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
-    guard process.terminationStatus == 0 else {
-      let text = String(decoding: message, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-      throw LaunchError.fixtures(text.replacingOccurrences(of: "kumiki-api: ", with: ""))
-    }
+    let text = String(decoding: message, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+      .replacingOccurrences(of: "kumiki-api: ", with: "")
+    guard process.terminationStatus == 0 else { throw LaunchError.fixtures(text) }
+    for line in text.split(separator: "\n") { notice(String(line)) }
     return file
   }
 }

@@ -116,6 +116,8 @@ public final class LiveApp: Sendable {
     let server: EmbeddedAPI?
     let apiURL: URL
     var credentials: URLCredentials?
+    /// Why there is no API this run (its data file does not load), for every request's error.
+    var unavailable: String?
     switch api {
     case .given(let given):
       server = nil
@@ -127,13 +129,28 @@ public final class LiveApp: Sendable {
         server = started
         apiURL = started.baseURL
       } catch {
-        try? database.close()
-        cache.close()
-        throw LaunchError.embeddedServer(String(describing: error))
+        // A broken data file is the user's to fix, and needs no API to be fixed: the app runs offline (the response
+        // cache answers what it holds, writes wait in the outbox), every request fails saying why, and so does a
+        // notice.
+        guard let data = (error as? EmbeddedAPIError)?.unloadableData else {
+          try? database.close()
+          cache.close()
+          throw LaunchError.embeddedServer(String(describing: error))
+        }
+        let problem = Self.unloadableDataMessage(file: data.file, reason: data.reason)
+        server = nil
+        apiURL = Self.unavailableAPIURL
+        unavailable = problem
+        notices.append(problem)
       }
     }
 
-    let http = HTTPClient.curl(CurlConfiguration(timeout: timeout, credentials: credentials))
+    let http: HTTPClient
+    if let unavailable {
+      http = HTTPClient { request in throw HTTPError.cannotConnect(request.url, reason: unavailable) }
+    } else {
+      http = HTTPClient.curl(CurlConfiguration(timeout: timeout, credentials: credentials))
+    }
     let queryCache = QueryCache(
       http: http, storage: cache.client,
       configuration: QueryCacheConfiguration(
@@ -168,6 +185,23 @@ public final class LiveApp: Sendable {
     return LiveApp(
       runtime: runtime, apiURL: apiURL, databasePath: database.location.displayPath, notices: notices,
       activity: http.activity, queryCache: queryCache, server: server, database: database, cache: cache)
+  }
+
+  /// The address the app's requests name when the embedded API could not start: nothing is ever sent to it (the
+  /// discard port of loopback, for messages).
+  static let unavailableAPIURL = URL(string: "http://127.0.0.1:9")!
+
+  /// What the user is told when the embedded API cannot load its data file: the file, why, and the way out.
+  static func unloadableDataMessage(file: String, reason: String) -> String {
+    let start =
+      "the embedded API cannot load its data file \(file) (\(reason)): only answers kept in the response cache can "
+      + "be shown, and changes wait in the outbox; "
+    // Something other than a file (a directory, a FIFO…) is never replaced: the user moves it.
+    guard !reason.hasSuffix("not a data file") else {
+      return start + "move it away, and the next run starts from the sample data"
+    }
+    return start + "`kumiki fixtures reset` puts the sample data in its place and keeps the file as "
+      + "\((file as NSString).lastPathComponent).corrupt-<time> beside it"
   }
 
   /// The json file the embedded API serves and saves writes to, beside the database file

@@ -56,6 +56,8 @@ final class DatabaseLock: Sendable {
         close(descriptor)
         throw .cannotLock(path: file.url.path, reason: "\(path) is not a regular file of this user")
       }
+      // Private whatever the umask (which only takes bits away from the 0600 asked for, but may leave 0400).
+      makePrivate(descriptor)
       var locked = flock(descriptor, LOCK_EX | LOCK_NB)
       while locked != 0 && errno == EINTR { locked = flock(descriptor, LOCK_EX | LOCK_NB) }
       guard locked == 0 else {
@@ -90,6 +92,12 @@ final class DatabaseLock: Sendable {
       let text = Array("\(getpid())\n\(address.absoluteString)\n".utf8)
       if ftruncate(open, 0) == 0 { _ = text.withUnsafeBytes { pwrite(open, $0.baseAddress, $0.count, 0) } }
     }
+  }
+
+  /// Sets the open lock file's mode to `0600` when it is anything else.
+  private static func makePrivate(_ descriptor: Int32) {
+    var info = stat()
+    if fstat(descriptor, &info) == 0, info.st_mode & 0o7777 != 0o600 { fchmod(descriptor, 0o600) }
   }
 
   /// Whether `descriptor` is a regular file owned by this process's user.

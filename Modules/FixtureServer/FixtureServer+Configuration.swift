@@ -84,6 +84,9 @@ extension FixtureServer {
     /// Called with the server's own messages when set: a reload of the watched file, one that does not parse (once
     /// until it parses). The CLI writes them to stderr. Default `nil`.
     public var log: (@Sendable (String) -> Void)?
+    /// How saves to ``databaseFile`` write their bytes; `nil` (default) is `write(2)`. Tests pass one that fails
+    /// as a full or read-only disk would (``DatabaseFile/Write``).
+    var databaseWrite: DatabaseFile.Write?
 
     /// Creates a configuration; every parameter defaults as documented on its property.
     public init(

@@ -6,6 +6,14 @@ import NIOCore
 import ServiceLifecycle
 import UnixSignals
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// The Kumiki fixture API: a json-server 0.17 compatible HTTP server for the gourmet-magazine sample data, with
 /// switchable fault injection.
 ///
@@ -66,11 +74,13 @@ public final class FixtureServer: Sendable {
   /// - Throws: ``FixtureServerError`` when the port is invalid or cannot be bound, the database file is locked
   ///   by another server, or the configuration cannot be (``FixtureServerError/invalidConfiguration(reason:)``: an
   ///   empty id field or suffix, watching without a file); ``FixtureDatabaseError`` when no database is given and the
-  ///   ``Configuration/databaseFile`` or the bundled one cannot be loaded.
+  ///   ``Configuration/databaseFile`` or the bundled one cannot be loaded: the file is read only when it is a regular
+  ///   file (or a link to one) of at most 16 MiB, so a directory, a FIFO, a socket or a device is refused by its type
+  ///   and never waited on, a larger file by its size, and text that is not a JSON object with its line and column.
   public static func start(_ configuration: Configuration = Configuration()) async throws -> FixtureServer {
     guard (0...65535).contains(configuration.port) else { throw FixtureServerError.invalidPort(configuration.port) }
     if let reason = configuration.problem { throw FixtureServerError.invalidConfiguration(reason: reason) }
-    let file = configuration.databaseFile.map(DatabaseFile.init(url:))
+    let file = configuration.databaseFile.map { DatabaseFile(url: $0, write: configuration.databaseWrite) }
     let lock =
       configuration.readOnly
       ? nil : try file.map { file throws(FixtureServerError) in try DatabaseLock.acquire(for: file) }
@@ -89,11 +99,12 @@ public final class FixtureServer: Sendable {
     var database: FixtureDatabase
     if let given = configuration.database {
       database = given
-    } else if let url = configuration.databaseFile, let file {
-      if configuration.createsMissingDatabaseFile, !FileManager.default.fileExists(atPath: url.path) {
+    } else if let file {
+      var status = stat()
+      if configuration.createsMissingDatabaseFile, lstat(file.url.path, &status) != 0, errno == ENOENT {
         try file.create(with: try FixtureDatabase.bundled)
       }
-      database = try FixtureDatabase(contentsOf: url)
+      database = try file.load()
     } else {
       database = try FixtureDatabase.bundled
     }
@@ -195,18 +206,46 @@ public final class FixtureServer: Sendable {
 
   /// Replaces the content of `url` with the bundled sample data, under the file's lock (`kumiki-api --reset-db`,
   /// `kumiki fixtures reset`); a missing file is created (private, `0600`).
-  /// - Throws: ``FixtureServerError/databaseInUse(path:lockFile:holder:)`` while a server serves the file, or the
-  ///   save's error.
-  public static func resetDatabaseFile(_ url: URL) throws {
+  ///
+  /// A file that does not load (it does not parse, is not an object, is over the size limit, cannot be read) is not
+  /// provably a data file, so it is kept: first linked to `PATH.corrupt-<UTC time>` beside it (`-2`, `-3`… when
+  /// taken; `now` is the time), then the path gets the sample data. Something that is not a regular file (a
+  /// directory, a FIFO, a socket, a device) is never replaced: the reset is refused, naming it.
+  /// - Returns: where the file that did not load was kept, or `nil` when there was none.
+  /// - Throws: ``FixtureServerError/databaseInUse(path:lockFile:holder:)`` while a server serves the file,
+  ///   ``FixtureDatabaseError`` for a path that is not a regular file, or the save's error.
+  @discardableResult
+  public static func resetDatabaseFile(_ url: URL, now: Date = Date()) throws -> String? {
     let file = DatabaseFile(url: url)
     let lock = try DatabaseLock.acquire(for: file)
     defer { lock.release() }
     file.removeStaleTemporaryFiles()
-    if FileManager.default.fileExists(atPath: url.path) {
-      try file.save(try FixtureDatabase.bundled)
-    } else {
+    var status = stat()
+    guard stat(file.url.path, &status) == 0 else {
       try file.create(with: try FixtureDatabase.bundled)
+      return nil
     }
+    guard status.st_mode & S_IFMT == S_IFREG else {
+      throw FixtureDatabaseError.unreadable(
+        path: file.url.path,
+        reason: "it is \(DatabaseFile.kind(of: status.st_mode)), not a data file; move it away to reset the data")
+    }
+    var kept: String?
+    do {
+      _ = try file.load()
+    } catch {
+      kept = try file.keepAside(now: now)
+    }
+    try file.save(try FixtureDatabase.bundled)
+    return kept
+  }
+
+  /// Loads the json-server `db.json` at `url` with the checks a ``Configuration/databaseFile`` gets: only a regular
+  /// file (or a link to one) of at most 16 MiB is read, so a directory, a FIFO, a socket or a device is refused by its
+  /// type and never waited on (`kumiki-api --replace FILE` reads its file so).
+  /// - Throws: ``FixtureDatabaseError`` saying why.
+  public static func loadDataFile(_ url: URL) throws(FixtureDatabaseError) -> FixtureDatabase {
+    try DatabaseFile(url: url).load()
   }
 
   /// The address of the server that holds the lock of the database file `url`, as it wrote it in the lock file

@@ -46,7 +46,7 @@ final class FixtureStore: Sendable {
     self.file = file
     self.log = log
     if watching, let file {
-      let bytes = (try? Data(contentsOf: file.url)).map { [UInt8]($0) } ?? DatabaseFile.bytes(of: database)
+      let bytes = (try? file.read()) ?? DatabaseFile.bytes(of: database)
       disk = Mutex(DiskState(signature: FileSignature(path: file.url.path), bytes: bytes))
     } else {
       disk = Mutex(nil)
@@ -61,7 +61,8 @@ final class FixtureStore: Sendable {
   /// Runs `change` on the newest database, alone; when it reports a change, saves and publishes the result.
   /// Watching, an edit of the file made since the last save is taken in first.
   /// - Returns: what `change` returned.
-  /// - Throws: ``DatabaseSaveError`` when the save failed; nothing was published then.
+  /// - Throws: ``DatabaseSaveError`` when the save failed; nothing was published then, unless the file holds the
+  ///   change all the same (``DatabaseSaveError/replaced``): what is served never differs from the file.
   func update<Value: Sendable>(
     _ change: @escaping @Sendable (inout FixtureDatabase) -> (value: Value, changed: Bool)
   ) async throws(DatabaseSaveError) -> Value {
@@ -74,6 +75,8 @@ final class FixtureStore: Sendable {
           do throws(DatabaseSaveError) {
             try self.save(database)
           } catch {
+            // The file holds the change all the same (only its directory's flush failed): serve what it holds.
+            if error.replaced { self.current.withLock { $0 = database } }
             return continuation.resume(returning: .failure(error))
           }
           self.current.withLock { $0 = database }
@@ -111,11 +114,13 @@ final class FixtureStore: Sendable {
     let signature = FileSignature(path: file.url.path)
     guard signature != state.signature else { return false }
     state.signature = signature
-    guard let data = try? Data(contentsOf: file.url) else {
-      report("\(file.url.path) cannot be read; serving the data from before until it can", state: &state)
+    let bytes: [UInt8]
+    do {
+      bytes = try file.read()
+    } catch {
+      report("\(error); serving the data from before until it can be read", state: &state)
       return false
     }
-    let bytes = [UInt8](data)
     guard bytes != state.bytes else { return false }
     let database: FixtureDatabase
     do {

@@ -13,7 +13,9 @@ import Hummingbird
 ///   ignores its body; a form, `application/x-www-form-urlencoded`, is read as ``WriteBody/form(from:)`` says),
 ///   `413` for one larger than ``WriteBody/maximumBytes`` or a form of more than ``WriteBody/maximumFormFields``;
 /// - the engine's answer (`200`, `201`, `404 {}`, `409`), after the change is saved when the server has a
-///   `db.json` file; `500` with `{"error": …}` when that save fails, and nothing changed.
+///   `db.json` file; when that save fails, `507` (a full disk or quota, or data over the size limit) or `500`
+///   (any other failure: a read-only file system, no permission, an I/O error) with `{"error": …}` saying why in
+///   the system's words, and nothing changed.
 ///
 /// A `201` carries `Location`, the URL of what was created, as json-server sends it.
 struct FixtureWriteRoutes: Sendable {
@@ -25,6 +27,9 @@ struct FixtureWriteRoutes: Sendable {
   let readOnly: Bool
   /// `host:port` used in `Location` URLs when a request has no `Host` header.
   let fallbackHost: String
+
+  /// `507 Insufficient Storage` (RFC 4918), the answer to a write the disk had no room to save.
+  static let insufficientStorage = HTTPResponse.Status(code: 507, reasonPhrase: "Insufficient Storage")
 
   /// The message of the `403` answer on a read-only server.
   static let readOnlyMessage = "the server is read-only"
@@ -74,7 +79,7 @@ struct FixtureWriteRoutes: Sendable {
           return (outcome, outcome.changed)
         }
       } catch {
-        return .error(.internalServerError, error.description)
+        return .error(error.isOutOfSpace ? Self.insufficientStorage : .internalServerError, error.description)
       }
       var reply = outcome.reply
       if reply.status == .created {

@@ -90,11 +90,13 @@ public final class RouteRewriter: Sendable {
   /// Reads the `routes.json` at `url`.
   /// - Throws: ``RouteRulesError``.
   public convenience init(contentsOf url: URL) throws(RouteRulesError) {
-    let data: Data
+    // Read as a data file is: only a regular file of bounded size, never waiting on a FIFO or a device.
+    let data: [UInt8]
     do {
-      data = try Data(contentsOf: url)
+      data = try DatabaseFile(url: url).read()
     } catch {
-      throw .unreadable(path: url.path, reason: error.localizedDescription)
+      if case .unreadable(_, let reason) = error { throw .unreadable(path: url.path, reason: reason) }
+      throw .unreadable(path: url.path, reason: error.description)
     }
     try self.init(json: data)
   }

@@ -97,6 +97,85 @@ struct KumikiEmbeddedAPIEndToEndTests {
         + "cannot bind: address in use\n")
   }
 
+  /// A data file that does not load leaves the app offline, not stopped: what the response cache holds still shows,
+  /// every run says which file, why and how to get out (`kumiki fixtures reset`), commands that need no API work,
+  /// and the reset keeps the damaged file.
+  @Test func aDataFileThatDoesNotLoadLeavesCachedAnswersAndSaysHowToReset() async throws {
+    let command = try await ReadingCommand.first()
+    let folder = try TemporaryFolder()
+    let first = try await kumiki(command.words, folder: folder)  // fills the cache from the embedded API
+    #expect(first.status == 0, "\(first.stderr)")
+    let file = folder.path + "/kumiki-api.json"
+    let damaged = "{\n  \"xyz123\": [,]\n}\n"
+    try damaged.write(toFile: file, atomically: false, encoding: .utf8)
+    let notice =
+      "kumiki: the embedded API cannot load its data file \(file) (malformed JSON at line 2, column 14: "
+
+    // Before: exit 1, "could not start the embedded fixture server", nothing shown.
+    let cached = try await kumiki(command.words, folder: folder)
+    #expect(cached.status == 0, "\(cached.stderr)")
+    #expect(cached.stdout == first.stdout)
+    #expect(cached.stderr.hasPrefix(notice), "\(cached.stderr)")
+    #expect(cached.stderr.contains("`kumiki fixtures reset` puts the sample data in its place"), "\(cached.stderr)")
+
+    // A read that must reach the API fails, saying why and what to do.
+    let fresh = try await kumiki(["--fresh"] + command.words, folder: folder)
+    #expect(fresh.status == 1)
+    #expect(fresh.stdout.isEmpty)
+    #expect(fresh.stderr.hasPrefix(notice), "\(fresh.stderr)")
+    #expect(fresh.stderr.split(separator: "\n").count >= 2, "the command's own error follows: \(fresh.stderr)")
+    #expect(fresh.stderr.split(separator: "\n").last?.contains("kumiki fixtures reset") == true, "\(fresh.stderr)")
+
+    // Commands that need no API answer as before.
+    let outbox = try await kumiki(["outbox", "list"], folder: folder)
+    #expect(outbox.status == 0, "\(outbox.stderr)")
+    let status = try await kumiki(["cache", "status"], folder: folder)
+    #expect(status.status == 0, "\(status.stderr)")
+
+    // The reset keeps the damaged file beside it, every byte, and the API serves again.
+    let reset = try await kumiki(["fixtures", "reset"], folder: folder)
+    #expect(reset.status == 0, "\(reset.stderr)")
+    let kept = try #require(
+      try FileManager.default.contentsOfDirectory(atPath: folder.path).first {
+        $0.hasPrefix("kumiki-api.json.corrupt-")
+      })
+    #expect(try String(contentsOfFile: folder.path + "/" + kept, encoding: .utf8) == damaged)
+    #expect(reset.stderr == "kumiki: \(file) did not load; its content is kept in \(folder.path)/\(kept)\n")
+    let again = try await kumiki(["--fresh"] + command.words, folder: folder)
+    #expect(again.status == 0, "\(again.stderr)")
+    #expect(again.stdout == first.stdout)
+  }
+
+  /// A FIFO (or a directory) at the data path is refused by its type, at once: `kumiki-api` never opens it for reading
+  /// (which would wait for a writer forever), exits 65, and the app says what it is and that reset does not replace
+  /// it.
+  @Test func aFIFOAtTheDataPathIsRefusedAtOnceAndNeverReplaced() async throws {
+    let command = try await ReadingCommand.first()
+    let folder = try TemporaryFolder()
+    let file = folder.path + "/kumiki-api.json"
+    #expect(mkfifo(file, 0o600) == 0)
+    let api = try await CommandResult.launch(BuiltBinary.path("kumiki-api"), ["--db", file, "--port", "0"])
+    #expect(api.status == 65, "\(api.stderr)")
+    #expect(
+      api.stderr == "kumiki-api: cannot load \(file): cannot read \(file): it is a FIFO (named pipe), not a data file\n"
+    )
+
+    let run = try await kumiki(command.words, folder: folder)
+    #expect(run.status == 1)
+    #expect(
+      run.stderr.hasPrefix(
+        "kumiki: the embedded API cannot load its data file \(file) (cannot read \(file): it is a FIFO"),
+      "\(run.stderr)")
+    #expect(run.stderr.contains("move it away"), "\(run.stderr)")
+    let reset = try await kumiki(["fixtures", "reset"], folder: folder)
+    #expect(reset.status == 1)
+    #expect(
+      reset.stderr.contains("it is a FIFO (named pipe), not a data file; move it away to reset the data"),
+      "\(reset.stderr)")
+    var info = stat()
+    #expect(lstat(file, &info) == 0 && info.st_mode & S_IFMT == S_IFIFO)
+  }
+
   // MARK: - Helpers
 
   /// The children of every thread of `pid` (a child belongs to the thread that spawned it).

@@ -4,6 +4,10 @@ import Testing
 
 @testable import FixtureServer
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 @Suite("DatabaseFile: atomic, durable saves of db.json")
 struct DatabaseFileTests {
   let database: FixtureDatabase
@@ -70,7 +74,7 @@ struct DatabaseFileTests {
       } throws: { error in
         guard let error = error as? DatabaseSaveError else { return false }
         return error.operation == "open" && error.code == ENOENT
-          && error.description.hasPrefix("cannot save \(directory.path)/gone/.db.json.")
+          && error.description == "cannot save \(directory.path)/gone/db.json: open failed: No such file or directory"
       }
       #expect(try fileNames(in: directory) == [])
     }
@@ -108,18 +112,23 @@ struct DatabaseFileTests {
     }
   }
 
-  @Test("a save ends with the file's own mode, and a new file gets 0666 less the umask")
+  @Test("a save ends with the file's own mode; a file that is not there, or was deleted, is made 0600")
   func finalModes() async throws {
     try await withTemporaryDirectory { directory async throws in
       let url = try writeFile("{}", in: directory)
       try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: url.path)
       try DatabaseFile(url: url).save(database)
       #expect(try permissions(url) == 0o644)
+      // Made by the umask (0022 in the test process: 0644) before the fix.
       let new = directory.appendingPathComponent("new.json")
       try DatabaseFile(url: new).save(database)
-      #expect(try permissions(new) == 0o666 & ~Int(DatabaseFile.processUmask()))
-      let status = try String(contentsOfFile: "/proc/self/status", encoding: .utf8)
-      #expect(status.contains(String(format: "Umask:\t%04o", DatabaseFile.processUmask())))
+      #expect(try permissions(new) == 0o600)
+      try FileManager.default.removeItem(at: new)
+      try DatabaseFile(url: new).save(database)
+      #expect(try permissions(new) == 0o600)
+      let created = directory.appendingPathComponent("created.json")
+      try DatabaseFile(url: created).create(with: database)
+      #expect(try permissions(created) == 0o600)
     }
   }
 
@@ -153,6 +162,136 @@ struct DatabaseFileTests {
       try DatabaseFile(url: url).save(database)
       #expect(try FixtureDatabase(contentsOf: url) == database)
       #expect(try fileNames(in: directory) == ["new.json"])
+    }
+  }
+
+  // MARK: - Hostile files at the path
+
+  @Test("loading refuses what is not a regular file, naming it, without blocking on a FIFO or a device")
+  func loadRefusesSpecialFiles() async throws {
+    try await withTemporaryDirectory { directory async throws in
+      let fifo = directory.appendingPathComponent("fifo.json")
+      #expect(mkfifo(fifo.path, 0o600) == 0)
+      let folder = directory.appendingPathComponent("folder.json")
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
+      let socket = directory.appendingPathComponent("socket.json")
+      try bindUnixSocket(at: socket)
+      let linkToFIFO = directory.appendingPathComponent("link.json")
+      try FileManager.default.createSymbolicLink(at: linkToFIFO, withDestinationURL: fifo)
+      let linkToDevice = directory.appendingPathComponent("device.json")
+      try FileManager.default.createSymbolicLink(
+        at: linkToDevice, withDestinationURL: URL(fileURLWithPath: "/dev/zero"))
+      let cases: [(URL, String)] = [
+        (fifo, "a FIFO (named pipe)"), (folder, "a directory"), (socket, "a socket"),
+        (linkToFIFO, "a FIFO (named pipe)"),
+        (linkToDevice, "a character device"),
+      ]
+      for (url, kind) in cases {
+        // A FIFO without a writer would block an ordinary open or read forever: the deadline fails the test instead.
+        let outcome = try await withDeadline(seconds: 10) { try DatabaseFile(url: url).load() }
+        guard case .failure(let error as FixtureDatabaseError) = outcome else {
+          Issue.record("\(url.lastPathComponent) loaded: \(outcome)")
+          continue
+        }
+        #expect(error.description.hasSuffix("it is \(kind), not a data file"), "\(error)")
+        // A link is named by its target, where the file really is.
+        #expect(error.description.hasPrefix("cannot read \(url.resolvingSymlinksInPath().path): "), "\(error)")
+      }
+    }
+  }
+
+  @Test("loading refuses a file over the size limit, with both sizes, without reading it; an empty file is not JSON")
+  func loadRefusesHugeAndEmptyFiles() async throws {
+    try await withTemporaryDirectory { directory async throws in
+      // Sparse: 300 MiB on paper, no block written.
+      let huge = try writeFile("", named: "huge.json", in: directory)
+      #expect(truncate(huge.path, 300 << 20) == 0)
+      #expect {
+        try DatabaseFile(url: huge).load()
+      } throws: { error in
+        (error as? FixtureDatabaseError)?.description
+          == "cannot read \(huge.path): it is 300 MiB; a server loads at most 16 MiB"
+      }
+      let empty = try writeFile("", named: "empty.json", in: directory)
+      #expect {
+        try DatabaseFile(url: empty).load()
+      } throws: { error in
+        guard case .malformedJSON(let parse)? = error as? FixtureDatabaseError else { return false }
+        return parse.line == 1 && parse.column == 1
+      }
+      let exact = try writeFile("{}", named: "exact.json", in: directory)
+      #expect(try DatabaseFile(url: exact).load() == FixtureDatabase(root: JSONObject()))
+    }
+  }
+
+  @Test("a save never replaces what is not a regular file: a FIFO at the path stays, and nothing blocks")
+  func saveRefusesSpecialFiles() async throws {
+    try await withTemporaryDirectory { directory async throws in
+      let fifo = directory.appendingPathComponent("db.json")
+      #expect(mkfifo(fifo.path, 0o600) == 0)
+      let database = self.database
+      let outcome = try await withDeadline(seconds: 10) { try DatabaseFile(url: fifo).save(database) }
+      guard case .failure(let error as DatabaseSaveError) = outcome else {
+        Issue.record("saved over a FIFO: \(outcome)")
+        return
+      }
+      #expect(
+        error.description
+          == "cannot save \(fifo.path): it is a FIFO (named pipe), not a data file, and is never replaced")
+      #expect(!error.isOutOfSpace)
+      var status = stat()
+      #expect(lstat(fifo.path, &status) == 0 && status.st_mode & S_IFMT == S_IFIFO)
+      #expect(try fileNames(in: directory) == ["db.json"])
+    }
+  }
+
+  @Test("a save larger than a server loads is refused as out of space, and the file stays as it was")
+  func saveRefusesOversizedData() async throws {
+    try await withTemporaryDirectory { directory async throws in
+      let url = try writeFile("{}", in: directory)
+      let big = [UInt8](repeating: UInt8(ascii: " "), count: DatabaseFile.maximumBytes + 1)
+      #expect {
+        try DatabaseFile(url: url).save(bytes: big)
+      } throws: { error in
+        guard let error = error as? DatabaseSaveError else { return false }
+        return error.isOutOfSpace
+          && error.description == "cannot save \(url.path): the data would be 17 MiB; a server loads at most 16 MiB"
+      }
+      #expect(try String(contentsOf: url, encoding: .utf8) == "{}")
+      #expect(try fileNames(in: directory) == ["db.json"])
+    }
+  }
+
+  @Test(
+    "a write the disk refuses (ENOSPC from /dev/full, EROFS, EIO, EACCES) leaves the file and no temporary file",
+    arguments: [ENOSPC, EROFS, EIO, EACCES])
+  func failingWrites(code: Int32) async throws {
+    try await withTemporaryDirectory { directory async throws in
+      let url = try writeFile("{}", in: directory)
+      let file = DatabaseFile(url: url, write: failingWrite(code))
+      #expect {
+        try file.save(database)
+      } throws: { error in
+        guard let error = error as? DatabaseSaveError else { return false }
+        return error.code == code && error.operation == "write" && error.isOutOfSpace == (code == ENOSPC)
+          && error.description.hasSuffix("write failed: \(String(cString: strerror(code)))")
+      }
+      #expect(try String(contentsOf: url, encoding: .utf8) == "{}")
+      #expect(try fileNames(in: directory) == ["db.json"])
+    }
+  }
+
+  @Test("a file kept aside is a link under a new name, never over a taken one")
+  func keepAside() async throws {
+    try await withTemporaryDirectory { directory async throws in
+      let url = try writeFile("{ broken", in: directory)
+      let now = Date(timeIntervalSince1970: 1_800_000_000)  // 2027-01-15T08:00:00Z
+      let taken = try writeFile("someone else's", named: "db.json.corrupt-20270115T080000Z", in: directory)
+      let kept = try DatabaseFile(url: url).keepAside(now: now)
+      #expect(kept == directory.path + "/db.json.corrupt-20270115T080000Z-2")
+      #expect(try String(contentsOfFile: kept, encoding: .utf8) == "{ broken")
+      #expect(try String(contentsOf: taken, encoding: .utf8) == "someone else's")
+      #expect(try String(contentsOf: url, encoding: .utf8) == "{ broken")
     }
   }
 }

@@ -159,4 +159,49 @@ struct EmbeddedDataFileTests {
       #expect(try FixtureDatabase(contentsOf: url).root == (try FixtureDatabase.bundled).root)
     }
   }
+
+  @Test("reset keeps a file that does not load beside it, every byte, then puts the sample data in its place")
+  func resetKeepsAnUnloadableFile() async throws {
+    try await withTemporaryDirectory { directory async throws in
+      let now = Date(timeIntervalSince1970: 1_800_000_000)  // 2027-01-15T08:00:00Z
+      for (name, bytes) in [
+        ("broken.json", Array(#"{"posts": [{"id": 1,"#.utf8)), ("array.json", Array("[]".utf8)),
+        ("binary.json", [0x00, 0xFF, 0xFE, 0x7B]),
+      ] {
+        let url = directory.appendingPathComponent(name)
+        try Data(bytes).write(to: url)
+        let kept = try FixtureServer.resetDatabaseFile(url, now: now)
+        #expect(kept == "\(url.path).corrupt-20270115T080000Z")
+        #expect(try kept.map { try [UInt8](Data(contentsOf: URL(fileURLWithPath: $0))) } == bytes)
+        #expect(try FixtureDatabase(contentsOf: url).root == (try FixtureDatabase.bundled).root)
+      }
+      // A file that loads is the data the reset is asked to replace: no copy is kept.
+      let valid = try writeFile(#"{"posts": []}"#, named: "valid.json", in: directory)
+      #expect(try FixtureServer.resetDatabaseFile(valid, now: now) == nil)
+      #expect(!(try fileNames(in: directory).contains { $0.hasPrefix("valid.json.corrupt") }))
+    }
+  }
+
+  @Test("reset never replaces what is not a regular file: a FIFO or a directory stays, and the reset says why")
+  func resetRefusesSpecialFiles() async throws {
+    try await withTemporaryDirectory { directory async throws in
+      let fifo = directory.appendingPathComponent("fifo.json")
+      #expect(mkfifo(fifo.path, 0o600) == 0)
+      let folder = directory.appendingPathComponent("folder.json")
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
+      for (url, kind) in [(fifo, "a FIFO (named pipe)"), (folder, "a directory")] {
+        let outcome = try await withDeadline(seconds: 10) { try FixtureServer.resetDatabaseFile(url) }
+        guard case .failure(let error) = outcome else {
+          Issue.record("reset \(url.lastPathComponent)")
+          continue
+        }
+        #expect(
+          String(describing: error)
+            == "cannot read \(url.path): it is \(kind), not a data file; move it away to reset the data")
+      }
+      var status = stat()
+      #expect(lstat(fifo.path, &status) == 0 && status.st_mode & S_IFMT == S_IFIFO)
+      #expect(try fileNames(in: directory) == ["fifo.json", "folder.json"])
+    }
+  }
 }

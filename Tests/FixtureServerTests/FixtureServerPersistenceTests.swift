@@ -1,7 +1,8 @@
 import FixtureData
-import FixtureServer
 import Foundation
 import Testing
+
+@testable import FixtureServer
 
 #if canImport(Glibc)
   import Glibc
@@ -11,6 +12,11 @@ import Testing
 /// a restart, or memory only for the embedded default.
 @Suite("FixtureServer persistence: --db files and in-memory writes")
 struct FixtureServerPersistenceTests {
+  private func permissions(_ url: URL) throws -> Int {
+    let attributes = try FileManager.default.attributesOfItem(atPath: url.path)
+    return try #require((attributes[.posixPermissions] as? NSNumber)?.intValue)
+  }
+
   private func inode(_ url: URL) throws -> UInt64 {
     let attributes = try FileManager.default.attributesOfItem(atPath: url.path)
     return try #require((attributes[.systemFileNumber] as? NSNumber)?.uint64Value)
@@ -176,6 +182,105 @@ struct FixtureServerPersistenceTests {
         guard case .malformedJSON(let parse)? = error as? FixtureDatabaseError else { return false }
         return parse.line == 2
       }
+    }
+  }
+
+  @Test("a data file deleted while the server runs is made again by the next write, 0600 whatever the umask")
+  func deletedFileIsMadePrivate() async throws {
+    try await withTemporaryDirectory { directory async throws in
+      let url = directory.appendingPathComponent("kumiki-api.json")
+      let configuration = FixtureServer.Configuration(databaseFile: url, createsMissingDatabaseFile: true)
+      try await withFixtureServer(configuration) { server async throws in
+        #expect(try permissions(url) == 0o600)
+        #expect(try permissions(directory.appendingPathComponent(".kumiki-api.json.lock")) == 0o600)
+        try FileManager.default.removeItem(at: url)
+        let patched = try await HTTPClient.send("PATCH", "/profile_personal", on: server, body: #"{"nickname": "n"}"#)
+        #expect(patched.status == 200)
+        // 0644 (0666 less the test process's umask, 0022) before the fix.
+        #expect(try permissions(url) == 0o600)
+        try await expectFileMatches(url, server)
+      }
+    }
+  }
+
+  @Test(
+    "a write the disk cannot save is 507 (disk full) or 500 with the system's reason, and changes nothing",
+    arguments: [(ENOSPC, 507), (EROFS, 500), (EACCES, 500), (EIO, 500)])
+  func unsavedWrites(code: Int32, status: Int) async throws {
+    try await withTemporaryDirectory { directory async throws in
+      let url = try copyOfBundledDatabase(in: directory)
+      let before = try Data(contentsOf: url)
+      var configuration = FixtureServer.Configuration(databaseFile: url)
+      configuration.databaseWrite = failingWrite(code)
+      try await withFixtureServer(configuration) { server async throws in
+        let served = try await HTTPClient.get("/db", on: server).body
+        for (method, path, body) in [
+          ("POST", "/recent_news", #"{"title": "満杯"}"#), ("PATCH", "/profile_personal", #"{"nickname": "満杯"}"#),
+          ("DELETE", "/recent_news/1", ""),
+        ] {
+          let reply = try await HTTPClient.send(method, path, on: server, body: body.isEmpty ? nil : body)
+          #expect(reply.status == status, "\(method) \(path)")
+          #expect(
+            try reply.object()["error"] as? String
+              == "cannot save \(url.path): write failed: \(String(cString: strerror(code)))")
+          #expect(reply.header("Content-Type") == "application/json; charset=utf-8")
+        }
+        // Nothing applied in memory either: what is served is what the file holds.
+        #expect(try await HTTPClient.get("/db", on: server).body == served)
+        #expect(try Data(contentsOf: url) == before)
+        #expect(try fileNames(in: directory) == [".db.json.lock", "db.json"])
+      }
+    }
+  }
+
+  @Test(
+    "a data path that is not a regular file stops the start at once, naming what it is",
+    arguments: ["directory", "fifo", "socket", "link to a fifo", "link to a device"])
+  func specialFilesAtStart(kind: String) async throws {
+    try await withTemporaryDirectory { directory async throws in
+      let url = directory.appendingPathComponent("db.json")
+      let fifo = directory.appendingPathComponent("fifo")
+      #expect(mkfifo(fifo.path, 0o600) == 0)
+      switch kind {
+      case "directory": try FileManager.default.createDirectory(at: url, withIntermediateDirectories: false)
+      case "fifo": #expect(mkfifo(url.path, 0o600) == 0)
+      case "socket": try bindUnixSocket(at: url)
+      case "link to a fifo": try FileManager.default.createSymbolicLink(at: url, withDestinationURL: fifo)
+      default:
+        try FileManager.default.createSymbolicLink(at: url, withDestinationURL: URL(fileURLWithPath: "/dev/null"))
+      }
+      for creates in [false, true] {
+        let configuration = FixtureServer.Configuration(databaseFile: url, createsMissingDatabaseFile: creates)
+        // Opening a FIFO without a writer blocks: the deadline fails the test instead of hanging it.
+        let outcome = try await withDeadline(seconds: 10) {
+          let semaphore = DispatchSemaphore(value: 0)
+          let result = OnceBox<Result<FixtureServer, any Error>>()
+          Task {
+            do { result.set(.success(try await FixtureServer.start(configuration))) } catch {
+              result.set(.failure(error))
+            }
+            semaphore.signal()
+          }
+          semaphore.wait()
+          return try result.value!.get()
+        }
+        switch outcome {
+        case .success(let server):
+          await server.shutdown()
+          Issue.record("\(kind) was served")
+        case .failure(let error):
+          let text = String(describing: error)
+          #expect(error is FixtureDatabaseError, "\(text)")
+          #expect(text.hasSuffix(", not a data file"), "\(text)")
+        }
+      }
+      // `--replace FILE` reads its file with the same checks.
+      let loaded = try await withDeadline(seconds: 10) { try FixtureServer.loadDataFile(url) }
+      #expect(throws: FixtureDatabaseError.self) { try loaded.get() }
+      // Nothing was made or replaced at the path.
+      var status = stat()
+      #expect(lstat(url.path, &status) == 0)
+      #expect(try fileNames(in: directory) == ["db.json", "fifo"])
     }
   }
 

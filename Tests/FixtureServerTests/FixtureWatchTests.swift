@@ -130,4 +130,37 @@ struct FixtureWatchTests {
       }
     }
   }
+
+  @Test("a FIFO swapped in for the file is reported and never read; a write is refused rather than replace it")
+  func fifoSwappedIn() async throws {
+    try await withTemporaryDirectory { directory in
+      let url = try writeFile(relationalDatabaseText, in: directory)
+      let log = LogLines()
+      try await withFixtureServer(configuration(url, log: log)) { server async throws in
+        try FileManager.default.removeItem(at: url)
+        #expect(mkfifo(url.path, 0o600) == 0)
+        // Reading a FIFO without a writer would block the writes' queue, and every later write, forever.
+        let changed = try await withDeadline(seconds: 10) {
+          let semaphore = DispatchSemaphore(value: 0)
+          let result = OnceBox<Bool>()
+          Task {
+            result.set(await server.checkDatabaseFile())
+            semaphore.signal()
+          }
+          semaphore.wait()
+          return result.value!
+        }
+        #expect(try changed.get() == false)
+        #expect(
+          log.all == [
+            "cannot read \(url.resolvingSymlinksInPath().path): it is a FIFO (named pipe), not a data file; serving the data from before until it can be read"
+          ])
+        let reply = try await HTTPClient.send("POST", "/posts", on: server, body: #"{"title": "x"}"#)
+        #expect(reply.status == 500)
+        #expect(try await titles(server) == ["first", "second", "string id"])
+        var status = stat()
+        #expect(lstat(url.path, &status) == 0 && status.st_mode & S_IFMT == S_IFIFO)
+      }
+    }
+  }
 }

@@ -251,7 +251,7 @@ struct FixtureWriteRoutesTests {
   @Test("a write whose save fails → 500 naming the file; nothing changes")
   func saveFailure() async throws {
     try await withTemporaryDirectory { directory async throws in
-      // A directory stands where db.json should be written, so the final rename fails.
+      // A directory stands where db.json should be written: never replaced.
       let blocked = directory.appendingPathComponent("db.json")
       try FileManager.default.createDirectory(
         at: blocked.appendingPathComponent("blocker"), withIntermediateDirectories: true)
@@ -263,7 +263,8 @@ struct FixtureWriteRoutesTests {
         #expect(reply.status == 500)
         expectJSON(reply)
         #expect(
-          (try reply.object()["error"] as? String)?.hasPrefix("cannot save \(blocked.path): rename failed") == true)
+          try reply.object()["error"] as? String
+            == "cannot save \(blocked.path): it is a directory, not a data file, and is never replaced")
         #expect(server.database == before)
         #expect(try await HTTPClient.get("/profile_personal", on: server).object()["nickname"] as? String != "x")
       }

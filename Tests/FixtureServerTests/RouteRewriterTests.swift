@@ -61,6 +61,25 @@ struct RouteRewriterTests {
     #expect(throws: RouteRulesError.tooManyRules(RouteRewriter.maximumRules + 1)) { try rewriter(many) }
   }
 
+  @Test("a routes file that is a FIFO or a directory is refused at once, naming what it is")
+  func specialRoutesFiles() async throws {
+    try await withTemporaryDirectory { directory async throws in
+      let fifo = directory.appendingPathComponent("routes.json")
+      #expect(mkfifo(fifo.path, 0o600) == 0)
+      let folder = directory.appendingPathComponent("folder")
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
+      for (url, kind) in [(fifo, "a FIFO (named pipe)"), (folder, "a directory")] {
+        // Reading a FIFO without a writer blocked kumiki-api's start forever.
+        let outcome = try await withDeadline(seconds: 10) { try RouteRewriter(contentsOf: url) }
+        guard case .failure(let error) = outcome else {
+          Issue.record("\(url.lastPathComponent) read as rules")
+          continue
+        }
+        #expect(error as? RouteRulesError == .unreadable(path: url.path, reason: "it is \(kind), not a data file"))
+      }
+    }
+  }
+
   @Test("over HTTP: requests are rewritten before routing, and GET /__rules answers the rules")
   func overHTTP() async throws {
     let rules = try rewriter(#"{"/api/*": "/$1", "/:resource/:id/show": "/:resource/:id"}"#)
