@@ -59,6 +59,21 @@ import Testing
     #expect(run.error == "kumiki: cannot connect to http://127.0.0.1:9 connection refused\n")
   }
 
+  /// Issue 34: `kumiki help outbox`, `help cache` and `help fixtures` were unknown commands (64). Every group, the
+  /// built-in ones (`KumikiCLI.groups`) and each feature's (from the app's commands), has its help both ways, alike.
+  @Test func everyGroupHasItsHelpBothWays() async throws {
+    let features = try makeTestApp().commands.map(\.featureKey)
+    #expect(KumikiCLI.groups.contains("outbox") && KumikiCLI.groups.contains("cache"))
+    for group in KumikiCLI.groups + Set(features).sorted() {
+      let help = await kumiki(["help", group])
+      #expect(help.status == 0, "kumiki help \(group): \(help.error)")
+      #expect(help.error == "")
+      #expect(help.output.contains("USAGE: kumiki \(group)"), "kumiki help \(group): \(help.output)")
+      #expect(await kumiki([group, "--help"]) == help, "kumiki \(group) --help")
+      #expect(await kumiki(["--json", group, "-h"]) == help, "kumiki --json \(group) -h")
+    }
+  }
+
   @Test func helpAndVersion() async {
     let help = await kumiki(["--help"])
     #expect(help.status == 0)
