@@ -96,6 +96,40 @@ extension TUIStateTests {
     #expect(driver.fixture.readerState.opened == nil)
   }
 
+  /// Issue 34: the outbox list (`o`) showed the entries that fit, about 24, and no key reached the others. It
+  /// scrolls as the help does, with the same keys, and opens at its top.
+  @Test(
+    "the outbox list scrolls: j, PgDn, End reach its last entry, g and Home its first, the wheel; o reopens at the top")
+  func outboxScrolls() throws {
+    var driver = try Driver(size: Size(width: 60, height: 12))
+    driver.state.outbox = TUIOutbox(
+      status: "40 changes waiting to send", lines: (1...40).map { "entry \($0 < 10 ? "0" : "")\($0)  PATCH item" })
+    driver.type("o")
+    var screen = Self.screen(driver)
+    #expect(screen.contains("entry 01") && !screen.contains("entry 40"), "\(screen)")
+    driver.type("j")
+    #expect(driver.state.outboxTop == 1 && !Self.screen(driver).contains("entry 01"))
+    driver.press(.pageDown)
+    #expect(driver.state.outboxTop > 1)
+    driver.press(.end)
+    screen = Self.screen(driver)
+    #expect(screen.contains("entry 40") && !screen.contains("entry 01"), "\(screen)")
+    let viewport = try #require(driver.context.viewport)
+    #expect(viewport.scroller == .outbox && viewport.top == viewport.maxTop && viewport.overflows)
+    driver.type("g")
+    #expect(driver.state.outboxTop == 0 && Self.screen(driver).contains("entry 01"))
+    driver.send(.mouse(MouseEvent(kind: .scrollDown, button: .none, x: 5, y: 5)))
+    #expect(driver.state.outboxTop == 3)
+    driver.press(.character("d"), .control)
+    #expect(driver.state.outboxTop > 3)
+    driver.type("G")
+    #expect(Self.screen(driver).contains("entry 40"))
+    driver.type("o")
+    #expect(!driver.state.isOutboxVisible)
+    driver.type("o")
+    #expect(driver.state.outboxTop == 0 && Self.screen(driver).contains("entry 01"))
+  }
+
   @Test("the help scrolls when taller than the screen")
   func helpScrolls() throws {
     var driver = try Driver(size: Size(width: 60, height: 12))
