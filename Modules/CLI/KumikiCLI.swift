@@ -67,6 +67,7 @@ public enum KumikiCLI {
       standardError.write(error.report)
       return CLIExitCode.usage.rawValue
     }
+    let standardOutput: any TextStream = options.json ? JSONOutputStream(base: standardOutput) : standardOutput
     if let cache, remaining.first == CacheCommand.group {
       return await CacheCommand.answer(
         Array(remaining.dropFirst()), standardOutput: standardOutput, standardError: standardError
@@ -187,6 +188,7 @@ public enum KumikiCLI {
       standardError.write(error.report)
       return CLIExitCode.usage.rawValue
     }
+    let standardOutput: any TextStream = options.json ? JSONOutputStream(base: standardOutput) : standardOutput
     if remaining == ["--version"] {
       standardOutput.write(versionText(version, json: options.json))
       return CLIExitCode.success.rawValue
