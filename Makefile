@@ -130,7 +130,7 @@ scenarios: bootstrap ## List a feature's scenarios, standard and its own: FEATUR
 	@exec "$$($(PLAYGROUND_BUILD) --show-bin-path)/kumiki-playground" list --feature "$$KUMIKI_MAKE_FEATURE"
 
 test: bootstrap ## Run every suite, or one module's (MODULE=Core), or those a change affects (AFFECTED=REV|auto)
-	@$(call CHECK,MODULE SWIFT TEST_FLAGS AFFECTED)
+	@$(call CHECK,MODULE SWIFT TEST_FLAGS $(if $(AFFECTED_GIVEN),AFFECTED))
 	$(call WORDS,flags,TEST_FLAGS); $(MODULE_ENV) KUMIKI_NO_BENCH=1 $(AFFECTED_RUN)$(SWIFT_COMMAND) test \
 	  $(SWIFT_BUILD_FLAGS) "$${flags[@]}"
 
