@@ -156,9 +156,10 @@ check-make-variables: ## Every variable given shell or make code is refused (64)
 	@Scripts/check-make-variables
 
 # NAME, KIND, TAB and ENDPOINT reach the script as arguments, as written (above); the script refuses whatever is not
-# a name (exit 64).
+# a name (exit 64). It runs SWIFT's swift format on what it writes.
 feature: ## Scaffold a feature's two folders, nothing else: NAME=Recipes [KIND=screen|form] [TAB=yes|no]
-	@Scripts/new-feature --kind "$$KUMIKI_MAKE_KIND" --tab "$$KUMIKI_MAKE_TAB" \
+	@$(call CHECK,SWIFT)
+	@SWIFT="$$KUMIKI_MAKE_SWIFT" Scripts/new-feature --kind "$$KUMIKI_MAKE_KIND" --tab "$$KUMIKI_MAKE_TAB" \
 	  --endpoint "$$KUMIKI_MAKE_ENDPOINT" -- "$$KUMIKI_MAKE_NAME"
 
 check-scaffold: ## Prove make feature in a copy: a screen, a command-only feature and a form (KIND=form) on three branches merge, build, test, run; one deleted (ARGS=--head)
