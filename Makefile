@@ -19,17 +19,53 @@ KIND ?= screen
 TAB ?= yes
 ENDPOINT ?=
 SWIFT ?= swift
-# Command-line variables reach every recipe's environment expanded, so NAME='$(shell …)' would run before any
-# check: make feature reads these four unexpanded ($(value …), below) and they are exported nowhere else.
-unexport NAME KIND TAB ENDPOINT
+FEATURE ?=
+SCENARIO ?= fresh
+AFFECTED ?=
+# Every variable above (and TEST_FLAGS, below) reaches the recipes as data. A command-line variable reaches every
+# recipe's environment expanded, and a reference such as $(APP) is expanded too, so APP='$(shell …)' would run
+# before any check: each is read once, unexpanded ($(value …)), into KUMIKI_MAKE_<VARIABLE>, exported as written, and
+# exported nowhere else; make itself only compares these values ($(filter …)). The recipes use them only quoted
+# ("$$KUMIKI_MAKE_APP"), or, for ARGS and TEST_FLAGS, split into plain words with globbing off. Each recipe first
+# checks the ones it reads against their allow-lists (Scripts/make-variables; make feature's NAME, KIND, TAB and
+# ENDPOINT: Scripts/new-feature): a bad value is one line and exit 64 (make says "Error 64"), before anything is
+# built. Scripts/check-make-variables (in make lint) gives each variable shell and make code. Other variables on
+# make's command line (SHELL, the Makefile's own) are make code, as in any Makefile: give untrusted text only
+# through the variables `make help` lists. Whether AFFECTED and TEST_FLAGS were given is read before `unexport`,
+# which defines them (an AFFECTED left in the environment does not narrow `make test`, below).
+AFFECTED_GIVEN := $(filter command line,$(origin AFFECTED))
+TEST_FLAGS_GIVEN := $(filter-out undefined,$(origin TEST_FLAGS))
+unexport APP ARGS MODULE CONFIG NAME KIND TAB ENDPOINT SWIFT FEATURE SCENARIO AFFECTED TEST_FLAGS
+export KUMIKI_MAKE_APP := $(value APP)
+export KUMIKI_MAKE_ARGS := $(value ARGS)
+export KUMIKI_MAKE_MODULE := $(value MODULE)
+export KUMIKI_MAKE_CONFIG := $(value CONFIG)
+export KUMIKI_MAKE_NAME := $(value NAME)
+export KUMIKI_MAKE_KIND := $(value KIND)
+export KUMIKI_MAKE_TAB := $(value TAB)
+export KUMIKI_MAKE_ENDPOINT := $(value ENDPOINT)
+export KUMIKI_MAKE_SWIFT := $(value SWIFT)
+export KUMIKI_MAKE_FEATURE := $(value FEATURE)
+export KUMIKI_MAKE_SCENARIO := $(value SCENARIO)
+export KUMIKI_MAKE_AFFECTED := $(value AFFECTED)
+# Suites share process-wide resources (one terminal session per process, timing-sensitive fan-out checks), so
+# the whole-package run is serial; a single module's run keeps Swift Testing's parallelism.
+export KUMIKI_MAKE_TEST_FLAGS := $(if $(TEST_FLAGS_GIVEN),$(value TEST_FLAGS),$(if $(value MODULE),,--no-parallel))
+# $(call CHECK,APP CONFIG): a recipe's first line, checking the variables it reads.
+CHECK = Scripts/make-variables --apps "$(APPS)" $(1)
+SWIFT_COMMAND := "$$KUMIKI_MAKE_SWIFT"
+# ARGS and TEST_FLAGS as a bash array of plain words (checked: no quote, $, ` or ;), no word globbed.
+WORDS = set -f; $(1)=($$KUMIKI_MAKE_$(2))
 # Undeclared imports of sibling targets are errors, not accidents that happen to link.
 SWIFT_BUILD_FLAGS := --explicit-target-dependency-import-check error
 # Release builds of the apps link the Swift runtime and Foundation statically: no symbol lookups across a dozen
 # shared libraries at start-up (Benchmarks/README.md, "Apps"). Debug builds and test runs stay dynamic.
-APP_BUILD_FLAGS := $(SWIFT_BUILD_FLAGS) $(if $(filter release,$(CONFIG)),--static-swift-stdlib,)
+APP_BUILD_FLAGS := -c "$$KUMIKI_MAKE_CONFIG" $(SWIFT_BUILD_FLAGS) \
+  $(if $(filter release,$(value CONFIG)),--static-swift-stdlib,)
 # kumiki, kumiki-tui (and the session benchmarks) run kumiki-api, found beside them, as their embedded fixture API:
-# building any of them builds it too.
-PRODUCTS = $(if $(filter all,$(APP)),$(APPS),$(APP) $(if $(filter kumiki kumiki-tui kumiki-bench kumiki-playground,$(APP)),kumiki-api,))
+# building any of them builds it too. (A shell command: it sets `products`.)
+PRODUCTS = case "$$KUMIKI_MAKE_APP" in all) products="$(APPS)";; kumiki|kumiki-tui|kumiki-bench|kumiki-playground) \
+  products="$$KUMIKI_MAKE_APP kumiki-api";; *) products="$$KUMIKI_MAKE_APP";; esac
 SOURCES := Package.swift Modules Apps Tests Plugins
 # Package.swift discovers the feature folders (Modules/Features/*/feature.json). SwiftPM caches a manifest's result by
 # its text and the environment, not by the folders it reads, so a digest of what discovery reads is exported: adding,
@@ -39,100 +75,100 @@ export KUMIKI_FEATURE_FOLDERS := $(shell { ls -d Modules/Features/*/feature.json
   Modules/Features/*/README.md Modules/Features/*/scenarios Tests/*FeatureTests Tests/*FeatureTests/Integration \
   Tests/*FeatureTests/__Frames__; \
   cat Modules/Features/*/feature.json; } 2>/dev/null | cksum | cut -d' ' -f1)
-MODULE_ENV := $(if $(MODULE),KUMIKI_MODULES=$(MODULE),)
-# Suites share process-wide resources (one terminal session per process, timing-sensitive fan-out checks), so
-# the whole-package run is serial; a single module's run keeps Swift Testing's parallelism.
-TEST_FLAGS ?= $(if $(MODULE),,--no-parallel)
+MODULE_ENV := $(if $(value MODULE),KUMIKI_MODULES="$$KUMIKI_MAKE_MODULE",)
 
 # --- Playground: make run FEATURE=X [SCENARIO=…], make scenarios FEATURE=X -------------------------------------------
-# FEATURE and SCENARIO reach the recipes through the environment, unexpanded, and are checked there (as make feature's
-# NAME). The apps are built with that feature alone (KUMIKI_FEATURES: Package.swift keeps only its folder) in a build
-# folder of their own, so the main build's apps keep every feature; kumiki-playground then runs the app on kumiki-api
+# FEATURE and SCENARIO reach the recipes through the environment, unexpanded, and are checked there (above). The
+# apps are built with that feature alone (KUMIKI_FEATURES: Package.swift keeps only its folder) in a build folder of
+# their own, so the main build's apps keep every feature; kumiki-playground then runs the app on kumiki-api
 # under the scenario (Apps/kumiki-playground). The selection is the same whatever APP is, so SwiftPM reads the
 # package once per feature and builds both apps with it.
-FEATURE ?=
-SCENARIO ?= fresh
-unexport FEATURE SCENARIO
 PLAYGROUND_SCRATCH := .build/playground
-PLAYGROUND_BUILD = KUMIKI_FEATURES="$$KUMIKI_PLAYGROUND_FEATURE" KUMIKI_NO_BENCH=1 \
+PLAYGROUND_BUILD = KUMIKI_FEATURES="$$KUMIKI_MAKE_FEATURE" KUMIKI_NO_BENCH=1 \
   KUMIKI_MODULES=kumiki-playground,kumiki-api,kumiki,kumiki-tui \
-  $(SWIFT) build -c $(CONFIG) $(APP_BUILD_FLAGS) --scratch-path $(PLAYGROUND_SCRATCH)
-PLAYGROUND_CHECK = [[ "$$KUMIKI_PLAYGROUND_FEATURE" =~ ^[A-Z][A-Za-z0-9]{0,29}$$ ]] || { \
-  echo "make: FEATURE must name a folder of Modules/Features (UpperCamelCase), e.g. FEATURE=Archive" >&2; exit 64; }
+  $(SWIFT_COMMAND) build $(APP_BUILD_FLAGS) --scratch-path $(PLAYGROUND_SCRATCH)
 
 .DEFAULT_GOAL := help
-.PHONY: help bootstrap build run scenarios test tsan bench lint format check-deps feature check-scaffold \
-  check-session-tools ci clean
+.PHONY: help bootstrap build run scenarios test tsan bench lint format check-deps check-make-variables feature \
+  check-scaffold check-session-tools ci clean
 
 help: ## List the targets
 	@awk 'BEGIN {FS = ":.*## "} /^[a-z-]+:.*## / {printf "  make %-14s %s\n", $$1, $$2}' $(MAKEFILE_LIST)
-	@echo "  Variables: APP=$(APP) MODULE=<module, e.g. Core> ARGS=\"...\" CONFIG=debug|release"
+	@echo "  Variables: APP=<app, default kumiki-tui> MODULE=<module, e.g. Core> ARGS=\"plain words\" CONFIG=debug|release"
 	@echo "             NAME=<Feature> KIND=screen|form TAB=yes|no ENDPOINT=<another feature's API list> (make feature;"
 	@echo "               KIND=form: a form that POSTs, with validation, a send, a CLI command)"
 	@echo "             FEATURE=<Feature> SCENARIO=fresh|offline|cold-offline|slow|failing|empty|<its own>"
 	@echo "               (make run: that feature alone in APP=kumiki-tui|kumiki; make scenarios: list them)"
+	@echo "             AFFECTED=REV|auto TEST_FLAGS=\"plain words\" (make test) SWIFT=<the swift program>"
 
 bootstrap: ## Install the system packages Kumiki needs (libcurl, SQLite; tmux, zsh, fish, chromium for the tests)
 	@Scripts/bootstrap
 
 build: bootstrap ## Build one app (APP=...), or every app with APP=all
-	@for app in $(PRODUCTS); do \
-	  $(SWIFT) build -c $(CONFIG) $(APP_BUILD_FLAGS) --product $$app || exit 1; done
+	@$(call CHECK,APP CONFIG SWIFT)
+	@$(PRODUCTS); for app in $$products; do \
+	  $(SWIFT_COMMAND) build $(APP_BUILD_FLAGS) --product "$$app" || exit 1; done
 
-run: export KUMIKI_PLAYGROUND_FEATURE := $(value FEATURE)
-run: export KUMIKI_PLAYGROUND_SCENARIO := $(value SCENARIO)
 run: bootstrap ## Run an app (APP=..., ARGS="..."); FEATURE=X [SCENARIO=...]: that feature alone in a scenario
 ifeq ($(value FEATURE),)
-	@for app in $(PRODUCTS); do \
-	  $(SWIFT) build -c $(CONFIG) $(APP_BUILD_FLAGS) --product $$app || exit 1; done
-	@exec "$$($(SWIFT) build -c $(CONFIG) $(APP_BUILD_FLAGS) --show-bin-path)/$(APP)" $(ARGS)
+	@$(call CHECK,APP CONFIG SWIFT ARGS)
+	@$(PRODUCTS); for app in $$products; do \
+	  $(SWIFT_COMMAND) build $(APP_BUILD_FLAGS) --product "$$app" || exit 1; done
+	@$(call WORDS,args,ARGS); exec "$$($(SWIFT_COMMAND) build $(APP_BUILD_FLAGS) --show-bin-path)/$$KUMIKI_MAKE_APP" \
+	  "$${args[@]}"
 else
-	@$(PLAYGROUND_CHECK)
+	@$(call CHECK,FEATURE SCENARIO APP CONFIG SWIFT ARGS)
 	@$(PLAYGROUND_BUILD)
-	@exec "$$($(PLAYGROUND_BUILD) --show-bin-path)/kumiki-playground" run --feature "$$KUMIKI_PLAYGROUND_FEATURE" \
-	  --scenario "$$KUMIKI_PLAYGROUND_SCENARIO" --app $(APP) -- $(ARGS)
+	@$(call WORDS,args,ARGS); exec "$$($(PLAYGROUND_BUILD) --show-bin-path)/kumiki-playground" run \
+	  --feature "$$KUMIKI_MAKE_FEATURE" --scenario "$$KUMIKI_MAKE_SCENARIO" --app "$$KUMIKI_MAKE_APP" -- "$${args[@]}"
 endif
 
-scenarios: export KUMIKI_PLAYGROUND_FEATURE := $(value FEATURE)
 scenarios: bootstrap ## List a feature's scenarios, standard and its own: FEATURE=Archive (make run FEATURE=… SCENARIO=…)
-	@$(PLAYGROUND_CHECK)
+	@$(call CHECK,FEATURE CONFIG SWIFT)
+	@[ -n "$$KUMIKI_MAKE_FEATURE" ] || { echo "make: give FEATURE=<a folder of Modules/Features>" >&2; exit 64; }
 	@$(PLAYGROUND_BUILD) --product kumiki-playground
-	@exec "$$($(PLAYGROUND_BUILD) --show-bin-path)/kumiki-playground" list --feature "$$KUMIKI_PLAYGROUND_FEATURE"
+	@exec "$$($(PLAYGROUND_BUILD) --show-bin-path)/kumiki-playground" list --feature "$$KUMIKI_MAKE_FEATURE"
 
 test: bootstrap ## Run every suite, or one module's (MODULE=Core), or those a change affects (AFFECTED=REV|auto)
-	$(MODULE_ENV) KUMIKI_NO_BENCH=1 $(AFFECTED_RUN)$(SWIFT) test $(SWIFT_BUILD_FLAGS) $(TEST_FLAGS)
+	@$(call CHECK,MODULE SWIFT TEST_FLAGS $(if $(AFFECTED_GIVEN),AFFECTED))
+	$(call WORDS,flags,TEST_FLAGS); $(MODULE_ENV) KUMIKI_NO_BENCH=1 $(AFFECTED_RUN)$(SWIFT_COMMAND) test \
+	  $(SWIFT_BUILD_FLAGS) "$${flags[@]}"
 
 tsan: bootstrap ## ThreadSanitizer over Core's suite (the dispatch lock becomes a pthread mutex it can see)
-	KUMIKI_MODULES=Core $(SWIFT) test --sanitize=thread -Xswiftc -DKUMIKI_TSAN --scratch-path .build/tsan
+	@$(call CHECK,SWIFT)
+	KUMIKI_MODULES=Core $(SWIFT_COMMAND) test --sanitize=thread -Xswiftc -DKUMIKI_TSAN --scratch-path .build/tsan
 
 bench: bootstrap ## Release-build benchmarks with figures against the reference baselines
 	@Scripts/bench
 
 lint: ## Check formatting (swift format, .swift-format)
-	$(SWIFT) format lint --strict --parallel --recursive $(SOURCES)
+	@$(call CHECK,SWIFT)
+	$(SWIFT_COMMAND) format lint --strict --parallel --recursive $(SOURCES)
 
 format: ## Rewrite sources in place with swift format
-	$(SWIFT) format format --in-place --parallel --recursive $(SOURCES)
+	@$(call CHECK,SWIFT)
+	$(SWIFT_COMMAND) format format --in-place --parallel --recursive $(SOURCES)
 
 check-deps: ## Enforce the module rules in ARCHITECTURE.md
 	@Scripts/check-deps
 
-# NAME, KIND, TAB and ENDPOINT reach the script through the environment, as written ($(value): make expands nothing
-# in them) and never as part of the shell command, so no quote, backtick or $(...) in them is run; the script
-# refuses whatever is not a name (exit 64).
-feature: export KUMIKI_FEATURE_NAME := $(value NAME)
-feature: export KUMIKI_FEATURE_KIND := $(value KIND)
-feature: export KUMIKI_FEATURE_TAB := $(value TAB)
-feature: export KUMIKI_FEATURE_ENDPOINT := $(value ENDPOINT)
+check-make-variables: ## Every variable given shell or make code is refused (64) and runs nothing (in lint; builds nothing)
+	@Scripts/check-make-variables
+
+# NAME, KIND, TAB and ENDPOINT reach the script as arguments, as written (above); the script refuses whatever is not
+# a name (exit 64). It runs SWIFT's swift format on what it writes.
 feature: ## Scaffold a feature's two folders, nothing else: NAME=Recipes [KIND=screen|form] [TAB=yes|no]
-	@Scripts/new-feature --kind "$$KUMIKI_FEATURE_KIND" --tab "$$KUMIKI_FEATURE_TAB" \
-	  --endpoint "$$KUMIKI_FEATURE_ENDPOINT" -- "$$KUMIKI_FEATURE_NAME"
+	@$(call CHECK,SWIFT)
+	@SWIFT="$$KUMIKI_MAKE_SWIFT" Scripts/new-feature --kind "$$KUMIKI_MAKE_KIND" --tab "$$KUMIKI_MAKE_TAB" \
+	  --endpoint "$$KUMIKI_MAKE_ENDPOINT" -- "$$KUMIKI_MAKE_NAME"
 
 check-scaffold: ## Prove make feature in a copy: a screen, a command-only feature and a form (KIND=form) on three branches merge, build, test, run; one deleted (ARGS=--head)
-	@Scripts/check-scaffold $(ARGS)
+	@$(call CHECK,ARGS)
+	@$(call WORDS,args,ARGS); Scripts/check-scaffold "$${args[@]}"
 
 check-session-tools: bootstrap ## Record in tmux, replay, emit tests and run them in a copy of the checkout (ARGS=--fresh)
-	@Scripts/check-session-tools $(ARGS)
+	@$(call CHECK,ARGS)
+	@$(call WORDS,args,ARGS); Scripts/check-session-tools "$${args[@]}"
 
 ci: bootstrap lint check-deps test tsan ## What CI runs
 
@@ -144,23 +180,19 @@ clean: ## Remove build products
 # not, untracked included); AFFECTED=auto (or AFFECTED= , empty) compares with the merge-base of HEAD and main.
 # Scripts/affected prints why each suite was picked, then runs `swift test` with KUMIKI_MODULES=<those suites>.
 # make graph draws docs/modules.svg from the package map; FEATURE=X draws X's closure into .build/graph/.
-# AFFECTED and FEATURE reach the scripts unexpanded, through the environment, like NAME for make feature.
-# Only on the command line: an AFFECTED left in the environment does not narrow `make test` (or `make ci`). Whether
-# it was given is read before `unexport`, which defines it.
-AFFECTED_GIVEN := $(filter command line,$(origin AFFECTED))
-AFFECTED_RUN = $(if $(AFFECTED_GIVEN),Scripts/affected --base="$$KUMIKI_AFFECTED" --run ,)
-unexport AFFECTED
+# AFFECTED and FEATURE reach the scripts unexpanded, through the environment, as every variable (above).
+# Only on the command line: an AFFECTED left in the environment does not narrow `make test` (or `make ci`).
+AFFECTED_RUN = $(if $(AFFECTED_GIVEN),Scripts/affected --base="$$KUMIKI_MAKE_AFFECTED" --run ,)
 ifneq ($(AFFECTED_GIVEN),)
-ifneq ($(MODULE),)
+ifneq ($(value MODULE),)
 $(error make test: AFFECTED picks the suites itself; give AFFECTED or MODULE, not both)
 endif
 endif
 .PHONY: graph check-graph check-affected
 
-test: export KUMIKI_AFFECTED := $(value AFFECTED)
-graph: export KUMIKI_GRAPH_FEATURE := $(value FEATURE)
 graph: bootstrap ## Draw the module graph into docs/modules.svg; FEATURE=Archive: its closure, in .build/graph/
-	@Scripts/graph --feature="$$KUMIKI_GRAPH_FEATURE"
+	@$(call CHECK,FEATURE)
+	@Scripts/graph --feature="$$KUMIKI_MAKE_FEATURE"
 
 check-graph: bootstrap ## docs/modules.svg is what the package map draws; its nodes and edges are describe's (in lint)
 	@Scripts/check-graph
@@ -169,7 +201,8 @@ check-affected: ## make test AFFECTED=... on scripted changes in a throwaway cop
 	@Scripts/check-affected
 
 # The picture cannot drift: make lint (CI's first check) redraws it; make ci also checks the affected selection.
-lint: check-graph
+# make lint also gives every make variable shell and make code (Scripts/check-make-variables: seconds, no build).
+lint: check-graph check-make-variables
 ci: check-affected
 # check-graph, check-deps and check-affected each read the package map: in make ci, `swift package describe` runs once
 # and the others reuse it while no file it reads changed (Scripts/check-deps, KUMIKI_DESCRIBE_CACHE).

@@ -17,7 +17,6 @@ func runPlayground() async -> Int32 {
     }
   } catch let error as PlaygroundError {
     Playground.say(error.description)
-    if case .usage = error { FileHandle.standardError.write(Data((PlaygroundOptions.usage + "\n").utf8)) }
     return error.status
   } catch {
     Playground.say("\(error)")

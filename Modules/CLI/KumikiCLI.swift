@@ -67,6 +67,7 @@ public enum KumikiCLI {
       standardError.write(error.report)
       return CLIExitCode.usage.rawValue
     }
+    let standardOutput: any TextStream = options.json ? JSONOutputStream(base: standardOutput) : standardOutput
     if let cache, remaining.first == CacheCommand.group {
       return await CacheCommand.answer(
         Array(remaining.dropFirst()), standardOutput: standardOutput, standardError: standardError
@@ -94,10 +95,6 @@ public enum KumikiCLI {
         standardError.write(error.report)
         return CLIExitCode.usage.rawValue
       }
-    }
-    if remaining == ["help", "replay"] {
-      standardOutput.write(ReplayCommand.help)
-      return CLIExitCode.success.rawValue
     }
     if remaining.first == "replay" {
       do {
@@ -166,7 +163,8 @@ public enum KumikiCLI {
   }
 
   /// What ``main(arguments:environment:version:standardOutput:standardError:cache:resetFixtures:describe:outbox:makeApp:)``
-  /// answers without an app, synchronously on the calling thread: `--version`, a bad global option (64), and —
+  /// answers without an app, synchronously on the calling thread: `--version`, a bad global option (64), the help of
+  /// a built-in group (``groups``), and —
   /// when `describe` is given — help, `features` and completion scripts from the features' static descriptions.
   /// Returns the exit status, or `nil` when the arguments need more (a command, `replay`, or the `cache`,
   /// `fixtures` and `outbox` groups): then call `main`, which calls this first and goes on.
@@ -190,13 +188,17 @@ public enum KumikiCLI {
       standardError.write(error.report)
       return CLIExitCode.usage.rawValue
     }
+    let standardOutput: any TextStream = options.json ? JSONOutputStream(base: standardOutput) : standardOutput
     if remaining == ["--version"] {
       standardOutput.write(versionText(version, json: options.json))
       return CLIExitCode.success.rawValue
     }
-    let groups = [CacheCommand.group, FixturesCommand.group, OutboxCommand.group, "replay"]
+    if let help = groupHelp(remaining) {
+      standardOutput.write(help)
+      return CLIExitCode.success.rawValue
+    }
     guard let describe, purpose(of: remaining) == .introspection,
-      !(remaining.first.map(groups.contains) ?? false), remaining != ["help", "replay"]
+      !(remaining.first.map(groups.contains) ?? false)
     else { return nil }
     let described: [FeatureDescription]
     do {
@@ -253,6 +255,26 @@ public enum KumikiCLI {
 
   /// ``AppPurpose/introspection`` when the arguments ask only for help, `features`, a completion script or
   /// nothing at all (or start with an option, which is an error); else ``AppPurpose/execution``.
+  /// The command groups `kumiki` answers itself, not a feature's: `kumiki help <group>` and `kumiki <group> --help`
+  /// print the group's help and exit 0, with or without the app (a feature's group is answered from its commands).
+  public static let groups = builtinHelp.map(\.group)
+
+  /// Each built-in group and its help, in ``groups``' order.
+  static let builtinHelp: [(group: String, help: String)] = [
+    (CacheCommand.group, CacheCommand.help), (FixturesCommand.group, FixturesCommand.help),
+    (OutboxCommand.group, OutboxCommand.help), (ReplayCommand.group, ReplayCommand.help),
+  ]
+
+  /// The help of the built-in group `remaining` asks about (`help <group> …`, or `<group> …` with `--help` or `-h`
+  /// before `--`), or `nil`.
+  static func groupHelp(_ remaining: [String]) -> String? {
+    var words = Array(remaining.prefix { $0 != "--" })
+    let asked = words.first == "help" || words.contains("--help") || words.contains("-h")
+    if words.first == "help" { words.removeFirst() }
+    guard asked, let first = words.first else { return nil }
+    return builtinHelp.first { $0.group == first }?.help
+  }
+
   static func purpose(of arguments: [String]) -> AppPurpose {
     let options = arguments.prefix { $0 != "--" }
     guard let first = arguments.first, !options.contains("--help"), !options.contains("-h") else {

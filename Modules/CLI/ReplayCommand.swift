@@ -23,6 +23,8 @@ struct ReplayCommand: Equatable, Sendable {
     var force: Bool
   }
 
+  static let group = "replay"
+
   static let usage = [
     "Usage: kumiki replay <file> [--until <n>] [--json]",
     "       kumiki replay <file> --emit-test <name> --feature <key> [--output <path>] [--force] [--until <n>]",

@@ -150,18 +150,29 @@ extension Scenario {
     }
   }
 
-  /// Refuses a resource name the API could not have: empty, longer than 256, or with a `/`, `?`, `#`, `%` or
-  /// control character.
+  /// Refuses a resource name that is not 1 to 256 ASCII letters, digits, `_` and `-` with a letter, digit or `_`
+  /// first (the names the fixture data and the features' API lists use): a name starting with `-` would reach
+  /// `kumiki-api` as an option, and a `/`, `?`, `#`, `%`, space or control character could not be a path segment.
   private static func resourceName(
     _ name: String, at path: String, allowsAll: Bool, file: String
   ) throws(ScenarioError) {
     if allowsAll, name == "*" { return }
-    let forbidden: Set<Character> = ["/", "?", "#", "%", "*", ":", " "]
-    guard !name.isEmpty, name.count <= 256, !name.contains(where: { forbidden.contains($0) }),
-      !name.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) })
-    else {
+    guard isValidResourceName(name) else {
       throw .invalid(
-        file: file, reason: "\"\(path)\" names \"\(VisibleText.shown(name))\", which is not a resource name")
+        file: file,
+        reason: "\"\(path)\" names \"\(VisibleText.shown(name))\", which is not a resource name (ASCII letters, "
+          + "digits, _ and -, not starting with -)")
     }
+  }
+
+  /// Whether `name` is spelled as a resource a scenario names may be: 1 to 256 ASCII letters, digits, `_` and `-`,
+  /// the first not `-`.
+  static func isValidResourceName(_ name: String) -> Bool {
+    func allowed(_ byte: UInt8) -> Bool {
+      (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+        || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "_")
+    }
+    guard let first = name.utf8.first, allowed(first), name.utf8.count <= 256 else { return false }
+    return name.utf8.allSatisfy { allowed($0) || $0 == UInt8(ascii: "-") }
   }
 }

@@ -82,7 +82,8 @@ public struct KeyBinding: Sendable {
   ]
 
   private static let outbox: [KeyBinding] = [
-    KeyBinding("Esc, o", "close the outbox", hint: "Esc:close", priority: 3) { $0.mode == .outbox }
+    KeyBinding("j k, PgUp PgDn, g G", "scroll the outbox") { $0.mode == .outbox && $0.overflows },
+    KeyBinding("Esc, o", "close the outbox", hint: "Esc:close", priority: 3) { $0.mode == .outbox },
   ]
 
   private static let dialog: [KeyBinding] = [
@@ -132,7 +133,7 @@ public struct KeyBinding: Sendable {
     KeyBinding("mouse click", "press a tab, button, chip, heart, row or card") {
       [.screen, .dialog].contains($0.mode)
     },
-    KeyBinding("mouse wheel", "scroll") { [.screen, .dialog, .help].contains($0.mode) && $0.overflows },
+    KeyBinding("mouse wheel", "scroll") { [.screen, .dialog, .help, .outbox].contains($0.mode) && $0.overflows },
     KeyBinding("r", "refresh every screen", hint: "r:refresh") { $0.mode == .screen },
     KeyBinding("u", "undo what the notice in the status bar says (while it shows)", hint: "u:undo", priority: 3) {
       [.screen, .dialog].contains($0.mode) && $0.undoable && $0.focused != .textField

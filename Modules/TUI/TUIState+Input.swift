@@ -64,7 +64,7 @@ extension TUIState {
       switch key.key {
       case .escape, .character("o"): isOutboxVisible = false
       case .character("q"): return [.quit]
-      default: break
+      default: scrollList(key, context: context)
       }
       return []
     }
@@ -85,6 +85,7 @@ extension TUIState {
       if !inDialog { switcher = FeatureSwitcher() }
     case .character("o") where outbox != nil && !inDialog:
       isOutboxVisible = true
+      outboxTop = 0
     case .character("?"), .function(1):
       isHelpVisible = true
       helpTop = 0
@@ -141,6 +142,15 @@ extension TUIState {
     switch key.key {
     case .escape, .character("?"), .function(1): isHelpVisible = false
     case .character("q"): return [.quit]
+    default: scrollList(key, context: context)
+    }
+    return []
+  }
+
+  /// The keys that scroll a list shown in a box (the help, the outbox): the arrows and `j` `k` by a row, PgUp, PgDn
+  /// and Space by a page, Home `g` and End `G` to either end (Ctrl-U, Ctrl-D and the wheel scroll it too).
+  private mutating func scrollList(_ key: KeyEvent, context: TUIContext) {
+    switch key.key {
     case .up, .character("k"): scrollView(context) { $0.top - 1 }
     case .down, .character("j"): scrollView(context) { $0.top + 1 }
     case .pageUp: scrollView(context) { $0.top - max(1, $0.rows - 1) }
@@ -149,7 +159,6 @@ extension TUIState {
     case .end, .character("G"): scrollView(context) { $0.maxTop }
     default: break
     }
-    return []
   }
 
   /// Keys while a text field is edited; `nil` lets the key through to the global handling (after leaving the

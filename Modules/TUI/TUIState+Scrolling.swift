@@ -16,6 +16,9 @@ extension TUIState {
     case .help:
       helpTop = top
       return
+    case .outbox:
+      outboxTop = top
+      return
     case .switcher:
       return
     case .overlay:

@@ -50,6 +50,8 @@ public struct TUIState: Sendable, Equatable {
   public var outbox: TUIOutbox?
   /// Whether the outbox list is shown.
   public var isOutboxVisible = false
+  /// First row of the outbox list shown (it scrolls, as the help does, when longer than the screen).
+  public var outboxTop = 0
   /// Animation step of spinners and the activity indicator.
   public var spinnerFrame = 0
   /// The most recent error a screen on view shows, for the status bar; `nil` once none does.
@@ -147,6 +149,7 @@ public struct TUIState: Sendable, Equatable {
       switch viewport.scroller {
       case .overlay: overlay?.top = viewport.top
       case .help: helpTop = viewport.top
+      case .outbox: outboxTop = viewport.top
       case .content, .switcher: break
       }
     }

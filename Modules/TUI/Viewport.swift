@@ -10,6 +10,8 @@ public struct Viewport: Sendable, Equatable {
     case overlay
     /// The key help.
     case help
+    /// The outbox list (`o`).
+    case outbox
     /// The feature switcher's list.
     case switcher
   }

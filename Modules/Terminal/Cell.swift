@@ -2,7 +2,8 @@
 ///
 /// A wide (2-column) cell is followed in its buffer by a continuation cell (`isContinuation`,
 /// width 0) that stands for its right half. A cell never holds a control character or a
-/// zero-width cluster: `init` replaces those with U+FFFD.
+/// zero-width cluster: `init` replaces those with U+FFFD. It holds what is drawn of its cluster: no joiner, variation
+/// selector, emoji modifier or tag (`displayWidth(of:)`), which terminals disagree on.
 public struct Cell: Hashable, Sendable {
   /// The grapheme cluster drawn in this cell (" " for blanks and continuation cells).
   public let character: Character
@@ -26,7 +27,7 @@ public struct Cell: Hashable, Sendable {
       self.storedWidth = 1
       self.needsResync = false
     } else {
-      self.character = character
+      self.character = metrics.drawn ?? character
       self.storedWidth = UInt8(metrics.width)
       self.needsResync = metrics.needsResync
     }

@@ -1,13 +1,19 @@
 import CWidth
 
-/// The number of terminal columns `character` (one grapheme cluster) occupies: 0, 1 or 2.
+/// The number of terminal columns `character` (one grapheme cluster) occupies as a cell draws it: 0, 1 or 2.
 ///
-/// Policy, in order:
+/// A cell draws a cluster's base and its combining marks, not what terminals disagree on: a zero-width joiner and
+/// everything it joins, a zero-width non-joiner, variation selectors (U+FE00–U+FE0F, U+E0100–U+E01EF), emoji
+/// skin-tone modifiers (U+1F3FB–U+1F3FF) after a base and tag characters (U+E0020–U+E007F) are left out (the cell
+/// holds the rest: `Cell.character`).
+/// tmux 3.3, for one, joins whatever follows a ZWJ into the cell before it (`あ‍い` in two columns), draws 👍🏽 in
+/// four and ❤️ in one: sending them would shift the rest of the row. So 👨‍👩‍👧 is drawn 👨, 👍🏽 👍, ❤️ ❤.
+///
+/// Policy on what is drawn, in order:
 /// 1. control characters (C0, DEL, C1, and clusters such as CR LF that start with one) → 0;
-/// 2. the cluster contains VS15 (U+FE0E, text presentation) → 1;
+/// 2. nothing left to draw (a lone joiner or selector) → 0;
 /// 3. the first scalar has Emoji_Presentation (🍊, regional-indicator flags 🇯🇵) → 2;
-/// 4. the first scalar is an emoji above U+00FF and the cluster has VS16 (U+FE0F) or a ZWJ → 2;
-/// 5. otherwise `wcwidth` of the first scalar (combining marks join the cluster and add nothing;
+/// 4. otherwise `wcwidth` of the first scalar (combining marks join the cluster and add nothing;
 ///    a printable scalar `wcwidth` doesn't know counts as 1).
 ///
 /// Widths are never summed over scalars: 👨‍👩‍👧 and 👍🏽 are 2 columns each.
@@ -31,14 +37,18 @@ struct ClusterMetrics {
   let width: Int
   /// The cluster starts with a control character (it must never reach a cell).
   let isControl: Bool
-  /// Terminals may disagree about this cluster's width (emoji, flags, variation selectors,
-  /// combining sequences): the renderer re-positions the cursor absolutely after it.
+  /// Terminals may disagree about this cluster's width (emoji, flags, combining sequences): the renderer
+  /// re-positions the cursor absolutely after it.
   let needsResync: Bool
+  /// What a cell draws instead of the cluster, when that differs (joiners, selectors, modifiers or tags left out);
+  /// `nil`: the cluster as it is.
+  let drawn: Character?
 
-  init(width: Int, isControl: Bool, needsResync: Bool) {
+  init(width: Int, isControl: Bool, needsResync: Bool, drawn: Character? = nil) {
     self.width = width
     self.isControl = isControl
     self.needsResync = needsResync
+    self.drawn = drawn
   }
 
   init(_ character: Character) {
@@ -49,7 +59,7 @@ struct ClusterMetrics {
       return
     }
     let value = first.value
-    guard let second = iterator.next() else {
+    guard iterator.next() != nil else {
       // Single scalar: the common case.
       if value >= 0x20 && value < 0x7F {
         self.init(width: 1, isControl: false, needsResync: false)
@@ -67,28 +77,41 @@ struct ClusterMetrics {
       self.init(width: 0, isControl: true, needsResync: false)
       return
     }
-    var hasVS15 = false
-    var hasVS16OrZWJ = false
-    var next: Unicode.Scalar? = second
-    while let scalar = next {
-      switch scalar.value {
-      case 0xFE0E: hasVS15 = true
-      case 0xFE0F, 0x200D: hasVS16OrZWJ = true
-      default: break
+    // The scalars drawn: up to a joiner, without selectors, modifiers and tags.
+    var kept = String.UnicodeScalarView()
+    var leftOut = false
+    for scalar in scalars {
+      if scalar.value == 0x200D {
+        leftOut = true
+        break
       }
-      next = iterator.next()
+      if Self.isLeftOut(scalar) {
+        leftOut = true
+      } else {
+        kept.append(scalar)
+      }
     }
-    let width: Int
-    if hasVS15 {
-      width = 1
-    } else if first.properties.isEmojiPresentation {
-      width = 2
-    } else if hasVS16OrZWJ && value > 0xFF && first.properties.isEmoji {
-      width = 2
-    } else {
-      width = scalarWidth(first)
+    guard let base = kept.first else {
+      self.init(width: 0, isControl: false, needsResync: false)
+      return
     }
-    self.init(width: width, isControl: false, needsResync: true)
+    let drawn: Character? = leftOut ? Character(String(kept)) : nil
+    if kept.count == 1 {
+      let single = ClusterMetrics(Character(base))
+      self.init(width: single.width, isControl: false, needsResync: true, drawn: drawn)
+      return
+    }
+    let width = base.properties.isEmojiPresentation ? 2 : scalarWidth(base)
+    self.init(width: width, isControl: false, needsResync: true, drawn: drawn)
+  }
+
+  /// Scalars a cell never draws: the zero-width non-joiner, variation selectors, emoji modifiers, tags (and the
+  /// joiner, which also ends what is drawn).
+  static func isLeftOut(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x200C, 0x200D, 0xFE00...0xFE0F, 0x1F3FB...0x1F3FF, 0xE0020...0xE007F, 0xE0100...0xE01EF: return true
+    default: return false
+    }
   }
 }
 

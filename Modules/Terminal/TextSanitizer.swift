@@ -6,7 +6,9 @@ public enum TextSanitizer {
   /// `text` with every control character replaced by a visible placeholder:
   /// - C0 controls (U+0000–U+001F, including ESC) in caret notation (`ESC` → `^[`, `CR` → `^M`);
   /// - DEL (U+007F) → `^?`;
-  /// - C1 controls (U+0080–U+009F, including the 8-bit CSI/OSC/DCS introducers) → U+FFFD.
+  /// - C1 controls (U+0080–U+009F, including the 8-bit CSI/OSC/DCS introducers) → U+FFFD;
+  /// - bidirectional controls (``isBidiControl(_:)``: embeddings, overrides, isolates, marks) → U+FFFD, so data
+  ///   cannot reorder what a terminal shows around it (a file name `txt.exe` written backwards).
   ///
   /// No escape sequence (CSI, OSC — e.g. an OSC 52 clipboard write —, DCS, …) survives: every one
   /// starts with ESC or a C1 control. With `keepingLineBreaks`, LF and TAB are kept and CR LF
@@ -48,6 +50,15 @@ public enum TextSanitizer {
     switch scalar.value {
     case 0x0A, 0x09: return !keepingLineBreaks
     case 0x00...0x1F, 0x7F...0x9F: return true
+    default: return isBidiControl(scalar)
+    }
+  }
+
+  /// True for the bidirectional formatting characters: U+061C (Arabic letter mark), U+200E and U+200F (left-to-right
+  /// and right-to-left marks), U+202A–U+202E (embeddings, pop, overrides) and U+2066–U+2069 (isolates).
+  public static func isBidiControl(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: return true
     default: return false
     }
   }

@@ -99,6 +99,6 @@ import Testing
       app: app, settings: OutputSettings(fit: .terminal(columns: 80)), standardOutput: out,
       standardError: CapturedStream())
     #expect(await runner.run(try command(app, "catalogue hostile"), input: CommandInput()) == .success)
-    #expect(out.text == "clip ^[]52;c;aGFjaw==^G end\n\nName\n----------\n^[[2Jwiped\n")
+    #expect(out.text == "clip ^[]52;c;aGFjaw==^G end\n\nName\n----------\n^[[2Jwiped\n\u{FFFD}exe.txt\u{FFFD}\n")
   }
 }

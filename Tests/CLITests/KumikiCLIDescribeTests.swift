@@ -12,6 +12,7 @@ import Testing
   static let introspection: [[String]] = [
     [], ["--help"], ["help", "counter", "add"], ["counter", "--help"], ["catalogue", "--help"], ["features"],
     ["features", "--json"], ["completion", "bash"], ["completion", "zsh"], ["completion", "fish"],
+    ["help", "outbox"], ["help", "cache"], ["help", "fixtures"], ["help", "replay"], ["outbox", "--help"],
   ]
 
   @Test("help, features and completion never build the app", arguments: introspection)
@@ -87,7 +88,7 @@ import Testing
   @Test(
     "commands, replay and the maintenance groups are left to main",
     arguments: [
-      ["counter", "add", "2"], ["replay", "session.jsonl"], ["help", "replay"], ["cache", "status"], ["outbox"],
+      ["counter", "add", "2"], ["replay", "session.jsonl"], ["cache", "status"], ["outbox"],
       ["fixtures", "reset"],
     ])
   func leftToMain(_ arguments: [String]) {

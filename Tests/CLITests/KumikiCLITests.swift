@@ -1,5 +1,6 @@
 import CLI
 import FeatureKit
+import Foundation
 import Synchronization
 import Testing
 
@@ -57,6 +58,39 @@ import Testing
     #expect(run.status == 1)
     #expect(run.output == "")
     #expect(run.error == "kumiki: cannot connect to http://127.0.0.1:9 connection refused\n")
+  }
+
+  /// Issue 34: `kumiki help outbox`, `help cache` and `help fixtures` were unknown commands (64). Every group, the
+  /// built-in ones (`KumikiCLI.groups`) and each feature's (from the app's commands), has its help both ways, alike.
+  @Test func everyGroupHasItsHelpBothWays() async throws {
+    let features = try makeTestApp().commands.map(\.featureKey)
+    #expect(KumikiCLI.groups.contains("outbox") && KumikiCLI.groups.contains("cache"))
+    for group in KumikiCLI.groups + Set(features).sorted() {
+      let help = await kumiki(["help", group])
+      #expect(help.status == 0, "kumiki help \(group): \(help.error)")
+      #expect(help.error == "")
+      #expect(help.output.contains("USAGE: kumiki \(group)"), "kumiki help \(group): \(help.output)")
+      #expect(await kumiki([group, "--help"]) == help, "kumiki \(group) --help")
+      #expect(await kumiki(["--json", group, "-h"]) == help, "kumiki --json \(group) -h")
+    }
+  }
+
+  /// Issue 34: bidirectional controls in data passed raw to the terminal. Text (and tables) show them inert;
+  /// JSON keeps the data, the controls written as escapes.
+  @Test func bidiControlsInDataAreInertInTextAndEscapedInJSON() async throws {
+    let text = await kumiki(["catalogue", "hostile"], environment: ["COLUMNS": "80"])
+    #expect(text.status == 0)
+    #expect(text.output.contains("\u{FFFD}exe.txt\u{FFFD}\n"), "\(text.output)")
+    let json = await kumiki(["--json", "catalogue", "hostile"])
+    #expect(json.output == #"{"wipe":"\u001b[2J","name":"\u202eexe.txt\u2066\u200f"}"# + "\n")
+    let bidi: Set<UInt32> = [
+      0x61C, 0x200E, 0x200F, 0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0x2066, 0x2067, 0x2068, 0x2069,
+    ]
+    for output in [text.output, json.output] {
+      #expect(!output.unicodeScalars.contains { bidi.contains($0.value) })
+    }
+    let parsed = try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: String]
+    #expect(parsed?["name"] == "\u{202E}exe.txt\u{2066}\u{200F}")
   }
 
   @Test func helpAndVersion() async {

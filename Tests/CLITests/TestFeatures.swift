@@ -175,9 +175,9 @@ enum CatalogueFeature {
             .success(
               view: .stack([
                 .text("clip \u{1B}]52;c;aGFjaw==\u{07} end"),
-                .table(TableNode(columns: ["Name"], rows: [["\u{1B}[2Jwiped"]])),
+                .table(TableNode(columns: ["Name"], rows: [["\u{1B}[2Jwiped"], ["\u{202E}exe.txt\u{2066}"]])),
               ]),
-              json: .string("\u{1B}[2J"))
+              json: .object([("wipe", .string("\u{1B}[2J")), ("name", .string("\u{202E}exe.txt\u{2066}\u{200F}"))]))
           }),
       ]
     )

@@ -139,4 +139,39 @@ struct KumikiPlaygroundEndToEndTests {
     #expect(bad.status == 65)
     #expect(bad.stderr.contains("Modules/Features/\(folder)/scenarios/bad.json: \"api.latency\""), "\(bad.stderr)")
   }
+
+  /// Issue 34: a resource named `-x` in a scenario file reached kumiki-api as an option, which failed with its
+  /// multi-line usage; a bad name on the command line was followed by the playground's own usage text. Each is now
+  /// one line: 65 for the file, 64 for the command line.
+  @Test func aBadNameIsOneLine() async throws {
+    let folder = try #require(try Self.featureFolders().first)
+    let root = try TemporaryFolder()
+    let feature = root.path + "/Modules/Features/\(folder)"
+    try FileManager.default.createDirectory(atPath: feature + "/scenarios", withIntermediateDirectories: true)
+    try FileManager.default.copyItem(
+      atPath: Self.root + "/Modules/Features/\(folder)/feature.json", toPath: feature + "/feature.json")
+    try Data(#"{"description": "d", "api": {"empty": ["-x"]}}"#.utf8).write(
+      to: URL(fileURLWithPath: feature + "/scenarios/dash.json"))
+    let file = try await playground(
+      ["run", "--feature", folder, "--scenario", "dash", "--app", "kumiki", "--", "features"], root: root.path)
+    #expect(file.status == 65)
+    #expect(
+      file.stderr.hasSuffix(
+        "\"-x\", which is not a resource name (ASCII letters, digits, _ and -, not starting with -)\n"))
+    #expect(file.stderr.split(separator: "\n").count == 1, "\(file.stderr)")
+
+    for arguments in [
+      ["run", "--feature", folder, "--scenario", "-x", "--app", "kumiki"],
+      ["run", "--feature", folder, "--scenario", "--help", "--app", "kumiki"],
+      ["list", "--feature", "-x"],
+      ["run", "--feature", folder, "--app", "-x"],
+      ["run", "--feature", folder, "--bogus", "x"],
+    ] {
+      let result = try await playground(arguments)
+      #expect(result.status == 64, "\(arguments): \(result.stderr)")
+      #expect(result.stderr.split(separator: "\n").count == 1, "\(arguments): \(result.stderr)")
+      #expect(result.stderr.hasPrefix("kumiki-playground: "), "\(arguments): \(result.stderr)")
+      #expect(result.stdout.isEmpty)
+    }
+  }
 }

@@ -47,6 +47,22 @@ struct ScenarioCatalogTests {
     #expect(catalog.listing.hasPrefix("  fresh         First launch"))
   }
 
+  /// Issue 34: bidirectional controls in a scenario's description reached the terminal raw through
+  /// `kumiki-playground list` (this listing); they are shown as escapes, as control characters are.
+  @Test("the listing shows bidirectional controls in a description as escapes")
+  func bidiInTheListing() throws {
+    let folder = try folder(["rtl.json": #"{"description": "a \u202Eexe.txt\u2066 \u200F\u061C b"}"#])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let listing = try ScenarioCatalog(featureFolder: folder, shownAs: "F").listing
+    #expect(
+      listing.contains(#"rtl           a \u{202E}exe.txt\u{2066} \u{200F}\u{61C} b (F/scenarios/rtl.json)"#),
+      "\(listing)")
+    let bidi: Set<UInt32> = [
+      0x61C, 0x200E, 0x200F, 0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0x2066, 0x2067, 0x2068, 0x2069,
+    ]
+    #expect(!listing.unicodeScalars.contains { bidi.contains($0.value) })
+  }
+
   @Test("a file that is not <name>.json, or not valid, stops the catalog naming it")
   func badFiles() throws {
     for (name, text, expected) in [

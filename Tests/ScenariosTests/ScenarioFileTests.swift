@@ -90,6 +90,27 @@ struct ScenarioFileTests {
     #expect(reason?.contains(expected) == true, "\(reason ?? "accepted")")
   }
 
+  /// Issue 34: a resource named `-x` passed the file's checks and reached `kumiki-api` as an option, which failed
+  /// with its multi-line usage. Every place a file names a resource takes the same names, one line refusing the rest.
+  @Test(
+    "a resource name must be ASCII letters, digits, _ and -, not starting with -",
+    arguments: ["-x", "--db", "-", "a b", "a.b", "カレー", "a\u{202E}b", String(repeating: "a", count: 257)])
+  func resourceNames(name: String) throws {
+    let key = String(decoding: JSONWriter().bytes(of: .string(name)), as: UTF8.self)
+    for text in [
+      #"{"description": "d", "api": {"status": {\#(key): 503}}}"#,
+      #"{"description": "d", "api": {"empty": [\#(key)]}}"#,
+      #"{"description": "d", "api": {"data": {\#(key): []}}}"#,
+    ] {
+      let reason = refusal(text)
+      #expect(reason?.contains("which is not a resource name") == true, "\(text): \(reason ?? "accepted")")
+      #expect(reason?.contains("\n") == false)
+    }
+    for accepted in ["achive_images", "x-y", "_private", "A1"] {
+      #expect(try read(#"{"description": "d", "api": {"empty": ["\#(accepted)"]}}"#).api.empty == .named([accepted]))
+    }
+  }
+
   @Test("a file name that is not a scenario name, or a standard scenario's, is refused")
   func names() {
     #expect(refusal(#"{"description": "d"}"#, name: "Offline")?.contains("not a scenario name") == true)

@@ -96,6 +96,69 @@ extension TUIStateTests {
     #expect(driver.fixture.readerState.opened == nil)
   }
 
+  /// Issue 34: the outbox list (`o`) showed the entries that fit, about 24, and no key reached the others. It
+  /// scrolls as the help does, with the same keys, and opens at its top.
+  @Test(
+    "the outbox list scrolls: j, PgDn, End reach its last entry, g and Home its first, the wheel; o reopens at the top")
+  func outboxScrolls() throws {
+    var driver = try Driver(size: Size(width: 60, height: 12))
+    driver.state.outbox = TUIOutbox(
+      status: "40 changes waiting to send", lines: (1...40).map { "entry \($0 < 10 ? "0" : "")\($0)  PATCH item" })
+    driver.type("o")
+    var screen = Self.screen(driver)
+    #expect(screen.contains("entry 01") && !screen.contains("entry 40"), "\(screen)")
+    driver.type("j")
+    #expect(driver.state.outboxTop == 1 && !Self.screen(driver).contains("entry 01"))
+    driver.press(.pageDown)
+    #expect(driver.state.outboxTop > 1)
+    driver.press(.end)
+    screen = Self.screen(driver)
+    #expect(screen.contains("entry 40") && !screen.contains("entry 01"), "\(screen)")
+    let viewport = try #require(driver.context.viewport)
+    #expect(viewport.scroller == .outbox && viewport.top == viewport.maxTop && viewport.overflows)
+    driver.type("g")
+    #expect(driver.state.outboxTop == 0 && Self.screen(driver).contains("entry 01"))
+    driver.send(.mouse(MouseEvent(kind: .scrollDown, button: .none, x: 5, y: 5)))
+    #expect(driver.state.outboxTop == 3)
+    driver.press(.character("d"), .control)
+    #expect(driver.state.outboxTop > 3)
+    driver.type("G")
+    #expect(Self.screen(driver).contains("entry 40"))
+    driver.type("o")
+    #expect(!driver.state.isOutboxVisible)
+    driver.type("o")
+    #expect(driver.state.outboxTop == 0 && Self.screen(driver).contains("entry 01"))
+  }
+
+  /// Issue 34: a zero-width joiner in data shifted the frame. Rows with joiners, selectors, modifiers and bidi
+  /// controls leave the outbox's box whole: its right border in one column on every row, and no cell holding what a
+  /// terminal could draw at another width (DisplayWidthTests.tmuxShowsTheBuffer checks the cells against tmux).
+  @Test("joiners, selectors and bidi controls in the outbox's rows leave its box whole")
+  func hostileRowsKeepTheBox() throws {
+    var driver = try Driver(size: Size(width: 60, height: 14))
+    driver.state.outbox = TUIOutbox(
+      status: "4 changes waiting",
+      lines: ["1 あ\u{200D}い\u{200D}う plain", "2 👍🏽👨‍👩‍👧❤️🏳️‍🌈", "3 \u{202E}exe.txt\u{2066}", "4 x\u{200D}\u{200D}y a\u{200D}👨"])
+    driver.type("o")
+    let buffer = TUIApp.frame(app: driver.fixture.app, state: driver.state, devTools: driver.fixture.devTools).buffer
+    let top = try #require(
+      (0..<buffer.height).first { y in (0..<buffer.width).contains { buffer[$0, y].character == "+" } })
+    let left = try #require((0..<buffer.width).first { buffer[$0, top].character == "+" })
+    let right = try #require((left + 1..<buffer.width).first { buffer[$0, top].character == "+" })
+    let bottom = try #require((top + 1..<buffer.height).first { buffer[left, $0].character == "+" })
+    for y in top + 1..<bottom {
+      #expect(buffer[left, y].character == "|" && buffer[right, y].character == "|", "row \(y): \(buffer.text)")
+    }
+    let unsafe: [ClosedRange<UInt32>] = [0x200C...0x200F, 0x202A...0x202E, 0x2066...0x2069, 0xFE00...0xFE0F]
+    for y in 0..<buffer.height {
+      for x in 0..<buffer.width {
+        let values = buffer[x, y].character.unicodeScalars.map(\.value)
+        #expect(!values.contains { value in unsafe.contains { $0.contains(value) } }, "(\(x), \(y)): \(values)")
+      }
+    }
+    #expect(buffer.text.contains("1 あいう plain") && buffer.text.contains("3 \u{FFFD}exe.txt\u{FFFD}"))
+  }
+
   @Test("the help scrolls when taller than the screen")
   func helpScrolls() throws {
     var driver = try Driver(size: Size(width: 60, height: 12))

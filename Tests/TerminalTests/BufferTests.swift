@@ -132,10 +132,30 @@ struct BufferTests {
     var buffer = Buffer(width: 12, height: 1)
     buffer.put("🇯🇵👨‍👩‍👧e\u{301}👍🏽", x: 0, y: 0)
     #expect(buffer[0, 0].character == "🇯🇵")
-    #expect(buffer[2, 0].character == "👨‍👩‍👧")
+    #expect(buffer[2, 0].character == "👨")
     #expect(buffer[4, 0].character == "e\u{301}")
-    #expect(buffer[5, 0].character == "👍🏽")
-    #expect(buffer.text == "🇯🇵👨‍👩‍👧e\u{301}👍🏽")
+    #expect(buffer[5, 0].character == "👍")
+    #expect(buffer.text == "🇯🇵👨e\u{301}👍")
+    expectInvariants(buffer)
+  }
+
+  /// Issue 34: a zero-width joiner in data shifted the TUI's frame: tmux joins what follows a ZWJ into the cell
+  /// before it (and draws 👍🏽 in four columns, ❤️ in one). A cell holds no joiner, selector, modifier or tag.
+  @Test(
+    "a cell draws a cluster's base and combining marks: no joiner, what it joins, selector, modifier or tag",
+    arguments: [
+      ("あ\u{200D}い", "あい", 4), ("a\u{200D}👨", "a👨", 3), ("x\u{200D}\u{200D}y", "xy", 2), ("\u{200D}X", "X", 1),
+      ("❤️", "❤", 1), ("🍊\u{FE0E}", "🍊", 2), ("🏳️‍🌈", "🏳", 1), ("👩‍💻|", "👩|", 3), ("1️⃣", "1\u{20E3}", 1),
+      ("e\u{301}\u{200C}f", "e\u{301}f", 2), ("🏴\u{E0067}\u{E0062}\u{E007F}", "🏴", 2), ("🏽", "🏽", 2),
+    ] as [(String, String, Int)])
+  func joinersAreNotDrawn(text: String, drawn: String, width: Int) {
+    var buffer = Buffer(width: 12, height: 1)
+    #expect(buffer.put(text, x: 0, y: 0) == width)
+    #expect(displayWidth(of: text) == width)
+    #expect(buffer.text == drawn)
+    let scalars = (0..<12).flatMap { buffer[$0, 0].character.unicodeScalars.map(\.value) }
+    let joinersAndSelectors = [0x200C...0x200D, 0xFE00...0xFE0F, 0xE0000...0xE01EF] as [ClosedRange<UInt32>]
+    #expect(!scalars.contains { value in joinersAndSelectors.contains { $0.contains(value) } }, "\(scalars)")
     expectInvariants(buffer)
   }
 

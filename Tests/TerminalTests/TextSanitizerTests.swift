@@ -11,6 +11,24 @@ struct TextSanitizerTests {
     #expect(TextSanitizer.inert("") == "")
   }
 
+  /// Issue 34: bidirectional controls passed raw: a right-to-left override in a name reorders what a terminal
+  /// shows after it (`\u{202E}txt.exe` reads `exe.txt`).
+  @Test(
+    "bidirectional controls become U+FFFD",
+    arguments: [0x061C, 0x200E, 0x200F, 0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0x2066, 0x2067, 0x2068, 0x2069]
+      as [UInt32])
+  func bidi(value: UInt32) {
+    let control = String(Unicode.Scalar(value)!)
+    #expect(TextSanitizer.inert("a\(control)txt.exe") == "a\u{FFFD}txt.exe")
+    #expect(TextSanitizer.inert(control, keepingLineBreaks: true) == "\u{FFFD}")
+    #expect(TextSanitizer.isBidiControl(Unicode.Scalar(value)!))
+  }
+
+  @Test("other format characters are not bidi controls: kept (the cells leave out joiners and selectors)")
+  func notBidi() {
+    #expect(TextSanitizer.inert("👨\u{200D}👩 x\u{200B}y 日\u{FE0F}") == "👨\u{200D}👩 x\u{200B}y 日\u{FE0F}")
+  }
+
   @Test("CSI sequences lose their ESC")
   func csi() {
     #expect(TextSanitizer.inert("\u{1B}[31mred\u{1B}[0m") == "^[[31mred^[[0m")
