@@ -1,4 +1,5 @@
 import Foundation
+import Networking
 import Synchronization
 
 /// The embedded fixture API: a `kumiki-api` child process on an ephemeral loopback port, so `kumiki` and
@@ -9,14 +10,29 @@ import Synchronization
 /// input, and if the app dies first the kernel closes it, so no server outlives its app. Its data lives in a json
 /// file beside the database (``LiveApp/fixtureDataLocation(for:)``), so writes land as with json-server.
 /// The playground (`kumiki-playground`) runs one the same way, with a scenario's options.
+///
+/// With a data file the child also requires a run token (`--token-file`, ``RunToken``): the server that holds the
+/// file writes a new secret beside it (`.kumiki-api.json.token`, `0600`) before it says where it listens, a joined
+/// child reads it and keeps it when it takes over, and the app reads it once its child answers: its HTTP client proves
+/// every request with it and uses no answer that does not prove it back (``HTTPClient/provingRun(_:at:)``), so a
+/// program that takes the port of a server that stopped is refused, not read.
 public final class EmbeddedAPI: Sendable {
   /// The child's address, `http://127.0.0.1:PORT`.
   public let baseURL: URL
+  /// The secret the server at ``baseURL`` requires and proves (with a data file), or `nil`.
+  let token: RunToken?
   private let child: Child
 
-  private init(baseURL: URL, child: Child) {
+  private init(baseURL: URL, token: RunToken?, child: Child) {
     self.baseURL = baseURL
+    self.token = token
     self.child = child
+  }
+
+  /// Where the run token of the server of `dataFile` is kept: `.NAME.token` beside it.
+  static func tokenFile(for dataFile: String) -> String {
+    let url = URL(fileURLWithPath: dataFile)
+    return url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).token").path
   }
 
   /// The `kumiki-api` to run: `KUMIKI_API_BIN`, else the one beside this executable.
@@ -50,8 +66,10 @@ public final class EmbeddedAPI: Sendable {
     }
     let process = Process()
     process.executableURL = URL(fileURLWithPath: binary)
+    let tokenFile = dataFile.map(tokenFile(for:))
     process.arguments =
-      ["--port", String(port), "--exit-on-eof"] + (dataFile.map { ["--db", $0, "--create-db", "--join"] } ?? [])
+      ["--port", String(port), "--exit-on-eof"]
+      + (dataFile.map { ["--db", $0, "--create-db", "--join", "--token-file", tokenFile ?? ""] } ?? [])
       + options + (log == nil ? [] : ["--verbose"])
     let input = Pipe()
     let output = Pipe()
@@ -71,7 +89,16 @@ public final class EmbeddedAPI: Sendable {
     do {
       let url = try await readListeningURL(child, output.fileHandleForReading, errors: errors.fileHandleForReading)
       forwardLines(errors.fileHandleForReading, to: log)
-      return EmbeddedAPI(baseURL: url, child: child)
+      // Written by whichever server holds the data file before it said where it listens.
+      var token: RunToken?
+      if let tokenFile {
+        do {
+          token = try RunToken.load(from: tokenFile)
+        } catch {
+          throw EmbeddedAPIError("kumiki-api started, but its run token cannot be read: \(error)")
+        }
+      }
+      return EmbeddedAPI(baseURL: url, token: token, child: child)
     } catch {
       await child.stop()
       throw error
