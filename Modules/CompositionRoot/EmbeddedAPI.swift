@@ -29,6 +29,9 @@ public final class EmbeddedAPI: Sendable {
     self.child = child
   }
 
+  /// The child's process id.
+  var processID: Int32 { child.pid }
+
   /// Where the run token of the server of `dataFile` is kept: `.NAME.token` beside it.
   static func tokenFile(for dataFile: String) -> String {
     let url = URL(fileURLWithPath: dataFile)
@@ -189,7 +192,7 @@ private final class ChildExit: Sendable {
 /// The running child process and the write end of its standard input.
 private final class Child: Sendable {
   let exit: ChildExit
-  private let pid: Int32
+  let pid: Int32
   private let input: FileHandle
   /// Whether it listened, and whether `stop` ran: the start-up watchdog kills only a child that never listened.
   private let state = Mutex((listening: false, stopped: false, timedOut: false))

@@ -23,7 +23,8 @@ public final class LiveApp: Sendable {
   /// The query layer every feature client reads through: its reachability feeds the TUI's status bar and the CLI's
   /// offline notice.
   public let queryCache: QueryCache
-  private let server: EmbeddedAPI?
+  /// The embedded API this app started (or joined through its child), `nil` with a given API.
+  let server: EmbeddedAPI?
   private let database: KumikiDatabase
   private let cache: ResponseCacheDatabase
 

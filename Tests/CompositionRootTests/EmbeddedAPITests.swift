@@ -1,0 +1,107 @@
+import CompositionRootTesting
+import FeatureKit
+import Foundation
+import Glibc
+import Networking
+import Presentation
+import Testing
+
+@testable import CompositionRoot
+
+/// The embedded API shared by the apps on one data file, and its run token (issue 34): an app never uses an answer
+/// from a listener that cannot prove the run's secret, such as a program that took the port of the server it joined
+/// once that server stopped. The real `kumiki-api` children, libcurl, and a loopback listener as the impostor.
+@Suite(.serialized, .timeLimit(.minutes(2)))
+struct EmbeddedAPITests {
+  /// Words that tell this refusal from "could not be reached" (HTTPClient+RunToken.swift).
+  static let refusalWords = "cannot prove it is the embedded kumiki-api this app started or joined"
+
+  @Test("the app that joined a server whose port another program took shows none of its data and says why")
+  func anImpostorOnTheJoinedPortIsRefused() async throws {
+    let folder = try TemporaryFolder()
+    let binary = BuiltBinary.path("kumiki-api")
+    // Another app's embedded API serves the data file: this app's child joins it.
+    let owner = try await EmbeddedAPI.start(binary: binary, dataFile: folder.path + "/kumiki-api.json", log: nil)
+    let options = LaunchOptions(
+      databasePath: folder.path + "/kumiki.sqlite", environment: ["KUMIKI_API_BIN": binary], launch: false,
+      fresh: true)
+    let live = try await LiveApp.start(options)
+    #expect(live.apiURL == owner.baseURL)
+    let child = try #require(live.server?.processID)
+    // The joined child would take over the port once the owner stops; held still, it loses the race to the impostor,
+    // as it did 7 times in 8 in issue 34.
+    kill(child, SIGSTOP)
+    await owner.stop()
+    let impostor = try ImpostorListener(port: try #require(owner.baseURL.port))
+    defer { impostor.stop() }
+
+    let runtime = live.runtime
+    for feature in runtime.features where feature.placement == .tab { runtime.appear(slot: feature.slot) }
+    await runtime.store.idle()
+    var screens = 0
+    for feature in runtime.features where feature.hasScreen {
+      guard let view = runtime.view(slot: feature.slot) else { continue }
+      screens += 1
+      #expect(!String(describing: view).contains("IMPOSTOR"), "\(feature.key) shows the impostor's data")
+      let message = view.firstErrorMessage ?? ""
+      #expect(message.contains(Self.refusalWords), "\(feature.key): \(message)")
+      #expect(!message.contains("could not be reached"), "\(feature.key): \(message)")
+    }
+    #expect(screens > 0)
+    let reached = impostor.requests
+    #expect(reached > 0)
+    // Refused once, nothing more is sent there: a refresh of every screen fails at once with the same words.
+    runtime.send(.refreshAll)
+    await runtime.store.idle()
+    #expect(impostor.requests == reached)
+
+    kill(child, SIGCONT)
+    await live.shutdown()
+  }
+
+  @Test("a listener that echoes the request's headers cannot prove the token: the answer is refused, not returned")
+  func anEchoIsNoProof() async throws {
+    let listener = try ImpostorListener(port: try Self.freePort())
+    defer { listener.stop() }
+    let base = try #require(URL(string: "http://127.0.0.1:\(listener.port)"))
+    let client = HTTPClient.curl().provingRun(RunToken.generate(), at: base)
+    let url = base.appendingPathComponent("profile_personal")
+    do {
+      let response = try await client.send(.get(url))
+      Issue.record("an unproven answer was used: \(response.status)")
+    } catch let error as HTTPError {
+      guard case .invalidResponse(_, let reason) = error else {
+        Issue.record("unexpected \(error)")
+        return
+      }
+      #expect(reason.contains(Self.refusalWords))
+    }
+    #expect(listener.requests == 1)
+  }
+
+  @Test("the app and its embedded API share one run token: every answer proves it, a second app joins with it")
+  func theRunTokenIsShared() async throws {
+    let folder = try TemporaryFolder()
+    let binary = BuiltBinary.path("kumiki-api")
+    let dataFile = folder.path + "/kumiki-api.json"
+    let first = try await EmbeddedAPI.start(binary: binary, dataFile: dataFile, log: nil)
+    let second = try await EmbeddedAPI.start(binary: binary, dataFile: dataFile, log: nil)
+    #expect(second.baseURL == first.baseURL)
+    let token = try #require(first.token)
+    #expect(second.token == token)
+    let tokenFile = EmbeddedAPI.tokenFile(for: dataFile)
+    #expect(try FileManager.default.attributesOfItem(atPath: tokenFile)[.posixPermissions] as? Int == 0o600)
+    let client = HTTPClient.curl().provingRun(token, at: first.baseURL)
+    #expect(try await client.send(.get(first.baseURL.appendingPathComponent("db"))).status == 200)
+    // Without the token the server answers nothing but 401.
+    #expect(try await HTTPClient.curl().send(.get(first.baseURL.appendingPathComponent("db"))).status == 401)
+    await first.stop()
+    await second.stop()
+  }
+
+  /// A port nothing listens on now.
+  static func freePort() throws -> Int {
+    let listener = try SilentListener()
+    return listener.port
+  }
+}
