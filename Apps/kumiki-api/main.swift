@@ -41,6 +41,14 @@ struct KumikiAPI: AsyncParsableCommand {
       such as /posts/1/comments, the DELETE cascade), --no-cors drops the CORS headers. --static and \
       --snapshots are refused: kumiki-api serves the API only. GET / is a home page listing the resources.
 
+      Who may call: only requests addressed to the server itself (Host 127.0.0.1:PORT, localhost:PORT, \
+      [::1]:PORT or the --host; else 421, against DNS rebinding). A write or preflight from another origin \
+      than the server's own and those given with --cors ORIGIN is refused with 403 (Origin: null always), \
+      and so is a text/plain, form or multipart write without an allowed Origin (what any web page can send): \
+      send JSON with Content-Type: application/json. --token-file PATH makes every request prove a run token \
+      (written there, 0600; Kumiki-Nonce, Kumiki-Token; answers carry Kumiki-Proof): how the apps' embedded \
+      API serves only them.
+
       Limits: a request's line and headers must arrive within --header-timeout seconds of its first byte \
       (default 10), and a connection silent for --idle-timeout seconds outside a response is closed (default \
       60). FIELD_like regular expressions run on worker threads, at most --regex-time-limit ms of processor \
@@ -206,7 +214,7 @@ struct KumikiAPI: AsyncParsableCommand {
     if staticDirectory != nil {
       throw ValidationError(
         "--static is not supported: kumiki-api serves the API only (GET / is its home page); serve the files with "
-          + "any static server on another port, e.g. python3 -m http.server, and call the API from them (CORS is on)")
+          + "any static server on another port, e.g. python3 -m http.server, and allow its origin with --cors ORIGIN")
     }
     if snapshotsDirectory != nil {
       throw ValidationError(

@@ -21,11 +21,14 @@ public final class EmbeddedAPI: Sendable {
   public let baseURL: URL
   /// The secret the server at ``baseURL`` requires and proves (with a data file), or `nil`.
   let token: RunToken?
+  /// How each take-over by the child went (from its standard error), and whether it still runs.
+  let handOvers: HandOvers
   private let child: Child
 
-  private init(baseURL: URL, token: RunToken?, child: Child) {
+  private init(baseURL: URL, token: RunToken?, handOvers: HandOvers, child: Child) {
     self.baseURL = baseURL
     self.token = token
+    self.handOvers = handOvers
     self.child = child
   }
 
@@ -91,7 +94,8 @@ public final class EmbeddedAPI: Sendable {
     DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(startTimeoutSeconds)) { child.killUnlessListening() }
     do {
       let url = try await readListeningURL(child, output.fileHandleForReading, errors: errors.fileHandleForReading)
-      forwardLines(errors.fileHandleForReading, to: log)
+      let handOvers = HandOvers()
+      forwardLines(errors.fileHandleForReading, to: log, handOvers: handOvers)
       // Written by whichever server holds the data file before it said where it listens.
       var token: RunToken?
       if let tokenFile {
@@ -101,7 +105,7 @@ public final class EmbeddedAPI: Sendable {
           throw EmbeddedAPIError("kumiki-api started, but its run token cannot be read: \(error)")
         }
       }
-      return EmbeddedAPI(baseURL: url, token: token, child: child)
+      return EmbeddedAPI(baseURL: url, token: token, handOvers: handOvers, child: child)
     } catch {
       await child.stop()
       throw error
@@ -142,22 +146,124 @@ public final class EmbeddedAPI: Sendable {
     }
   }
 
-  /// Passes each line of `handle` to `log` until end of file (reading it even without a log, so the child never
-  /// blocks on a full pipe).
-  private static func forwardLines(_ handle: FileHandle, to log: (@Sendable (String) -> Void)?) {
+  /// Passes each line of `handle` to `log` and to `handOvers` until end of file (reading it even without a log, so
+  /// the child never blocks on a full pipe).
+  private static func forwardLines(
+    _ handle: FileHandle, to log: (@Sendable (String) -> Void)?, handOvers: HandOvers
+  ) {
     Thread {
       var pending = Data()
       while true {
         let chunk = handle.availableData
         if chunk.isEmpty { break }
-        guard let log else { continue }
         pending.append(chunk)
         while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
-          log(String(decoding: pending[pending.startIndex..<newline], as: UTF8.self))
+          let line = String(decoding: pending[pending.startIndex..<newline], as: UTF8.self)
           pending.removeSubrange(pending.startIndex...newline)
+          handOvers.record(line)
+          log?(line)
         }
+        if pending.count > 64 << 10 { pending.removeAll() }  // no line that long is the child's own
       }
+      handOvers.childEnded()
     }.start()
+  }
+}
+
+/// What a joined child says about the server it joined (`kumiki-api --join` on standard error): each time that server
+/// stopped, whether it took over at the same address (`took over …`) or could not (`kumiki-api: could not take over
+/// …`); and whether the child still runs (its standard error is open). The app's client waits for that outcome when
+/// the address stops answering while the child runs, rather than calling the API unreachable while it changes hands
+/// (``HTTPClient/provingRun(_:at:handOvers:)``).
+final class HandOvers: Sendable {
+  /// How a take-over ended.
+  enum Outcome: Sendable, Equatable {
+    case tookOver
+    /// The child's own words.
+    case failed(String)
+  }
+
+  private struct State {
+    var ended = false
+    var outcomes: [Outcome] = []
+    var waiters: [Int: (after: Int, continuation: CheckedContinuation<Outcome?, Never>)] = [:]
+    var nextWaiter = 0
+    /// Those waiting for a request to wait (``whenWaiting()``).
+    var watchers: [CheckedContinuation<Void, Never>] = []
+  }
+
+  private let state = Mutex(State())
+
+  /// Whether the child still runs (a child that serves the data file itself, or joined and took over, or waits to).
+  var childRuns: Bool { state.withLock { !$0.ended } }
+  /// The take-overs so far.
+  var count: Int { state.withLock { $0.outcomes.count } }
+
+  /// Takes in one line of the child's standard error.
+  func record(_ line: String) {
+    let outcome: Outcome
+    if line.hasPrefix("took over ") {
+      outcome = .tookOver
+    } else if line.hasPrefix("kumiki-api: could not take over ") {
+      outcome = .failed(String(line.dropFirst("kumiki-api: ".count).prefix(300)))
+    } else {
+      return
+    }
+    let ready = state.withLock { state in
+      state.outcomes.append(outcome)
+      let ready = state.waiters.filter { $0.value.after < state.outcomes.count }
+      for key in ready.keys { state.waiters[key] = nil }
+      return ready.values.map(\.continuation)
+    }
+    for continuation in ready { continuation.resume(returning: outcome) }
+  }
+
+  /// Returns once a request waits for a take-over (for tests: the moment to let a held child go on).
+  func whenWaiting() async {
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      state.withLock { state in
+        if state.waiters.isEmpty { state.watchers.append(continuation) } else { continuation.resume() }
+      }
+    }
+  }
+
+  /// Records that the child's standard error ended: it exited. Waiters get `nil` at once.
+  func childEnded() {
+    let waiting = state.withLock { state in
+      state.ended = true
+      defer { state.waiters = [:] }
+      return state.waiters.values.map(\.continuation)
+    }
+    for continuation in waiting { continuation.resume(returning: nil) }
+  }
+
+  /// The first take-over after the first `count` ones, waited for at most `limit`; `nil` when none came in time.
+  func outcome(after count: Int, within limit: Duration) async -> Outcome? {
+    await withCheckedContinuation { continuation in
+      let waiter: Int? = state.withLock { state in
+        if state.outcomes.count > count {
+          continuation.resume(returning: state.outcomes[count])
+          return nil
+        }
+        if state.ended {
+          continuation.resume(returning: nil)
+          return nil
+        }
+        let id = state.nextWaiter
+        state.nextWaiter += 1
+        state.waiters[id] = (count, continuation)
+        for watcher in state.watchers { watcher.resume() }
+        state.watchers = []
+        return id
+      }
+      guard let waiter else { return }
+      let (seconds, attoseconds) = limit.components
+      let nanoseconds = Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
+      DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) { [self] in
+        let expired = state.withLock { $0.waiters.removeValue(forKey: waiter) }
+        expired?.continuation.resume(returning: nil)
+      }
+    }
   }
 }
 

@@ -105,3 +105,31 @@ struct EmbeddedAPITests {
     return listener.port
   }
 }
+
+extension EmbeddedAPITests {
+  @Test("while the server it joined stops and its child takes over, the app's requests wait and are answered")
+  func aHandOverIsNotAnOutage() async throws {
+    let folder = try TemporaryFolder()
+    let binary = BuiltBinary.path("kumiki-api")
+    let owner = try await EmbeddedAPI.start(binary: binary, dataFile: folder.path + "/kumiki-api.json", log: nil)
+    let options = LaunchOptions(
+      databasePath: folder.path + "/kumiki.sqlite", environment: ["KUMIKI_API_BIN": binary], launch: false,
+      fresh: true)
+    let live = try await LiveApp.start(options)
+    let server = try #require(live.server)
+    // Held still, the child cannot take over before the screens' requests find the address empty.
+    kill(server.processID, SIGSTOP)
+    await owner.stop()
+    let runtime = live.runtime
+    for feature in runtime.features where feature.placement == .tab { runtime.appear(slot: feature.slot) }
+    await server.handOvers.whenWaiting()  // a request was refused and waits for the take-over
+    kill(server.processID, SIGCONT)
+    await runtime.store.idle()
+    #expect(server.handOvers.count == 1)
+    for feature in runtime.features where feature.hasScreen {
+      let message = runtime.view(slot: feature.slot)?.firstErrorMessage
+      #expect(message == nil, "\(feature.key): \(message ?? "")")
+    }
+    await live.shutdown()
+  }
+}
