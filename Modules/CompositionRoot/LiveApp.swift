@@ -136,7 +136,9 @@ public final class LiveApp: Sendable {
 
     let curl = HTTPClient.curl(CurlConfiguration(timeout: timeout, credentials: credentials))
     // The embedded API's answers are used only when they prove its run token (never sent to a given --api URL).
-    let http = server.flatMap { server in server.token.map { curl.provingRun($0, at: apiURL, handOvers: server.handOvers) } } ?? curl
+    let http =
+      server.flatMap { server in server.token.map { curl.provingRun($0, at: apiURL, handOvers: server.handOvers) } }
+      ?? curl
     let queryCache = QueryCache(
       http: http, storage: cache.client,
       configuration: QueryCacheConfiguration(

@@ -116,7 +116,8 @@ struct RequestGuard: RouterMiddleware {
   /// preflight, else `nil`.
   static func simpleBody(of request: Request) -> String? {
     guard let type = request.headers[.contentType] else { return nil }
-    let media = type.split(separator: ";", maxSplits: 1).first.map { String($0).trimmingWhitespace().lowercased() } ?? ""
+    let media =
+      type.split(separator: ";", maxSplits: 1).first.map { String($0).trimmingWhitespace().lowercased() } ?? ""
     return simpleContentTypes.contains(media) ? "Content-Type: \(media)" : nil
   }
 

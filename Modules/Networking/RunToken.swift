@@ -109,11 +109,13 @@ public struct RunToken: Sendable, Hashable, CustomStringConvertible {
       throw FileError(description: "\(path) is not a regular file of this user")
     }
     guard info.st_mode & 0o077 == 0 else {
-      throw FileError(description: "\(path) may be read by other users (mode \(String(info.st_mode & 0o777, radix: 8)))")
+      throw FileError(
+        description: "\(path) may be read by other users (mode \(String(info.st_mode & 0o777, radix: 8)))")
     }
     var buffer = [UInt8](repeating: 0, count: 80)
     let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-    guard count == 65, buffer[64] == UInt8(ascii: "\n"), let token = RunToken(text: String(decoding: buffer[..<64], as: UTF8.self))
+    guard count == 65, buffer[64] == UInt8(ascii: "\n"),
+      let token = RunToken(text: String(decoding: buffer[..<64], as: UTF8.self))
     else { throw FileError(description: "\(path) does not hold a run token") }
     return token
   }

@@ -39,7 +39,7 @@ struct EmbeddedAPITests {
     for feature in runtime.features where feature.placement == .tab { runtime.appear(slot: feature.slot) }
     await runtime.store.idle()
     var screens = 0
-    for feature in runtime.features where feature.hasScreen {
+    for feature in runtime.features where feature.hasScreen && feature.placement == .tab {
       guard let view = runtime.view(slot: feature.slot) else { continue }
       screens += 1
       #expect(!String(describing: view).contains("IMPOSTOR"), "\(feature.key) shows the impostor's data")

@@ -59,7 +59,8 @@ struct ConnectionTimeoutTests {
     let configuration = FixtureServer.Configuration(headerTimeout: .seconds(20), idleTimeout: .milliseconds(500))
     try await withFixtureServer(configuration) { server async throws in
       let (elapsed, exchange) = try await closeAfter(
-        sending: "GET /recent_news/1 HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\n\r\nGET /recent_news HTTP/1.1\r\n", port: server.port)
+        sending: "GET /recent_news/1 HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\n\r\nGET /recent_news HTTP/1.1\r\n",
+        port: server.port)
       #expect(exchange.status == 200)
       #expect(exchange.failure == nil || exchange.failure == ECONNRESET)
       #expect(elapsed < .seconds(10))
@@ -90,7 +91,9 @@ struct ConnectionTimeoutTests {
     try await withFixtureServer(configuration) { server async throws in
       let before = server.database
       let (elapsed, exchange) = try await closeAfter(
-        sending: "POST /recent_news HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\nContent-Length: 100\r\n\r\n{\"title\": ", port: server.port)
+        sending:
+          "POST /recent_news HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\nContent-Length: 100\r\n\r\n{\"title\": ",
+        port: server.port)
       #expect(exchange.status == nil)
       #expect(elapsed < .seconds(10))
       #expect(server.database == before)

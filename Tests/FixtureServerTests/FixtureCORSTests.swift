@@ -85,7 +85,9 @@ struct FixtureCORSTests {
   @Test("the server's own origins are allowed without --cors (a page it served), on its own port only")
   func ownOrigin() async throws {
     try await withFixtureServer { server async throws in
-      for origin in ["http://127.0.0.1:\(server.port)", "http://localhost:\(server.port)", "http://[::1]:\(server.port)"] {
+      for origin in [
+        "http://127.0.0.1:\(server.port)", "http://localhost:\(server.port)", "http://[::1]:\(server.port)",
+      ] {
         let reply = try await HTTPClient.send(
           "PATCH", "/recent_news/1", on: server, headers: ["Origin": origin], body: #"{"title": "own"}"#)
         #expect(reply.status == 200, "\(origin)")

@@ -143,7 +143,7 @@ extension HeavyTests {
         #expect(model.acknowledged > 0)
       }
     }
-  
+
     /// Origins a request may carry in the cross-origin fuzz: none, the server's own, the one allowed with `--cors`,
     /// and foreign ones (`null`, other sites, the server's host on another port or scheme).
     private static func origins(port: Int) -> [String?] {
@@ -202,7 +202,8 @@ extension HeavyTests {
             if override { head += "X-HTTP-Method-Override: \(generator.random.pick(["PATCH", "DELETE", "PUT"]))\r\n" }
             if method == "OPTIONS" { head += "Access-Control-Request-Method: PATCH\r\n" }
             if let body { head += "Content-Length: \(body.count)\r\n" }
-            let context = "seed \(seed), case \(number): \(method) \(target) Host \(host ?? "none") Origin \(origin ?? "none") "
+            let context =
+              "seed \(seed), case \(number): \(method) \(target) Host \(host ?? "none") Origin \(origin ?? "none") "
               + "type \(type ?? "none")\(override ? " overridden" : "")"
 
             // The oracle, written apart from the server's code.
@@ -212,9 +213,12 @@ extension HeavyTests {
               origin == Self.allowedOrigin || ownHosts.contains { "http://\($0)" == origin.lowercased() }
             }
             let writes = !["GET", "OPTIONS"].contains(method)
-            let media = type.map { $0.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? "" }?
-              .lowercased()
-            let simple = ["text/plain", "application/x-www-form-urlencoded", "multipart/form-data"].contains(media ?? "")
+            let media = type.map {
+              $0.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+            }?
+            .lowercased()
+            let simple = ["text/plain", "application/x-www-form-urlencoded", "multipart/form-data"].contains(
+              media ?? "")
             let mustRefuse =
               foreignHost || (allowedOrigin == false && (writes || method == "OPTIONS"))
               || (writes && simple && allowedOrigin != true)
@@ -235,7 +239,8 @@ extension HeavyTests {
               #expect(status < 500, "\(status): \(context)")
             }
           }
-          print("FixtureServerFuzzTests.crossOrigin: seed \(seed): \(number) cases, \(refused) refused, \(passed) passed")
+          print(
+            "FixtureServerFuzzTests.crossOrigin: seed \(seed): \(number) cases, \(refused) refused, \(passed) passed")
           #expect(refused > 0 && passed > 0)
         }
       }

@@ -51,8 +51,9 @@ struct RequestGuardTests {
   @Test("the server's own Host spellings are answered: 127.0.0.1, localhost (any case), [::1], with its port")
   func ownHosts() async throws {
     try await withFixtureServer { server async throws in
-      for host in ["127.0.0.1:\(server.port)", "localhost:\(server.port)", "LocalHost:\(server.port)", "[::1]:\(server.port)"]
-      {
+      for host in [
+        "127.0.0.1:\(server.port)", "localhost:\(server.port)", "LocalHost:\(server.port)", "[::1]:\(server.port)",
+      ] {
         #expect(try await raw("GET", "/recent_news", port: server.port, host: host).status == 200, "\(host)")
       }
     }
@@ -67,7 +68,9 @@ struct RequestGuardTests {
         "http://evil.example", "null", "http://127.0.0.1:9", "https://127.0.0.1:\(server.port)",
         "http://localhost:\(server.port).evil.example", "file://",
       ] {
-        for (method, target) in [("PATCH", "/profile_personal"), ("POST", "/recent_news"), ("DELETE", "/recent_news/1")] {
+        for (method, target) in [
+          ("PATCH", "/profile_personal"), ("POST", "/recent_news"), ("DELETE", "/recent_news/1"),
+        ] {
           let write = try await raw(
             method, target, port: server.port, host: host,
             headers: ["Origin: \(origin)", "Content-Type: application/json"], body: #"{"nickname": "x"}"#)
@@ -81,7 +84,8 @@ struct RequestGuardTests {
         #expect(preflight.status == 403, "preflight from \(origin)")
         #expect(preflight.header("Access-Control-Allow-Origin") == nil)
         // A read is answered, but names no origin: the page cannot read it.
-        let read = try await raw("GET", "/profile_personal", port: server.port, host: host, headers: ["Origin: \(origin)"])
+        let read = try await raw(
+          "GET", "/profile_personal", port: server.port, host: host, headers: ["Origin: \(origin)"])
         #expect(read.status == 200)
         #expect(read.header("Access-Control-Allow-Origin") == nil, "read from \(origin)")
         #expect(read.header("Access-Control-Allow-Credentials") == nil)
@@ -96,10 +100,12 @@ struct RequestGuardTests {
       let before = server.database
       let host = "127.0.0.1:\(server.port)"
       for type in [
-        "text/plain", "text/plain;charset=UTF-8", "Application/X-WWW-Form-Urlencoded", "multipart/form-data; boundary=x",
+        "text/plain", "text/plain;charset=UTF-8", "Application/X-WWW-Form-Urlencoded",
+        "multipart/form-data; boundary=x",
         " TEXT/PLAIN ",
       ] {
-        for (method, target) in [("POST", "/profile_personal"), ("PUT", "/recent_news/1"), ("PATCH", "/recent_news/1")] {
+        for (method, target) in [("POST", "/profile_personal"), ("PUT", "/recent_news/1"), ("PATCH", "/recent_news/1")]
+        {
           let write = try await raw(
             method, target, port: server.port, host: host, headers: ["Content-Type: \(type)"],
             body: #"{"nickname": "x", "title": "x"}"#)

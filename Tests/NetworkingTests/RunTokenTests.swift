@@ -84,7 +84,8 @@ struct RunTokenTests {
     #expect(throws: RunToken.FileError.self) { try token.save(to: link) }
 
     let other = directory.appendingPathComponent("other").path
-    FileManager.default.createFile(atPath: other, contents: Data("not a token\n".utf8), attributes: [.posixPermissions: 0o600])
+    FileManager.default.createFile(
+      atPath: other, contents: Data("not a token\n".utf8), attributes: [.posixPermissions: 0o600])
     #expect(throws: RunToken.FileError.self) { try RunToken.load(from: other) }
     #expect(throws: RunToken.FileError.self) { try RunToken.load(from: directory.appendingPathComponent("none").path) }
   }
