@@ -65,7 +65,7 @@ struct EmbeddedAPITests {
     defer { listener.stop() }
     let base = try #require(URL(string: "http://127.0.0.1:\(listener.port)"))
     let client = HTTPClient.curl().provingRun(RunToken.generate(), at: base)
-    let url = base.appendingPathComponent("profile_personal")
+    let url = base.appendingPathComponent("db")
     do {
       let response = try await client.send(.get(url))
       Issue.record("an unproven answer was used: \(response.status)")
