@@ -412,7 +412,10 @@ struct KumikiAPI: AsyncParsableCommand {
       do {
         joinedToken = try RunToken.load(from: tokenFile)
       } catch {
-        Self.printError("kumiki-api: cannot join \(owner) at \(address.absoluteString): \(error)")
+        Self.printError(
+          "kumiki-api: cannot join \(owner) at \(address.absoluteString): it serves \(file.lastPathComponent) but gave "
+            + "no run token (not started with --token-file), so its answers could not be told from another program's: "
+            + "stop it, or use it with --api \(address.absoluteString) (\(error))")
         throw ExitCode.failure
       }
     }

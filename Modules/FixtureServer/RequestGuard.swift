@@ -53,6 +53,11 @@ struct RequestGuard: RouterMiddleware {
       response = try await next(request, context)
     } catch let error as any HTTPResponseError {
       response = try error.response(from: request, context: context)
+    } catch {
+      // Any other failure would become a 500 without a proof, which an app takes for an impostor: answer it here,
+      // proven. (A connection a fault closed has no answer to prove.)
+      guard token != nil, !(error is FaultInjector.ConnectionAbandoned) else { throw error }
+      response = Self.errorAnswer(.internalServerError, "the server failed: \(VisibleText.shown(String(describing: error)))")
     }
     if let token, let nonce { response.headers[Self.proofField] = token.answerProof(nonce: nonce) }
     return response
@@ -63,7 +68,7 @@ struct RequestGuard: RouterMiddleware {
     let host = request.head.authority
     guard let host, Self.isOwnHost(host, port: port, boundHost: boundHost) else {
       let named = host.map { "Host \(VisibleText.shown($0, limit: 200))" } ?? "a request without a Host"
-      return Self.refuse(
+      return Self.errorAnswer(
         .misdirectedRequest,
         "\(named) is not this server: kumiki-api answers only requests addressed to itself "
           + "(\(Self.ownHosts(port: port, boundHost: boundHost).joined(separator: ", "))), so that a web page "
@@ -73,7 +78,7 @@ struct RequestGuard: RouterMiddleware {
       guard let nonce = request.headers[Self.nonceField], RunToken.isValidNonce(nonce),
         RunToken.matches(request.headers[Self.tokenField], token.requestProof(nonce: nonce))
       else {
-        return Self.refuse(
+        return Self.errorAnswer(
           .unauthorized,
           "this kumiki-api serves only the apps that started it: a request must prove it knows the run's token "
             + "(\(RunToken.nonceHeader) and \(RunToken.tokenHeader), from the --token-file)")
@@ -83,13 +88,13 @@ struct RequestGuard: RouterMiddleware {
     let writes = ![.get, .head, .options].contains(request.method)
     let allowed = origin.map { allows(origin: $0, port: port) } ?? false
     if let origin, !allowed, writes || request.method == .options {
-      return Self.refuse(
+      return Self.errorAnswer(
         .forbidden,
         "Origin \(VisibleText.shown(origin, limit: 200)) may not write here: a page on another origin changes "
           + "nothing unless kumiki-api was started with --cors ORIGIN for it (never for null)")
     }
     if writes, !allowed, let kind = Self.simpleBody(of: request) {
-      return Self.refuse(
+      return Self.errorAnswer(
         .forbidden,
         "a write with \(kind) and no allowed Origin is refused, since any web page can send one without asking: "
           + "send the body as JSON with Content-Type: application/json (curl -H 'Content-Type: application/json')")
@@ -172,7 +177,7 @@ struct RequestGuard: RouterMiddleware {
   private static var tokenField: HTTPField.Name { HTTPField.Name(RunToken.tokenHeader)! }
   private static var proofField: HTTPField.Name { HTTPField.Name(RunToken.proofHeader)! }
 
-  private static func refuse(_ status: HTTPResponse.Status, _ message: String) -> Response {
+  private static func errorAnswer(_ status: HTTPResponse.Status, _ message: String) -> Response {
     let body = JSONWriter(prettyPrinted: true).bytes(of: .object(JSONObject([("error", .string(message))])))
     return Response(
       status: status,
