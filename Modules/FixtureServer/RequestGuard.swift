@@ -57,7 +57,8 @@ struct RequestGuard: RouterMiddleware {
       // Any other failure would become a 500 without a proof, which an app takes for an impostor: answer it here,
       // proven. (A connection a fault closed has no answer to prove.)
       guard token != nil, !(error is FaultInjector.ConnectionAbandoned) else { throw error }
-      response = Self.errorAnswer(.internalServerError, "the server failed: \(VisibleText.shown(String(describing: error)))")
+      let reason = VisibleText.shown(String(describing: error))
+      response = Self.errorAnswer(.internalServerError, "the server failed: \(reason)")
     }
     if let token, let nonce { response.headers[Self.proofField] = token.answerProof(nonce: nonce) }
     return response

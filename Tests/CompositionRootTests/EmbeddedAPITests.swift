@@ -87,6 +87,7 @@ struct EmbeddedAPITests {
     let first = try await EmbeddedAPI.start(binary: binary, dataFile: dataFile, log: nil)
     let second = try await EmbeddedAPI.start(binary: binary, dataFile: dataFile, log: nil)
     #expect(second.baseURL == first.baseURL)
+    #expect(first.baseURL.host == "127.0.0.1")  // loopback only: the apps never pass --host
     let token = try #require(first.token)
     #expect(second.token == token)
     let tokenFile = EmbeddedAPI.tokenFile(for: dataFile)
