@@ -198,6 +198,8 @@ final class HandOvers: Sendable {
   var childRuns: Bool { state.withLock { !$0.ended } }
   /// The take-overs so far.
   var count: Int { state.withLock { $0.outcomes.count } }
+  /// How the last take-over went, if there was one.
+  var last: Outcome? { state.withLock { $0.outcomes.last } }
 
   /// Takes in one line of the child's standard error.
   func record(_ line: String) {

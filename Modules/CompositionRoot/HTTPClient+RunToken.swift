@@ -32,9 +32,13 @@ extension HTTPClient {
       let response: HTTPResponse
       do {
         response = try await send(sent)
-      } catch HTTPError.cannotConnect(let url, let reason) where handOvers?.childRuns == true {
-        // Connection refused: nothing was sent. The server this app joined may be stopping, its child taking over.
-        switch await handOvers?.outcome(after: seen, within: Self.handOverLimit) {
+      } catch HTTPError.cannotConnect(let url, let reason) where handOvers != nil {
+        // Connection refused: nothing was sent. The server this app joined may be stopping, its child taking over;
+        // once the child has ended, the last take-over says what became of the address.
+        let outcome =
+          handOvers?.childRuns == true
+          ? await handOvers?.outcome(after: seen, within: Self.handOverLimit) : handOvers?.last
+        switch outcome {
         case .tookOver?:
           (sent, nonce) = proven()
           response = try await send(sent)

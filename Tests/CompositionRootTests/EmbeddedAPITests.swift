@@ -134,3 +134,67 @@ extension EmbeddedAPITests {
     await live.shutdown()
   }
 }
+
+extension EmbeddedAPITests {
+  @Test("when its child cannot take over the address of the server it joined, the app says the API changed hands")
+  func aFailedHandOverIsNamed() async throws {
+    let folder = try TemporaryFolder()
+    let binary = BuiltBinary.path("kumiki-api")
+    let owner = try await EmbeddedAPI.start(binary: binary, dataFile: folder.path + "/kumiki-api.json", log: nil)
+    let options = LaunchOptions(
+      databasePath: folder.path + "/kumiki.sqlite", environment: ["KUMIKI_API_BIN": binary], launch: false,
+      fresh: true)
+    let live = try await LiveApp.start(options)
+    let server = try #require(live.server)
+    kill(server.processID, SIGSTOP)
+    await owner.stop()
+    // Another program holds the port without listening: connections are refused, and the child cannot bind it.
+    let holder = try PortHolder(port: try #require(owner.baseURL.port))
+    defer { holder.close() }
+    let runtime = live.runtime
+    for feature in runtime.features where feature.placement == .tab { runtime.appear(slot: feature.slot) }
+    await server.handOvers.whenWaiting()
+    kill(server.processID, SIGCONT)
+    await runtime.store.idle()
+    guard case .failed? = server.handOvers.last else {
+      Issue.record("the child took over a port another program holds: \(String(describing: server.handOvers.last))")
+      return
+    }
+    var screens = 0
+    for feature in runtime.features where feature.hasScreen && feature.placement == .tab {
+      screens += 1
+      let message = runtime.view(slot: feature.slot)?.firstErrorMessage ?? ""
+      #expect(message.contains("the shared embedded API changed hands"), "\(feature.key): \(message)")
+      #expect(!message.contains("could not be reached"), "\(feature.key): \(message)")
+    }
+    #expect(screens > 0)
+    await live.shutdown()
+  }
+}
+
+/// A loopback port bound without listening (and without `SO_REUSEADDR`): a connection to it is refused, and no
+/// server can bind it.
+final class PortHolder: Sendable {
+  private let descriptor: Int32
+
+  init(port: Int) throws {
+    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    address.sin_port = in_port_t(UInt16(port).bigEndian)
+    let bound = withUnsafePointer(to: &address) { pointer in
+      pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { address in
+        fd >= 0 && bind(fd, address, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
+      }
+    }
+    guard bound else {
+      let error = POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
+      if fd >= 0 { Glibc.close(fd) }
+      throw error
+    }
+    descriptor = fd
+  }
+
+  func close() { Glibc.close(descriptor) }
+}
