@@ -18,14 +18,13 @@ import struct Networking.RunToken
 /// 3. **Origin.** A write (any method but `GET`, `HEAD`, `OPTIONS`) or a preflight (`OPTIONS`) whose `Origin` is
 ///    not allowed is refused with `403`: allowed are the server's own origins (`http://` and a host of rule 1) and
 ///    those given with `--cors` (``FixtureServer/Configuration/allowedOrigins``); `null` never is. A write without an
-///    allowed `Origin` whose body a web page can send without asking (`text/plain`, a form,
-///    `multipart/form-data`) is refused with `403` too: a browser sends such a
-///    request to any address without a preflight. Reads from another origin are answered, without
-///    `Access-Control-Allow-Origin`, so the page cannot read them (``CORSMiddleware``).
+///    allowed `Origin` whose body a web page can send without asking (`text/plain`, a form, `multipart/form-data`)
+///    is refused with `403` too: a browser sends such a request to any address without a preflight. Reads from
+///    another origin are answered, without `Access-Control-Allow-Origin`, so the page cannot read them
+///    (``CORSMiddleware``).
 ///
-/// A refused request changes nothing and goes no further: its body is never read.
-/// Method override and route rewriting run before it (outside the router), so it judges the method and path the
-/// routes will see.
+/// A refused request changes nothing and goes no further: its body is never read. Method override and route
+/// rewriting run before it (outside the router), so it judges the method and path the routes will see.
 struct RequestGuard: RouterMiddleware {
   typealias Context = FixtureRequestContext
 
