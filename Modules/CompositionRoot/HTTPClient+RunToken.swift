@@ -11,9 +11,9 @@ extension HTTPClient {
   /// there: every request fails at once with the same words. Requests to other origins pass unchanged.
   ///
   /// With `handOvers` (the app's child, which joins another app's server when one serves the data file): a request
-  /// that finds nothing listening while the child runs (the server it joined is stopping) waits (at most ``handOverLimit``) for the child to take over at the same address, then goes
-  /// again, once; if the child could not take over, the error says the API changed hands, not that it could not be
-  /// reached.
+  /// that finds nothing listening while the child runs (the server it joined is stopping) waits, at most
+  /// ``handOverLimit``, for the child to take over at the same address, then goes again, once; if the child could not
+  /// take over, the error says the API changed hands, not that it could not be reached.
   func provingRun(_ token: RunToken, at baseURL: URL, handOvers: HandOvers? = nil) -> HTTPClient {
     let origin = URLCredentials.origin(of: baseURL)
     let refusal = Refusal()
@@ -72,7 +72,7 @@ extension HTTPClient {
   }
 }
 
-/// The first refusal of a ``HTTPClient/provingRun(_:at:)`` client, which every later request repeats.
+/// The first refusal of a ``HTTPClient/provingRun(_:at:handOvers:)`` client, which every later request repeats.
 private final class Refusal: Sendable {
   private let stored = Mutex<String?>(nil)
 
