@@ -139,23 +139,12 @@ struct FixtureBrowserTests {
         "--disable-component-update", "--disable-sync", "--mute-audio", "--user-data-dir=\(directory.path)/profile",
         "http://127.0.0.1:\(pages.port)/#\(api.absoluteString)",
       ]
-      // Its output through a pipe drained on a thread (kept for a failure message). Not a FileHandle of a file: the
-      // Process closes the handle it is given as well as its owner, and a second close of a descriptor number that
-      // was meanwhile reused (a server's socket, a lock file) made NIO crash when two browser tests ran at once.
-      let output = Pipe()
-      process.standardOutput = output
-      process.standardError = output
-      let collected = OutputBuffer()
-      let reader = output.fileHandleForReading
-      let draining = Thread {
-        while true {
-          let chunk = reader.availableData
-          if chunk.isEmpty { break }
-          collected.append(chunk)
-        }
-      }
+      let errorLog = directory.appendingPathComponent("chromium.log")
+      _ = FileManager.default.createFile(atPath: errorLog.path, contents: nil)
+      let errors = try FileHandle(forWritingTo: errorLog)
+      process.standardOutput = errors
+      process.standardError = errors
       try process.run()
-      draining.start()
       defer {
         if process.isRunning { process.terminate() }
         process.waitUntilExit()
@@ -175,18 +164,8 @@ struct FixtureBrowserTests {
         pages.stop()
         return first
       }
-      let log = collected.tail(3000)
+      let log = String(((try? String(contentsOf: errorLog, encoding: .utf8)) ?? "").suffix(3000))
       return try #require(result, "Chromium posted no result within 90 s; its output:\n\(log)")
     }
   }
-}
-
-/// What a child process wrote, collected from another thread.
-private final class OutputBuffer: Sendable {
-  private let data = Mutex(Data())
-
-  func append(_ chunk: Data) { data.withLock { $0.append(chunk) } }
-
-  /// The last `count` bytes, as text.
-  func tail(_ count: Int) -> String { String(decoding: data.withLock { $0.suffix(count) }, as: UTF8.self) }
 }
