@@ -216,6 +216,8 @@ targets += [
     name: "FixtureServer",
     dependencies: [
       "FixtureData",
+      // The run token (RunToken) the embedded API and its apps prove themselves with.
+      "Networking",
       .product(name: "Hummingbird", package: "hummingbird"),
     ],
     path: "Modules/FixtureServer",
@@ -492,6 +494,7 @@ targets += [
     dependencies: [
       "FixtureData",
       "FixtureServer",
+      "Networking",
       .product(name: "ArgumentParser", package: "swift-argument-parser"),
     ],
     path: "Apps/kumiki-api",
@@ -751,6 +754,7 @@ targets += [
       "CoreTesting",
       "FixtureData",
       "FixtureServer",
+      "Networking",
     ],
     path: "Tests/FixtureServerTests",
     swiftSettings: swiftSettings

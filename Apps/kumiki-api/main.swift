@@ -5,6 +5,8 @@ import FixtureServer
 import Foundation
 import Synchronization
 
+import struct Networking.RunToken
+
 /// The `kumiki-api` command line.
 struct KumikiAPI: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
@@ -41,6 +43,14 @@ struct KumikiAPI: AsyncParsableCommand {
       the id field, --foreignKeySuffix the suffix of relation fields (postId: _embed, _expand, nested routes \
       such as /posts/1/comments, the DELETE cascade), --no-cors drops the CORS headers. --static and \
       --snapshots are refused: kumiki-api serves the API only. GET / is a home page listing the resources.
+
+      Who may call: only requests addressed to the server itself (Host 127.0.0.1:PORT, localhost:PORT, \
+      [::1]:PORT or the --host; else 421, against DNS rebinding). A write or preflight from another origin \
+      than the server's own and those given with --cors ORIGIN is refused with 403 (Origin: null always), \
+      and so is a text/plain, form or multipart write without an allowed Origin (what any web page can send): \
+      send JSON with Content-Type: application/json. --token-file PATH makes every request prove a run token \
+      (written there, 0600; Kumiki-Nonce, Kumiki-Token; answers carry Kumiki-Proof): how the apps' embedded \
+      API serves only them.
 
       Limits: a request's line and headers must arrive within --header-timeout seconds of its first byte \
       (default 10), and a connection silent for --idle-timeout seconds outside a response is closed (default \
@@ -98,6 +108,22 @@ struct KumikiAPI: AsyncParsableCommand {
 
   @Flag(name: .customLong("no-cors"), help: "Send no CORS headers (a page on another origin cannot use the API).")
   var noCORS = false
+
+  @Option(
+    name: .customLong("cors"),
+    help: ArgumentHelp(
+      "Let pages of this origin write to the API and read its answers, repeatable (e.g. http://localhost:5173); "
+        + "pages of any other origin cannot (never null).",
+      valueName: "origin"))
+  var corsOrigins: [String] = []
+
+  @Option(
+    name: .customLong("token-file"),
+    help: ArgumentHelp(
+      "Serve only clients that prove they know the secret in this file (Kumiki-Nonce, Kumiki-Token): a new one is "
+        + "written there (0600) at start; with --join, the joined server's is read from it and kept on take-over.",
+      valueName: "path"))
+  var tokenFile: String?
 
   @Option(
     name: [.customLong("static"), .customShort("s")],
@@ -182,10 +208,16 @@ struct KumikiAPI: AsyncParsableCommand {
     if watch, databasePath == nil {
       throw ValidationError("--watch needs --db FILE: the bundled data is never edited, so there is nothing to watch")
     }
+    for origin in corsOrigins {
+      if let problem = FixtureServer.Configuration.originProblem(origin) { throw ValidationError(problem) }
+    }
+    if noCORS, !corsOrigins.isEmpty {
+      throw ValidationError("--no-cors sends no CORS headers, so it cannot allow --cors origins: give one or the other")
+    }
     if staticDirectory != nil {
       throw ValidationError(
         "--static is not supported: kumiki-api serves the API only (GET / is its home page); serve the files with "
-          + "any static server on another port, e.g. python3 -m http.server, and call the API from them (CORS is on)")
+          + "any static server on another port, e.g. python3 -m http.server, and allow its origin with --cors ORIGIN")
     }
     if snapshotsDirectory != nil {
       throw ValidationError(
@@ -230,6 +262,7 @@ struct KumikiAPI: AsyncParsableCommand {
     configuration.idField = idField
     configuration.foreignKeySuffix = foreignKeySuffix
     configuration.allowsCrossOrigin = !noCORS
+    configuration.allowedOrigins = corsOrigins
     configuration.routes = routes
     configuration.watchesDatabaseFile = watch
     configuration.log = { @Sendable line in Self.printError("kumiki-api: \(line)") }
@@ -291,6 +324,11 @@ struct KumikiAPI: AsyncParsableCommand {
       applyJSONServerOptions(to: &configuration, routes: routeRules)
       configuration.replacedResources = replaced
       configuration.emptiedLists = emptyLists.isEmpty ? nil : ListSelection(spellings: emptyLists)
+      // A new secret for this run; written to the file only once this server holds the data file.
+      if let tokenFile {
+        configuration.runToken = RunToken.generate()
+        configuration.tokenFile = URL(fileURLWithPath: tokenFile)
+      }
       server = try await FixtureServer.start(configuration)
     } catch FixtureServerError.databaseInUse(let path, let lockFile, let holder) where join {
       try await joinServer(serving: URL(fileURLWithPath: path), lockFile: lockFile, holder: holder)
@@ -332,6 +370,12 @@ struct KumikiAPI: AsyncParsableCommand {
     if !server.faults.isEmpty {
       banner += "  faults: \(FaultSummary(server.faults))\n"
     }
+    if let tokenFile {
+      banner += "  requests must prove the run token of \(VisibleText.shown(tokenFile, limit: 200)) (Kumiki-Token)\n"
+    }
+    if !corsOrigins.isEmpty {
+      banner += "  pages of \(corsOrigins.joined(separator: ", ")) may write (--cors)\n"
+    }
     if allowFaults {
       banner += "  clients may inject faults: X-Kumiki-Fault header, \(server.baseURL.absoluteString)/__faults\n"
     }
@@ -367,6 +411,19 @@ struct KumikiAPI: AsyncParsableCommand {
       throw ExitCode.failure
     }
     let owner = holder.map { "process \($0)" } ?? "another kumiki-api"
+    // The joined server's secret, kept for a take-over: the apps that joined it keep proving it.
+    var joinedToken: RunToken?
+    if let tokenFile {
+      do {
+        joinedToken = try RunToken.load(from: tokenFile)
+      } catch {
+        Self.printError(
+          "kumiki-api: cannot join \(owner) at \(address.absoluteString): it serves \(file.lastPathComponent) but gave "
+            + "no run token (not started with --token-file), so its answers could not be told from another program's: "
+            + "stop it, or use it with --api \(address.absoluteString) (\(error))")
+        throw ExitCode.failure
+      }
+    }
     FileHandle.standardOutput.write(Data("kumiki-api listening on \(address.absoluteString)\n".utf8))
     Self.printError("joined \(owner) at \(address.absoluteString): it already serves \(file.path)")
     let taken = TakenOver()
@@ -394,6 +451,8 @@ struct KumikiAPI: AsyncParsableCommand {
           requestLog: verbose ? { @Sendable line in Self.printError(line) } : nil, handlesTerminationSignals: true,
           createsMissingDatabaseFile: createDatabase)
         applyJSONServerOptions(to: &configuration, routes: routeRules)
+        configuration.runToken = joinedToken
+        configuration.tokenFile = tokenFile.map { URL(fileURLWithPath: $0) }
         server = try await FixtureServer.start(configuration)
       } catch FixtureServerError.databaseInUse {
         continue

@@ -1,4 +1,5 @@
 import Foundation
+import Networking
 import Synchronization
 
 /// The embedded fixture API: a `kumiki-api` child process on an ephemeral loopback port, so `kumiki` and
@@ -9,14 +10,35 @@ import Synchronization
 /// input, and if the app dies first the kernel closes it, so no server outlives its app. Its data lives in a json
 /// file beside the database (``LiveApp/fixtureDataLocation(for:)``), so writes land as with json-server.
 /// The playground (`kumiki-playground`) runs one the same way, with a scenario's options.
+///
+/// With a data file the child also requires a run token (`--token-file`, ``RunToken``): the server that holds the
+/// file writes a new secret beside it (`.kumiki-api.json.token`, `0600`) before it says where it listens, a joined
+/// child reads it and keeps it when it takes over, and the app reads it once its child answers: its HTTP client proves
+/// every request with it and uses no answer that does not prove it back (``HTTPClient/provingRun(_:at:)``), so a
+/// program that takes the port of a server that stopped is refused, not read.
 public final class EmbeddedAPI: Sendable {
   /// The child's address, `http://127.0.0.1:PORT`.
   public let baseURL: URL
+  /// The secret the server at ``baseURL`` requires and proves (with a data file), or `nil`.
+  let token: RunToken?
+  /// How each take-over by the child went (from its standard error), and whether it still runs.
+  let handOvers: HandOvers
   private let child: Child
 
-  private init(baseURL: URL, child: Child) {
+  private init(baseURL: URL, token: RunToken?, handOvers: HandOvers, child: Child) {
     self.baseURL = baseURL
+    self.token = token
+    self.handOvers = handOvers
     self.child = child
+  }
+
+  /// The child's process id.
+  var processID: Int32 { child.pid }
+
+  /// Where the run token of the server of `dataFile` is kept: `.NAME.token` beside it.
+  static func tokenFile(for dataFile: String) -> String {
+    let url = URL(fileURLWithPath: dataFile)
+    return url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).token").path
   }
 
   /// The `kumiki-api` to run: `KUMIKI_API_BIN`, else the one beside this executable.
@@ -50,8 +72,10 @@ public final class EmbeddedAPI: Sendable {
     }
     let process = Process()
     process.executableURL = URL(fileURLWithPath: binary)
+    let tokenFile = dataFile.map(tokenFile(for:))
     process.arguments =
-      ["--port", String(port), "--exit-on-eof"] + (dataFile.map { ["--db", $0, "--create-db", "--join"] } ?? [])
+      ["--port", String(port), "--exit-on-eof"]
+      + (dataFile.map { ["--db", $0, "--create-db", "--join", "--token-file", tokenFile ?? ""] } ?? [])
       + options + (log == nil ? [] : ["--verbose"])
     let input = Pipe()
     let output = Pipe()
@@ -71,8 +95,18 @@ public final class EmbeddedAPI: Sendable {
     do {
       let url = try await readListeningURL(
         child, output.fileHandleForReading, errors: errors.fileHandleForReading, dataFile: dataFile)
-      forwardLines(errors.fileHandleForReading, to: log)
-      return EmbeddedAPI(baseURL: url, child: child)
+      let handOvers = HandOvers()
+      forwardLines(errors.fileHandleForReading, to: log, handOvers: handOvers)
+      // Written by whichever server holds the data file before it said where it listens.
+      var token: RunToken?
+      if let tokenFile {
+        do {
+          token = try RunToken.load(from: tokenFile)
+        } catch {
+          throw EmbeddedAPIError("kumiki-api started, but its run token cannot be read: \(error)")
+        }
+      }
+      return EmbeddedAPI(baseURL: url, token: token, handOvers: handOvers, child: child)
     } catch {
       await child.stop()
       throw error
@@ -125,22 +159,126 @@ public final class EmbeddedAPI: Sendable {
     }
   }
 
-  /// Passes each line of `handle` to `log` until end of file (reading it even without a log, so the child never
-  /// blocks on a full pipe).
-  private static func forwardLines(_ handle: FileHandle, to log: (@Sendable (String) -> Void)?) {
+  /// Passes each line of `handle` to `log` and to `handOvers` until end of file (reading it even without a log, so
+  /// the child never blocks on a full pipe).
+  private static func forwardLines(
+    _ handle: FileHandle, to log: (@Sendable (String) -> Void)?, handOvers: HandOvers
+  ) {
     Thread {
       var pending = Data()
       while true {
         let chunk = handle.availableData
         if chunk.isEmpty { break }
-        guard let log else { continue }
         pending.append(chunk)
         while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
-          log(String(decoding: pending[pending.startIndex..<newline], as: UTF8.self))
+          let line = String(decoding: pending[pending.startIndex..<newline], as: UTF8.self)
           pending.removeSubrange(pending.startIndex...newline)
+          handOvers.record(line)
+          log?(line)
         }
+        if pending.count > 64 << 10 { pending.removeAll() }  // no line that long is the child's own
       }
+      handOvers.childEnded()
     }.start()
+  }
+}
+
+/// What a joined child says about the server it joined (`kumiki-api --join` on standard error): each time that server
+/// stopped, whether it took over at the same address (`took over …`) or could not (`kumiki-api: could not take over
+/// …`); and whether the child still runs (its standard error is open). The app's client waits for that outcome when
+/// the address stops answering while the child runs, rather than calling the API unreachable while it changes hands
+/// (``HTTPClient/provingRun(_:at:handOvers:)``).
+final class HandOvers: Sendable {
+  /// How a take-over ended.
+  enum Outcome: Sendable, Equatable {
+    case tookOver
+    /// The child's own words.
+    case failed(String)
+  }
+
+  private struct State {
+    var ended = false
+    var outcomes: [Outcome] = []
+    var waiters: [Int: (after: Int, continuation: CheckedContinuation<Outcome?, Never>)] = [:]
+    var nextWaiter = 0
+    /// Those waiting for a request to wait (``whenWaiting()``).
+    var watchers: [CheckedContinuation<Void, Never>] = []
+  }
+
+  private let state = Mutex(State())
+
+  /// Whether the child still runs (a child that serves the data file itself, or joined and took over, or waits to).
+  var childRuns: Bool { state.withLock { !$0.ended } }
+  /// The take-overs so far.
+  var count: Int { state.withLock { $0.outcomes.count } }
+  /// How the last take-over went, if there was one.
+  var last: Outcome? { state.withLock { $0.outcomes.last } }
+
+  /// Takes in one line of the child's standard error.
+  func record(_ line: String) {
+    let outcome: Outcome
+    if line.hasPrefix("took over ") {
+      outcome = .tookOver
+    } else if line.hasPrefix("kumiki-api: could not take over ") {
+      outcome = .failed(String(line.dropFirst("kumiki-api: ".count).prefix(300)))
+    } else {
+      return
+    }
+    let ready = state.withLock { state in
+      state.outcomes.append(outcome)
+      let ready = state.waiters.filter { $0.value.after < state.outcomes.count }
+      for key in ready.keys { state.waiters[key] = nil }
+      return ready.values.map(\.continuation)
+    }
+    for continuation in ready { continuation.resume(returning: outcome) }
+  }
+
+  /// Returns once a request waits for a take-over (for tests: the moment to let a held child go on).
+  func whenWaiting() async {
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      state.withLock { state in
+        if state.waiters.isEmpty { state.watchers.append(continuation) } else { continuation.resume() }
+      }
+    }
+  }
+
+  /// Records that the child's standard error ended: it exited. Waiters get `nil` at once.
+  func childEnded() {
+    let waiting = state.withLock { state in
+      state.ended = true
+      defer { state.waiters = [:] }
+      return state.waiters.values.map(\.continuation)
+    }
+    for continuation in waiting { continuation.resume(returning: nil) }
+  }
+
+  /// The first take-over after the first `count` ones, waited for at most `limit`; `nil` when none came in time.
+  func outcome(after count: Int, within limit: Duration) async -> Outcome? {
+    await withCheckedContinuation { continuation in
+      let waiter: Int? = state.withLock { state in
+        if state.outcomes.count > count {
+          continuation.resume(returning: state.outcomes[count])
+          return nil
+        }
+        if state.ended {
+          continuation.resume(returning: nil)
+          return nil
+        }
+        let id = state.nextWaiter
+        state.nextWaiter += 1
+        state.waiters[id] = (count, continuation)
+        for watcher in state.watchers { watcher.resume() }
+        state.watchers = []
+        return id
+      }
+      guard let waiter else { return }
+      let (seconds, attoseconds) = limit.components
+      let nanoseconds = Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
+      DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) { [self] in
+        let expired = state.withLock { $0.waiters.removeValue(forKey: waiter) }
+        expired?.continuation.resume(returning: nil)
+      }
+    }
   }
 }
 
@@ -178,7 +316,7 @@ private final class ChildExit: Sendable {
 /// The running child process and the write end of its standard input.
 private final class Child: Sendable {
   let exit: ChildExit
-  private let pid: Int32
+  let pid: Int32
   private let input: FileHandle
   /// Whether it listened, and whether `stop` ran: the start-up watchdog kills only a child that never listened.
   private let state = Mutex((listening: false, stopped: false, timedOut: false))

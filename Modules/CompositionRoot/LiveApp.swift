@@ -23,7 +23,8 @@ public final class LiveApp: Sendable {
   /// The query layer every feature client reads through: its reachability feeds the TUI's status bar and the CLI's
   /// offline notice.
   public let queryCache: QueryCache
-  private let server: EmbeddedAPI?
+  /// The embedded API this app started (or joined through its child), `nil` with a given API.
+  let server: EmbeddedAPI?
   private let database: KumikiDatabase
   private let cache: ResponseCacheDatabase
 
@@ -149,7 +150,11 @@ public final class LiveApp: Sendable {
     if let unavailable {
       http = HTTPClient { request in throw HTTPError.cannotConnect(request.url, reason: unavailable) }
     } else {
-      http = HTTPClient.curl(CurlConfiguration(timeout: timeout, credentials: credentials))
+      let curl = HTTPClient.curl(CurlConfiguration(timeout: timeout, credentials: credentials))
+      // The embedded API's answers are used only when they prove its run token (never sent to a given --api URL).
+      http =
+        server.flatMap { server in server.token.map { curl.provingRun($0, at: apiURL, handOvers: server.handOvers) } }
+        ?? curl
     }
     let queryCache = QueryCache(
       http: http, storage: cache.client,

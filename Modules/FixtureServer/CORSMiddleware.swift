@@ -1,11 +1,13 @@
 import HTTPTypes
 import Hummingbird
 
-/// CORS as json-server 0.17 answers it: the `cors` package with `{origin: true, credentials: true}`, in front of
-/// every route.
+/// CORS as json-server 0.17 answers it (the `cors` package with `{credentials: true}`), in front of every route, for
+/// the origins allowed (the server's own and those of `--cors`) rather than for any origin: ``RequestGuard`` has
+/// already refused writes and preflights from any other.
 ///
-/// - Every response reflects the request's `Origin` in `Access-Control-Allow-Origin` (none without an `Origin`),
-///   and carries `Vary: Origin` and `Access-Control-Allow-Credentials: true`.
+/// - A response to an allowed `Origin` reflects it in `Access-Control-Allow-Origin` with
+///   `Access-Control-Allow-Credentials: true`; one to another origin, or without an `Origin`, has neither. Every
+///   response carries `Vary: Origin`.
 /// - `OPTIONS` on any path is a preflight, answered at once with `204`, those headers,
 ///   `Access-Control-Allow-Methods: GET,HEAD,PUT,PATCH,POST,DELETE` and `Access-Control-Allow-Headers` echoing
 ///   `Access-Control-Request-Headers` (with `Vary: Origin, Access-Control-Request-Headers`). It goes through no
@@ -16,10 +18,20 @@ struct CORSMiddleware: RouterMiddleware {
   /// The methods a preflight allows, the `cors` package's default.
   static let allowedMethods = "GET,HEAD,PUT,PATCH,POST,DELETE"
 
+  /// The server's address (``FixtureServer/Configuration/host``) and the `--cors` origins, lower case.
+  let boundHost: String
+  let allowedOrigins: Set<String>
+  let configuredPort: Int
+
   func handle(
     _ request: Request, context: Context, next: (Request, Context) async throws -> Response
   ) async throws -> Response {
-    let origin = request.headers[.origin]
+    let port = context.channel.localAddress?.port ?? configuredPort
+    let origin = request.headers[.origin].flatMap { origin in
+      RequestGuard.allows(
+        origin: origin, allowed: allowedOrigins, port: port, boundHost: boundHost)
+        ? origin : nil
+    }
     if request.method == .options {
       var headers = HTTPFields()
       Self.apply(origin: origin, to: &headers)
@@ -42,7 +54,8 @@ struct CORSMiddleware: RouterMiddleware {
   }
 
   private static func apply(origin: String?, to headers: inout HTTPFields) {
-    if let origin, !origin.isEmpty { headers[.accessControlAllowOrigin] = origin }
+    guard let origin, !origin.isEmpty else { return }
+    headers[.accessControlAllowOrigin] = origin
     headers[.accessControlAllowCredentials] = "true"
   }
 }

@@ -1,6 +1,8 @@
 import FixtureData
 import Foundation
 
+import struct Networking.RunToken
+
 extension FixtureServer {
   /// How to start a ``FixtureServer``. The defaults make an embedded server: loopback, ephemeral port, the
   /// bundled dataset with writes kept in memory, no delay, no faults and no fault control over HTTP, silent, the
@@ -66,6 +68,17 @@ extension FixtureServer {
     /// `Access-Control-Expose-Headers` of paged lists and `201`s stays, as json-server's routes set it), and
     /// `OPTIONS` answers `204` with `Allow` only, so a browser page on another origin cannot read the API.
     public var allowsCrossOrigin: Bool
+    /// Origins besides the server's own whose pages may write to it and read its answers (`kumiki-api --cors ORIGIN`,
+    /// repeatable): `scheme://host[:port]`, as a browser sends `Origin`. Default none: a write or preflight from any
+    /// other origin is refused with `403`, and no answer names another origin in `Access-Control-Allow-Origin`
+    /// (``RequestGuard``). `null` is never allowed.
+    public var allowedOrigins: [String]
+    /// The secret every request must prove it knows, and every answer proves the server knows (``RunToken``,
+    /// `kumiki-api --token-file`); `nil` (default) asks for none. The apps' embedded API always has one.
+    public var runToken: RunToken?
+    /// Where ``runToken`` is published, private (`0600`), for the apps that join this server: written once the server
+    /// holds its ``databaseFile``'s lock, before it says where it listens. `nil` (default): not written.
+    public var tokenFile: URL?
     /// json-server's `--routes`: rewrite rules applied to every request's path before routing. Default `nil`.
     public var routes: RouteRewriter?
     /// json-server's `--watch`: take in hand edits of ``databaseFile`` while running (see ``FixtureServer`` and the
@@ -112,8 +125,14 @@ extension FixtureServer {
       watchInterval: Duration = .milliseconds(250),
       log: (@Sendable (String) -> Void)? = nil,
       replacedResources: JSONObject? = nil,
-      emptiedLists: ListSelection? = nil
+      emptiedLists: ListSelection? = nil,
+      allowedOrigins: [String] = [],
+      runToken: RunToken? = nil,
+      tokenFile: URL? = nil
     ) {
+      self.allowedOrigins = allowedOrigins
+      self.runToken = runToken
+      self.tokenFile = tokenFile
       self.replacedResources = replacedResources
       self.emptiedLists = emptiedLists
       self.idField = idField
@@ -160,8 +179,32 @@ extension FixtureServer.Configuration {
       return "replacing or emptying lists serves changed data, which a database file would save on the first "
         + "write: serve the data without --db (or a copy of the file)"
     }
+    for origin in allowedOrigins where Self.originProblem(origin) != nil {
+      return Self.originProblem(origin)
+    }
+    if tokenFile != nil, runToken == nil {
+      return "a token file needs a run token to publish"
+    }
     if !Self.watchIntervalRange.contains(watchInterval) {
       return "the watch interval must be within 1 ms…60 s, got \(watchInterval)"
+    }
+    return nil
+  }
+}
+
+extension FixtureServer.Configuration {
+  /// Why `origin` cannot be allowed with `--cors`, or `nil`: it must be `http://` or `https://` and a host, with an
+  /// optional port and nothing after it (no path, not even `/`), as a browser writes `Origin`; `null` and `*` never.
+  public static func originProblem(_ origin: String) -> String? {
+    let shown = VisibleText.shown(origin, limit: 200)
+    let lower = origin.lowercased()
+    guard let scheme = ["http://", "https://"].first(where: { lower.hasPrefix($0) }) else {
+      return "--cors takes an origin such as http://localhost:5173 (a scheme, a host and a port), got '\(shown)'"
+    }
+    let rest = lower.dropFirst(scheme.count)
+    let allowed = Set("abcdefghijklmnopqrstuvwxyz0123456789.-:[]_")
+    guard !rest.isEmpty, rest.count <= 300, rest.allSatisfy({ allowed.contains($0) }) else {
+      return "--cors takes an origin such as http://localhost:5173, without a path or user, got '\(shown)'"
     }
     return nil
   }

@@ -14,6 +14,8 @@ import UnixSignals
   import Darwin
 #endif
 
+import struct Networking.RunToken
+
 /// The Kumiki fixture API: a json-server 0.17 compatible HTTP server for the gourmet-magazine sample data, with
 /// switchable fault injection.
 ///
@@ -86,6 +88,15 @@ public final class FixtureServer: Sendable {
       ? nil : try file.map { file throws(FixtureServerError) in try DatabaseLock.acquire(for: file) }
     do {
       if lock != nil { file?.removeStaleTemporaryFiles() }
+      // Published before the address is (in the lock file, once listening): an app that finds the address finds
+      // this server's token.
+      if let token = configuration.runToken, let tokenFile = configuration.tokenFile {
+        do {
+          try token.save(to: tokenFile.path)
+        } catch {
+          throw FixtureServerError.invalidConfiguration(reason: "cannot publish the run token: \(error)")
+        }
+      }
       return try await start(configuration, file: file, lock: lock)
     } catch {
       lock?.release()
@@ -127,8 +138,15 @@ public final class FixtureServer: Sendable {
     if let requestLog = configuration.requestLog {
       router.add(middleware: RequestLogMiddleware(log: requestLog))
     }
+    let allowedOrigins = Set(configuration.allowedOrigins.map { $0.lowercased() })
+    router.add(
+      middleware: RequestGuard(
+        boundHost: configuration.host, configuredPort: configuration.port, allowedOrigins: allowedOrigins,
+        token: configuration.runToken))
     if configuration.allowsCrossOrigin {
-      router.add(middleware: CORSMiddleware())
+      router.add(
+        middleware: CORSMiddleware(
+          boundHost: configuration.host, allowedOrigins: allowedOrigins, configuredPort: configuration.port))
     } else {
       router.add(middleware: NoCORSMiddleware())
     }

@@ -141,6 +141,7 @@ public enum HTTPError: Error, Sendable, Hashable, CustomStringConvertible, Local
   /// ``description``, which a status line shows alone; the library's words follow as its detail.
   static func plainReason(_ reason: String) -> String {
     let words = reason.lowercased()
+    if words.contains("changed hands") { return "the shared embedded API changed hands" }
     if words.contains("resolve") { return "that name was not found" }
     if words.contains("refused") || words.contains("couldn't connect") || words.contains("could not connect") {
       return "nothing answers there"

@@ -24,7 +24,7 @@ struct ConnectionTimeoutTests {
     let configuration = FixtureServer.Configuration(headerTimeout: .seconds(1), idleTimeout: .seconds(20))
     try await withFixtureServer(configuration) { server async throws in
       let (elapsed, exchange) = try await closeAfter(
-        sending: "GET /recent_news HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: 1", port: server.port)
+        sending: "GET /recent_news HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\nX-Slow: 1", port: server.port)
       #expect(exchange.failure == nil || exchange.failure == ECONNRESET, "\(String(describing: exchange.failure))")
       #expect(exchange.received.isEmpty)
       #expect(elapsed >= .milliseconds(900))
@@ -40,7 +40,7 @@ struct ConnectionTimeoutTests {
     let configuration = FixtureServer.Configuration(headerTimeout: .seconds(1), idleTimeout: .seconds(20))
     try await withFixtureServer(configuration) { server async throws in
       let (status, closed, elapsed) = try await RawSocket.conversation(port: server.port) { socket in
-        try socket.send("GET /recent_news/1 HTTP/1.1\r\nHost: x\r\n\r\n")
+        try socket.send("GET /recent_news/1 HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\n\r\n")
         let status = try socket.readResponse()
         let start = ContinuousClock.now
         try socket.send("GET /recent_news HTTP/1.1\r\n")
@@ -59,7 +59,8 @@ struct ConnectionTimeoutTests {
     let configuration = FixtureServer.Configuration(headerTimeout: .seconds(20), idleTimeout: .milliseconds(500))
     try await withFixtureServer(configuration) { server async throws in
       let (elapsed, exchange) = try await closeAfter(
-        sending: "GET /recent_news/1 HTTP/1.1\r\nHost: x\r\n\r\nGET /recent_news HTTP/1.1\r\n", port: server.port)
+        sending: "GET /recent_news/1 HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\n\r\nGET /recent_news HTTP/1.1\r\n",
+        port: server.port)
       #expect(exchange.status == 200)
       #expect(exchange.failure == nil || exchange.failure == ECONNRESET)
       #expect(elapsed < .seconds(10))
@@ -77,7 +78,7 @@ struct ConnectionTimeoutTests {
       #expect(silent < .seconds(10))
 
       let (kept, answered) = try await closeAfter(
-        sending: "GET /recent_news/1 HTTP/1.1\r\nHost: x\r\n\r\n", port: server.port)
+        sending: "GET /recent_news/1 HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\n\r\n", port: server.port)
       #expect(answered.status == 200)
       #expect(answered.failure == nil || answered.failure == ECONNRESET)
       #expect(kept < .seconds(10))
@@ -90,7 +91,9 @@ struct ConnectionTimeoutTests {
     try await withFixtureServer(configuration) { server async throws in
       let before = server.database
       let (elapsed, exchange) = try await closeAfter(
-        sending: "POST /recent_news HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n{\"title\": ", port: server.port)
+        sending:
+          "POST /recent_news HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\nContent-Length: 100\r\n\r\n{\"title\": ",
+        port: server.port)
       #expect(exchange.status == nil)
       #expect(elapsed < .seconds(10))
       #expect(server.database == before)

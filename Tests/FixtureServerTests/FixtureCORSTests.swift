@@ -2,11 +2,16 @@ import FixtureServer
 import Foundation
 import Testing
 
-/// CORS as json-server 0.17 answers it (the `cors` package with `{origin: true, credentials: true}`): the
-/// request's `Origin` reflected with `Vary: Origin` and credentials allowed on every response; `OPTIONS` a `204`
-/// preflight answer on any path.
+/// CORS as json-server 0.17 answers it (the `cors` package with `{credentials: true}`), for the origins allowed
+/// (`--cors`, ``FixtureServer/Configuration/allowedOrigins``, and the server's own): the request's `Origin` reflected
+/// with `Vary: Origin` and credentials allowed on every response; `OPTIONS` a `204` preflight answer on any path.
+/// Other origins: `RequestGuardTests`.
 @Suite("FixtureServer: CORS")
 struct FixtureCORSTests {
+  private func allowing(_ origins: String...) -> FixtureServer.Configuration {
+    FixtureServer.Configuration(allowedOrigins: origins)
+  }
+
   private func raw(_ method: String, _ target: String, port: Int, headers: [String] = []) async throws -> RawExchange {
     let lines = ["\(method) \(target) HTTP/1.1", "Host: 127.0.0.1:\(port)", "Connection: close"] + headers
     return try await RawHTTPConnection.transmit(Array((lines.joined(separator: "\r\n") + "\r\n\r\n").utf8), port: port)
@@ -14,7 +19,7 @@ struct FixtureCORSTests {
 
   @Test("a browser's preflight for PATCH with Content-Type is 204 with the methods and its headers allowed")
   func preflight() async throws {
-    try await withFixtureServer { server async throws in
+    try await withFixtureServer(allowing("http://127.0.0.1:8080")) { server async throws in
       let reply = try await raw(
         "OPTIONS", "/recent_news/1", port: server.port,
         headers: [
@@ -33,7 +38,7 @@ struct FixtureCORSTests {
 
   @Test("a preflight without requested headers allows none, and any path (even unknown) answers it")
   func preflightAnywhere() async throws {
-    try await withFixtureServer { server async throws in
+    try await withFixtureServer(allowing("http://example.test")) { server async throws in
       for target in ["/recent_news", "/nothing/here/at/all", "/profile_personal"] {
         let reply = try await raw(
           "OPTIONS", target, port: server.port,
@@ -47,7 +52,7 @@ struct FixtureCORSTests {
 
   @Test("reads, writes and errors reflect the Origin with Vary and credentials")
   func actualRequests() async throws {
-    try await withFixtureServer { server async throws in
+    try await withFixtureServer(allowing("http://localhost:5173")) { server async throws in
       let origin = ["Origin": "http://localhost:5173"]
       let replies = [
         try await HTTPClient.get("/recent_news", on: server, headers: origin),
@@ -65,14 +70,32 @@ struct FixtureCORSTests {
     }
   }
 
-  @Test("without an Origin (not a browser's cross-origin request) no Allow-Origin is sent, as json-server does")
+  @Test("without an Origin (not a browser's cross-origin request) no Allow-Origin nor Allow-Credentials is sent")
   func noOrigin() async throws {
     try await withFixtureServer { server async throws in
       let reply = try await HTTPClient.get("/recent_news", on: server)
       #expect(reply.status == 200)
       #expect(reply.header("Access-Control-Allow-Origin") == nil)
-      #expect(reply.header("Access-Control-Allow-Credentials") == "true")
+      // json-server sends `true` on every answer; only an allowed origin's answer grants credentials here.
+      #expect(reply.header("Access-Control-Allow-Credentials") == nil)
       #expect(reply.header("Vary") == "Origin")
+    }
+  }
+
+  @Test("the server's own origins are allowed without --cors (a page it served), on its own port only")
+  func ownOrigin() async throws {
+    try await withFixtureServer { server async throws in
+      for origin in [
+        "http://127.0.0.1:\(server.port)", "http://localhost:\(server.port)", "http://[::1]:\(server.port)",
+      ] {
+        let reply = try await HTTPClient.send(
+          "PATCH", "/recent_news/1", on: server, headers: ["Origin": origin], body: #"{"title": "own"}"#)
+        #expect(reply.status == 200, "\(origin)")
+        #expect(reply.header("Access-Control-Allow-Origin") == origin)
+      }
+      let other = try await HTTPClient.get("/recent_news", on: server, headers: ["Origin": "http://127.0.0.1:9"])
+      #expect(other.status == 200)
+      #expect(other.header("Access-Control-Allow-Origin") == nil)
     }
   }
 }

@@ -8,7 +8,7 @@ struct FixtureMethodOverrideTests {
   @Test("POST with the header PATCH, DELETE, GET answers as that method, and Vary names the header")
   func overrides() async throws {
     try await withFixtureServer { server async throws in
-      let origin = "http://127.0.0.1:9"
+      let origin = "http://127.0.0.1:\(server.port)"  // a page the server itself served: its own origin
       let patched = try await HTTPClient.send(
         "POST", "/recent_news/1", on: server,
         headers: ["X-HTTP-Method-Override": "patch", "Origin": origin], body: #"{"title": "上書き"}"#)

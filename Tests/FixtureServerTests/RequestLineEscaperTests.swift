@@ -23,8 +23,8 @@ struct RequestLineEscaperTests {
     try await withFixtureServer(FixtureServer.Configuration(allowsFaultControl: true)) { server async throws in
       let body = #"["status=418"]"#
       let request =
-        "PUT /__faults/trend_articles HTTP/1.1\r\nHost: x\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)"
-        + "GET /trend_articles?q=ノン HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
+        "PUT /__faults/trend_articles HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)"
+        + "GET /trend_articles?q=ノン HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\nConnection: close\r\n\r\n"
       let exchange = try await RawHTTPConnection.transmit(Array(request.utf8), port: server.port)
       let text = String(decoding: exchange.received, as: UTF8.self)
       #expect(text.hasPrefix("HTTP/1.1 200"))

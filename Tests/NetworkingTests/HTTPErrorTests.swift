@@ -42,6 +42,18 @@ struct HTTPErrorTests {
     #expect(unknown.description.hasPrefix("Could not connect to 127.0.0.1:3000: that name was not found. "))
   }
 
+  /// The embedded API the app shared stopped and its address could not be taken over (issue 34): said as such, not as
+  /// an API that could not be reached.
+  @Test func aSharedAPIThatChangedHandsSaysSo() {
+    let handedOver = HTTPError.cannotConnect(
+      url,
+      reason: "the shared embedded API changed hands: the server this app joined stopped, and this app's kumiki-api "
+        + "could not take over its address (could not take over …)")
+    #expect(
+      handedOver.description.hasPrefix("Could not connect to 127.0.0.1:3000: the shared embedded API changed hands. "))
+    #expect(!handedOver.description.contains("could not be reached"))
+  }
+
   @Test func retryableErrors() {
     #expect(HTTPError.timedOut(url).isRetryable)
     #expect(HTTPError.cannotConnect(url, reason: "refused").isRetryable)

@@ -49,7 +49,8 @@ enum HTTPClient {
     return URLSession(configuration: configuration)
   }()
 
-  /// Sends a request to `path` (which may carry a query) relative to the server's base URL.
+  /// Sends a request to `path` (which may carry a query) relative to the server's base URL; a body is sent with
+  /// `Content-Type: application/json` unless `headers` give one.
   static func send(
     _ method: String = "GET", _ path: String, on server: FixtureServer, headers: [String: String] = [:],
     body: String? = nil
@@ -58,7 +59,14 @@ enum HTTPClient {
     var request = URLRequest(url: url)
     request.httpMethod = method
     for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
-    if let body { request.httpBody = Data(body.utf8) }
+    if let body {
+      request.httpBody = Data(body.utf8)
+      // URLSession would send a form's type, which the server refuses without an allowed Origin (a web page can
+      // send a form anywhere): a body goes as JSON unless the test names its type.
+      if request.value(forHTTPHeaderField: "Content-Type") == nil {
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+      }
+    }
     let (data, response) = try await session.data(for: request)
     guard let http = response as? HTTPURLResponse else { throw HTTPClientError.notHTTP }
     var fields: [String: String] = [:]

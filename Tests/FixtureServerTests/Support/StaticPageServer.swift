@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -15,6 +16,7 @@ final class StaticPageServer: Sendable {
   private let continuation: AsyncStream<String>.Continuation
   private let listener: Int32
   private let page: String
+  private let stopped = Mutex(false)
 
   /// Binds 127.0.0.1 on a free port and starts serving `page`.
   init(page: String) throws {
@@ -43,8 +45,14 @@ final class StaticPageServer: Sendable {
     Thread { [self] in acceptLoop() }.start()
   }
 
-  /// Stops accepting connections and ends ``results``.
+  /// Stops accepting connections and ends ``results``. Later calls do nothing: closing the descriptor again would
+  /// close whatever took its number since (a server's socket, a lock file; NIO crashed on it).
   func stop() {
+    guard
+      stopped.withLock({ stopped in
+        defer { stopped = true }; return !stopped
+      })
+    else { return }
     shutdown(listener, Int32(SHUT_RDWR))
     close(listener)
     continuation.finish()

@@ -187,12 +187,15 @@ struct ProfileEndToEndTests {
 
   /// An app started while another app's embedded API serves the same data file joins that server (two servers on
   /// one file would lose writes): a profile edit lands in the file the owner serves. `fixtures reset` is refused
-  /// while it runs.
+  /// while it runs. The owner runs as an app runs it, with the run token the app proves (issue 34).
   @Test func anEditFromASecondAppGoesThroughTheRunningEmbeddedAPI() async throws {
     let folder = try TemporaryFolder()
     let owner = Process()
     owner.executableURL = URL(fileURLWithPath: BuiltBinary.path("kumiki-api"))
-    owner.arguments = ["--port", "0", "--exit-on-eof", "--db", folder.path + "/kumiki-api.json", "--create-db"]
+    owner.arguments = [
+      "--port", "0", "--exit-on-eof", "--db", folder.path + "/kumiki-api.json", "--create-db", "--token-file",
+      folder.path + "/.kumiki-api.json.token",
+    ]
     let input = Pipe()
     let output = Pipe()
     owner.standardInput = input
@@ -219,5 +222,32 @@ struct ProfileEndToEndTests {
     let reset = try await kumiki(["fixtures", "reset"], folder: folder)
     #expect(reset.status == 1)
     #expect(reset.stderr.contains("already served"), "\(reset.stderr)")
+  }
+
+  /// A kumiki-api serving the data file without a run token (started by hand, without `--token-file`) cannot prove
+  /// it is the server an app should use (issue 34): the app does not join it, says why, and changes nothing.
+  @Test func aServerWithoutTheRunTokenIsNotJoined() async throws {
+    let folder = try TemporaryFolder()
+    let owner = Process()
+    owner.executableURL = URL(fileURLWithPath: BuiltBinary.path("kumiki-api"))
+    owner.arguments = ["--port", "0", "--exit-on-eof", "--db", folder.path + "/kumiki-api.json", "--create-db"]
+    let input = Pipe()
+    let output = Pipe()
+    owner.standardInput = input
+    owner.standardOutput = output
+    try owner.run()
+    defer {
+      try? input.fileHandleForWriting.close()
+      owner.waitUntilExit()
+    }
+    var banner = Data()
+    while !banner.contains(UInt8(ascii: "\n")) { banner += output.fileHandleForReading.availableData }
+    let before = try String(contentsOfFile: folder.path + "/kumiki-api.json", encoding: .utf8)
+
+    let edit = try await kumiki(["profile", "edit", "--nickname", "相席"], folder: folder)
+    #expect(edit.status == 1)
+    #expect(edit.stderr.contains("gave no run token"), "\(edit.stderr)")
+    #expect(edit.stderr.contains("--api http://127.0.0.1:"), "\(edit.stderr)")
+    #expect(try String(contentsOfFile: folder.path + "/kumiki-api.json", encoding: .utf8) == before)
   }
 }
