@@ -701,9 +701,12 @@ targets += [
       "Networking",
       "NetworkingTesting",
       "Persistence",
+      // The outbox's row tests and fuzz suite write hostile rows into a real SQLite file.
+      "PersistenceSQLite",
       "PersistenceTesting",
       "Presentation",
       "QueryCache",
+      .product(name: "GRDB", package: "GRDB.swift"),
     ],
     path: "Tests/QueryCacheTests",
     swiftSettings: swiftSettings

@@ -246,20 +246,20 @@ struct ProfileOutboxEndToEndTests {
     var expected = Dictionary(uniqueKeysWithValues: (1...20).map { ($0, "note \($0)") })
     var writes: [OutboxWrite] = []
     for index in 0..<100 {
-      let (method, path, body): (String, String, String?)
+      let (method, path, body): (OutboxEntry.Method, String, String?)
       switch index % 10 {
-      case 9: (method, path, body) = ("POST", "stamps", #"{"seq":\#(index)}"#)
+      case 9: (method, path, body) = (.post, "stamps", #"{"seq":\#(index)}"#)
       case 8:
         let note = 11 + index / 10
-        (method, path, body) = ("DELETE", "notes/\(note)", nil)
+        (method, path, body) = (.delete, "notes/\(note)", nil)
         expected[note] = nil
       case let step where step % 2 == 0:
         let note = index % 7 + 1
-        (method, path, body) = ("PUT", "notes/\(note)", #"{"title":"put \#(index)"}"#)
+        (method, path, body) = (.put, "notes/\(note)", #"{"title":"put \#(index)"}"#)
         expected[note] = "put \(index)"
       default:
         let note = index % 7 + 1
-        (method, path, body) = ("PATCH", "notes/\(note)", #"{"title":"patch \#(index)"}"#)
+        (method, path, body) = (.patch, "notes/\(note)", #"{"title":"patch \#(index)"}"#)
         expected[note] = "patch \(index)"
       }
       writes.append(
