@@ -37,7 +37,8 @@ public struct HTTPResponse: Sendable, Hashable {
 
   /// The reason the server gave for a status outside 200–299, in its own words: a JSON object's `error` or `message`
   /// string (json-server's and the fixture server's shape: `{"error": "No space left on device"}`), or a short
-  /// `text/plain` body. One line — control characters and line breaks become spaces, runs of spaces one — at most
+  /// `text/plain` body. One line — control characters and line breaks become spaces, runs of spaces one, format
+  /// characters (bidi controls, zero-width joiners) are dropped — at most
   /// ``maxReasonLength`` characters (`…` when cut); `nil` for a success, an empty or unreadable body, or none of those
   /// shapes. Still the server's text: a terminal shows it through its sanitiser.
   public var serverReason: String? {
@@ -53,7 +54,10 @@ public struct HTTPResponse: Sendable, Hashable {
     var line = ""
     var lastWasSpace = true
     for character in text {
-      let space = character.isWhitespace || character.unicodeScalars.contains { $0.properties.generalCategory == .control }
+      // Format characters (bidi overrides, zero-width joiners) go: they would reorder or join what a terminal shows.
+      if character.unicodeScalars.allSatisfy({ $0.properties.generalCategory == .format }) { continue }
+      let space =
+        character.isWhitespace || character.unicodeScalars.contains { $0.properties.generalCategory == .control }
       if space {
         if !lastWasSpace { line.append(" ") }
       } else {

@@ -42,7 +42,8 @@ extension KumikiDatabase {
               VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?, ?)
               """,
             arguments: [
-              write.api, write.method.rawValue, write.path, headers, write.body, write.createdAt.timeIntervalSinceReferenceDate,
+              write.api, write.method.rawValue, write.path, headers, write.body,
+              write.createdAt.timeIntervalSinceReferenceDate,
               write.state.rawValue, write.lastError, expected,
             ])
           return db.lastInsertedRowID

@@ -228,7 +228,9 @@ struct RowReader {
     guard path.utf8.count <= OutboxEntry.maxTextBytes else {
       return "path is \(path.utf8.count) bytes long (at most \(OutboxEntry.maxTextBytes))"
     }
-    guard !path.unicodeScalars.contains(where: isControl) else { return "path \(shown(path)) holds a control character" }
+    guard !path.unicodeScalars.contains(where: isControl) else {
+      return "path \(shown(path)) holds a control character"
+    }
     return nil
   }
 

@@ -464,7 +464,8 @@ public final class Outbox: Sendable {
         return nil
       }
       if response.status >= 500 { reachability.failed(QueryCache.reason(status: response.status)) }
-      let reason = response.serverReason.map { Self.refusal(response, reason: $0) }
+      let reason =
+        response.serverReason.map { Self.refusal(response, reason: $0) }
         ?? QueryCache.reason(status: response.status)
       _ = try await storage.update(entry.id, .pending, reason, uncounted)
       return reason
@@ -472,7 +473,8 @@ public final class Outbox: Sendable {
       let reason = QueryCache.reason(error)
       reachability.failed(reason)
       let lost = !entry.isIdempotent && Self.answerMayBeLost(error)
-      _ = try await storage.update(entry.id, lost ? .outcomeUnknown : .pending, lost ? Self.lostAnswer : reason, uncounted)
+      _ = try await storage.update(
+        entry.id, lost ? .outcomeUnknown : .pending, lost ? Self.lostAnswer : reason, uncounted)
       return lost ? Self.lostAnswer : reason
     } catch is CancellationError {
       let state: OutboxEntry.State = entry.isIdempotent ? .pending : .outcomeUnknown
@@ -499,6 +501,7 @@ public final class Outbox: Sendable {
     else { return nil }
     var headers = HTTPHeaders()
     for header in entry.headers { headers.add(name: header.name, value: header.value) }
-    return HTTPRequest(method: HTTPMethod(rawValue: entry.method.rawValue), url: url, headers: headers, body: entry.body)
+    return HTTPRequest(
+      method: HTTPMethod(rawValue: entry.method.rawValue), url: url, headers: headers, body: entry.body)
   }
 }

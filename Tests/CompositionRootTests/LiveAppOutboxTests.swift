@@ -133,7 +133,7 @@ import Testing
     #expect(changed.values == [["notes"]])
     // What the TUI reads on its next tick: the list, no marker (nothing waits), the notice once.
     let view = live.outboxView()
-    #expect(view.lines == ["1  refused  PATCH notes/99  (the server refused it (404))"])
+    #expect(view.lines == ["1  refused  PATCH notes/99  (refused by the server (404))"])
     #expect(view.status == nil)
     #expect(
       view.notices == [

@@ -110,7 +110,9 @@ import Testing
     _ = try await outbox.begin(post.id)
     _ = try await outbox.begin(put.id)
     #expect(try await outbox.recoverInterrupted() == 2)
-    let states = try await outbox.entries().map { "\($0.id == waiting.id ? "waiting" : $0.method.rawValue) \($0.state)" }
+    let states = try await outbox.entries().map {
+      "\($0.id == waiting.id ? "waiting" : $0.method.rawValue) \($0.state)"
+    }
     #expect(states == ["POST outcomeUnknown", "PUT pending", "waiting pending"])
     #expect(try await outbox.recoverInterrupted() == 0)
   }

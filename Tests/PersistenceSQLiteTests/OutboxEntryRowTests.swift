@@ -33,7 +33,8 @@ import Testing
     return (database, [first, last])
   }
 
-  static let good = #"'embedded', 'PATCH', 'profile_personal', '[["Content-Type","application/json"]]', X'7B7D', "#
+  static let good =
+    #"'embedded', 'PATCH', 'profile_personal', '[["Content-Type","application/json"]]', X'7B7D', "#
     + "800000000.0, 0, 'pending', NULL, NULL"
 
   /// Each hostile row and the start of why it is unreadable.
@@ -119,7 +120,8 @@ import Testing
     let created = Date(timeIntervalSinceReferenceDate: 800_000_000)
     let writes = [
       OutboxWrite(api: "embedded", method: .put, path: "a\nb", createdAt: created),
-      OutboxWrite(api: "embedded", method: .put, path: "a", headers: [.init(name: "Host", value: "x")], createdAt: created),
+      OutboxWrite(
+        api: "embedded", method: .put, path: "a", headers: [.init(name: "Host", value: "x")], createdAt: created),
     ]
     let outbox = database.outbox
     for write in writes {

@@ -237,9 +237,12 @@ import Testing
     #expect(refused.lastError == "refused by the server: name is too long (422)")
     #expect(
       world.outbox.takeNotices()
-        == ["The server refused a change that waited to send (PATCH dishes/1, 422: name is too long) — your change "
-          + "was undone."])
-    #expect(world.outbox.summary.lines == ["1  refused  PATCH dishes/1  (refused by the server: name is too long (422))"])
+        == [
+          "The server refused a change that waited to send (PATCH dishes/1, 422: name is too long) — your change "
+            + "was undone."
+        ])
+    #expect(
+      world.outbox.summary.lines == ["1  refused  PATCH dishes/1  (refused by the server: name is too long (422))"])
   }
 
   @Test func aServerFailureKeepsItsReasonAndTheWriteWaits() async throws {

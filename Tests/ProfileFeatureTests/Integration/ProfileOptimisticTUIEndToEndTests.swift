@@ -27,7 +27,7 @@ struct ProfileOptimisticTUIEndToEndTests {
       try tmux.keys("Down", "Down", "Enter")  // leave the field, past the introduction, to Save
       // The message wraps inside the dialog: its words are on screen, not necessarily on one line.
       let refused = try await tmux.waitFor("the refusal and the rollback said") {
-        $0.contains("(422)") && $0.contains("change was undone")
+        $0.contains("(422 from") && $0.contains("change was undone")
       }
       #expect(refused.contains("Retry"))
       #expect(refused.contains("カレー部長"))  // the draft stays in the form

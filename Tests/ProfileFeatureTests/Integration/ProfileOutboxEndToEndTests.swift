@@ -101,8 +101,11 @@ struct ProfileOutboxEndToEndTests {
     server = try await Self.serve(.init(port: port))
     server.setFaults([.status(422)], for: .endpoint("profile_personal"))
     let send = try await kumiki(["outbox", "send"], api: api, folder: folder)
+    // The server's reason is said (issue 34, item 16): the fault's body `{"error": "injected fault: status=422"}`.
     #expect(
-      send.stderr.contains("kumiki: the server refused change 1 (PATCH profile_personal, refused)"), "\(send.stderr)")
+      send.stderr.contains(
+        "kumiki: change 1 (PATCH profile_personal): refused by the server: injected fault: status=422 (422); it was "
+          + "rolled back"), "\(send.stderr)")
     server.clearFaults()
     let after = try await kumiki(["profile", "--json"], api: api, folder: folder)
     #expect(after.stdout.contains(#""nickname":"食いしん坊の編集者""#), "\(after.stdout)")
@@ -168,7 +171,7 @@ struct ProfileOutboxEndToEndTests {
     let refused = try await tmux.waitFor("the refusal said") { screen in
       Self.statusBar(screen).contains("your change was undone")
     }
-    #expect(Self.statusBar(refused).contains("(PATCH profile_personal, 422)"), "\(refused)")
+    #expect(Self.statusBar(refused).contains("(PATCH profile_personal, 422: injected fault"), "\(refused)")
     #expect(!Self.statusBar(refused).contains("waiting to send"), "\(refused)")
     #expect(!refused.contains("待ち猫"), "\(refused)")
     server.clearFaults()

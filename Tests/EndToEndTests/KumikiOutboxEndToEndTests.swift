@@ -1,0 +1,41 @@
+import CompositionRootTesting
+import FixtureServer
+import Foundation
+import Persistence
+import PersistenceSQLite
+import Testing
+
+/// `kumiki outbox send` as a user runs it, about what it cannot send: a POST whose answer was lost is held, and the
+/// command says which, why and what to do, exiting 1 (issue 34, item 15); with nothing to send it says so and exits 0.
+/// The write is to a path no feature owns: the outbox sends whatever was kept.
+@Suite(.serialized, .timeLimit(.minutes(3)))
+struct KumikiOutboxEndToEndTests {
+  @Test func aPOSTWhoseAnswerWasLostIsHeldAndSendSaysSoAndExitsOne() async throws {
+    let folder = try TemporaryFolder()
+    let server = try await FixtureServer.start(.init(port: 0))
+    defer { Task { await server.shutdown() } }
+    let database = try KumikiDatabase.open(path: folder.path + "/kumiki.sqlite")
+    let lost = "outcome unknown: the answer was lost after the request was sent"
+    let entry = try await database.outbox.add(
+      OutboxWrite(
+        api: server.baseURL.absoluteString, method: .post, path: "outbox_probe",
+        headers: [.init(name: "Content-Type", value: "application/json")], body: Data("{}".utf8), createdAt: Date(),
+        state: .outcomeUnknown, lastError: lost))
+    try database.close()
+
+    let send = try await kumiki(["outbox", "send"], api: server.baseURL, folder: folder)
+    #expect(send.status == 1, "\(send.stderr)")
+    #expect(send.stdout == "Nothing was sent.\n")
+    #expect(
+      send.stderr.contains(
+        "kumiki: outbox send: change \(entry.id) (POST outbox_probe) is held: \(lost) — check whether the server has "
+          + "it, then kumiki outbox retry \(entry.id) or kumiki outbox discard \(entry.id)\n"), "\(send.stderr)")
+    #expect(!send.stderr.contains("could not be reached"))
+
+    let discard = try await kumiki(["outbox", "discard", "\(entry.id)"], api: server.baseURL, folder: folder)
+    #expect(discard.status == 0, "\(discard.stderr)")
+    let empty = try await kumiki(["outbox", "send"], api: server.baseURL, folder: folder)
+    #expect(empty.status == 0, "\(empty.stderr)")
+    #expect(empty.stdout == "Nothing to send.\n")
+  }
+}
