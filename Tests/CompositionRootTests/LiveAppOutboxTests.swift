@@ -78,7 +78,7 @@ import Testing
     #expect(live.queryCache.outbox?.summary.statusText == "3 changes waiting to send")
     let kept = try await LiveApp.outboxEntries(databasePath: folder.path + "/kumiki.sqlite", environment: [:])
     #expect(
-      kept.map { "\($0.method) \($0.path) \($0.state.rawValue)" }
+      kept.map { "\($0.method.rawValue) \($0.path) \($0.state.rawValue)" }
         == ["PATCH notes/1 pending", "PUT notes/1 pending", "POST stamps pending"])
 
     let server = try await Self.serve(on: port)

@@ -311,7 +311,7 @@ struct ProfileOutboxEndToEndTests {
     let reopened = try KumikiDatabase.open(path: folder.path + "/kumiki.sqlite")
     let left = try await reopened.outbox.entries()
     try reopened.close()
-    #expect(left.allSatisfy { $0.method == "POST" && $0.state == .outcomeUnknown }, "seed \(seed): \(left)")
+    #expect(left.allSatisfy { $0.method == .post && $0.state == .outcomeUnknown }, "seed \(seed): \(left)")
     let unknown = Set(left.compactMap { $0.body.map { String(decoding: $0, as: UTF8.self) } })
 
     // The idempotent writes: the data is as if each was sent once, in order.
