@@ -648,9 +648,11 @@ targets += [
       "kumiki-api",
       "kumiki-playground",
       "kumiki-tui",
-      // The outbox's kill -9 test fills the outbox the way a run that could not reach the API does.
+      // The outbox's kill -9 test fills the outbox the way a run that could not reach the API does; its row tests
+      // write rows Kumiki would not (GRDB).
       "Persistence",
       "PersistenceSQLite",
+      .product(name: "GRDB", package: "GRDB.swift"),
     ],
     path: "Tests/EndToEndTests",
     swiftSettings: swiftSettings

@@ -166,7 +166,8 @@ enum OutboxCommand: Equatable, Sendable {
 
   /// `PATCH profile_personal, pending` and the like.
   static func summary(_ entry: OutboxMaintenance.Entry) -> String {
-    "\(entry.method) \(entry.path), \(entry.state.replacingOccurrences(of: "-", with: " "))"
+    if entry.state == "unreadable" { return "an unreadable entry" }
+    return "\(entry.method) \(entry.path), \(entry.state.replacingOccurrences(of: "-", with: " "))"
   }
 
   static func text(_ entries: [OutboxMaintenance.Entry]) -> String {

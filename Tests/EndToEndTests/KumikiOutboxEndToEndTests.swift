@@ -1,13 +1,15 @@
 import CompositionRootTesting
 import FixtureServer
 import Foundation
+import GRDB
 import Persistence
 import PersistenceSQLite
 import Testing
 
-/// `kumiki outbox send` as a user runs it, about what it cannot send: a POST whose answer was lost is held, and the
-/// command says which, why and what to do, exiting 1 (issue 34, item 15); with nothing to send it says so and exits 0.
-/// The write is to a path no feature owns: the outbox sends whatever was kept.
+/// `kumiki outbox` as a user runs it, about what it cannot send: a POST whose answer was lost is held, and `send` says
+/// which, why and what to do, exiting 1 (issue 34, item 15); with nothing to send it says so and exits 0. A row with a
+/// wrongly typed column no longer crashes every command (item 4): it is listed as unreadable and discarded. The writes
+/// are to a path no feature owns: the outbox sends whatever was kept.
 @Suite(.serialized, .timeLimit(.minutes(3)))
 struct KumikiOutboxEndToEndTests {
   @Test func aPOSTWhoseAnswerWasLostIsHeldAndSendSaysSoAndExitsOne() async throws {
@@ -37,5 +39,36 @@ struct KumikiOutboxEndToEndTests {
     let empty = try await kumiki(["outbox", "send"], api: server.baseURL, folder: folder)
     #expect(empty.status == 0, "\(empty.stderr)")
     #expect(empty.stdout == "Nothing to send.\n")
+  }
+
+  @Test func aRowWithAWronglyTypedColumnIsListedHeldAndDiscardedNeverACrash() async throws {
+    let folder = try TemporaryFolder()
+    let server = try await FixtureServer.start(.init(port: 0))
+    defer { Task { await server.shutdown() } }
+    let path = folder.path + "/kumiki.sqlite"
+    try KumikiDatabase.open(path: path).close()  // the schema
+    let raw = try DatabaseQueue(path: path)
+    try await raw.write { db in
+      try db.execute(
+        sql: """
+          INSERT INTO outbox (api, method, path, headers, body, createdAt, attempts, state)
+          VALUES (?, 'PATCH', 'outbox_probe', '[]', NULL, 'yesterday', 0, 'pending')
+          """, arguments: [server.baseURL.absoluteString])
+    }
+    try raw.close()
+
+    // Before: GRDB trapped on the text (exit 132, SIGILL) in every command, `discard` included.
+    let list = try await kumiki(["outbox"], api: server.baseURL, folder: folder)
+    #expect(!list.signalled && list.status == 0, "\(list.stderr)")
+    #expect(list.stdout.contains("unreadable entry #1: createdAt is text, not a time\n"), "\(list.stdout)")
+    let send = try await kumiki(["outbox", "send"], api: server.baseURL, folder: folder)
+    #expect(!send.signalled && send.status == 1, "\(send.stderr)")
+    #expect(send.stderr.contains("unreadable entry #1 is held: createdAt is text, not a time"), "\(send.stderr)")
+    #expect(send.stderr.contains("kumiki outbox discard 1 drops it"), "\(send.stderr)")
+    let discard = try await kumiki(["outbox", "discard", "1"], api: server.baseURL, folder: folder)
+    #expect(!discard.signalled && discard.status == 0, "\(discard.stderr)")
+    #expect(discard.stdout == "Discarded change 1: an unreadable entry. It was not sent.\n", "\(discard.stdout)")
+    let empty = try await kumiki(["outbox"], api: server.baseURL, folder: folder)
+    #expect(empty.stdout == "The outbox is empty: no change waits to send.\n", "\(empty.stdout)")
   }
 }
