@@ -71,4 +71,25 @@ struct KumikiOutboxEndToEndTests {
     let empty = try await kumiki(["outbox"], api: server.baseURL, folder: folder)
     #expect(empty.stdout == "The outbox is empty: no change waits to send.\n", "\(empty.stdout)")
   }
+
+  /// Item 14: another process holding the send lock is said as such, not as an API that could not be reached.
+  @Test func sendWhileAnotherProcessIsSendingSaysSo() async throws {
+    let folder = try TemporaryFolder()
+    let server = try await FixtureServer.start(.init(port: 0))
+    defer { Task { await server.shutdown() } }
+    let database = try KumikiDatabase.open(path: folder.path + "/kumiki.sqlite")
+    defer { try? database.close() }
+    _ = try await database.outbox.add(
+      OutboxWrite(
+        api: server.baseURL.absoluteString, method: .put, path: "outbox_probe/1", body: Data("{}".utf8),
+        createdAt: Date(), lastError: "cannot connect"))
+    let lock = try #require(database.outbox.lockSending())  // this process is the other sender
+    defer { lock.release() }
+    let send = try await kumiki(["outbox", "send"], api: server.baseURL, folder: folder)
+    #expect(send.status == 1, "\(send.stderr)")
+    #expect(
+      send.stderr.contains("kumiki: outbox send: 1 change still waiting to send: another process is sending them now"),
+      "\(send.stderr)")
+    #expect(!send.stderr.contains("could not be reached"))
+  }
 }
