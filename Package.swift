@@ -651,9 +651,11 @@ targets += [
       "kumiki-api",
       "kumiki-playground",
       "kumiki-tui",
-      // The outbox's kill -9 test fills the outbox the way a run that could not reach the API does.
+      // The outbox's kill -9 test fills the outbox the way a run that could not reach the API does; its row tests
+      // write rows Kumiki would not (GRDB).
       "Persistence",
       "PersistenceSQLite",
+      .product(name: "GRDB", package: "GRDB.swift"),
     ],
     path: "Tests/EndToEndTests",
     swiftSettings: swiftSettings
@@ -704,9 +706,12 @@ targets += [
       "Networking",
       "NetworkingTesting",
       "Persistence",
+      // The outbox's row tests and fuzz suite write hostile rows into a real SQLite file.
+      "PersistenceSQLite",
       "PersistenceTesting",
       "Presentation",
       "QueryCache",
+      .product(name: "GRDB", package: "GRDB.swift"),
     ],
     path: "Tests/QueryCacheTests",
     swiftSettings: swiftSettings

@@ -40,7 +40,7 @@ struct OutboxBench: AsyncParsableCommand {
 
   static func write(api: String, index: Int) -> OutboxWrite {
     OutboxWrite(
-      api: api, method: "PATCH", path: "\(BenchCollections.items)/\(index % 5 + 1)",
+      api: api, method: .patch, path: "\(BenchCollections.items)/\(index % 5 + 1)",
       headers: [.init(name: "Content-Type", value: "application/json")],
       body: Data(#"{"title":"edit \#(index)"}"#.utf8), createdAt: Date(), lastError: "cannot connect")
   }

@@ -95,7 +95,7 @@ enum Kumiki {
       await live.shutdown()
       return OutboxMaintenance.SendReport(
         sent: report.sent.map(entry), refused: report.refused.map(entry), pending: report.pending,
-        stopped: report.busy ? "another Kumiki is sending them now" : report.stopped)
+        stopped: report.busy ? "another process is sending them now" : report.stopped, held: report.held.map(entry))
     }
     return OutboxMaintenance(
       list: { options in
@@ -111,8 +111,8 @@ enum Kumiki {
         return try await send(options)
       },
       queued: {
-        guard let summary = started.value?.queryCache.outbox?.summary else { return (0, 0) }
-        return (summary.queuedHere, summary.pending + summary.outcomeUnknown)
+        guard let summary = started.value?.queryCache.outbox?.summary else { return (0, 0, nil) }
+        return (summary.queuedHere, summary.pending + summary.outcomeUnknown, summary.queuedReason)
       }
     )
   }
@@ -120,7 +120,8 @@ enum Kumiki {
   /// An outbox entry as the CLI prints it.
   @Sendable static func entry(_ entry: OutboxEntry) -> OutboxMaintenance.Entry {
     OutboxMaintenance.Entry(
-      id: entry.id, api: entry.api, method: entry.method, path: entry.path, state: entry.state.rawValue,
+      id: entry.id, api: entry.api, method: entry.state == .unreadable ? "" : entry.method.rawValue, path: entry.path,
+      state: entry.state.rawValue,
       attempts: entry.attempts, createdAt: entry.createdAt, lastError: entry.lastError)
   }
 

@@ -11,9 +11,9 @@ import Presentation
 /// - The command's `actions` throwing `CommandError.usage` → the message and the command's usage line on standard
 ///   error; exit 64. Any other error thrown there → exit 1 with its description.
 ///
-/// - A command that queued writes in the outbox (the API could not be reached; ``queuedWrites``) has not failed:
-///   its change waits to be sent. `kumiki: queued — 1 change waiting to send …` goes to standard error and the
-///   exit status is 0; a failure the command reported (the queued write's own error) is not printed.
+/// - A command that queued writes in the outbox (could not connect, the answer was lost, earlier changes wait;
+///   ``queuedWrites``) has not failed: its change waits to be sent. `kumiki: queued — could not connect; 1 change
+///   waiting to send …` goes to standard error and the exit status is 0; a failure the command reported (the queued write's own error) is not printed.
 ///
 /// While waiting, a spinner may show on standard error (``OutputSettings/spinner``), after
 /// ``OutputSettings/spinnerDelay``; it is erased before anything is printed.
@@ -26,13 +26,14 @@ public struct CommandRunner: Sendable {
   public let standardOutput: any TextStream
   /// Diagnostics, failures and the spinner go here.
   public let standardError: any TextStream
-  /// How many writes the command queued in the outbox, and how many wait now (`nil`: no outbox).
-  public let queuedWrites: (@Sendable () -> (queued: Int, waiting: Int))?
+  /// How many writes the command queued in the outbox, how many wait now, and why the last was queued (`nil`: no
+  /// outbox).
+  public let queuedWrites: (@Sendable () -> (queued: Int, waiting: Int, reason: String?))?
 
   /// A runner for `app` printing with `settings` to the given streams.
   public init(
     app: AppRuntime, settings: OutputSettings, standardOutput: any TextStream, standardError: any TextStream,
-    queuedWrites: (@Sendable () -> (queued: Int, waiting: Int))? = nil
+    queuedWrites: (@Sendable () -> (queued: Int, waiting: Int, reason: String?))? = nil
   ) {
     self.app = app
     self.settings = settings
@@ -68,12 +69,11 @@ public struct CommandRunner: Sendable {
     await spinner?.stop()
     if settings.verbose { standardError.write("kumiki: settled after \(clock.now - start)\n") }
     let output = command.output(app.store.state, input)
-    if let (queued, waiting) = queuedWrites?(), queued > 0 {
+    if let (queued, waiting, reason) = queuedWrites?(), queued > 0 {
       if case .success(let view, let json) = output { print(view, json) }
       let changes = "\(waiting) \(waiting == 1 ? "change" : "changes") waiting to send"
       standardError.write(
-        "kumiki: queued — the API could not be reached; \(changes), sent by the next run that reaches it "
-          + "(kumiki outbox lists them)\n")
+        "kumiki: queued — \(TextLine.clean(reason ?? "not sent")); \(changes) (kumiki outbox lists them)\n")
       return .success
     }
     switch output {

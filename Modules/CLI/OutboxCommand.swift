@@ -28,9 +28,13 @@ enum OutboxCommand: Equatable, Sendable {
     safely; a POST whose answer was lost is shown as "outcome unknown" and is never sent twice by itself. A change
     the server refuses later is rolled back and shown as "refused" until discarded.
 
+    A row this version cannot read (written by a newer Kumiki, or damaged) is listed as "unreadable entry #ID: why";
+    it is never sent, the changes after it wait behind it, and discard ID drops it.
+
     EXIT CODES:
-      0   Success (send: nothing is left waiting).
-      1   Failure, with a one-line reason on standard error (send: changes still wait).
+      0   Success (send: nothing is left to send; a change the server refused was rolled back and is said).
+      1   Failure, with a one-line reason on standard error (send: changes still wait, or are held: outcome unknown,
+          unreadable).
       64  Usage error: an unknown subcommand or option, or an ID that is not in the outbox.
 
     EXAMPLES:
@@ -128,26 +132,42 @@ enum OutboxCommand: Equatable, Sendable {
           ("refused", .array(report.refused.map(json))),
           ("pending", .int(report.pending)),
           ("stopped", report.stopped.map { .string($0) } ?? .null),
+          ("held", .array(report.held.map(json))),
         ]).text + "\n")
     } else {
       let count = report.sent.count
+      let nothingLeft = report.pending == 0 && report.held.isEmpty
       standardOutput.write(
-        count == 0 && report.refused.isEmpty
-          ? "Nothing was sent.\n" : "Sent \(count) \(count == 1 ? "change" : "changes").\n")
+        count > 0 || !report.refused.isEmpty
+          ? "Sent \(count) \(count == 1 ? "change" : "changes").\n"
+          : nothingLeft ? "Nothing to send.\n" : "Nothing was sent.\n")
     }
     for entry in report.refused {
+      let why = entry.lastError ?? "refused by the server"
       standardError.write(
-        "kumiki: the server refused change \(entry.id) (\(TextLine.clean(summary(entry)))): it was rolled back\n")
+        TextLine.clean("kumiki: change \(entry.id) (\(entry.method) \(entry.path)): \(why); it was rolled back") + "\n")
     }
-    guard report.pending > 0 else { return .success }
+    for entry in report.held { standardError.write(TextLine.clean("kumiki: outbox send: \(held(entry))") + "\n") }
+    guard report.pending > 0 else { return report.held.isEmpty ? .success : .failure }
     let waiting = "\(report.pending) \(report.pending == 1 ? "change" : "changes") still waiting to send"
     standardError.write("kumiki: outbox send: \(waiting): \(TextLine.clean(report.stopped ?? "not sent"))\n")
     return .failure
   }
 
+  /// What a held entry waits for, and what the user can do.
+  static func held(_ entry: OutboxMaintenance.Entry) -> String {
+    if entry.state == "unreadable" {
+      return "unreadable entry #\(entry.id) is held: \(entry.lastError ?? "it cannot be read") — the changes after it "
+        + "wait behind it; kumiki outbox discard \(entry.id) drops it"
+    }
+    return "change \(entry.id) (\(entry.method) \(entry.path)) is held: \(entry.lastError ?? entry.state) — check "
+      + "whether the server has it, then kumiki outbox retry \(entry.id) or kumiki outbox discard \(entry.id)"
+  }
+
   /// `PATCH profile_personal, pending` and the like.
   static func summary(_ entry: OutboxMaintenance.Entry) -> String {
-    "\(entry.method) \(entry.path), \(entry.state.replacingOccurrences(of: "-", with: " "))"
+    if entry.state == "unreadable" { return "an unreadable entry" }
+    return "\(entry.method) \(entry.path), \(entry.state.replacingOccurrences(of: "-", with: " "))"
   }
 
   static func text(_ entries: [OutboxMaintenance.Entry]) -> String {
@@ -155,6 +175,10 @@ enum OutboxCommand: Equatable, Sendable {
     let pending = pendingCount(entries)
     var lines = ["Outbox: \(pending) \(pending == 1 ? "change" : "changes") waiting to send"]
     for entry in entries {
+      if entry.state == "unreadable" {
+        lines.append(TextLine.clean("unreadable entry #\(entry.id): \(entry.lastError ?? "it cannot be read")"))
+        continue
+      }
       // Each field made one inert line of its own (data from the database is not trusted), two spaces between.
       var fields = [
         "\(entry.id)", entry.state, entry.method + " " + entry.path, "queued " + entry.createdAt.fetchTimeText,

@@ -12,7 +12,8 @@ public struct OutboxMaintenance: Sendable {
     public var method: String
     /// The path and query under the API's base URL.
     public var path: String
-    /// `pending`, `sending`, `outcome-unknown` or `refused`.
+    /// `pending`, `sending`, `outcome-unknown`, `refused`, or `unreadable` (a row this version cannot read:
+    /// `lastError` says why; it is never sent, and can be discarded).
     public var state: String
     public var attempts: Int
     public var createdAt: Date
@@ -41,14 +42,19 @@ public struct OutboxMaintenance: Sendable {
     public var refused: [Entry]
     /// How many still wait to be sent.
     public var pending: Int
-    /// Why sending stopped with writes still waiting (unreachable, a server error, another Kumiki sending them).
+    /// Why sending stopped with writes still waiting (could not connect, the server's reason, another process
+    /// sending them, an unreadable entry they wait behind).
     public var stopped: String?
+    /// The writes left for the user, each with why in `lastError`: POSTs whose outcome is unknown, unreadable
+    /// entries.
+    public var held: [Entry]
 
-    public init(sent: [Entry], refused: [Entry], pending: Int, stopped: String?) {
+    public init(sent: [Entry], refused: [Entry], pending: Int, stopped: String?, held: [Entry] = []) {
       self.sent = sent
       self.refused = refused
       self.pending = pending
       self.stopped = stopped
+      self.held = held
     }
   }
 
@@ -60,15 +66,15 @@ public struct OutboxMaintenance: Sendable {
   public var discard: @Sendable (CLIOptions, Int64) async throws -> Entry?
   /// Marks entry `id` (outcome unknown or refused) to be sent again, then sends; `nil` when there is no such entry.
   public var retry: @Sendable (CLIOptions, Int64) async throws -> SendReport?
-  /// During a feature command: how many writes it queued, and how many wait now.
-  public var queued: @Sendable () -> (queued: Int, waiting: Int)
+  /// During a feature command: how many writes it queued, how many wait now, and why the last was queued.
+  public var queued: @Sendable () -> (queued: Int, waiting: Int, reason: String?)
 
   public init(
     list: @escaping @Sendable (CLIOptions) async throws -> [Entry],
     send: @escaping @Sendable (CLIOptions) async throws -> SendReport,
     discard: @escaping @Sendable (CLIOptions, Int64) async throws -> Entry?,
     retry: @escaping @Sendable (CLIOptions, Int64) async throws -> SendReport?,
-    queued: @escaping @Sendable () -> (queued: Int, waiting: Int)
+    queued: @escaping @Sendable () -> (queued: Int, waiting: Int, reason: String?)
   ) {
     self.list = list
     self.send = send

@@ -33,9 +33,17 @@ public struct HTTPClient: Sendable {
 
   /// Sends `request` and returns the response if its status is in 200–299.
   ///
-  /// - Throws: ``HTTPError`` (statuses map to ``HTTPError/notFound(_:)`` and the like), or `CancellationError`.
+  /// - Throws: ``HTTPError`` (statuses map to ``HTTPError/notFound(_:)`` and the like; a write's 4xx or 5xx whose
+  ///   answer gives a reason, to ``HTTPError/refused(status:url:reason:)``), or `CancellationError`.
   public func data(_ request: HTTPRequest) async throws -> HTTPResponse {
-    try await send(request).validated()
+    let response = try await send(request)
+    // A write the server refused or failed says why when its answer does (a 422's body, a full disk's 5xx).
+    if request.method != .get, request.method != .head, (400..<600).contains(response.status),
+      let reason = response.serverReason
+    {
+      throw HTTPError.refused(status: response.status, url: response.url, reason: reason)
+    }
+    return try response.validated()
   }
 
   /// Sends `request` (adding `Accept: application/json` unless set) and decodes a 2xx body as JSON

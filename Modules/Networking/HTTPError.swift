@@ -28,6 +28,11 @@ public enum HTTPError: Error, Sendable, Hashable, CustomStringConvertible, Local
   case serverError(status: Int, url: URL)
   /// Any other status outside 200–299 (1xx or 3xx that was not followed, or a nonstandard code).
   case unexpectedStatus(status: Int, url: URL)
+  /// A write (any method but GET and HEAD) answered with a 4xx or 5xx whose body gave the server's reason
+  /// (``HTTPResponse/serverReason``: `{"error": "No space left on device"}`, a short text): the status, and the
+  /// reason as the server worded it. Thrown by ``HTTPClient/data(_:)`` instead of the status's own case, so the user
+  /// reads why.
+  case refused(status: Int, url: URL, reason: String)
   /// The response body exceeded `limit` bytes; the transfer was aborted.
   case responseTooLarge(URL, limit: Int)
   /// The body was not the expected JSON. `keyPath` locates the problem (`""` for the top level),
@@ -63,7 +68,9 @@ public enum HTTPError: Error, Sendable, Hashable, CustomStringConvertible, Local
     case .unauthorized: 401
     case .forbidden: 403
     case .notFound: 404
-    case .clientError(let status, _), .serverError(let status, _), .unexpectedStatus(let status, _): status
+    case .clientError(let status, _), .serverError(let status, _), .unexpectedStatus(let status, _),
+      .refused(let status, _, _):
+      status
     default: nil
     }
   }
@@ -76,7 +83,7 @@ public enum HTTPError: Error, Sendable, Hashable, CustomStringConvertible, Local
       .unauthorized(let url), .forbidden(let url), .notFound(let url), .clientError(_, let url),
       .serverError(_, let url), .unexpectedStatus(_, let url), .responseTooLarge(let url, _),
       .decodingFailed(let url, _, _, _), .cancelled(let url), .transferFailed(let url, _),
-      .invalidResponse(let url, _):
+      .invalidResponse(let url, _), .refused(_, let url, _):
       url
     }
   }
@@ -86,6 +93,7 @@ public enum HTTPError: Error, Sendable, Hashable, CustomStringConvertible, Local
     switch self {
     case .cannotConnect, .timedOut, .serverError, .transferFailed, .cancelled: true
     case .clientError(let status, _): status == 408 || status == 429
+    case .refused(let status, _, _): status >= 500 || status == 408 || status == 429
     default: false
     }
   }
@@ -131,6 +139,9 @@ public enum HTTPError: Error, Sendable, Hashable, CustomStringConvertible, Local
       return "The connection to \(Self.host(url)) failed during the transfer (\(reason)). Try again."
     case .invalidResponse(let url, let reason):
       return "The answer from \(Self.host(url)) could not be used: \(reason)."
+    case .refused(let status, let url, let reason):
+      let again = status >= 500 ? " Try again later." : ""
+      return "Refused by the server: \(reason) (\(status) from \(url.withoutUserInfo.absoluteString)).\(again)"
     }
   }
 

@@ -4,7 +4,11 @@
 /// Contract, shared by every implementation:
 /// - `add` keeps one write, with the changes it expects, in one transaction and returns its entry; ids only grow, so
 ///   `entries` (by id) is the sending order. Past ``OutboxLimits`` it throws ``PersistenceError/outboxFull(limit:)``
-///   (or `bodyTooLarge`) and keeps nothing.
+///   (or `bodyTooLarge`) and keeps nothing. The SQLite store also refuses (`encodingFailed`) a write that would not
+///   read back as one it may send (a path or header with a line break, a framing header such as `Host`).
+/// - Rows are input: the SQLite store checks every column's type and value when it reads one, and a row it cannot
+///   read as a write it may send comes back ``OutboxEntry/State/unreadable`` (why in `lastError`), never a trap;
+///   `begin` never takes it, `remove` discards it like any other.
 /// - `entries` lists every entry whole; `overview` lists them without their headers and bodies (empty and `nil`):
 ///   what a list, a count or the expected changes need, without reading what only sending needs.
 /// - `begin` marks a pending entry ``OutboxEntry/State/sending`` and counts the attempt, durably, before the write is

@@ -19,6 +19,20 @@ public struct OutboxEntry: Equatable, Sendable {
     /// The server refused it (a 4xx) when it was sent later: never re-sent; kept, with the server's answer, so the
     /// user can see what did not happen, until discarded.
     case refused
+    /// A row this build cannot read as a write it may send: a column of the wrong type, a state or method it does
+    /// not know (a newer Kumiki's), a header or path that could not be sent safely. Never written by Kumiki: the
+    /// store reads a row so, with ``OutboxEntry/lastError`` saying why. Never sent; the writes queued after it for
+    /// its API wait behind it (the order is kept) until it is discarded.
+    case unreadable
+  }
+
+  /// The methods the outbox keeps and sends: the kit's writes. A row with any other method is
+  /// ``State/unreadable``.
+  public enum Method: String, CaseIterable, Equatable, Sendable {
+    case post = "POST"
+    case put = "PUT"
+    case patch = "PATCH"
+    case delete = "DELETE"
   }
 
   /// One request header, as it will be sent.
@@ -53,8 +67,8 @@ public struct OutboxEntry: Equatable, Sendable {
   public var id: Int64
   /// The API the write is for (the query layer's namespace: `embedded`, or the API's base URL).
   public var api: String
-  /// The HTTP method (`POST`, `PUT`, `PATCH`, `DELETE`).
-  public var method: String
+  /// The HTTP method (for an unreadable entry: its method if that could be read, else POST; it is never sent).
+  public var method: Method
   /// The path and query under the API's base URL (`profile_personal`, `comments/3?x=1`).
   public var path: String
   /// The request headers.
@@ -67,14 +81,15 @@ public struct OutboxEntry: Equatable, Sendable {
   public var attempts: Int
   /// Where it stands.
   public var state: State
-  /// Why its last attempt did not succeed (the error, or the server's refusal), if it was attempted.
+  /// Why its last attempt did not succeed (the error, or the server's refusal), if it was attempted; for an
+  /// ``State/unreadable`` entry, why the row could not be read.
   public var lastError: String?
   /// The changes the write expects, shown while it waits (empty: none declared).
   public var expected: [ExpectedChange]
 
   /// Creates an entry.
   public init(
-    id: Int64, api: String, method: String, path: String, headers: [Header] = [], body: Data? = nil,
+    id: Int64, api: String, method: Method, path: String, headers: [Header] = [], body: Data? = nil,
     createdAt: Date, attempts: Int = 0, state: State = .pending, lastError: String? = nil,
     expected: [ExpectedChange] = []
   ) {
@@ -93,15 +108,17 @@ public struct OutboxEntry: Equatable, Sendable {
 
   /// Whether re-sending the write is safe: PUT, PATCH and DELETE say what the result is, so sending them twice leaves
   /// the server as sending them once; a POST creates something each time.
-  public var isIdempotent: Bool { method.uppercased() != "POST" }
+  public var isIdempotent: Bool { method != .post }
 
   /// Whether it still waits to reach the server: pending, being sent, or a POST whose outcome the user has to settle
-  /// (its expected changes are shown meanwhile). A refused entry no longer waits.
-  public var isWaiting: Bool { state != .refused }
+  /// (its expected changes are shown meanwhile). A refused or unreadable entry no longer waits.
+  public var isWaiting: Bool { state != .refused && state != .unreadable }
 
-  /// `3  pending  PATCH profile_personal  (cannot connect)`: the entry as one line of a list.
+  /// `3  pending  PATCH profile_personal  (cannot connect)`: the entry as one line of a list;
+  /// `unreadable entry #3: <why>` for an unreadable one.
   public var line: String {
-    var line = "\(id)  \(state.rawValue)  \(method) \(path)"
+    if state == .unreadable { return "unreadable entry #\(id): \(lastError ?? "unknown reason")" }
+    var line = "\(id)  \(state.rawValue)  \(method.rawValue) \(path)"
     if let lastError { line += "  (\(lastError))" }
     return line
   }

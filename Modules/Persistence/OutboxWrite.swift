@@ -5,7 +5,7 @@ public struct OutboxWrite: Equatable, Sendable {
   /// The API the write is for.
   public var api: String
   /// The HTTP method.
-  public var method: String
+  public var method: OutboxEntry.Method
   /// The path and query under the API's base URL.
   public var path: String
   /// The request headers.
@@ -23,7 +23,7 @@ public struct OutboxWrite: Equatable, Sendable {
 
   /// Creates a write to queue.
   public init(
-    api: String, method: String, path: String, headers: [OutboxEntry.Header] = [], body: Data? = nil,
+    api: String, method: OutboxEntry.Method, path: String, headers: [OutboxEntry.Header] = [], body: Data? = nil,
     createdAt: Date, state: OutboxEntry.State = .pending, lastError: String? = nil,
     expected: [OutboxEntry.ExpectedChange] = []
   ) {

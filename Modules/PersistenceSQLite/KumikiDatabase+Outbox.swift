@@ -27,6 +27,10 @@ extension KumikiDatabase {
         if let body = write.body, body.count > limits.maxBodyBytes {
           throw .outboxBodyTooLarge(bytes: body.count, limit: limits.maxBodyBytes)
         }
+        // Kept only if it will read back as a write that may be sent (rows are checked when read: OutboxEntry+Row).
+        if let why = RowReader.problem(headers: write.headers) ?? RowReader.problem(path: write.path) {
+          throw .encodingFailed(key: "outbox entry", reason: why)
+        }
         let headers = try Self.encodeHeaders(write.headers)
         let expected = try Self.encodeExpected(write.expected)
         let id: Int64? = try await self.write("keep a write in the outbox", synced: false) { db in
@@ -38,7 +42,8 @@ extension KumikiDatabase {
               VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?, ?)
               """,
             arguments: [
-              write.api, write.method, write.path, headers, write.body, write.createdAt.timeIntervalSinceReferenceDate,
+              write.api, write.method.rawValue, write.path, headers, write.body,
+              write.createdAt.timeIntervalSinceReferenceDate,
               write.state.rawValue, write.lastError, expected,
             ])
           return db.lastInsertedRowID
@@ -48,23 +53,29 @@ extension KumikiDatabase {
       },
       entries: { () throws(PersistenceError) in
         try await self.read("list the outbox") { db in
-          try Row.fetchAll(db, sql: "SELECT \(Self.outboxColumns) FROM outbox ORDER BY id").map(Self.outboxEntry)
+          try Row.fetchAll(db, sql: "SELECT \(OutboxEntry.columns) FROM outbox ORDER BY id").map {
+            OutboxEntry(row: $0, whole: true, limits: limits)
+          }
         }
       },
       overview: { () throws(PersistenceError) in
         try await self.read("list the outbox") { db in
-          try Row.fetchAll(db, sql: "SELECT \(Self.overviewColumns) FROM outbox ORDER BY id").map(Self.outboxEntry)
+          try Row.fetchAll(db, sql: "SELECT \(OutboxEntry.overviewColumns) FROM outbox ORDER BY id").map {
+            OutboxEntry(row: $0, whole: false, limits: limits)
+          }
         }
       },
       begin: { id throws(PersistenceError) in
         // Synced (FULL) like the database's other writes: a POST's mark must outlive a power loss too, or the POST
         // could be sent twice; it also flushes the outbox's earlier commits.
         try await self.write("start sending outbox entry \(id)") { db in
+          // Only an entry that reads as pending: an unreadable row is never begun (nor sent).
+          guard try Self.fetchOutboxEntry(db, id, limits: limits)?.state == .pending else { return nil }
           try db.execute(
             sql: "UPDATE outbox SET state = 'sending', attempts = attempts + 1 WHERE id = ? AND state = 'pending'",
             arguments: [id])
           guard db.changesCount == 1 else { return nil }
-          return try Self.fetchOutboxEntry(db, id)
+          return try Self.fetchOutboxEntry(db, id, limits: limits)
         }
       },
       update: { id, state, lastError, attempted throws(PersistenceError) in
@@ -72,12 +83,12 @@ extension KumikiDatabase {
           try db.execute(
             sql: "UPDATE outbox SET state = ?, lastError = ?, attempts = attempts + ? WHERE id = ?",
             arguments: [state.rawValue, lastError, attempted ? 1 : 0, id])
-          return try Self.fetchOutboxEntry(db, id)
+          return try Self.fetchOutboxEntry(db, id, limits: limits)
         }
       },
       remove: { id throws(PersistenceError) in
         try await self.write("remove outbox entry \(id)", synced: false) { db in
-          let entry = try Self.fetchOutboxEntry(db, id)
+          let entry = try Self.fetchOutboxEntry(db, id, limits: limits)
           try db.execute(sql: "DELETE FROM outbox WHERE id = ?", arguments: [id])
           return entry
         }
@@ -106,31 +117,10 @@ extension KumikiDatabase {
     )
   }
 
-  static let outboxColumns = "id, api, method, path, headers, body, createdAt, attempts, state, lastError, expected"
-  /// Every column but the headers and the body (read as none).
-  static let overviewColumns =
-    "id, api, method, path, NULL AS headers, NULL AS body, createdAt, attempts, state, lastError, expected"
-
-  static func fetchOutboxEntry(_ db: Database, _ id: Int64) throws -> OutboxEntry? {
-    try Row.fetchOne(db, sql: "SELECT \(outboxColumns) FROM outbox WHERE id = ?", arguments: [id]).map(outboxEntry)
-  }
-
-  /// An entry from its row. A state this build does not know (a newer Kumiki's) reads as pending; headers or
-  /// expected changes that do not decode read as none.
-  static func outboxEntry(_ row: Row) -> OutboxEntry {
-    let headers = pairs(row["headers"]).map { OutboxEntry.Header(name: $0, value: $1) }
-    let expected = pairs(row["expected"]).map { OutboxEntry.ExpectedChange(path: $0, merge: Data($1.utf8)) }
-    let stateText: String = row["state"] ?? ""
-    return OutboxEntry(
-      id: row["id"], api: row["api"], method: row["method"], path: row["path"], headers: headers, body: row["body"],
-      createdAt: Date(timeIntervalSinceReferenceDate: row["createdAt"]), attempts: row["attempts"],
-      state: OutboxEntry.State(rawValue: stateText) ?? .pending, lastError: row["lastError"], expected: expected)
-  }
-
-  /// `[[a, b], …]` as JSON; none when absent or not that shape.
-  private static func pairs(_ data: Data?) -> [(String, String)] {
-    guard let data, let pairs = try? JSONDecoder().decode([[String]].self, from: data) else { return [] }
-    return pairs.compactMap { $0.count == 2 ? ($0[0], $0[1]) : nil }
+  static func fetchOutboxEntry(_ db: Database, _ id: Int64, limits: OutboxLimits) throws -> OutboxEntry? {
+    try Row.fetchOne(db, sql: "SELECT \(OutboxEntry.columns) FROM outbox WHERE id = ?", arguments: [id]).map {
+      OutboxEntry(row: $0, whole: true, limits: limits)
+    }
   }
 
   /// The expected changes as `[[path, merge], …]` (the merge's JSON as text); `nil` when there are none.

@@ -37,6 +37,10 @@ public final class Outbox: Sendable {
     public private(set) var lines: [String] = []
     /// Writes queued by this process.
     public var queuedHere = 0
+    /// Why this process's last write was queued instead of sent: `could not connect`, `outcome unknown: the answer
+    /// was lost after the request was sent`, `another process is sending the earlier changes`, `held behind
+    /// unreadable entry #3 …`.
+    public var queuedReason: String?
 
     /// How many wait to be sent.
     public var pending: Int { entries.count { $0.state == .pending || $0.state == .sending } }
@@ -44,12 +48,17 @@ public final class Outbox: Sendable {
     public var outcomeUnknown: Int { entries.count { $0.state == .outcomeUnknown } }
     /// How many the server refused (kept until discarded).
     public var refused: Int { entries.count { $0.state == .refused } }
+    /// How many could not be read (``Persistence/OutboxEntry/State/unreadable``): never sent, the writes after them
+    /// wait until they are discarded.
+    public var unreadable: Int { entries.count { $0.state == .unreadable } }
 
-    /// `1 change waiting to send`, with `· 1 outcome unknown` when some are; `nil` when nothing waits.
+    /// `1 change waiting to send`, with `· 1 outcome unknown` and `· 1 unreadable` when some are; `nil` when
+    /// nothing waits.
     public var statusText: String? {
       var parts: [String] = []
       if pending > 0 { parts.append("\(pending) \(pending == 1 ? "change" : "changes") waiting to send") }
       if outcomeUnknown > 0 { parts.append("\(outcomeUnknown) outcome unknown") }
+      if unreadable > 0 { parts.append("\(unreadable) unreadable") }
       return parts.isEmpty ? nil : parts.joined(separator: " · ")
     }
   }
@@ -60,8 +69,12 @@ public final class Outbox: Sendable {
     public var sent: [OutboxEntry] = []
     /// Writes the server refused in this round (rolled back).
     public var refused: [OutboxEntry] = []
-    /// Why the round stopped before the outbox was empty (unreachable, a server error), if it did.
+    /// Why the round stopped before the outbox was empty (unreachable, a server error, an unreadable entry the
+    /// writes after it wait behind), if it did.
     public var stopped: String?
+    /// This API's entries left for the user after the round, oldest first: POSTs whose outcome is unknown and
+    /// unreadable entries (a refused write is settled: rolled back). Each says why in its `lastError`.
+    public var held: [OutboxEntry] = []
     /// Another sender (another process) holds the send lock: this round sent nothing.
     public var busy = false
     /// Entries found interrupted by a dead sender and settled (PUT/PATCH/DELETE back to pending, POST to outcome
@@ -141,7 +154,7 @@ public final class Outbox: Sendable {
     // Read before the entries: an entry queued meanwhile is not taken for gone.
     let shown = optimistic.queuedEntries
     guard let entries = try? await storage.overview() else { return }
-    let ours = entries.filter { $0.api == configuration.namespace }
+    let ours = entries.filter(concerns)
     let mine = state.withLock { state in
       state.summary.entries = ours
       return state.mine
@@ -158,6 +171,12 @@ public final class Outbox: Sendable {
     if !changed.isEmpty { observers.notify(changed) }
     let gone = optimistic.release(entries: shown.subtracting(ours.map(\.id)))
     if !gone.isEmpty { await invalidate(gone) }  // tells the screens
+  }
+
+  /// Whether `entry` concerns this API: its own, or an unreadable one whose API could not be read (it may be this
+  /// one's: it holds this API's writes too).
+  private func concerns(_ entry: OutboxEntry) -> Bool {
+    entry.api == configuration.namespace || (entry.state == .unreadable && entry.api.isEmpty)
   }
 
   /// Starts a sending round in the background when writes wait and none is running (after a request reached the
@@ -201,12 +220,17 @@ public final class Outbox: Sendable {
   /// Sends a write through the outbox (see the type's rules): older waiting writes go first; a write that cannot
   /// reach the API is kept and throws ``Networking/WriteQueued``.
   func write(_ request: HTTPRequest) async throws -> HTTPResponse {
-    if summary.pending > 0 {
+    let waiting = summary
+    if waiting.pending > 0 || waiting.unreadable > 0 {
       let report = await send()
-      if isQueueing, report.pending > 0 {
-        // Older writes still wait: this one goes behind them, to keep the order.
-        throw try await queue(
-          request, state: .pending, reason: report.stopped ?? "waiting behind earlier changes")
+      let holding = report.held.first { $0.state == .unreadable }
+      if isQueueing, report.pending > 0 || holding != nil {
+        // Older writes still wait, or an unreadable entry holds them: this one goes behind them, to keep the order.
+        let reason =
+          report.busy
+          ? "another process is sending the earlier changes"
+          : holding.map(Self.heldBehind) ?? "waiting behind earlier changes (\(report.stopped ?? "not sent"))"
+        throw try await queue(request, state: .pending, reason: reason)
       }
     }
     let response: HTTPResponse
@@ -214,9 +238,11 @@ public final class Outbox: Sendable {
       response = try await http.send(request)
     } catch let error as HTTPError where QueryCache.isUnreachable(error) {
       reachability.failed(QueryCache.reason(error))
-      guard isQueueing else { throw error }
+      guard isQueueing, OutboxEntry.Method(rawValue: request.method.rawValue) != nil else { throw error }
       let lost = request.method == .post && Self.answerMayBeLost(error)
-      throw try await queue(request, state: lost ? .outcomeUnknown : .pending, reason: QueryCache.reason(error))
+      throw try await queue(
+        request, state: lost ? .outcomeUnknown : .pending, reason: lost ? Self.lostAnswer : QueryCache.reason(error),
+        why: lost ? Self.lostAnswer : Self.unreachable(error))
     }
     if response.status >= 500 {
       reachability.failed(QueryCache.reason(status: response.status))
@@ -230,15 +256,18 @@ public final class Outbox: Sendable {
   /// Keeps `request`; returns the ``Networking/WriteQueued`` to throw. A write the outbox cannot keep (full, a body
   /// too large, the disk) throws that reason instead: the write failed.
   private func queue(
-    _ request: HTTPRequest, state entryState: OutboxEntry.State, reason: String
+    _ request: HTTPRequest, state entryState: OutboxEntry.State, reason: String, why: String? = nil
   ) async throws
     -> WriteQueued
   {
+    guard let method = OutboxEntry.Method(rawValue: request.method.rawValue) else {
+      throw HTTPError.invalidURL("\(request.method.rawValue) is not a method the outbox keeps")
+    }
     let expected = (WriteIntent.current?.optimistic ?? []).map {
       OutboxEntry.ExpectedChange(path: $0.path, merge: $0.merge)
     }
     let write = OutboxWrite(
-      api: configuration.namespace, method: request.method.rawValue, path: configuration.relativePath(of: request),
+      api: configuration.namespace, method: method, path: configuration.relativePath(of: request),
       headers: request.headers.map { OutboxEntry.Header(name: $0.name, value: $0.value) }, body: request.body,
       createdAt: now(), state: entryState, lastError: reason, expected: expected)
     let entry = try await storage.add(write)
@@ -247,10 +276,34 @@ public final class Outbox: Sendable {
     await refresh()
     let waiting = state.withLock { state in
       state.summary.queuedHere += 1
+      state.summary.queuedReason = why ?? reason
       if !state.summary.entries.contains(where: { $0.id == entry.id }) { state.summary.entries.append(entry) }
       return state.summary.pending + state.summary.outcomeUnknown
     }
     return WriteQueued(id: entry.id, pending: waiting)
+  }
+
+  /// `refused by the server: <its reason> (422)`, or `refused by the server (422)` when its answer gives none.
+  static func refusal(_ response: HTTPResponse, reason: String? = nil) -> String {
+    guard let reason = reason ?? response.serverReason else { return "refused by the server (\(response.status))" }
+    return "refused by the server: \(reason) (\(response.status))"
+  }
+
+  /// Why a POST whose answer may have been lost is kept as outcome unknown.
+  static let lostAnswer = "outcome unknown: the answer was lost after the request was sent"
+
+  /// Why a write that could not reach the API was kept, in the user's words.
+  static func unreachable(_ error: HTTPError) -> String {
+    switch error {
+    case .cannotConnect: "could not connect"
+    case .timedOut: "no answer in time (it will be sent again)"
+    default: "the connection failed (\(QueryCache.reason(error)); it will be sent again)"
+    }
+  }
+
+  /// Why the writes behind unreadable `entry` wait.
+  static func heldBehind(_ entry: OutboxEntry) -> String {
+    "held behind unreadable entry #\(entry.id) (kumiki outbox discard \(entry.id) drops it)"
   }
 
   /// Whether a failure may have come after the server received the request (its answer was lost).
@@ -281,21 +334,33 @@ public final class Outbox: Sendable {
       report.busy = true
       await refresh()
       report.pending = summary.pending
+      report.held = Self.held(summary)
       return report
     }
     defer { lock.release() }
     report.recovered = (try? await storage.recoverInterrupted()) ?? 0
     var sent = Sent()
+    // Each entry is tried at most once a round: whatever the storage answers, a round ends.
+    var tried = Set<Int64>()
+    var holding: OutboxEntry?
     // Told once the round ends, with the summary read again: a notice never stands beside a stale count.
     var refusals: [String] = []
     rounds: while !Task.isCancelled {
-      let waiting: [OutboxEntry]
+      var waiting: [OutboxEntry] = []
       do {
-        waiting = try await storage.entries().filter { $0.api == configuration.namespace && $0.state == .pending }
+        // In order, up to the first unreadable entry: the writes after it wait behind it (the order is kept).
+        for entry in try await storage.entries() where concerns(entry) {
+          if entry.state == .unreadable {
+            holding = entry
+            break
+          }
+          if entry.state == .pending && !tried.contains(entry.id) { waiting.append(entry) }
+        }
       } catch {
         report.stopped = String(describing: error)
         break
       }
+      tried.formUnion(waiting.map(\.id))
       // Writes queued while this round ran are read on the next pass.
       guard !waiting.isEmpty else { break }
       for next in waiting {
@@ -327,6 +392,9 @@ public final class Outbox: Sendable {
     try? await flush(&sent)
     await refresh()
     report.pending = summary.pending
+    report.held = Self.held(summary)
+    // An unreadable entry stops the writes behind it, if any wait.
+    if report.stopped == nil, report.pending > 0, let holding { report.stopped = Self.heldBehind(holding) }
     let count = report.sent.count
     state.withLock { state in
       // Published once the summary was read again, so a notice never shows beside a stale count. The screens reading
@@ -335,6 +403,11 @@ public final class Outbox: Sendable {
       if count > 0 { state.notices.append("Sent \(count) waiting \(count == 1 ? "change" : "changes").") }
     }
     return report
+  }
+
+  /// The entries of `summary` left for the user: outcome unknown, unreadable.
+  private static func held(_ summary: Summary) -> [OutboxEntry] {
+    summary.entries.filter { $0.state == .outcomeUnknown || $0.state == .unreadable }
   }
 
   /// Removes the sent writes and invalidates their tags: their expected changes become an accepted write's, which the
@@ -378,27 +451,31 @@ public final class Outbox: Sendable {
       if (400..<500).contains(response.status), response.status != 408, response.status != 429 {
         reachability.reached()
         try await flush(&sent)
-        let reason = "the server refused it (\(response.status))"
+        let reason = Self.refusal(response)
         let refused = try await storage.update(entry.id, .refused, reason, uncounted) ?? entry
         // The change never happened: it is rolled back, and screens read the server's truth again.
         let rolledBack = optimistic.release(entries: [entry.id])
         await invalidate(rolledBack.union([tag]))
         report.refused.append(refused)
+        let why = response.serverReason.map { ": \($0)" } ?? ""
         refusals.append(
-          "The server refused a change that waited to send (\(entry.method) \(entry.path), \(response.status)) "
-            + "— your change was undone.")
+          "The server refused a change that waited to send (\(entry.method.rawValue) \(entry.path), "
+            + "\(response.status)\(why)) — your change was undone.")
         return nil
       }
-      let reason = QueryCache.reason(status: response.status)
-      if response.status >= 500 { reachability.failed(reason) }
+      if response.status >= 500 { reachability.failed(QueryCache.reason(status: response.status)) }
+      let reason =
+        response.serverReason.map { Self.refusal(response, reason: $0) }
+        ?? QueryCache.reason(status: response.status)
       _ = try await storage.update(entry.id, .pending, reason, uncounted)
       return reason
     } catch let error as HTTPError where QueryCache.isUnreachable(error) {
       let reason = QueryCache.reason(error)
       reachability.failed(reason)
       let lost = !entry.isIdempotent && Self.answerMayBeLost(error)
-      _ = try await storage.update(entry.id, lost ? .outcomeUnknown : .pending, reason, uncounted)
-      return reason
+      _ = try await storage.update(
+        entry.id, lost ? .outcomeUnknown : .pending, lost ? Self.lostAnswer : reason, uncounted)
+      return lost ? Self.lostAnswer : reason
     } catch is CancellationError {
       let state: OutboxEntry.State = entry.isIdempotent ? .pending : .outcomeUnknown
       _ = try await storage.update(entry.id, state, "cancelled while sending", uncounted)
@@ -411,12 +488,20 @@ public final class Outbox: Sendable {
   }
 
   /// The request an entry holds, addressed to the API's base URL today.
+  /// `nil` when the address is not a URL under the base URL (same scheme, host and port), or the entry is not a
+  /// readable one (the storage checked its method, path and headers: `OutboxEntry`'s row rules).
   func request(for entry: OutboxEntry) -> HTTPRequest? {
+    guard entry.state != .unreadable else { return nil }
     var base = configuration.baseURL.absoluteString
     if !base.hasSuffix("/") { base += "/" }
-    guard let url = URL(string: base + entry.path), url.host != nil else { return nil }
+    let baseURL = configuration.baseURL
+    guard let url = URL(string: base + entry.path), url.host != nil, url.scheme == baseURL.scheme,
+      url.host == baseURL.host, url.port == baseURL.port,
+      url.absoluteString.hasPrefix(base)
+    else { return nil }
     var headers = HTTPHeaders()
     for header in entry.headers { headers.add(name: header.name, value: header.value) }
-    return HTTPRequest(method: HTTPMethod(rawValue: entry.method), url: url, headers: headers, body: entry.body)
+    return HTTPRequest(
+      method: HTTPMethod(rawValue: entry.method.rawValue), url: url, headers: headers, body: entry.body)
   }
 }

@@ -36,11 +36,13 @@ public struct QueryCacheConfiguration: Sendable {
     self.retry = retry
   }
 
-  /// The path and query of `request` under ``baseURL`` (`profile_personal`, `archive_items?q=curry`).
+  /// The path and query of `request` under ``baseURL`` (`profile_personal`, `archive_items?q=curry`), percent-encoded
+  /// as sent (a `%0A` in an id stays `%0A`: the outbox keeps this path and sends it again).
   func relativePath(of request: HTTPRequest) -> String {
     let url = request.resolvedURL ?? request.url
-    let base = baseURL.path.hasSuffix("/") ? baseURL.path : baseURL.path + "/"
-    var path = url.path
+    let basePath = baseURL.path(percentEncoded: true)
+    let base = basePath.hasSuffix("/") ? basePath : basePath + "/"
+    var path = url.path(percentEncoded: true)
     if path.hasPrefix(base) {
       path.removeFirst(base.count)
     } else if path.hasPrefix("/") {

@@ -23,7 +23,7 @@ import Testing
   func kumikiOutbox(
     _ arguments: [String], entries: [OutboxMaintenance.Entry] = [pending, unknown],
     report: OutboxMaintenance.SendReport = .init(sent: [pending], refused: [], pending: 0, stopped: nil),
-    queued: (Int, Int) = (0, 0)
+    queued: (Int, Int, String?) = (0, 0, nil)
   ) async -> (Run, [String]) {
     let calls = Calls()
     let maintenance = OutboxMaintenance(
@@ -107,9 +107,59 @@ import Testing
     let (run, _) = await kumikiOutbox(["outbox", "send", "--json"], report: report)
     #expect(run.status == 0)
     #expect(run.output.hasPrefix(#"{"sent":[],"refused":[{"id":3,"state":"refused","#))
-    #expect(run.output.hasSuffix(#""pending":0,"stopped":null}"# + "\n"))
+    #expect(run.output.hasSuffix(#""pending":0,"stopped":null,"held":[]}"# + "\n"))
+    #expect(run.error == "kumiki: change 3 (PATCH profile_personal): cannot connect; it was rolled back\n")
+  }
+
+  /// Item 14 of issue 34: a write queued for another reason than a refused connection says that reason, not "the
+  /// API could not be reached".
+  @Test(arguments: [
+    "outcome unknown: the answer was lost after the request was sent",
+    "another process is sending the earlier changes",
+  ])
+  func aQueuedWriteSaysWhyItWasQueued(reason: String) async {
+    let (run, _) = await kumikiOutbox(["catalogue", "broken"], queued: (1, 1, reason))
+    #expect(run.status == 0)
+    #expect(run.error == "kumiki: queued — \(reason); 1 change waiting to send (kumiki outbox lists them)\n")
+    #expect(!run.error.contains("could not be reached"))
+  }
+
+  /// Item 15 of issue 34: a POST whose answer was lost is held; `send` says so and why, and exits 1.
+  @Test func sendWithAHeldChangeSaysWhatIsHeldAndWhyAndExitsOne() async {
+    var lost = Self.unknown
+    lost.lastError = "outcome unknown: the answer was lost after the request was sent"
+    let report = OutboxMaintenance.SendReport(sent: [], refused: [], pending: 0, stopped: nil, held: [lost])
+    let (run, _) = await kumikiOutbox(["outbox", "send"], report: report)
+    #expect(run.status == 1)
+    #expect(run.output == "Nothing was sent.\n")
     #expect(
-      run.error == "kumiki: the server refused change 3 (PATCH profile_personal, refused): it was rolled back\n")
+      run.error
+        == "kumiki: outbox send: change 4 (POST comments) is held: outcome unknown: the answer was lost after the "
+        + "request was sent — check whether the server has it, then kumiki outbox retry 4 or kumiki outbox discard 4\n"
+    )
+    let (json, _) = await kumikiOutbox(["outbox", "send", "--json"], report: report)
+    #expect(json.status == 1)
+    #expect(json.output.contains(#""held":[{"id":4,"state":"outcome-unknown","#))
+  }
+
+  @Test func sendWithNothingToSendSaysSoAndExitsZero() async {
+    let report = OutboxMaintenance.SendReport(sent: [], refused: [], pending: 0, stopped: nil)
+    let (run, _) = await kumikiOutbox(["outbox", "send"], report: report)
+    #expect(run == Run(status: 0, output: "Nothing to send.\n", error: ""))
+  }
+
+  @Test func anUnreadableEntryIsListedAndHeldAsSuch() async {
+    let broken = OutboxMaintenance.Entry(
+      id: 5, api: "", method: "", path: "", state: "unreadable", attempts: 0, createdAt: Self.created,
+      lastError: "createdAt is text, not a time\u{1B}[31m")
+    let (list, _) = await kumikiOutbox(["outbox"], entries: [Self.pending, broken])
+    #expect(list.status == 0)
+    #expect(list.output.hasSuffix("\nunreadable entry #5: createdAt is text, not a time^[[31m\n"))
+    let report = OutboxMaintenance.SendReport(sent: [], refused: [], pending: 1, stopped: "held", held: [broken])
+    let (send, _) = await kumikiOutbox(["outbox", "send"], report: report)
+    #expect(send.status == 1)
+    #expect(send.error.contains("unreadable entry #5 is held: createdAt is text, not a time"))
+    #expect(send.error.contains("kumiki outbox discard 5 drops it"))
   }
 
   @Test func discardDropsOneChange() async {
@@ -156,21 +206,19 @@ import Testing
 
   @Test func aCommandThatQueuedAWriteExitsZeroAndSaysItWasQueued() async {
     // The command reported the queued write as its failure (the write's error): the change is pending, not lost.
-    let (failed, _) = await kumikiOutbox(["catalogue", "broken"], queued: (1, 1))
+    let (failed, _) = await kumikiOutbox(["catalogue", "broken"], queued: (1, 1, "could not connect"))
     #expect(failed.status == 0)
     #expect(failed.output.isEmpty)
     #expect(
-      failed.error
-        == "kumiki: queued — the API could not be reached; 1 change waiting to send, sent by the next run that "
-        + "reaches it (kumiki outbox lists them)\n")
-    let (succeeded, _) = await kumikiOutbox(["counter", "add", "2", "--json"], queued: (1, 3))
+      failed.error == "kumiki: queued — could not connect; 1 change waiting to send (kumiki outbox lists them)\n")
+    let (succeeded, _) = await kumikiOutbox(["counter", "add", "2", "--json"], queued: (1, 3, "could not connect"))
     #expect(succeeded.status == 0)
     #expect(succeeded.output == #"{"count":2}"# + "\n")
     #expect(succeeded.error.contains("3 changes waiting to send"))
   }
 
   @Test func aCommandThatQueuedNothingIsReportedAsBefore() async {
-    let (run, _) = await kumikiOutbox(["catalogue", "broken"], queued: (0, 2))
+    let (run, _) = await kumikiOutbox(["catalogue", "broken"], queued: (0, 2, nil))
     #expect(run.status == 1)
     #expect(run.error.hasPrefix("kumiki: cannot connect"))
   }

@@ -78,7 +78,7 @@ import Testing
     #expect(live.queryCache.outbox?.summary.statusText == "3 changes waiting to send")
     let kept = try await LiveApp.outboxEntries(databasePath: folder.path + "/kumiki.sqlite", environment: [:])
     #expect(
-      kept.map { "\($0.method) \($0.path) \($0.state.rawValue)" }
+      kept.map { "\($0.method.rawValue) \($0.path) \($0.state.rawValue)" }
         == ["PATCH notes/1 pending", "PUT notes/1 pending", "POST stamps pending"])
 
     let server = try await Self.serve(on: port)
@@ -133,7 +133,7 @@ import Testing
     #expect(changed.values == [["notes"]])
     // What the TUI reads on its next tick: the list, no marker (nothing waits), the notice once.
     let view = live.outboxView()
-    #expect(view.lines == ["1  refused  PATCH notes/99  (the server refused it (404))"])
+    #expect(view.lines == ["1  refused  PATCH notes/99  (refused by the server (404))"])
     #expect(view.status == nil)
     #expect(
       view.notices == [

@@ -30,7 +30,7 @@ import Testing
     }
   }
 
-  static func write(_ method: String, _ path: String, body: String? = nil) -> OutboxWrite {
+  static func write(_ method: OutboxEntry.Method, _ path: String, body: String? = nil) -> OutboxWrite {
     OutboxWrite(
       api: "embedded", method: method, path: path,
       headers: [.init(name: "Content-Type", value: "application/json"), .init(name: "X-Two", value: "a, b")],
@@ -40,10 +40,10 @@ import Testing
   @Test(arguments: Backend.allCases) func keepsEveryFieldInOrderWithGrowingIDs(backend: Backend) async throws {
     let (outbox, cleanup) = try Self.make(backend)
     defer { cleanup() }
-    var patch = Self.write("PATCH", "profile_personal", body: #"{"a":"鯛"}"#)
+    var patch = Self.write(.patch, "profile_personal", body: #"{"a":"鯛"}"#)
     patch.expected = [.init(path: "profile_personal", merge: Data(#"{"a":"鯛"}"#.utf8))]
     let first = try await outbox.add(patch)
-    let second = try await outbox.add(Self.write("DELETE", "comments/3?x=%20"))
+    let second = try await outbox.add(Self.write(.delete, "comments/3?x=%20"))
     #expect(second.id > first.id)
     let entries = try await outbox.entries()
     #expect(entries == [first, second])
@@ -68,10 +68,10 @@ import Testing
   @Test(arguments: Backend.allCases) func anIDIsNeverReused(backend: Backend) async throws {
     let (outbox, cleanup) = try Self.make(backend)
     defer { cleanup() }
-    let first = try await outbox.add(Self.write("PUT", "a"))
+    let first = try await outbox.add(Self.write(.put, "a"))
     #expect(try await outbox.remove(first.id) == first)
     #expect(try await outbox.remove(first.id) == nil)
-    let second = try await outbox.add(Self.write("PUT", "b"))
+    let second = try await outbox.add(Self.write(.put, "b"))
     #expect(second.id > first.id)
   }
 
@@ -79,7 +79,7 @@ import Testing
   {
     let (outbox, cleanup) = try Self.make(backend)
     defer { cleanup() }
-    let entry = try await outbox.add(Self.write("PUT", "a"))
+    let entry = try await outbox.add(Self.write(.put, "a"))
     let taken = try #require(try await outbox.begin(entry.id))
     #expect(taken.state == .sending)
     #expect(taken.attempts == 1)
@@ -92,7 +92,7 @@ import Testing
     #expect(try await outbox.begin(entry.id)?.attempts == 2)
     #expect(try await outbox.update(entry.id, .pending, "timed out", true)?.attempts == 3)
     #expect(try await outbox.update(9999, .pending, nil, true) == nil)
-    let other = try await outbox.add(Self.write("PUT", "b"))
+    let other = try await outbox.add(Self.write(.put, "b"))
     #expect(try await outbox.removeSent([entry.id, other.id, 9999]) == 2)
     #expect(try await outbox.entries().isEmpty)
   }
@@ -104,13 +104,15 @@ import Testing
   {
     let (outbox, cleanup) = try Self.make(backend)
     defer { cleanup() }
-    let post = try await outbox.add(Self.write("POST", "comments"))
-    let put = try await outbox.add(Self.write("PUT", "comments/1"))
-    let waiting = try await outbox.add(Self.write("POST", "comments"))
+    let post = try await outbox.add(Self.write(.post, "comments"))
+    let put = try await outbox.add(Self.write(.put, "comments/1"))
+    let waiting = try await outbox.add(Self.write(.post, "comments"))
     _ = try await outbox.begin(post.id)
     _ = try await outbox.begin(put.id)
     #expect(try await outbox.recoverInterrupted() == 2)
-    let states = try await outbox.entries().map { "\($0.id == waiting.id ? "waiting" : $0.method) \($0.state)" }
+    let states = try await outbox.entries().map {
+      "\($0.id == waiting.id ? "waiting" : $0.method.rawValue) \($0.state)"
+    }
     #expect(states == ["POST outcomeUnknown", "PUT pending", "waiting pending"])
     #expect(try await outbox.recoverInterrupted() == 0)
   }
@@ -119,11 +121,11 @@ import Testing
     let (outbox, cleanup) = try Self.make(backend, limits: OutboxLimits(maxEntries: 2, maxBodyBytes: 8))
     defer { cleanup() }
     await #expect(throws: PersistenceError.outboxBodyTooLarge(bytes: 9, limit: 8)) {
-      try await outbox.add(Self.write("PUT", "a", body: "123456789"))
+      try await outbox.add(Self.write(.put, "a", body: "123456789"))
     }
-    _ = try await outbox.add(Self.write("PUT", "a", body: "12345678"))
-    _ = try await outbox.add(Self.write("PUT", "b"))
-    await #expect(throws: PersistenceError.outboxFull(limit: 2)) { try await outbox.add(Self.write("PUT", "c")) }
+    _ = try await outbox.add(Self.write(.put, "a", body: "12345678"))
+    _ = try await outbox.add(Self.write(.put, "b"))
+    await #expect(throws: PersistenceError.outboxFull(limit: 2)) { try await outbox.add(Self.write(.put, "c")) }
     #expect(try await outbox.entries().map(\.path) == ["a", "b"])
   }
 
@@ -156,7 +158,7 @@ import Testing
     let other = try KumikiDatabase.open(path: path)  // as another process would
     let lock = try #require(one.outbox.lockSending())
     #expect(other.outbox.lockSending() == nil)
-    let entry = try await other.outbox.add(Self.write("PATCH", "profile_personal", body: "{}"))
+    let entry = try await other.outbox.add(Self.write(.patch, "profile_personal", body: "{}"))
     lock.release()
     #expect(await Self.acquire(other.outbox) != nil)
     try one.close()

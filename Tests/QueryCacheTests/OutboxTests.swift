@@ -37,7 +37,7 @@ import Testing
     }
     let entry = try #require(storage.entries.first)
     #expect(entry.api == "ledger")
-    #expect(entry.method == "PATCH")
+    #expect(entry.method == .patch)
     #expect(entry.path == "profile_personal")
     #expect(entry.headers == [OutboxEntry.Header(name: "Content-Type", value: "application/json")])
     #expect(entry.body == Data(#"{"nickname":"ごはん"}"#.utf8))
@@ -158,7 +158,7 @@ import Testing
     #expect(report.refused.map(\.id) == [1])
     #expect(report.sent.map(\.id) == [2])
     #expect(storage.entries.map(\.state) == [.refused])
-    #expect(storage.entries.first?.lastError == "the server refused it (422)")
+    #expect(storage.entries.first?.lastError == "refused by the server (422)")
     #expect(responses.entries["GET ledger profile_personal"]?.isInvalidated == true)
     // The screens reading what changed are told: the refused write's data, then the sent one's.
     #expect(changed.values == [["profile_personal"], ["dishes"]])
@@ -246,9 +246,9 @@ import Testing
   @Test func aStartUpReadsWhatWaitsAndSendsIt() async throws {
     // Kept by an earlier run.
     _ = try await storage.client.add(
-      OutboxWrite(api: "ledger", method: "DELETE", path: "dishes/9", createdAt: Self.created))
+      OutboxWrite(api: "ledger", method: .delete, path: "dishes/9", createdAt: Self.created))
     _ = try await storage.client.add(
-      OutboxWrite(api: "another API", method: "DELETE", path: "dishes/9", createdAt: Self.created))
+      OutboxWrite(api: "another API", method: .delete, path: "dishes/9", createdAt: Self.created))
     let outbox = try #require(makeCache().outbox)
     await outbox.start()
     await outbox.finishSending()

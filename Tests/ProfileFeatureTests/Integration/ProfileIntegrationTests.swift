@@ -48,7 +48,9 @@ import Testing
     server.setFaults([.status(500)], for: .endpoint("profile_personal"))
     store.dispatch(.save(.submit(ProfilePersonalPatch(nickname: "組木の編集者"))))
     await store.settled()
-    let failure = HTTPError.serverError(status: 500, url: server.baseURL.appending(path: "profile_personal"))
+    // The server's reason is said (issue 34, item 16): the fault's body `{"error": "injected fault: status=500"}`.
+    let failure = HTTPError.refused(
+      status: 500, url: server.baseURL.appending(path: "profile_personal"), reason: "injected fault: status=500")
     #expect(store.state.save.phase.failure == failure.description)
     #expect(store.state.form?.draft.nickname == "組木の編集者")
     server.clearFaults()

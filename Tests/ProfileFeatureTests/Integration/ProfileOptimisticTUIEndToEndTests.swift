@@ -27,7 +27,8 @@ struct ProfileOptimisticTUIEndToEndTests {
       try tmux.keys("Down", "Down", "Enter")  // leave the field, past the introduction, to Save
       // The message wraps inside the dialog: its words are on screen, not necessarily on one line.
       let refused = try await tmux.waitFor("the refusal and the rollback said") {
-        $0.contains("(422)") && $0.contains("change was undone")
+        // The server's reason (the fault's `{"error": …}`) is said: issue 34, item 16.
+        $0.contains("Refused by the server: injected fault: status=422") && $0.contains("change was undone")
       }
       #expect(refused.contains("Retry"))
       #expect(refused.contains("カレー部長"))  // the draft stays in the form
