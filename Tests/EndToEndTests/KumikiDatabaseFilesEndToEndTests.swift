@@ -28,7 +28,7 @@ struct KumikiDatabaseFilesEndToEndTests {
     for index in 1...2 {
       _ = try await database.outbox.add(
         OutboxWrite(
-          api: "http://127.0.0.1:9/", method: "PATCH", path: "things/\(index)", headers: [],
+          api: "http://127.0.0.1:9/", method: .patch, path: "things/\(index)", headers: [],
           body: Data(#"{"n":\#(index)}"#.utf8), createdAt: savedAt, lastError: "cannot connect"))
     }
     return database
