@@ -126,4 +126,42 @@ struct RelationsTests {
     #expect(values == (0..<Relations.maximumNames).map { "c\($0)" })
     #expect(Relations.values(of: "_embed", in: [.init("_embed", "a"), .init("_embed", "a")]) == ["a"])
   }
+
+  @Test(
+    "_embed, _expand and the cascade look at each item a bounded number of times: linear in the data, not parents × children"
+  )
+  func linearCost() throws {
+    // 3,000 posts, each with one comment, and as many comments pointing at posts that do not exist: quadratic, the
+    // relations looked at 9 million items and more for each; linear, a few per item.
+    let count = 3_000
+    let posts = (1...count).map { JSONValue.object(JSONObject([("id", .integer($0)), ("title", .string("p\($0)"))])) }
+    let comments = (1...(2 * count)).map { id in
+      JSONValue.object(JSONObject([("id", .integer(id)), ("postId", .integer(id))]))
+    }
+    let data = FixtureDatabase(root: JSONObject([("posts", .array(posts)), ("comments", .array(comments))]))
+    let items = posts.count + comments.count
+    func visits(_ work: () -> Void) -> Int {
+      let probe = Relations.Probe()
+      Relations.$probe.withValue(probe) { work() }
+      return probe.visits
+    }
+
+    var embedded: [JSONValue] = []
+    let embedding = visits { embedded = relations.apply(query("_embed=comments"), to: posts, of: "posts", in: data) }
+    #expect(embedded.count == count)
+    #expect(embedded[0]["comments"] == .array([comments[0]]))
+    #expect(embedded[count - 1]["comments"] == .array([comments[count - 1]]))
+    #expect(embedding <= 4 * items, "embedding looked at \(embedding) items")
+
+    var expanded: [JSONValue] = []
+    let expanding = visits { expanded = relations.apply(query("_expand=post"), to: comments, of: "comments", in: data) }
+    #expect(expanded[0]["post"] == posts[0])
+    #expect(expanded[count]["post"] == nil)
+    #expect(expanding <= 4 * items, "expanding looked at \(expanding) items")
+
+    var removed = data
+    let cascading = visits { #expect(relations.removeDanglingReferences(from: &removed) == count) }
+    #expect(removed["comments"] == .array(Array(comments.prefix(count))))
+    #expect(cascading <= 4 * items, "the cascade looked at \(cascading) items")
+  }
 }
