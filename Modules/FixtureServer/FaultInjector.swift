@@ -56,10 +56,15 @@ struct FaultInjector: Sendable {
   /// Answers `request` for `resource`: resolves its faults (the plan's, then its `X-Kumiki-Fault` header's) and
   /// passes them to ``respond(faults:context:ifNoneMatch:reply:)``. A header that does not parse is answered `400`
   /// at once; any header at all is answered `403` when ``allowsHeaderFaults`` is off. Neither runs `makeReply`.
+  ///
+  /// A request whose client has gone (its connection closed, or the client ended its side of it) is not answered
+  /// at all: it throws ``ConnectionAbandoned`` before any work, so a departed client's queued requests cost nothing
+  /// (and a write that nobody waits for any more does not happen).
   func serve(
     _ request: Request, resource: String, plan: FaultPlan, context: FixtureRequestContext,
     reply makeReply: () async throws -> FixtureReply
   ) async throws -> Response {
+    guard context.channel.isActive else { throw ConnectionAbandoned() }
     let header = request.headers[Self.headerName]
     if !allowsHeaderFaults, let header, !header.trimmingWhitespace().isEmpty {
       return try await FaultInjector(delay: .zero).respond(faults: [], context: context) {

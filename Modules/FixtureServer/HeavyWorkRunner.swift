@@ -3,26 +3,27 @@ import FixtureData
 import Foundation
 import Synchronization
 
-/// Runs the list queries whose cost the data does not bound, those with `FIELD_like` regular expressions, away
-/// from the threads that serve requests, a few at a time.
+/// Runs the requests whose work can take long away from the threads that serve the others, a few at a time: list
+/// queries with `FIELD_like` regular expressions (whose cost the data does not bound), and reads that go over many
+/// items (a long list, `/db`, the collections `_embed` and `_expand` index).
 ///
-/// Each such query runs on a Dispatch worker thread (never on Swift's cooperative pool or an event loop, where a
-/// backtracking pattern would stall every other request), under the engine's
-/// ``QueryEngine/patternTimeLimit``. At most ``concurrency`` run at once, one fewer than the processors, so a
-/// processor is always left for other requests; later ones wait their turn, and beyond ``maximumWaiting`` waiting
-/// ones a query is refused at once with ``Refusal/busy``.
-final class PatternQueryRunner: Sendable {
-  /// Why a query was not answered.
+/// Each such request runs on Dispatch's worker threads (a task executor preference: its synchronous work never
+/// occupies Swift's cooperative pool or an event loop, where it would stall every other request). At most
+/// ``concurrency`` run at once, one fewer than the processors, so a processor is always left for other requests;
+/// later ones wait their turn, and beyond ``maximumWaiting`` waiting ones a request is refused at once with
+/// ``Refusal/busy``.
+final class HeavyWorkRunner: Sendable {
+  /// Why work was not run.
   enum Refusal: Error, Sendable {
-    /// The engine refused it (an invalid pattern, or the time limit).
-    case query(QueryError)
-    /// Too many pattern queries are already waiting.
+    /// Too many requests are already waiting for a turn.
     case busy
   }
 
-  /// The engine queries run on.
-  let engine: QueryEngine
-  /// How many pattern queries run at once.
+  /// Reads that go over more items than this (a list's items plus the collections its `_embed` and `_expand` name,
+  /// or every list's for `/db`) run here.
+  static let heavyItemCount = 1_000
+
+  /// How many run at once.
   let concurrency: Int
   /// How many may wait for a turn before more are refused.
   let maximumWaiting: Int
@@ -33,40 +34,22 @@ final class PatternQueryRunner: Sendable {
   }
 
   private let state = Mutex(State())
+  private let workers = WorkerThreads()
 
   init(
-    engine: QueryEngine,
     concurrency: Int = max(1, ProcessInfo.processInfo.activeProcessorCount - 1),
     maximumWaiting: Int = 64
   ) {
-    self.engine = engine
     self.concurrency = max(1, concurrency)
     self.maximumWaiting = maximumWaiting
   }
 
-  /// Runs `parameters` over `elements`: at once on the calling task when they hold no pattern, else on a worker
-  /// thread once a turn is free.
-  func run(_ parameters: [QueryParameter], on elements: [JSONValue]) async throws(Refusal) -> QueryResult {
-    guard QueryEngine.hasPatterns(parameters) else {
-      do throws(QueryError) {
-        return try engine.run(parameters, on: elements)
-      } catch {
-        throw .query(error)
-      }
-    }
+  /// Runs `work` on the worker threads once a turn is free.
+  /// - Throws: ``Refusal/busy`` without running it when too many are waiting; whatever `work` throws.
+  func run<T: Sendable>(_ work: () async throws -> T) async throws -> T {
     try await takeTurn()
     defer { endTurn() }
-    let engine = self.engine
-    let result: Result<QueryResult, QueryError> = await withCheckedContinuation { continuation in
-      DispatchQueue.global(qos: .userInitiated).async {
-        continuation.resume(returning: Result { () throws(QueryError) in try engine.run(parameters, on: elements) })
-      }
-    }
-    do throws(QueryError) {
-      return try result.get()
-    } catch {
-      throw .query(error)
-    }
+    return try await withTaskExecutorPreference(workers) { try await work() }
   }
 
   private func takeTurn() async throws(Refusal) {
@@ -97,7 +80,7 @@ final class PatternQueryRunner: Sendable {
     }
   }
 
-  /// Hands the turn to the longest-waiting query, or frees it.
+  /// Hands the turn to the longest-waiting request, or frees it.
   private func endTurn() {
     let next: CheckedContinuation<Void, Never>? = state.withLock { state in
       guard !state.waiting.isEmpty else {
@@ -107,5 +90,14 @@ final class PatternQueryRunner: Sendable {
       return state.waiting.removeFirst()
     }
     next?.resume()
+  }
+}
+
+/// A task executor whose jobs run on Dispatch's global worker threads.
+private final class WorkerThreads: TaskExecutor {
+  func enqueue(_ job: consuming ExecutorJob) {
+    let job = UnownedJob(job)
+    let executor = asUnownedTaskExecutor()
+    DispatchQueue.global(qos: .userInitiated).async { job.runSynchronously(on: executor) }
   }
 }
