@@ -33,8 +33,8 @@ public struct Relations: Sendable, Equatable {
     Inflection.singular(of: resource) + foreignKeySuffix
   }
 
-  /// The most distinct `_embed` (or `_expand`) names one request applies: each costs a pass over a collection
-  /// per item, so a query repeating thousands would cost items × names × collection size.
+  /// The most distinct `_embed` (or `_expand`) names one request applies: each indexes a collection and adds a
+  /// member to every item, so a query repeating thousands would cost names × (items + collection size).
   public static let maximumNames = 16
 
   /// The non-empty values of the parameters named `name` (`_embed`, `_expand`), in order, each once, the first

@@ -69,7 +69,8 @@ final class ConnectionLimit: Sendable {
 
   /// Answers the first request on `channel` with the refusal and closes it (at once if the client ends first).
   func refuse(_ channel: NIOAsyncChannel<HTTPRequestPart, HTTPResponsePart>) async {
-    let body = ByteBuffer(bytes: JSONWriter(prettyPrinted: true).bytes(of: FixtureReply.error(.serviceUnavailable, refusalMessage).payload))
+    let body = ByteBuffer(
+      bytes: JSONWriter(prettyPrinted: true).bytes(of: FixtureReply.error(.serviceUnavailable, refusalMessage).payload))
     try? await channel.executeThenClose { inbound, outbound in
       var parts = inbound.makeAsyncIterator()
       guard case .head? = try await parts.next() else { return }

@@ -6,7 +6,8 @@ import Testing
 /// At most `maximumConnections` connections are served at once; past it a new connection is told so in HTTP.
 @Suite("FixtureServer: the connection limit")
 struct ConnectionLimitTests {
-  @Test("past the limit a new connection is answered 503 with Retry-After and Connection: close; a freed one serves again")
+  @Test(
+    "past the limit a new connection is answered 503 with Retry-After and Connection: close; a freed one serves again")
   func refusal() async throws {
     try await withFixtureServer(FixtureServer.Configuration(maximumConnections: 2)) { server async throws in
       let port = server.port
