@@ -6,14 +6,13 @@ import NIOCore
 /// Hummingbird's HTTP/1 child channel with a ``RequestLineEscaper`` in front of the HTTP decoder, so requests
 /// with unencoded non-ASCII URLs are served as json-server serves them, and with the server's connection limits:
 /// a ``RequestHeadTimeout`` (fed by a ``RequestProgressReporter`` after the decoder), Hummingbird's idle timeout and
-/// a ``ConnectionLimit``.
+/// a ``ConnectionLimit`` and a ``PipelineLimit``.
 ///
 /// A client that ends its side of the connection (closes it, or half-closes it) has gone: the connection is closed
 /// then (Hummingbird's own setting keeps a half-closed connection open), so the requests it left queued are not
 /// computed (``FaultInjector/serve(_:resource:plan:context:reply:)`` checks), as Go's `http.Server` cancels a
 /// request's context when its client's connection reads EOF. Requests on one connection are answered one after
-/// another; while one is answered, the next ones wait in Hummingbird's buffer, and past a few (NIOAsyncChannel's
-/// high watermark, 10 parts) the server stops reading that connection until it catches up.
+/// another, at most ``PipelineLimit/maximumWaiting`` waiting (``PipelineLimit``).
 struct LenientHTTP1Channel: ServerChildChannel {
   typealias Value = HTTP1Channel.Value
 
@@ -31,7 +30,8 @@ struct LenientHTTP1Channel: ServerChildChannel {
         base: HTTP1Channel(
           responder: responder,
           configuration: HTTP1Channel.Configuration(
-            additionalChannelHandlers: [RequestProgressReporter()], idleTimeout: timeAmount(idleTimeout))),
+            additionalChannelHandlers: [RequestProgressReporter(), PipelineLimit()],
+            idleTimeout: timeAmount(idleTimeout))),
         headerTimeout: timeAmount(headerTimeout), connections: connections)
     }
   }
