@@ -162,20 +162,18 @@ struct FixtureRoutes: Sendable {
     return items > HeavyWorkRunner.heavyItemCount
   }
 
-  /// Answers through the faults of `resource`; a `heavy` read waits for a turn on the ``HeavyWorkRunner`` and runs
-  /// there, reply, encoding and all (`503` when too many wait).
+  /// Answers through the faults of `resource`; a `heavy` read waits for a turn on the ``HeavyWorkRunner`` (after
+  /// any delay) and is made and written out there (`503` when too many wait).
   private func respond(
     to request: Request, resource: String, context: FixtureRequestContext, heavy: Bool,
-    _ makeReply: @escaping () async throws -> FixtureReply
+    _ makeReply: () async throws -> FixtureReply
   ) async throws -> Response {
-    let serve = {
-      try await injector.serve(request, resource: resource, plan: faults.current, context: context) {
+    do {
+      return try await injector.serve(
+        request, resource: resource, plan: faults.current, context: context, on: heavy ? heavyWork : nil
+      ) {
         try await makeReply()
       }
-    }
-    guard heavy else { return try await serve() }
-    do {
-      return try await heavyWork.run(serve)
     } catch HeavyWorkRunner.Refusal.busy {
       return try await FaultInjector(delay: .zero).respond(faults: [], context: context) {
         var reply = FixtureReply.error(.serviceUnavailable, Self.busyMessage)
