@@ -5,8 +5,8 @@ import NIOCore
 
 /// Hummingbird's HTTP/1 child channel with a ``RequestLineEscaper`` in front of the HTTP decoder, so requests
 /// with unencoded non-ASCII URLs are served as json-server serves them, and with the server's connection limits:
-/// a ``RequestHeadTimeout`` (fed by a ``RequestProgressReporter`` after the decoder), Hummingbird's idle timeout and
-/// a ``ConnectionLimit`` and a ``PipelineLimit``.
+/// a ``RequestHeadTimeout`` (fed by a ``RequestProgressReporter`` after the decoder), Hummingbird's idle timeout, a
+/// ``ConnectionLimit`` and a ``PipelineLimit``.
 ///
 /// A client that ends its side of the connection (closes it, or half-closes it) has gone: the connection is closed
 /// then (Hummingbird's own setting keeps a half-closed connection open), so the requests it left queued are not
