@@ -68,8 +68,9 @@ public struct QueryEngine: Sendable {
     }
 
     let budget = PatternTimeBudget(limit: patternTimeLimit)
+    var fields: FieldNames?
     for name in filterNames where name != "callback" && name != "_" {
-      guard isFilter(name, in: elements) else { continue }
+      guard isFilter(name, in: elements, fields: &fields) else { continue }
       chain = try applyFilter(name: name, values: filterValues[name] ?? [], to: chain, budget: budget)
     }
 
@@ -82,9 +83,41 @@ public struct QueryEngine: Sendable {
 
   // MARK: - Filtering
 
-  private func isFilter(_ name: String, in elements: [JSONValue]) -> Bool {
+  /// Whether `name` is a path present in at least one element. `fields`, made on first use, answers at once for a
+  /// name no element could hold (its first field is no element's), so a query of many unknown names costs one pass
+  /// over the elements, not one per name.
+  private func isFilter(_ name: String, in elements: [JSONValue], fields: inout FieldNames?) -> Bool {
     if Self.operatorSuffixes.contains(where: { name.hasSuffix($0) }) { return true }
+    let known = fields ?? FieldNames(elements)
+    fields = known
+    guard known.mayHold(name) else { return false }
     return elements.contains { $0.value(atPath: name) != nil }
+  }
+
+  /// The first steps of the paths the elements hold: every object's keys, and the indices of the longest array.
+  private struct FieldNames {
+    var keys: Set<String> = []
+    var longestArray = 0
+
+    init(_ elements: [JSONValue]) {
+      for element in elements {
+        switch element {
+        case .object(let object): keys.formUnion(object.keys)
+        case .array(let items): longestArray = max(longestArray, items.count)
+        default: break
+        }
+      }
+    }
+
+    /// `false` when no element has `path` (``JSONValue/value(atPath:)`` would be `nil` for each); `true` when one
+    /// may.
+    func mayHold(_ path: String) -> Bool {
+      if keys.contains(path) { return true }
+      let first = path.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)[0]
+      if keys.contains(String(first)) { return true }
+      guard let index = Int(first) else { return false }
+      return index >= 0 && index < longestArray
+    }
   }
 
   private enum Operator {
@@ -113,14 +146,16 @@ public struct QueryEngine: Sendable {
         }
       }
     }
+    // `===` on strings is equality of UTF-16 code units: a set of them answers for all the values at once.
+    let valueSet = kind == .equal || kind == .notEqual ? Set(values.map { Array($0.utf16) }) : []
     var kept: [JSONValue] = []
     for element in chain {
       guard let field = element.value(atPath: path), field != .null else { continue }
       let text = field.javaScriptText
       let keep: Bool
       switch kind {
-      case .equal: keep = values.contains { JavaScriptSemantics.strictlyEqual($0, text) }
-      case .notEqual: keep = values.allSatisfy { !JavaScriptSemantics.strictlyEqual($0, text) }
+      case .equal: keep = valueSet.contains(Array(text.utf16))
+      case .notEqual: keep = !valueSet.contains(Array(text.utf16))
       case .like:
         var matched = false
         for pattern in patterns where !matched {
