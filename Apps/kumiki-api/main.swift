@@ -45,7 +45,8 @@ struct KumikiAPI: AsyncParsableCommand {
       time per query (default 1000; more is a 400); so do reads over more than 1000 items, one fewer at once \
       than there are processors (503 with Retry-After: 1 beyond 64 waiting). At most --max-connections \
       connections are served at once (default 256; past it a new one is answered 503 with Retry-After: 1 and \
-      closed). A client that closes its side of a connection has gone: its queued requests are not computed. \
+      closed), and at most 16 requests pipelined on one (the rest: send again on a new connection). A client \
+      that closes its side of a connection has gone: its queued requests are not computed. \
       SIGINT or SIGTERM shut the server down gracefully.
       """,
     version: "kumiki-api 0.1.0")

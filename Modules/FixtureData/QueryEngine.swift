@@ -68,9 +68,10 @@ public struct QueryEngine: Sendable {
     }
 
     let budget = PatternTimeBudget(limit: patternTimeLimit)
-    var fields: FieldNames?
+    var paths: FieldPaths?
+    var scanned = 0
     for name in filterNames where name != "callback" && name != "_" {
-      guard isFilter(name, in: elements, fields: &fields) else { continue }
+      guard isFilter(name, in: elements, paths: &paths, scanned: &scanned) else { continue }
       chain = try applyFilter(name: name, values: filterValues[name] ?? [], to: chain, budget: budget)
     }
 
@@ -83,40 +84,71 @@ public struct QueryEngine: Sendable {
 
   // MARK: - Filtering
 
-  /// Whether `name` is a path present in at least one element. `fields`, made on first use, answers at once for a
-  /// name no element could hold (its first field is no element's), so a query of many unknown names costs one pass
-  /// over the elements, not one per name.
-  private func isFilter(_ name: String, in elements: [JSONValue], fields: inout FieldNames?) -> Bool {
+  /// Whether `name` is a path present in at least one element. Names are looked for element by element until that
+  /// has cost one pass over the elements; then `paths`, every path the elements hold, answers the rest at once, so a
+  /// query of thousands of unknown names costs two passes, not one per name.
+  private func isFilter(
+    _ name: String, in elements: [JSONValue], paths: inout FieldPaths?, scanned: inout Int
+  ) -> Bool {
     if Self.operatorSuffixes.contains(where: { name.hasSuffix($0) }) { return true }
-    let known = fields ?? FieldNames(elements)
-    fields = known
-    guard known.mayHold(name) else { return false }
-    return elements.contains { $0.value(atPath: name) != nil }
+    if let paths { return paths.holds(name) }
+    for element in elements {
+      scanned += 1
+      if element.value(atPath: name) != nil { return true }
+    }
+    if scanned >= elements.count { paths = FieldPaths(elements) }
+    return false
   }
 
-  /// The first steps of the paths the elements hold: every object's keys, and the indices of the longest array.
-  private struct FieldNames {
-    var keys: Set<String> = []
-    var longestArray = 0
+  /// Every path the elements hold, merged (``JSONValue/value(atPath:)`` is non-`nil` on some element exactly for
+  /// the paths ``holds(_:)`` finds).
+  private final class FieldPaths {
+    private var fields: [String: FieldPaths] = [:]
+    private var items: [FieldPaths] = []
 
-    init(_ elements: [JSONValue]) {
-      for element in elements {
-        switch element {
-        case .object(let object): keys.formUnion(object.keys)
-        case .array(let items): longestArray = max(longestArray, items.count)
-        default: break
+    private init() {}
+
+    convenience init(_ elements: [JSONValue]) {
+      self.init()
+      for element in elements { add(element) }
+    }
+
+    private func add(_ value: JSONValue) {
+      switch value {
+      case .object(let object):
+        for member in object.members {
+          let child = fields[member.key] ?? FieldPaths()
+          fields[member.key] = child
+          child.add(member.value)
         }
+      case .array(let elements):
+        for (index, element) in elements.enumerated() {
+          if index == items.count { items.append(FieldPaths()) }
+          items[index].add(element)
+        }
+      default:
+        break
       }
     }
 
-    /// `false` when no element has `path` (``JSONValue/value(atPath:)`` would be `nil` for each); `true` when one
-    /// may.
-    func mayHold(_ path: String) -> Bool {
-      if keys.contains(path) { return true }
-      let first = path.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)[0]
-      if keys.contains(String(first)) { return true }
-      guard let index = Int(first) else { return false }
-      return index >= 0 && index < longestArray
+    /// Whether some element has a value at `path`: a key as it is, or dotted steps, each an object's key or an
+    /// array's index (one element may hold an object where another holds an array, so both are followed).
+    func holds(_ path: String) -> Bool {
+      if fields[path] != nil { return true }
+      var frontier = [self]
+      for component in path.split(separator: ".", omittingEmptySubsequences: false) {
+        var next: [FieldPaths] = []
+        var seen = Set<ObjectIdentifier>()
+        for node in frontier {
+          var reached: [FieldPaths] = []
+          if let child = node.fields[String(component)] { reached.append(child) }
+          if let index = Int(component), node.items.indices.contains(index) { reached.append(node.items[index]) }
+          for child in reached where seen.insert(ObjectIdentifier(child)).inserted { next.append(child) }
+        }
+        guard !next.isEmpty else { return false }
+        frontier = next
+      }
+      return true
     }
   }
 
