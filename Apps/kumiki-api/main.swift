@@ -55,7 +55,12 @@ struct KumikiAPI: AsyncParsableCommand {
       Limits: a request's line and headers must arrive within --header-timeout seconds of its first byte \
       (default 10), and a connection silent for --idle-timeout seconds outside a response is closed (default \
       60). FIELD_like regular expressions run on worker threads, at most --regex-time-limit ms of processor \
-      time per query (default 1000; more is a 400). SIGINT or SIGTERM shut the server down gracefully.
+      time per query (default 1000; more is a 400); so do reads over more than 1000 items, one fewer at once \
+      than there are processors (503 with Retry-After: 1 beyond 64 waiting). At most --max-connections \
+      connections are served at once (default 256; past it a new one is answered 503 with Retry-After: 1 and \
+      closed), and at most 16 requests pipelined on one (the rest: send again on a new connection). A client \
+      that closes its side of a connection has gone: its queued requests are not computed. \
+      SIGINT or SIGTERM shut the server down gracefully.
       """,
     version: "kumiki-api 0.1.0")
 
@@ -177,6 +182,12 @@ struct KumikiAPI: AsyncParsableCommand {
       "Processor time one query may spend matching FIELD_like regular expressions.", valueName: "ms"))
   var regexTimeLimit = 1000
 
+  @Option(
+    help: ArgumentHelp(
+      "Connections served at once; past it a new one is answered 503 with Retry-After: 1 and closed.",
+      valueName: "count"))
+  var maxConnections = 256
+
   @Flag(name: .shortAndLong, help: "Log one line per request to stderr.")
   var verbose = false
 
@@ -199,6 +210,10 @@ struct KumikiAPI: AsyncParsableCommand {
     }
     guard (1...600_000).contains(regexTimeLimit) else {
       throw ValidationError("--regex-time-limit must be in 1...600000 ms, got \(regexTimeLimit)")
+    }
+    let connections = FixtureServer.Configuration.maximumConnectionsRange
+    guard connections.contains(maxConnections) else {
+      throw ValidationError("--max-connections must be in \(connections), got \(maxConnections)")
     }
     let longest = FixtureServer.Configuration.maximumNameLength
     for (name, value) in [("--id", idField), ("--foreignKeySuffix", foreignKeySuffix)]
@@ -265,6 +280,7 @@ struct KumikiAPI: AsyncParsableCommand {
     configuration.allowedOrigins = corsOrigins
     configuration.routes = routes
     configuration.watchesDatabaseFile = watch
+    configuration.maximumConnections = maxConnections
     configuration.log = { @Sendable line in Self.printError("kumiki-api: \(line)") }
   }
 

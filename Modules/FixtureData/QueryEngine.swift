@@ -68,8 +68,10 @@ public struct QueryEngine: Sendable {
     }
 
     let budget = PatternTimeBudget(limit: patternTimeLimit)
+    var paths: FieldPaths?
+    var scanned = 0
     for name in filterNames where name != "callback" && name != "_" {
-      guard isFilter(name, in: elements) else { continue }
+      guard isFilter(name, in: elements, paths: &paths, scanned: &scanned) else { continue }
       chain = try applyFilter(name: name, values: filterValues[name] ?? [], to: chain, budget: budget)
     }
 
@@ -82,9 +84,72 @@ public struct QueryEngine: Sendable {
 
   // MARK: - Filtering
 
-  private func isFilter(_ name: String, in elements: [JSONValue]) -> Bool {
+  /// Whether `name` is a path present in at least one element. Names are looked for element by element until that
+  /// has cost one pass over the elements; then `paths`, every path the elements hold, answers the rest at once, so a
+  /// query of thousands of unknown names costs two passes, not one per name.
+  private func isFilter(
+    _ name: String, in elements: [JSONValue], paths: inout FieldPaths?, scanned: inout Int
+  ) -> Bool {
     if Self.operatorSuffixes.contains(where: { name.hasSuffix($0) }) { return true }
-    return elements.contains { $0.value(atPath: name) != nil }
+    if let paths { return paths.holds(name) }
+    for element in elements {
+      scanned += 1
+      if element.value(atPath: name) != nil { return true }
+    }
+    if scanned >= elements.count { paths = FieldPaths(elements) }
+    return false
+  }
+
+  /// Every path the elements hold, merged (``JSONValue/value(atPath:)`` is non-`nil` on some element exactly for
+  /// the paths ``holds(_:)`` finds).
+  private final class FieldPaths {
+    private var fields: [String: FieldPaths] = [:]
+    private var items: [FieldPaths] = []
+
+    private init() {}
+
+    convenience init(_ elements: [JSONValue]) {
+      self.init()
+      for element in elements { add(element) }
+    }
+
+    private func add(_ value: JSONValue) {
+      switch value {
+      case .object(let object):
+        for member in object.members {
+          let child = fields[member.key] ?? FieldPaths()
+          fields[member.key] = child
+          child.add(member.value)
+        }
+      case .array(let elements):
+        for (index, element) in elements.enumerated() {
+          if index == items.count { items.append(FieldPaths()) }
+          items[index].add(element)
+        }
+      default:
+        break
+      }
+    }
+
+    /// Whether some element has a value at `path`: a key as it is, or dotted steps, each an object's key or an
+    /// array's index (one element may hold an object where another holds an array, so both are followed).
+    func holds(_ path: String) -> Bool {
+      if fields[path] != nil { return true }
+      var frontier = [self]
+      for component in path.split(separator: ".", omittingEmptySubsequences: false) {
+        var next: [FieldPaths] = []
+        var seen = Set<ObjectIdentifier>()
+        for node in frontier {
+          var reached: [FieldPaths] = []
+          if let child = node.fields[String(component)] { reached.append(child) }
+          if let index = Int(component), node.items.indices.contains(index) { reached.append(node.items[index]) }
+          for child in reached where seen.insert(ObjectIdentifier(child)).inserted { next.append(child) }
+        }
+        guard !next.isEmpty else { return false }
+        frontier = next
+      }
+      return true
+    }
   }
 
   private enum Operator {
@@ -113,14 +178,16 @@ public struct QueryEngine: Sendable {
         }
       }
     }
+    // `===` on strings is equality of UTF-16 code units: a set of them answers for all the values at once.
+    let valueSet = kind == .equal || kind == .notEqual ? Set(values.map { Array($0.utf16) }) : []
     var kept: [JSONValue] = []
     for element in chain {
       guard let field = element.value(atPath: path), field != .null else { continue }
       let text = field.javaScriptText
       let keep: Bool
       switch kind {
-      case .equal: keep = values.contains { JavaScriptSemantics.strictlyEqual($0, text) }
-      case .notEqual: keep = values.allSatisfy { !JavaScriptSemantics.strictlyEqual($0, text) }
+      case .equal: keep = valueSet.contains(Array(text.utf16))
+      case .notEqual: keep = !valueSet.contains(Array(text.utf16))
       case .like:
         var matched = false
         for pattern in patterns where !matched {

@@ -54,12 +54,21 @@ struct FaultInjector: Sendable {
   }
 
   /// Answers `request` for `resource`: resolves its faults (the plan's, then its `X-Kumiki-Fault` header's) and
-  /// passes them to ``respond(faults:context:ifNoneMatch:reply:)``. A header that does not parse is answered `400`
+  /// passes them to ``respond(faults:context:ifNoneMatch:on:reply:)``. A header that does not parse is answered `400`
   /// at once; any header at all is answered `403` when ``allowsHeaderFaults`` is off. Neither runs `makeReply`.
+  ///
+  /// A request whose client has gone (its connection closed, or the client ended its side of it) is not answered
+  /// at all: it throws ``ConnectionAbandoned`` before any work, so a departed client's queued requests cost nothing
+  /// (and a write that nobody waits for any more does not happen).
+  ///
+  /// With a `runner` (a long read), the reply is made and written out on its worker threads, once a turn is free:
+  /// after the wait (a `--delay` does not hold a turn), and only if the client is still there.
+  /// - Throws: ``HeavyWorkRunner/Refusal/busy`` when the runner refuses to queue more.
   func serve(
     _ request: Request, resource: String, plan: FaultPlan, context: FixtureRequestContext,
-    reply makeReply: () async throws -> FixtureReply
+    on runner: HeavyWorkRunner? = nil, reply makeReply: () async throws -> FixtureReply
   ) async throws -> Response {
+    guard context.channel.isActive else { throw ConnectionAbandoned() }
     let header = request.headers[Self.headerName]
     if !allowsHeaderFaults, let header, !header.trimmingWhitespace().isEmpty {
       return try await FaultInjector(delay: .zero).respond(faults: [], context: context) {
@@ -75,7 +84,8 @@ struct FaultInjector: Sendable {
       }
     }
     let validator = request.method == .get || request.method == .head ? request.headers[.ifNoneMatch] : nil
-    return try await respond(faults: faults, context: context, ifNoneMatch: validator, reply: makeReply)
+    return try await respond(
+      faults: faults, context: context, ifNoneMatch: validator, on: runner, reply: makeReply)
   }
 
   /// Waits out the delay and latencies, then builds the response the decisive fault asks for.
@@ -87,9 +97,11 @@ struct FaultInjector: Sendable {
   /// An answer without faults, whatever its status (a write's `201`, a `404 {}`, an error), carries an `ETag` (a
   /// weak tag of its body), as json-server's Express `res.send` does; when `ifNoneMatch` (a GET's or HEAD's
   /// `If-None-Match`) names the tag of a `200`, the answer is `304 Not Modified` without a body.
+  ///
+  /// With a `runner`, what follows the wait runs there (see ``serve(_:resource:plan:context:on:reply:)``).
   func respond(
     faults: [InjectedFault], context: FixtureRequestContext, ifNoneMatch: String? = nil,
-    reply makeReply: () async throws -> FixtureReply
+    on runner: HeavyWorkRunner? = nil, reply makeReply: () async throws -> FixtureReply
   ) async throws -> Response {
     var wait = delay
     for case .latency(let milliseconds) in faults {
@@ -117,6 +129,22 @@ struct FaultInjector: Sendable {
       break
     }
 
+    guard let runner else {
+      return try await answer(decisive: decisive, context: context, ifNoneMatch: ifNoneMatch, reply: makeReply)
+    }
+    return try await runner.run {
+      guard context.channel.isActive else { throw ConnectionAbandoned() }
+      return try await answer(decisive: decisive, context: context, ifNoneMatch: ifNoneMatch, reply: makeReply)
+    }
+  }
+
+  /// The response to a request whose wait is over and whose answer is not a `status` or `reset` fault: the reply,
+  /// spoilt by the `decisive` fault if any.
+  private func answer(
+    decisive: InjectedFault?, context: FixtureRequestContext, ifNoneMatch: String?,
+    reply makeReply: () async throws -> FixtureReply
+  ) async throws -> Response {
+    let writer = JSONWriter(prettyPrinted: true)
     let reply = try await makeReply()
     var headers = Self.headers(reply.headers)
     switch decisive {

@@ -6,14 +6,18 @@ import Hummingbird
 /// The json-server compatible data endpoints: `GET /name` (list with query, or singular object),
 /// `GET /name/:id`, and `GET /db` (the whole database, unless a resource is called `db`). Each request reads the
 /// newest data in the store; writes are ``FixtureWriteRoutes``, nested paths ``NestedRoutes``. `_embed` and
-/// `_expand` apply ``Relations`` to a list's page and to one item. List queries run through the
-/// ``PatternQueryRunner``: a query with `FIELD_like` patterns that runs out of time, or has an invalid pattern, is
-/// `400` with `{"error": …}`; one refused because too many are waiting is `503` with `Retry-After: 1`.
+/// `_expand` apply ``Relations`` to a list's page and to one item. A list query with `FIELD_like` patterns that runs
+/// out of time, or has an invalid pattern, is `400` with `{"error": …}`. Such queries, and reads that go over many
+/// items, run on the ``HeavyWorkRunner``'s worker threads; one refused because too many are waiting is `503` with
+/// `Retry-After: 1`.
 struct FixtureRoutes: Sendable {
   let store: FixtureStore
   let faults: FaultStore
   let injector: FaultInjector
-  let queries: PatternQueryRunner
+  /// The engine list queries run on.
+  let engine: QueryEngine
+  /// Where long reads run.
+  let heavyWork: HeavyWorkRunner
   /// The id field and foreign keys, for `_embed`, `_expand` and item lookups.
   let relations: Relations
   /// `host:port` used in `Link` URLs when a request has no `Host` header.
@@ -38,12 +42,13 @@ struct FixtureRoutes: Sendable {
 
   private func resource(_ request: Request, _ context: FixtureRequestContext) async throws -> Response {
     let name = Self.segment("resource", of: context)
-    return try await respond(to: request, resource: name, context: context) {
+    let parameters = QueryParameter.parse(query: request.uri.query ?? "")
+    let heavy = isHeavy(name, parameters: parameters, in: store.snapshot)
+    return try await respond(to: request, resource: name, context: context, heavy: heavy) {
       let database = store.snapshot
       switch database[name] {
       case .array(let elements)?:
-        let parameters = QueryParameter.parse(query: request.uri.query ?? "")
-        return await list(elements, of: name, parameters: parameters, database: database, request: request)
+        return list(elements, of: name, parameters: parameters, database: database, request: request)
       case let value?:
         return FixtureReply(payload: value)
       case nil where name == "db":
@@ -58,14 +63,15 @@ struct FixtureRoutes: Sendable {
   func item(
     _ request: Request, _ context: FixtureRequestContext, resource name: String, id: String
   ) async throws -> Response {
-    try await respond(to: request, resource: name, context: context) {
+    let parameters = QueryParameter.parse(query: request.uri.query ?? "")
+    let heavy = isHeavy(name, parameters: parameters, in: store.snapshot)
+    return try await respond(to: request, resource: name, context: context, heavy: heavy) {
       let database = store.snapshot
       guard case .array(let elements)? = database[name],
         let index = ItemID.index(of: id, in: elements, field: relations.idField)
       else {
         return .notFound
       }
-      let parameters = QueryParameter.parse(query: request.uri.query ?? "")
       return FixtureReply(payload: relations.apply(parameters, to: elements[index], of: name, in: database))
     }
   }
@@ -76,15 +82,15 @@ struct FixtureRoutes: Sendable {
   func nestedList(
     _ request: Request, _ context: FixtureRequestContext, parent: String, parentID: String, resource name: String
   ) async throws -> Response {
-    try await respond(to: request, resource: name, context: context) {
+    let key = relations.foreignKey(referencing: parent)
+    let parameters =
+      QueryParameter.parse(query: request.uri.query ?? "").filter { $0.name != key } + [QueryParameter(key, parentID)]
+    let heavy = isHeavy(name, parameters: parameters, in: store.snapshot)
+    return try await respond(to: request, resource: name, context: context, heavy: heavy) {
       let database = store.snapshot
       switch database[name] {
       case .array(let elements)?:
-        let key = relations.foreignKey(referencing: parent)
-        let parameters =
-          QueryParameter.parse(query: request.uri.query ?? "").filter { $0.name != key }
-          + [QueryParameter(key, parentID)]
-        return await list(elements, of: name, parameters: parameters, database: database, request: request)
+        return list(elements, of: name, parameters: parameters, database: database, request: request)
       case let value?:
         return FixtureReply(payload: value)
       case nil:
@@ -95,27 +101,22 @@ struct FixtureRoutes: Sendable {
 
   /// `404 {}` for a path that names nothing, through the faults of `resource`.
   func notFound(_ request: Request, _ context: FixtureRequestContext, resource: String) async throws -> Response {
-    try await respond(to: request, resource: resource, context: context) { .notFound }
+    try await respond(to: request, resource: resource, context: context, heavy: false) { .notFound }
   }
 
   private func list(
     _ elements: [JSONValue], of name: String, parameters: [QueryParameter], database: FixtureDatabase,
     request: Request
-  ) async -> FixtureReply {
+  ) -> FixtureReply {
     let result: QueryResult
-    do throws(PatternQueryRunner.Refusal) {
-      result = try await queries.run(parameters, on: elements)
-    } catch .query(let error) {
-      return .error(.badRequest, error.description)
+    do throws(QueryError) {
+      result = try engine.run(parameters, on: elements)
     } catch {
-      var reply = FixtureReply.error(
-        .serviceUnavailable, "too many regular-expression queries are waiting; try again in a moment")
-      reply.headers[.retryAfter] = "1"
-      return reply
+      return .error(.badRequest, error.description)
     }
     var items = result.items
     if Relations.isRequested(by: parameters) {
-      items = items.map { relations.apply(parameters, to: $0, of: name, in: database) }
+      items = relations.apply(parameters, to: items, of: name, in: database)
     }
     var reply = FixtureReply(payload: .array(items))
     var exposed: [String] = []
@@ -137,14 +138,53 @@ struct FixtureRoutes: Sendable {
     return reply
   }
 
+  /// Whether a read of `name` with `parameters` runs on the ``HeavyWorkRunner``: one with `FIELD_like` patterns,
+  /// or one that goes over more than ``HeavyWorkRunner/heavyItemCount`` items (the list's, those of the collections
+  /// its `_embed` and `_expand` name, every list's for `/db` or a singular resource's members).
+  func isHeavy(_ name: String, parameters: [QueryParameter], in database: FixtureDatabase) -> Bool {
+    if QueryEngine.hasPatterns(parameters) { return true }
+    func size(_ value: JSONValue?) -> Int {
+      switch value {
+      case .array(let elements)?: elements.count
+      case .object(let object)?: object.members.count
+      default: 0
+      }
+    }
+    guard let value = database[name] else {
+      return name == "db" && database.root.members.reduce(0) { $0 + size($1.value) } > HeavyWorkRunner.heavyItemCount
+    }
+    let root = JSONValue.object(database.root)
+    var items = size(value)
+    for child in Relations.values(of: "_embed", in: parameters) { items += size(root.value(atPath: child)) }
+    for parent in Relations.values(of: "_expand", in: parameters) {
+      items += size(root.value(atPath: Inflection.plural(of: parent)))
+    }
+    return items > HeavyWorkRunner.heavyItemCount
+  }
+
+  /// Answers through the faults of `resource`; a `heavy` read waits for a turn on the ``HeavyWorkRunner`` (after
+  /// any delay) and is made and written out there (`503` when too many wait).
   private func respond(
-    to request: Request, resource: String, context: FixtureRequestContext,
+    to request: Request, resource: String, context: FixtureRequestContext, heavy: Bool,
     _ makeReply: () async throws -> FixtureReply
   ) async throws -> Response {
-    try await injector.serve(request, resource: resource, plan: faults.current, context: context) {
-      try await makeReply()
+    do {
+      return try await injector.serve(
+        request, resource: resource, plan: faults.current, context: context, on: heavy ? heavyWork : nil
+      ) {
+        try await makeReply()
+      }
+    } catch HeavyWorkRunner.Refusal.busy {
+      return try await FaultInjector(delay: .zero).respond(faults: [], context: context) {
+        var reply = FixtureReply.error(.serviceUnavailable, Self.busyMessage)
+        reply.headers[.retryAfter] = "1"
+        return reply
+      }
     }
   }
+
+  /// The message of the `503` answer to a long read refused because too many are waiting.
+  static let busyMessage = "too many long queries are waiting; try again in a moment"
 
   static let totalCount = HTTPField.Name("X-Total-Count")!
   static let link = HTTPField.Name("Link")!

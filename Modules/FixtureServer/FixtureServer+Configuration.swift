@@ -48,6 +48,10 @@ extension FixtureServer {
     /// How long a connection may stay silent: with no request yet, between requests (keep-alive), or in the middle
     /// of a request body; past it the connection is closed. Never while the server is answering. Default 60 s.
     public var idleTimeout: Duration
+    /// The most connections served at once; past it a new connection's first request is answered `503` with
+    /// `Retry-After: 1` and `Connection: close`, and the connection closed (see ``ConnectionLimit``). Within
+    /// ``maximumConnectionsRange``; default 256.
+    public var maximumConnections: Int
     /// The processor time one list query may spend matching its `FIELD_like` regular expressions
     /// (``QueryEngine/patternTimeLimit``); a query that needs more is answered `400`. Such queries run on worker
     /// threads of their own, at most one fewer than the processors at once. Default 1 second.
@@ -114,6 +118,7 @@ extension FixtureServer {
       headerTimeout: Duration = .seconds(10),
       idleTimeout: Duration = .seconds(60),
       patternTimeLimit: Duration = .seconds(1),
+      maximumConnections: Int = 256,
       requestLog: (@Sendable (String) -> Void)? = nil,
       handlesTerminationSignals: Bool = false,
       createsMissingDatabaseFile: Bool = false,
@@ -154,6 +159,7 @@ extension FixtureServer {
       self.headerTimeout = headerTimeout
       self.idleTimeout = idleTimeout
       self.patternTimeLimit = patternTimeLimit
+      self.maximumConnections = maximumConnections
       self.requestLog = requestLog
       self.handlesTerminationSignals = handlesTerminationSignals
     }
@@ -163,6 +169,8 @@ extension FixtureServer {
 extension FixtureServer.Configuration {
   /// The longest ``idField`` or ``foreignKeySuffix`` accepted.
   public static let maximumNameLength = 256
+  /// The bounds of ``maximumConnections``.
+  public static let maximumConnectionsRange: ClosedRange<Int> = 1...100_000
   /// The bounds of ``watchInterval``.
   public static let watchIntervalRange: ClosedRange<Duration> = .milliseconds(1)...(.seconds(60))
 
@@ -184,6 +192,9 @@ extension FixtureServer.Configuration {
     }
     if tokenFile != nil, runToken == nil {
       return "a token file needs a run token to publish"
+    }
+    if !Self.maximumConnectionsRange.contains(maximumConnections) {
+      return "the connection limit must be within \(Self.maximumConnectionsRange), got \(maximumConnections)"
     }
     if !Self.watchIntervalRange.contains(watchInterval) {
       return "the watch interval must be within 1 ms…60 s, got \(watchInterval)"

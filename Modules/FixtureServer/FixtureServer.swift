@@ -155,10 +155,10 @@ public final class FixtureServer: Sendable {
     var injector = FaultInjector(delay: configuration.delay)
     injector.allowsHeaderFaults = configuration.allowsFaultControl
     let fallbackHost = "\(configuration.host):\(configuration.port)"
-    let queries = PatternQueryRunner(engine: QueryEngine(patternTimeLimit: configuration.patternTimeLimit))
     let reads = FixtureRoutes(
-      store: store, faults: faultStore, injector: injector, queries: queries, relations: relations,
-      fallbackHost: fallbackHost)
+      store: store, faults: faultStore, injector: injector,
+      engine: QueryEngine(patternTimeLimit: configuration.patternTimeLimit), heavyWork: HeavyWorkRunner(),
+      relations: relations, fallbackHost: fallbackHost)
     reads.register(on: router)
     let writes = FixtureWriteRoutes(
       store: store, faults: faultStore, injector: injector, engine: WriteEngine(relations: relations),
@@ -171,7 +171,8 @@ public final class FixtureServer: Sendable {
     let application = Application(
       responder: RouteRewriteResponder(rewriter: configuration.routes, inner: responder),
       server: LenientHTTP1Channel.builder(
-        headerTimeout: configuration.headerTimeout, idleTimeout: configuration.idleTimeout),
+        headerTimeout: configuration.headerTimeout, idleTimeout: configuration.idleTimeout,
+        maximumConnections: configuration.maximumConnections),
       configuration: ApplicationConfiguration(address: .hostname(configuration.host, port: configuration.port)),
       onServerRunning: { channel in
         bound.yield(.success(channel.localAddress?.port ?? configuration.port))

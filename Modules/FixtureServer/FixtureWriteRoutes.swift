@@ -7,7 +7,7 @@ import Hummingbird
 /// ``WriteEngine``'s semantics applied to the ``FixtureStore``.
 ///
 /// Each request goes through the fault plan of its resource as a read does
-/// (``FaultInjector/serve(_:resource:plan:context:reply:)``), then, in this order:
+/// (``FaultInjector/serve(_:resource:plan:context:on:reply:)``), then, in this order:
 /// - `403` with `{"error": …}` when the server is read-only;
 /// - `400` with `{"error": …}` for a body that is not one JSON object (an empty body counts as `{}`; `DELETE`
 ///   ignores its body; a form, `application/x-www-form-urlencoded`, is read as ``WriteBody/form(from:)`` says),

@@ -34,6 +34,7 @@ struct KumikiAPIJSONServerFlagsEndToEndTests {
       (["--id", ""], "--id must be 1...256 characters, got 0"),
       (["--routes", "/nonexistent/routes.json"], "--routes /nonexistent/routes.json: cannot read"),
       (["--delay=-1"], "--delay must be in 0...600000 ms"),
+      (["--max-connections", "0"], "--max-connections must be in 1...100000, got 0"),
     ])
   func refusedFlagsSayWhy(arguments: [String], message: String) async throws {
     let result = try await api(arguments)
