@@ -19,7 +19,7 @@ struct ConnectionLimitTests {
           for _ in 0..<2 {
             group.addTask {
               try await RawSocket.conversation(port: port) { socket in
-                try socket.send("GET /profile_personal HTTP/1.1\r\nHost: x\r\n\r\n")
+                try socket.send("GET /profile_personal HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n")
                 held.continuation.yield(try socket.readResponse())
                 release.wait()
               }

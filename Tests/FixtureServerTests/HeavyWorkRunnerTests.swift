@@ -32,7 +32,8 @@ extension HeavyTests {
               // answered, the server is at the second.
               let status = try await RawSocket.conversation(port: port) { socket in
                 try socket.send(
-                  "GET /small HTTP/1.1\r\nHost: x\r\n\r\nGET /items?q=no-such-text HTTP/1.1\r\nHost: x\r\n\r\n")
+                  "GET /small HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\nGET /items?q=no-such-text HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n"
+                )
                 _ = try socket.readResponse()
                 started.continuation.yield()
                 return try socket.readResponse()

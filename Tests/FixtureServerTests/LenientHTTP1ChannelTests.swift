@@ -25,7 +25,7 @@ extension HeavyTests {
           for _ in 0..<connections {
             group.addTask {
               try await RawSocket.conversation(port: port) { socket in
-                try socket.send(String(repeating: "GET /items HTTP/1.1\r\nHost: x\r\n\r\n", count: 100))
+                try socket.send(String(repeating: "GET /items HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n", count: 100))
               }
             }
           }

@@ -13,8 +13,8 @@ struct PipelineLimitTests {
     try await withFixtureServer(FixtureServer.Configuration(requestLog: log.log)) { server async throws in
       // The last request asks for the connection to close: without a bound all 40 are answered, then it closes.
       let requests =
-        String(repeating: "GET /profile_personal HTTP/1.1\r\nHost: x\r\n\r\n", count: 39)
-        + "GET /profile_personal HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
+        String(repeating: "GET /profile_personal HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\n\r\n", count: 39)
+        + "GET /profile_personal HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\nConnection: close\r\n\r\n"
       let exchange = try await RawHTTPConnection.transmit(Array(requests.utf8), port: server.port)
       #expect(exchange.failure == nil, "the connection ended with errno \(exchange.failure ?? 0), not in order")
       let text = String(decoding: exchange.received, as: UTF8.self)
