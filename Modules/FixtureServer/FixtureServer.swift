@@ -6,6 +6,8 @@ import NIOCore
 import ServiceLifecycle
 import UnixSignals
 
+import struct Networking.RunToken
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -13,8 +15,6 @@ import UnixSignals
 #elseif canImport(Darwin)
   import Darwin
 #endif
-
-import struct Networking.RunToken
 
 /// The Kumiki fixture API: a json-server 0.17 compatible HTTP server for the gourmet-magazine sample data, with
 /// switchable fault injection.
