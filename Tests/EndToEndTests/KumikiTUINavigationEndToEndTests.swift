@@ -56,8 +56,7 @@ struct KumikiTUINavigationEndToEndTests {
     }
     #expect(searchable > 0, "no screen offers /:search: \(screens.map(\.key))")
     #expect(plain > 0, "every screen offers /:search: \(screens.map(\.key))")
-    try tmux.keys("q")
-    _ = try await tmux.waitFor(text: "[exit 0]")
+    try await tmux.quit()
   }
 
   /// Item 3: after a successful Retry, "Error: Could not connect…" stayed in the status bar for good. The feature is
@@ -84,7 +83,6 @@ struct KumikiTUINavigationEndToEndTests {
       !$0.contains("Retry") && TUIScreenText.statusBar($0).hasPrefix(" ready ")
         && !TUIScreenText.statusBar($0).contains("Error:")
     }
-    try tmux.keys("q")
-    _ = try await tmux.waitFor(text: "[exit 0]")
+    try await tmux.quit()
   }
 }
