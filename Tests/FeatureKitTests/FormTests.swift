@@ -92,6 +92,7 @@ import Testing
       Issue.record("a choice is a row of chips")
       return
     }
+    #expect(parts[0] == .text("Plan: free"))
     #expect(chips.map(\.label) == ["free", "pro"])
     #expect(chips.map(\.isSelected) == [true, false])
     #expect(chips[1].action == .edited("plan", "pro"))

@@ -95,7 +95,8 @@ public struct FormField: Sendable {
 
   /// The field's control, with one line under it that is always there — the broken rule's `message`, else the rules
   /// in words — so nothing below moves while typing. Text and numbers are text fields; a choice is its label and a
-  /// row of chips; a toggle a `[ ]` box. Every edit is `change(newValue)`.
+  /// row of chips (the label names the value picked, which
+  /// a terminal without colour would not show); a toggle a `[ ]` box. Every edit is `change(newValue)`.
   public func view<Action: Sendable>(
     _ value: String, id: String, message: String?, isEnabled: Bool = true,
     change: @escaping @Sendable (String) -> Action
@@ -111,7 +112,7 @@ public struct FormField: Sendable {
       let chips = choices.map { choice in
         Chip(label: choice, isSelected: value == choice, action: change(choice), isEnabled: isEnabled)
       }
-      return .stack([.text(label), .chips(chips), line])
+      return .stack([.text(value.isEmpty ? label : "\(label): \(value)"), .chips(chips), line])
     case .toggle:
       let isOn = value == "true"
       return .stack([
