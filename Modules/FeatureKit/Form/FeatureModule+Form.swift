@@ -9,8 +9,12 @@ extension FeatureModule where State == Form, Action == FormAction {
   /// (``FeatureKit/FeatureDescription/form(key:title:fields:)``); and the send on FeatureKit's write shape
   /// (``Core/Middleware/mutation(id:state:action:embed:intent:write:)``, effect `<key>.send`), which `send` carries
   /// out: in the apps a POST through the query layer, whose outbox keeps it while the API cannot be reached.
+  ///
+  /// `intent` declares what a send changes besides its own path (tags to invalidate, the optimistic change a list of
+  /// the items shows at once), as for any write ("Writes").
   public static func form(
     _ description: FeatureDescription, fields: [FormField],
+    intent: @escaping @Sendable (FormDraft) throws -> WriteIntent = { _ in WriteIntent() },
     send: @escaping @Sendable (FormDraft) async throws -> FormDraft
   ) -> Self {
     FeatureModule(
@@ -19,7 +23,7 @@ extension FeatureModule where State == Form, Action == FormAction {
       middlewares: [
         .mutation(
           id: EffectID("\(description.key).send"), state: { $0.send }, action: { $0.send }, embed: FormAction.send,
-          write: send)
+          intent: intent, write: send)
       ],
       present: { present($0, fields: fields, key: description.key) },
       commands: [FeatureCommand.submit(fields, title: description.title)],
@@ -29,13 +33,15 @@ extension FeatureModule where State == Form, Action == FormAction {
     ).withToasts()
   }
 
-  /// ``form(_:fields:send:)`` whose send is `POST /<key>` on the API, the draft as its JSON body, answered by the
+  /// ``form(_:fields:intent:send:)`` whose send is `POST /<key>` on the API, the draft as its JSON body, answered by the
   /// item the server stored.
   public static func form(
-    _ description: FeatureDescription, fields: [FormField], dependencies: FeatureDependencies
+    _ description: FeatureDescription, fields: [FormField],
+    intent: @escaping @Sendable (FormDraft) throws -> WriteIntent = { _ in WriteIntent() },
+    dependencies: FeatureDependencies
   ) -> Self {
     let (http, url) = (dependencies.http, dependencies.apiURL.appending(path: description.key))
-    return form(description, fields: fields) { draft in
+    return form(description, fields: fields, intent: intent) { draft in
       try await http.json(FormDraft.self, try HTTPRequest.json(.post, url, body: draft))
     }
   }
@@ -61,7 +67,7 @@ extension FeatureModule where State == Form, Action == FormAction {
 
 extension FeatureDescription {
   /// A form's description, read without building it: a tab and its `submit` command (what
-  /// ``FeatureModule/form(_:fields:send:)`` mounts).
+  /// ``FeatureModule/form(_:fields:intent:send:)`` mounts).
   public static func form(key: String, title: String, fields: [FormField]) -> Self {
     FeatureDescription(key: key, title: title, screen: .tab, commands: [FeatureCommand.submit(fields, title: title)])
   }

@@ -1,4 +1,4 @@
-/// Everything that can happen to a form made with ``FeatureKit/FeatureModule/form(_:fields:send:)``.
+/// Everything that can happen to a form made with ``FeatureKit/FeatureModule/form(_:fields:intent:send:)``.
 public enum FormAction: ToastingAction, Equatable, Codable, Sendable {
   /// The screen appeared (`AppEvent.appear`): from now on a send shows its toast; the command never sends it.
   case appeared
