@@ -79,6 +79,14 @@ public final class TmuxSession: Sendable {
     try await waitFor("screen shows \"\(text)\"", timeout: timeout) { $0.contains(text) }
   }
 
+  /// Quits the app the way no feature's focus can change: Ctrl-C, which quits from a focused text field too (`q`
+  /// would be typed into it), then waits for the `[exit 0]` the session's command prints after the app. App-level
+  /// suites quit with this, so a feature whose first focus is a field does not break them.
+  public func quit(timeout: Duration = .seconds(20)) async throws {
+    try keys("C-c")
+    _ = try await waitFor(text: "[exit 0]", timeout: timeout)
+  }
+
   /// Runs tmux through the shell with `popen`, reading its output to the end. (Foundation's `Process` can miss the
   /// exit of a client whose server daemonises, which hung these tests.) With `closingInherited` — the command that
   /// starts the server — bash closes every descriptor above standard error before tmux runs, so the server holds

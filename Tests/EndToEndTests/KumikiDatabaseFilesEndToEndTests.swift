@@ -101,8 +101,7 @@ struct KumikiDatabaseFilesEndToEndTests {
     try await tmux.waitFor("the first tab, settled") {
       TUIScreenText.selectedTab($0) == "1 " + screens[0].title && TUIScreenText.statusBar($0).hasPrefix(" ready ")
     }
-    try tmux.keys("q")
-    _ = try await tmux.waitFor(text: "[exit 0]")
+    try await tmux.quit()
     #expect(Self.size(path + "-wal") == 0, "the TUI's exit emptied the log")
     try await Self.expectFilled(try Self.copyAlone(path, into: folder), "copied after the TUI quit")
   }

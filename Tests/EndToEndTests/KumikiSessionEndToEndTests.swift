@@ -19,8 +19,7 @@ struct KumikiSessionEndToEndTests {
         + TmuxSession.quote(recording),
       environment: ["KUMIKI_DB": folder.path + "/kumiki.sqlite", "NO_COLOR": "1"])
     for index in screens.indices { try await tmux.open(tab: index, of: screens) }
-    try tmux.keys("q")
-    _ = try await tmux.waitFor(text: "[exit 0]")
+    try await tmux.quit()
     return recording
   }
 

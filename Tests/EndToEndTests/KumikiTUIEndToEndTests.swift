@@ -34,8 +34,7 @@ struct KumikiTUIEndToEndTests {
         && (hints.contains("q:quit") || hints.contains("?:help"))
     }
     #expect(small.split(separator: "\n").allSatisfy { $0.count <= 60 })
-    try tmux.keys("q")
-    _ = try await tmux.waitFor(text: "[exit 0]")
+    try await tmux.quit()
   }
 
   @Test(arguments: ["C-c", "TERM"])

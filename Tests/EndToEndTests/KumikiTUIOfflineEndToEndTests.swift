@@ -35,8 +35,7 @@ struct KumikiTUIOfflineEndToEndTests {
         #expect(!lines.isEmpty, "\(screens[index].key) shows nothing:\n\(screen)")
         loaded.append((index, lines))
       }
-      try tmux.keys("q")
-      _ = try await tmux.waitFor(text: "[exit 0]")
+      try await tmux.quit()
     }
     let finished = Date()
     await server.shutdown()
@@ -60,8 +59,7 @@ struct KumikiTUIOfflineEndToEndTests {
       }
       #expect(screen.contains("Retry"), "\(key):\n\(screen)")
     }
-    try tmux.keys("q")
-    _ = try await tmux.waitFor(text: "[exit 0]")
+    try await tmux.quit()
 
     // The server is back on the same port: the next start is online again.
     let restarted = try await FixtureServer.start(.init(port: server.port))
@@ -76,8 +74,7 @@ struct KumikiTUIOfflineEndToEndTests {
         && first.lines.allSatisfy(screen.contains) && !screen.contains("offline") && !screen.contains("stale")
         && TUIScreenText.statusBar(screen).hasPrefix(" ready ")
     }
-    try again.keys("q")
-    _ = try await again.waitFor(text: "[exit 0]")
+    try await again.quit()
   }
 
   /// How the offline note dates data fetched between `start` and `end`: `HH:mm` today, else `yyyy/MM/dd HH:mm`.

@@ -39,8 +39,8 @@ import Testing
     #expect(command.arguments.allSatisfy { $0.kind == .option(choices: []) })
     #expect(
       command.arguments.map(\.help) == [
-        "The new nickname: 1–20 characters, not only whitespace",
-        "The new self-introduction: at most 200 characters (\"\" clears it)",
+        "Nickname: required, up to 20 characters",
+        "Self-introduction: up to 200 characters, may be empty",
       ])
   }
 
@@ -61,14 +61,14 @@ import Testing
   }
 
   @Test(arguments: [
-    (["nickname": ""], "Nickname is required"),
-    (["nickname": " \u{3000}"], "Nickname is required"),
-    (["nickname": String(repeating: "a", count: 21)], "Nickname is at most 20 characters"),
-    (["nickname": String(repeating: "👨‍👩‍👧", count: 21)], "Nickname is at most 20 characters"),
-    (["intro": String(repeating: "x", count: 201)], "Self-introduction is at most 200 characters"),
+    (["nickname": ""], "--nickname: Nickname is required"),
+    (["nickname": " \u{3000}"], "--nickname: Nickname is required"),
+    (["nickname": String(repeating: "a", count: 21)], "--nickname: Nickname is at most 20 characters"),
+    (["nickname": String(repeating: "👨‍👩‍👧", count: 21)], "--nickname: Nickname is at most 20 characters"),
+    (["intro": String(repeating: "x", count: 201)], "--intro: Self-introduction is at most 200 characters"),
     (
       ["nickname": "", "intro": String(repeating: "x", count: 201)],
-      "Nickname is required; Self-introduction is at most 200 characters"
+      "--nickname: Nickname is required; --intro: Self-introduction is at most 200 characters"
     ),
     ([:], "nothing to change: give --nickname, --intro or both"),
   ])

@@ -5,14 +5,14 @@ import Testing
 
 /// The Edit profile form as a view, in each of its states.
 @Suite struct ProfileEditPresentationTests {
-  private let original = ProfileDraft(nickname: "食いしん坊の編集者", introduction: "カレーが好き")
+  private let original = ProfileEditForm.draft(nickname: "食いしん坊の編集者", introduction: "カレーが好き")
 
   private func content() throws -> ProfileContent {
     try ProfileFixtures.response()
   }
 
   private func state(
-    _ draft: ProfileDraft? = nil, save: ProfileFeature.SaveMutation = ProfileFeature.SaveMutation()
+    _ draft: FormDraft? = nil, save: ProfileFeature.SaveMutation = ProfileFeature.SaveMutation()
   ) throws -> ProfileFeature.State {
     ProfileFeature.State(
       load: ScreenLoad(phase: .loaded(try content())), form: ProfileEditForm(original: original, draft: draft),
@@ -35,9 +35,9 @@ import Testing
   ) -> ViewNode<ProfileFeature.Action> {
     .textField(
       TextFieldNode(
-        id: "profile.nickname", label: "Nickname", text: text, placeholder: "required, up to 20 characters",
-        message: message, hint: "\(text.count)/20 characters", isEnabled: isEnabled,
-        change: { .nicknameEdited($0) }))
+        id: "profile.nickname", label: "Nickname", text: text, placeholder: "食いしん坊",
+        message: message, hint: "required, up to 20 characters", isEnabled: isEnabled,
+        change: { .edited("nickname", $0) }))
   }
 
   private func introductionField(
@@ -45,9 +45,9 @@ import Testing
   ) -> ViewNode<ProfileFeature.Action> {
     .textField(
       TextFieldNode(
-        id: "profile.introduction", label: "Self-introduction", text: text, placeholder: "up to 200 characters",
-        message: message, hint: "\(text.count)/200 characters", isEnabled: isEnabled,
-        change: { .introductionEdited($0) }))
+        id: "profile.introduction", label: "Self-introduction", text: text, placeholder: "カレー巡りが趣味です。",
+        message: message, hint: "up to 200 characters, may be empty", isEnabled: isEnabled,
+        change: { .edited("introduction", $0) }))
   }
 
   /// Save (sending `patch`, the form's changes) and Cancel.
@@ -81,20 +81,20 @@ import Testing
     #expect(overlay.dismiss == .cancelEdit)
     #expect(
       overlay.content.plainText == [
-        "Nickname", "食いしん坊の編集者", "9/20 characters", "Self-introduction", "カレーが好き", "6/200 characters",
+        "Nickname", "食いしん坊の編集者", "required, up to 20 characters", "Self-introduction", "カレーが好き",
+        "up to 200 characters, may be empty",
       ])
   }
 
   @Test func changedAndValidEnablesSave() throws {
-    let overlay = try overlay(try state(ProfileDraft(nickname: "👨‍👩‍👧 family", introduction: "カレーが好き")))
+    let overlay = try overlay(try state(ProfileEditForm.draft(nickname: "👨‍👩‍👧 family", introduction: "カレーが好き")))
     #expect(overlay.content == .stack([nicknameField("👨‍👩‍👧 family"), introductionField("カレーが好き")]))
-    #expect(overlay.content.plainText.contains("8/20 characters"))
     #expect(overlay.buttons == buttons(save: true, patch: ProfilePersonalPatch(nickname: "👨‍👩‍👧 family")))
   }
 
   @Test func invalidFieldsShowTheirMessagesAndDisableSave() throws {
     let long = String(repeating: "x", count: 201)
-    let overlay = try overlay(try state(ProfileDraft(nickname: " ", introduction: long)))
+    let overlay = try overlay(try state(ProfileEditForm.draft(nickname: " ", introduction: long)))
     #expect(
       overlay.content
         == .stack([
@@ -104,7 +104,7 @@ import Testing
     #expect(overlay.buttons == buttons(save: false, patch: ProfilePersonalPatch(nickname: " ", introduction: long)))
 
     let tooLong = try self.overlay(
-      try state(ProfileDraft(nickname: String(repeating: "a", count: 21), introduction: "")))
+      try state(ProfileEditForm.draft(nickname: String(repeating: "a", count: 21), introduction: "")))
     #expect(tooLong.content.plainText.contains("Nickname is at most 20 characters"))
     #expect(
       tooLong.buttons
@@ -113,7 +113,7 @@ import Testing
   }
 
   @Test func savingDisablesEverythingAndShowsASpinner() throws {
-    let draft = ProfileDraft(nickname: "新しい名前", introduction: "カレーが好き")
+    let draft = ProfileEditForm.draft(nickname: "新しい名前", introduction: "カレーが好き")
     let overlay = try overlay(try state(draft, save: .sending(ProfilePersonalPatch(nickname: "新しい名前"))))
     #expect(
       overlay.content
@@ -132,7 +132,7 @@ import Testing
   }
 
   @Test func aFailedSaveShowsTheErrorWithRetryAndKeepsTheDraft() throws {
-    let draft = ProfileDraft(nickname: "新しい名前", introduction: "カレーが好き")
+    let draft = ProfileEditForm.draft(nickname: "新しい名前", introduction: "カレーが好き")
     let overlay = try overlay(
       try state(draft, save: .failed(ProfilePersonalPatch(nickname: "新しい名前"), "The server failed (500).")))
     #expect(

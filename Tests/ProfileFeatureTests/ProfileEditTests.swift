@@ -15,14 +15,14 @@ import Testing
   private struct Fixture {
     var response: ProfileContent
     var content: ProfileContent
-    var original: ProfileDraft
+    var original: FormDraft
     /// The profile as the server answers a save of ``ProfileEditTests/newNickname``.
     var renamed: ProfilePersonal
 
     init() throws {
       response = try ProfileFixtures.response()
       content = ProfileContent(response)
-      original = ProfileDraft(content.personal)
+      original = ProfileEditForm.draft(content.personal)
       renamed = response.personal
       renamed.nickname = ProfileEditTests.newNickname
     }
@@ -33,7 +33,7 @@ import Testing
     }
 
     /// The form opened on the fixture, with `draft` typed.
-    func form(_ draft: ProfileDraft? = nil) -> ProfileEditForm {
+    func form(_ draft: FormDraft? = nil) -> ProfileEditForm {
       ProfileEditForm(original: original, draft: draft)
     }
   }
@@ -63,13 +63,13 @@ import Testing
 
     await store.send(.editProfile) {
       $0.form = ProfileEditForm(
-        original: ProfileDraft(nickname: "食いしん坊の編集者", introduction: fixture.content.personal.introduction))
+        original: ProfileEditForm.draft(nickname: "食いしん坊の編集者", introduction: fixture.content.personal.introduction))
       $0.detail = nil
     }
     #expect(store.state.form?.draft == fixture.original)
     #expect(store.state.canSave == false)
     // Opening again keeps what was typed.
-    await store.send(.nicknameEdited("x")) { $0.form?.draft.nickname = "x" }
+    await store.send(.edited("nickname", "x")) { $0.form?.draft["nickname"] = "x" }
     await store.send(.editProfile)
     await store.finish()
   }
@@ -78,7 +78,7 @@ import Testing
   func editProfileDoesNothingUntilLoaded(phase: LoadPhase<ProfileContent>) async {
     let store = makeStore(http: .unimplemented, initialState: ProfileFeature.State(load: ScreenLoad(phase: phase)))
     await store.send(.editProfile)
-    await store.send(.nicknameEdited("x"))
+    await store.send(.edited("nickname", "x"))
     await store.send(.save(.retry))
     await store.finish()
   }
@@ -89,38 +89,38 @@ import Testing
     let twentyOne = String(repeating: "あ", count: 21)
 
     #expect(!store.state.canSave)  // nothing changed
-    await store.send(.nicknameEdited("")) {
-      $0.form?.draft.nickname = ""
-      #expect($0.form?.validation == ProfileDraft.Validation(nickname: .nicknameRequired))
+    await store.send(.edited("nickname", "")) {
+      $0.form?.draft["nickname"] = ""
+      #expect($0.form?.problems == ["Nickname is required"])
     }
     #expect(!store.state.canSave)
-    await store.send(.nicknameEdited("\u{3000} ")) { $0.form?.draft.nickname = "\u{3000} " }
-    #expect(store.state.form?.validation.nickname == .nicknameRequired)
-    await store.send(.nicknameEdited(twentyOne)) {
-      $0.form?.draft.nickname = twentyOne
-      #expect($0.form?.validation == ProfileDraft.Validation(nickname: .nicknameTooLong))
+    await store.send(.edited("nickname", "\u{3000} ")) { $0.form?.draft["nickname"] = "\u{3000} " }
+    #expect(store.state.form?.problems == ["Nickname is required"])
+    await store.send(.edited("nickname", twentyOne)) {
+      $0.form?.draft["nickname"] = twentyOne
+      #expect($0.form?.problems == ["Nickname is at most 20 characters"])
     }
     #expect(!store.state.canSave)
-    await store.send(.nicknameEdited(String(twentyOne.dropLast()))) {
-      $0.form?.draft.nickname = String(twentyOne.dropLast())
-      #expect($0.form?.validation == ProfileDraft.Validation())
+    await store.send(.edited("nickname", String(twentyOne.dropLast()))) {
+      $0.form?.draft["nickname"] = String(twentyOne.dropLast())
+      #expect($0.form?.problems == [])
     }
     #expect(store.state.canSave)
-    await store.send(.introductionEdited(String(repeating: "👨‍👩‍👧", count: 201))) {
-      $0.form?.draft.introduction = String(repeating: "👨‍👩‍👧", count: 201)
-      #expect($0.form?.validation == ProfileDraft.Validation(introduction: .introductionTooLong))
+    await store.send(.edited("introduction", String(repeating: "👨‍👩‍👧", count: 201))) {
+      $0.form?.draft["introduction"] = String(repeating: "👨‍👩‍👧", count: 201)
+      #expect($0.form?.problems == ["Self-introduction is at most 200 characters"])
     }
     #expect(!store.state.canSave)
-    await store.send(.introductionEdited(String(repeating: "👨‍👩‍👧", count: 200))) {
-      $0.form?.draft.introduction = String(repeating: "👨‍👩‍👧", count: 200)
+    await store.send(.edited("introduction", String(repeating: "👨‍👩‍👧", count: 200))) {
+      $0.form?.draft["introduction"] = String(repeating: "👨‍👩‍👧", count: 200)
     }
     #expect(store.state.canSave)
     // Typed back to the original values: unchanged, so Save does nothing again.
-    await store.send(.nicknameEdited(fixture.original.nickname)) {
-      $0.form?.draft.nickname = fixture.original.nickname
+    await store.send(.edited("nickname", fixture.original["nickname"])) {
+      $0.form?.draft["nickname"] = fixture.original["nickname"]
     }
-    await store.send(.introductionEdited(fixture.original.introduction)) {
-      $0.form?.draft.introduction = fixture.original.introduction
+    await store.send(.edited("introduction", fixture.original["introduction"])) {
+      $0.form?.draft["introduction"] = fixture.original["introduction"]
     }
     #expect(store.state.form?.hasChanges == false)
     #expect(!store.state.canSave)
@@ -133,11 +133,11 @@ import Testing
     let store = makeStore(http: .unimplemented, initialState: fixture.state(form: fixture.form()))
 
     await store.send(store.formSave)
-    await store.send(.nicknameEdited(" ")) { $0.form?.draft.nickname = " " }
+    await store.send(.edited("nickname", " ")) { $0.form?.draft["nickname"] = " " }
     await store.send(store.formSave)
-    await store.send(.nicknameEdited("ok")) { $0.form?.draft.nickname = "ok" }
-    await store.send(.introductionEdited(String(repeating: "x", count: 201))) {
-      $0.form?.draft.introduction = String(repeating: "x", count: 201)
+    await store.send(.edited("nickname", "ok")) { $0.form?.draft["nickname"] = "ok" }
+    await store.send(.edited("introduction", String(repeating: "x", count: 201))) {
+      $0.form?.draft["introduction"] = String(repeating: "x", count: 201)
     }
     await store.send(store.formSave)
     #expect(store.state.save == ProfileFeature.SaveMutation())
@@ -169,7 +169,7 @@ import Testing
     /// How many lines of the presented screen show the new nickname: the form's field, and the Personal section.
     func shown() -> Int { ProfileFeature.present(store.state).plainText.count { $0.contains(Self.newNickname) } }
 
-    await store.send(.nicknameEdited(Self.newNickname)) { $0.form?.draft.nickname = Self.newNickname }
+    await store.send(.edited("nickname", Self.newNickname)) { $0.form?.draft["nickname"] = Self.newNickname }
     #expect(shown() == 1)  // only the field
     await store.send(store.formSave) { $0.save = .sending(patch) }
     #expect(shown() == 2)  // and the screen behind the form, in the same dispatch
@@ -199,7 +199,7 @@ import Testing
     fake.stub(.patch, "/profile_personal", try .json(encoding: fixture.renamed))
     let store = makeStore(http: fake.client, initialState: fixture.state(form: fixture.form()))
 
-    await store.send(.nicknameEdited(Self.newNickname)) { $0.form?.draft.nickname = Self.newNickname }
+    await store.send(.edited("nickname", Self.newNickname)) { $0.form?.draft["nickname"] = Self.newNickname }
     await store.send(store.formSave) {
       $0.save = .sending(ProfilePersonalPatch(nickname: Self.newNickname))
     }
@@ -230,7 +230,7 @@ import Testing
     fake.stub(.patch, "/profile_personal", try .json(encoding: answered))
     let store = makeStore(http: fake.client, initialState: fixture.state(form: fixture.form()))
 
-    await store.send(.introductionEdited("")) { $0.form?.draft.introduction = "" }
+    await store.send(.edited("introduction", "")) { $0.form?.draft["introduction"] = "" }
     await store.send(store.formSave) {
       $0.save = .sending(ProfilePersonalPatch(introduction: ""))
     }
@@ -254,7 +254,7 @@ import Testing
     let message = HTTPError.serverError(status: 500, url: personalURL).description
     let patch = ProfilePersonalPatch(nickname: Self.newNickname)
 
-    await store.send(.nicknameEdited(Self.newNickname)) { $0.form?.draft.nickname = Self.newNickname }
+    await store.send(.edited("nickname", Self.newNickname)) { $0.form?.draft["nickname"] = Self.newNickname }
     let typed = store.state.form
     await store.send(store.formSave) {
       $0.save = .sending(patch)
@@ -287,11 +287,11 @@ import Testing
       http: .unimplemented,
       initialState: ProfileFeature.State(
         load: ScreenLoad(phase: .loaded(fixture.content)),
-        form: fixture.form(ProfileDraft(nickname: "a", introduction: "")),
+        form: fixture.form(ProfileEditForm.draft(nickname: "a", introduction: "")),
         save: .failed(ProfilePersonalPatch(nickname: "a"), "The server failed.")))
 
-    await store.send(.nicknameEdited("ab")) {
-      $0.form?.draft.nickname = "ab"
+    await store.send(.edited("nickname", "ab")) {
+      $0.form?.draft["nickname"] = "ab"
       $0.save.phase = .idle
     }
     await store.finish()
@@ -305,8 +305,8 @@ import Testing
         load: ScreenLoad(phase: .loaded(fixture.content)), form: fixture.form(),
         save: .failed(ProfilePersonalPatch(nickname: "x"), "The server failed.", request: 0)))
 
-    await store.send(.nicknameEdited("draft")) {
-      $0.form?.draft.nickname = "draft"
+    await store.send(.edited("nickname", "draft")) {
+      $0.form?.draft["nickname"] = "draft"
       $0.save.phase = .idle
     }
     await store.send(.cancelEdit) { $0.form = nil }
@@ -330,12 +330,12 @@ import Testing
       })
     let store = makeStore(client, initialState: fixture.state(form: fixture.form()))
 
-    await store.send(.nicknameEdited(Self.newNickname)) { $0.form?.draft.nickname = Self.newNickname }
+    await store.send(.edited("nickname", Self.newNickname)) { $0.form?.draft["nickname"] = Self.newNickname }
     await store.send(store.formSave) {
       $0.save = .sending(ProfilePersonalPatch(nickname: Self.newNickname))
     }
-    await store.send(.nicknameEdited("other"))
-    await store.send(.introductionEdited("other"))
+    await store.send(.edited("nickname", "other"))
+    await store.send(.edited("introduction", "other"))
     await store.send(.cancelEdit)
     await store.send(.editProfile)
     #expect(!store.state.canSave)
@@ -368,7 +368,7 @@ import Testing
     let store = makeStore(client, initialState: fixture.state(form: fixture.form()))
     let patch = ProfilePersonalPatch(nickname: Self.newNickname)
 
-    await store.send(.nicknameEdited(Self.newNickname)) { $0.form?.draft.nickname = Self.newNickname }
+    await store.send(.edited("nickname", Self.newNickname)) { $0.form?.draft["nickname"] = Self.newNickname }
     await store.send(store.formSave) {
       $0.save = .sending(patch)
     }
@@ -394,13 +394,13 @@ import Testing
     let fake = try ProfileFixtures.fakeHTTP()
     let store = makeStore(http: fake.client, initialState: fixture.state(form: fixture.form()))
 
-    await store.send(.nicknameEdited("draft")) { $0.form?.draft.nickname = "draft" }
+    await store.send(.edited("nickname", "draft")) { $0.form?.draft["nickname"] = "draft" }
     await store.send(.load(.refresh)) {
       $0.load = ScreenLoad(phase: .loading, startsLoad: true, asksNetworkFirst: true)
     }
     #expect(ProfileFeature.present(store.state).firstOverlay?.title == "Edit profile")
     await store.receive(.load(.loaded(fixture.response))) { $0.load = ScreenLoad(phase: .loaded(fixture.content)) }
-    #expect(store.state.form?.draft.nickname == "draft")
+    #expect(store.state.form?.draft["nickname"] == "draft")
     await store.finish()
   }
 

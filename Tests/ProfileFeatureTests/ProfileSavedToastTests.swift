@@ -18,13 +18,14 @@ import Testing
     fake.stub(.patch, "/profile_personal", try .json(encoding: renamed))
     let clock = TestClock()
     var initial = ProfileFeature.State(
-      load: ScreenLoad(phase: .loaded(content)), form: ProfileEditForm(original: ProfileDraft(content.personal)))
+      load: ScreenLoad(phase: .loaded(content)),
+      form: ProfileEditForm(original: ProfileEditForm.draft(content.personal)))
     initial.toast.screenAppeared()
     let store = TestStore(
       module: ProfileFeature.module(client: .live(http: fake.client, baseURL: ProfileFixtures.baseURL)),
       initialState: initial, clock: clock)
 
-    await store.send(.nicknameEdited("新しい名前")) { $0.form?.draft.nickname = "新しい名前" }
+    await store.send(.edited("nickname", "新しい名前")) { $0.form?.draft["nickname"] = "新しい名前" }
     await store.send(.save(.submit(ProfilePersonalPatch(nickname: "新しい名前")))) {
       $0.save = .sending(ProfilePersonalPatch(nickname: "新しい名前"))
     }

@@ -18,12 +18,11 @@ extension ProfileFeature {
 
     /// The Edit profile button: opens the form on the loaded values (ignored unless loaded).
     case editProfile
-    /// The nickname field was edited (every keystroke; a paste is one edit): the whole new text.
-    case nicknameEdited(String)
-    /// The self-introduction field was edited: the whole new text.
-    case introductionEdited(String)
+    /// A field of the form (``ProfileEditForm/fields``) was edited (every keystroke; a paste is one edit): its key
+    /// and the whole new text.
+    case edited(String, String)
     /// Saving the profile (``FeatureKit/MutationAction``): `.submit(patch)` from the form's Save (its changed fields)
-    /// or `kumiki profile edit` (the options given), checked with ``ProfileDraft``'s rules first; `.retry` after a
+    /// or `kumiki profile edit` (the options given), checked with ``ProfileEditForm/fields``' rules first; `.retry` after a
     /// failure; the save effect answers `.succeeded(profile)`, `.queued` or `.failed(message)`.
     case save(MutationAction<ProfilePersonalPatch, ProfilePersonal>)
     /// Cancel or Escape: closes the form and discards the draft (ignored while saving).

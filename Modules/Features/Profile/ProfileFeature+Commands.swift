@@ -6,8 +6,8 @@ extension ProfileFeature {
   /// introduction, counters, social links and the chosen information tab (default announcements). JSON:
   /// `{"personal":{...},"<tab>":[...]}` (shapes in the module's README).
   ///
-  /// `kumiki profile edit [--nickname TEXT] [--intro TEXT]`: checks the given fields with ``ProfileDraft``'s rules
-  /// (a broken rule, or neither option, is a usage error: exit 64), sends them with `PATCH /profile_personal` and
+  /// `kumiki profile edit [--nickname TEXT] [--intro TEXT]`: checks the given fields with ``ProfileEditForm/fields``'
+  /// rules (a broken rule, naming its option, or neither option is a usage error: exit 64), sends them with `PATCH /profile_personal` and
   /// prints the profile the server answered (`--json`: `{"personal":{...}}`, the shape of `kumiki profile --json`'s
   /// `personal`, so `jq .personal.nickname` reads both); a failed save exits 1; a save kept in the outbox (the API
   /// unreachable) prints that it was queued (`{"queued":true,"pending":N}`) and succeeds.
@@ -31,29 +31,22 @@ extension ProfileFeature {
         "edit --nickname 食いしん坊", "edit --intro \"カレー巡りが趣味です。\"",
         "edit --nickname 編集者 --intro \"\" --json",
       ],
-      arguments: [
-        .option(
-          "nickname",
-          help: "The new nickname: 1–\(ProfileDraft.nicknameLimit) characters, not only whitespace"),
-        .option(
-          "intro",
-          help: "The new self-introduction: at most \(ProfileDraft.introductionLimit) characters (\"\" clears it)"),
-      ],
+      arguments: ProfileEditForm.fields.map(\.argument),
       actions: { input in [.save(.submit(try patch(input)))] },
       output: { state, _ in editOutput(state) }
     ),
   ]
 
-  /// The fields `profile edit` changes: `--nickname` and `--intro` as given, checked with ``ProfileDraft``'s rules.
+  /// The fields `profile edit` changes: `--nickname` and `--intro` as given, checked with the form's rules
+  /// (``ProfileEditForm/fields``; a field not given is left as it is).
   ///
-  /// - Throws: ``FeatureKit/CommandError/usage(_:)`` when neither option is given, or naming every broken rule
-  ///   ("Nickname is at most 20 characters").
+  /// - Throws: ``FeatureKit/CommandError/usage(_:)`` when neither option is given, or naming each broken rule with
+  ///   its option ("--nickname: Nickname is at most 20 characters").
   static func patch(_ input: CommandInput) throws -> ProfilePersonalPatch {
-    let patch = ProfilePersonalPatch(nickname: input["nickname"], introduction: input["intro"])
-    guard !patch.isEmpty else { throw CommandError.usage("nothing to change: give --nickname, --intro or both") }
-    let problems = patch.validate().problems
-    guard problems.isEmpty else { throw CommandError.usage(problems.map(\.message).joined(separator: "; ")) }
-    return patch
+    let given = ProfileEditForm.fields.filter { input[$0.option] != nil }
+    guard !given.isEmpty else { throw CommandError.usage("nothing to change: give --nickname, --intro or both") }
+    let values = try FormDraft(given, options: input).values
+    return ProfilePersonalPatch(nickname: values["nickname"], introduction: values["introduction"])
   }
 
   /// What `kumiki profile edit` prints once the save settled: "Profile updated." and the personal sections of the

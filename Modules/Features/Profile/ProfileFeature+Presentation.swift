@@ -45,34 +45,19 @@ extension ProfileFeature {
     }
   }
 
-  /// The Edit profile form: the nickname and self-introduction fields (each with its validation message, or a
-  /// character count as hint), a spinner while saving or the save's error with Retry, and Save / Cancel. Save is
-  /// disabled unless `canSave`; while saving the fields and Cancel are disabled too and Escape does nothing.
+  /// The Edit profile form: its fields as FeatureKit's form kit draws them (``ProfileEditForm/fields``: each with the
+  /// rule it breaks under it, else its rules in words, so nothing moves while typing), a spinner while saving or the
+  /// save's error with Retry, and Save / Cancel. Save is disabled unless `canSave`; while saving the fields and Cancel
+  /// are disabled too and Escape does nothing.
   static func editOverlay(
     _ form: ProfileEditForm, save: MutationPhase<ProfilePersonalPatch, ProfilePersonal>, canSave: Bool
   ) -> OverlayNode<Action> {
     let isSaving = save.isSending
-    let (draft, validation) = (form.draft, form.validation)
-    /// A field with its problem as the message, else its character count as the hint.
-    func field(
-      _ id: String, _ label: String, _ text: String, limit: Int, placeholder: String, problem: ProfileDraft.Problem?,
-      change: @escaping @Sendable (String) -> Action
-    ) -> ViewNode<Action> {
-      .textField(
-        TextFieldNode(
-          id: id, label: label, text: text, placeholder: placeholder, message: problem?.message,
-          hint: "\(text.count)/\(limit) characters", isEnabled: !isSaving, change: change))
+    var content = ProfileEditForm.fields.map { field in
+      field.view(
+        form.draft[field.key], id: "profile.\(field.key)", message: field.problem(form.draft[field.key]),
+        isEnabled: !isSaving, change: { Action.edited(field.key, $0) })
     }
-    var content: [ViewNode<Action>] = [
-      field(
-        "profile.nickname", "Nickname", draft.nickname, limit: ProfileDraft.nicknameLimit,
-        placeholder: "required, up to \(ProfileDraft.nicknameLimit) characters", problem: validation.nickname,
-        change: { .nicknameEdited($0) }),
-      field(
-        "profile.introduction", "Self-introduction", draft.introduction, limit: ProfileDraft.introductionLimit,
-        placeholder: "up to \(ProfileDraft.introductionLimit) characters", problem: validation.introduction,
-        change: { .introductionEdited($0) }),
-    ]
     switch save {
     case .sending: content.append(.spinner("Saving profile…"))
     case .failed(_, let message): content.append(.error(message: message, retry: .save(.retry)))

@@ -6,8 +6,8 @@ import FeatureKit
 ///
 /// A loading screen (``FeatureKit/ScreenLoad``): Profile gives its load (``ProfileClient/fetchAll()``), its content
 /// (``ProfileContent``), its presentation and commands, and what is its own: the information tabs, the detail
-/// overlay and the Edit profile form, which changes the nickname and the self-introduction (``ProfileDraft`` holds
-/// the rules, ``ProfilePersonalPatch`` the changed fields sent with `PATCH /profile_personal`).
+/// overlay and the Edit profile form, which changes the nickname and the self-introduction (``ProfileEditForm`` holds
+/// its fields and rules on FeatureKit's form kit, ``ProfilePersonalPatch`` the changed fields sent with `PATCH /profile_personal`).
 ///
 /// Everything hangs off this namespace: ``State``, ``Action``, ``reducer``, ``saveMiddleware(client:)``,
 /// ``present(_:)``, ``commands`` and ``module(client:)``. It talks to the network only through ``ProfileClient``.

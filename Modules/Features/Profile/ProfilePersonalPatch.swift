@@ -1,3 +1,5 @@
+import FeatureKit
+
 /// The changes a save sends as the JSON body of `PATCH /profile_personal`: only the fields present (non-`nil`) are
 /// encoded, so the server merges just those (`{"nickname":"…"}`).
 public struct ProfilePersonalPatch: Equatable, Codable, Sendable {
@@ -24,10 +26,10 @@ public struct ProfilePersonalPatch: Equatable, Codable, Sendable {
     return personal
   }
 
-  /// The fields present, checked with ``ProfileDraft``'s rules (absent fields are not checked).
-  public func validate() -> ProfileDraft.Validation {
-    ProfileDraft.Validation(
-      nickname: nickname.flatMap(ProfileDraft.nicknameProblem),
-      introduction: introduction.flatMap(ProfileDraft.introductionProblem))
+  /// The rules the fields present break (absent fields are not checked), by ``ProfileEditForm/fields``.
+  public var problems: [String] {
+    let values = ["nickname": nickname, "introduction": introduction].compactMapValues { $0 }
+    let given = ProfileEditForm.fields.filter { values[$0.key] != nil }
+    return FormDraft(given, values).problems(given).map(\.message)
   }
 }

@@ -5,7 +5,7 @@ extension ProfileFeature {
   /// Profile's state transitions. Load actions go to ``FeatureKit/ScreenLoad/reduce(_:)``, which decides whether a
   /// load starts and keeps the ``ProfileContent`` it answered; the detail closes whenever there is no content under
   /// it. Choosing an information item copies it into `detail`. The Edit profile form is validated here on every
-  /// edit, and a save is decided here — the patch checked with ``ProfileDraft``'s rules, then FeatureKit's
+  /// edit, and a save is decided here — the patch checked with ``ProfileEditForm/fields``' rules, then FeatureKit's
   /// ``FeatureKit/Mutation/reduce(_:)`` (`.sending(patch)`, a request token, `startsWrite`) — for the save
   /// middleware to carry out. A save that succeeded shows "Profile saved" (a toast, once `.load(.appear)` (or `.shown`) said the
   /// screen appeared: `kumiki profile edit` sends only the save, so it never starts a toast or waits for one).
@@ -28,13 +28,11 @@ extension ProfileFeature {
 
     case .editProfile:
       guard let content = state.load.content, state.form == nil, !state.save.isSending else { return }
-      state.form = ProfileEditForm(original: ProfileDraft(content.personal))
+      state.form = ProfileEditForm(original: ProfileEditForm.draft(content.personal))
       state.save.reduce(.reset)
       state.detail = nil
-    case .nicknameEdited(let text):
-      state.editForm { $0.nickname = text }
-    case .introductionEdited(let text):
-      state.editForm { $0.introduction = text }
+    case .edited(let key, let text):
+      state.editForm { $0[key] = text }
     case .save(let save):
       state.reduceSave(save)
     case .cancelEdit:
@@ -46,21 +44,23 @@ extension ProfileFeature {
     }
   }.withToasts()
 
-  /// What is wrong with `patch` by ``ProfileDraft``'s rules, as the message a refused save shows (several joined by
+  /// What is wrong with `patch` by ``ProfileEditForm/fields``' rules, as the message a refused save shows (several joined by
   /// `; `), or `nil` when it can be sent.
   static func problem(_ patch: ProfilePersonalPatch) -> String? {
     if patch.isEmpty { return "Nothing to change: give a nickname or a self-introduction." }
-    let problems = patch.validate().problems
-    return problems.isEmpty ? nil : problems.map(\.message).joined(separator: "; ")
+    let problems = patch.problems
+    return problems.isEmpty ? nil : problems.joined(separator: "; ")
   }
 }
 
 extension ProfileFeature.State {
   /// Applies an edit to the open form's draft (not while saving, so the draft never changes under a request in
   /// flight); an edit after a failed save clears the failure (the next Save sends the new draft).
-  fileprivate mutating func editForm(_ change: (inout ProfileDraft) -> Void) {
+  fileprivate mutating func editForm(_ change: (inout FormDraft) -> Void) {
     guard var form, !save.isSending else { return }
+    let before = form.draft
     change(&form.draft)
+    guard form.draft.values.keys == before.values.keys else { return }  // not a field of the form
     self.form = form
     if case .failed = save.phase { save.reduce(.reset) }
   }

@@ -35,7 +35,7 @@ extension ProfileFeature {
     /// no save is in flight.
     public var canSave: Bool {
       guard let form else { return false }
-      return form.validation.isValid && form.hasChanges && !save.isSending
+      return form.problems.isEmpty && form.hasChanges && !save.isSending
     }
   }
 

@@ -38,7 +38,7 @@ struct OptimisticSaveIntegrationTests {
       other.store.store.dispatch(.load(.changed))
     }
     await editor.store.send(.editProfile)
-    await editor.store.send(.nicknameEdited(Self.nickname))
+    await editor.store.send(.edited("nickname", Self.nickname))
     return (editor, other)
   }
 
@@ -91,7 +91,7 @@ struct OptimisticSaveIntegrationTests {
     #expect(failure.hasSuffix("— your change was undone"), "\(failure)")
     #expect(failure.contains("422"), "\(failure)")
     // The form keeps the draft and shows the message with Retry.
-    #expect(editor.store.state.form?.draft.nickname == Self.nickname)
+    #expect(editor.store.state.form?.draft["nickname"] == Self.nickname)
     let overlay = try #require(editor.present(editor.store.state).firstOverlay)
     #expect(overlay.content.firstErrorMessage == failure)
     #expect(try await world.profileFromTheServer().personal.nickname == before)

@@ -1,4 +1,5 @@
 import Core
+import FeatureKit
 import FixtureServer
 import Foundation
 import Networking
@@ -42,7 +43,7 @@ import Testing
     store.dispatch(.load(.appear))
     await store.settled()
     store.dispatch(.editProfile)
-    store.dispatch(.nicknameEdited("組木の編集者"))
+    store.dispatch(.edited("nickname", "組木の編集者"))
 
     // A status fault answers instead of the server: the write never happens, the form keeps the draft.
     server.setFaults([.status(500)], for: .endpoint("profile_personal"))
@@ -52,7 +53,7 @@ import Testing
     let failure = HTTPError.refused(
       status: 500, url: server.baseURL.appending(path: "profile_personal"), reason: "injected fault: status=500")
     #expect(store.state.save.phase.failure == failure.description)
-    #expect(store.state.form?.draft.nickname == "組木の編集者")
+    #expect(store.state.form?.draft["nickname"] == "組木の編集者")
     server.clearFaults()
     #expect(try await client.personal() == original)
 

@@ -154,7 +154,7 @@ struct QueryCacheIntegrationTests {
       await app.store.send(.load(.appear))
       await app.store.receive(.load(.loaded(before)))
       await app.store.send(.editProfile)
-      await app.store.send(.nicknameEdited("組木の編集者"))
+      await app.store.send(.edited("nickname", "組木の編集者"))
       // PATCH /profile_personal through ProfileClient.updatePersonal
       await app.store.send(.save(.submit(ProfilePersonalPatch(nickname: "組木の編集者"))))
       await app.store.finish()
