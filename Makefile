@@ -99,8 +99,8 @@ scenarios: bootstrap ## List a feature's scenarios, standard and its own: FEATUR
 	@$(PLAYGROUND_BUILD) --product kumiki-playground
 	@exec "$$($(PLAYGROUND_BUILD) --show-bin-path)/kumiki-playground" list --feature "$$KUMIKI_PLAYGROUND_FEATURE"
 
-test: bootstrap ## Run every suite, or one module's (MODULE=Core), or those a change affects (AFFECTED=REV|auto)
-	$(MODULE_ENV) KUMIKI_NO_BENCH=1 $(AFFECTED_RUN)Scripts/run-tests "--swift=$(SWIFT)" $(SWIFT_BUILD_FLAGS) --test-flags $(TEST_FLAGS)
+test: bootstrap ## Run every suite, or one module's (MODULE=Core), or those a change affects (AFFECTED=REV|auto); FORCE=1: no cache
+	$(MODULE_ENV) KUMIKI_NO_BENCH=1 $(AFFECTED_RUN)Scripts/run-tests "--swift=$(SWIFT)" $(if $(FORCE),--force) $(SWIFT_BUILD_FLAGS) --test-flags $(TEST_FLAGS)
 
 tsan: bootstrap ## ThreadSanitizer over Core's suite (the dispatch lock becomes a pthread mutex it can see)
 	KUMIKI_MODULES=Core $(SWIFT) test --sanitize=thread -Xswiftc -DKUMIKI_TSAN --scratch-path .build/tsan
