@@ -27,8 +27,10 @@ import time
 
 # Environment variables a test's result may depend on (with every KUMIKI_… variable not in RUNNER_VARIABLES).
 ENVIRONMENT = ["CI", "PATH", "TERM", "LANG", "LC_ALL", "LC_CTYPE", "TZ", "HOME", "TMUX", "SHELL"]
+# Not inputs of a test: the selection, the runner's own settings, and make's digest of the feature folders (what it
+# digests is hashed as files: feature.json with the manifest, the folders with the closures).
 RUNNER_VARIABLES = {"KUMIKI_MODULES", "KUMIKI_AFFECTED", "KUMIKI_AFFECTED_DESCRIBE", "KUMIKI_DESCRIBE_CACHE",
-                    "KUMIKI_TEST_LIMIT", "KUMIKI_TEST_STDBUF", "KUMIKI_TEST_FORCE"}
+                    "KUMIKI_TEST_LIMIT", "KUMIKI_TEST_STDBUF", "KUMIKI_TEST_FORCE", "KUMIKI_FEATURE_FOLDERS"}
 # What a build plugin reads besides its own folder (globs from the package root).
 PLUGIN_INPUTS = {
     "FeatureFixtures": ["Modules/Features/*/fixtures.json"],
@@ -166,10 +168,10 @@ class Store:
         except (OSError, ValueError):
             return None
 
-    def record(self, suite, digest, files, tests, seconds, commit):
+    def record(self, suite, digest, files, shared, tests, seconds, commit):
         os.makedirs(os.path.join(self.folder, suite), exist_ok=True)
         entry = {"suite": suite, "hash": digest, "when": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
-                 "commit": commit, "tests": tests, "seconds": round(seconds, 1), "inputs": files}
+                 "commit": commit, "tests": tests, "seconds": round(seconds, 1), "inputs": files, "shared": shared}
         temporary = self.path(suite, digest) + ".tmp"
         with open(temporary, "w", encoding="utf-8") as handle:
             json.dump(entry, handle, sort_keys=True)
@@ -177,8 +179,10 @@ class Store:
         with open(os.path.join(self.folder, suite, "last"), "w", encoding="utf-8") as handle:
             handle.write(digest + "\n")
 
-    def changed_since_last(self, suite, files):
-        """The inputs that differ from the suite's last recorded pass ([] when none recorded), a few at most."""
+    def changed_since_last(self, suite, files, shared):
+        """The inputs that differ from the suite's last recorded pass (None when none is recorded): the files, then
+        the parts of what every suite shares (`toolchain`, `flags`, `environment` (the variables named),
+        `packages`)."""
         try:
             with open(os.path.join(self.folder, suite, "last"), encoding="utf-8") as handle:
                 last = self.passed(suite, handle.read().strip())
@@ -188,4 +192,11 @@ class Store:
             return None
         before = last.get("inputs", {})
         changed = [p for p in sorted(set(before) | set(files)) if before.get(p) != files.get(p)]
+        was = last.get("shared", {})
+        for key in sorted(set(was) | set(shared)):
+            if key == "environment" and isinstance(was.get(key), dict):
+                names = sorted(n for n in set(was[key]) | set(shared[key]) if was[key].get(n) != shared[key].get(n))
+                changed += [f"${n}" for n in names]
+            elif was.get(key) != shared.get(key):
+                changed.append(f"the {key}")
         return changed
