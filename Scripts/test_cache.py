@@ -6,7 +6,7 @@ A suite's inputs, hashed together (SHA-256 over each file's path and content):
     also brings what it reads outside its targets (PLUGIN_INPUTS; a plugin not named there: the whole checkout);
   - the manifest and what it reads: Package.swift, Package.resolved (the external packages' pinned versions), every
     `Modules/Features/*/feature.json`;
-  - the whole checkout (every file git tracks or does not ignore) when the suite's own sources find files from
+  - the whole checkout (every file git tracks or does not ignore) when the suite's own Swift files find files from
     their own path (`#filePath`, `#file`) or the working directory: they may read any of them (golden frames of
     other folders, scenarios, the apps' folders);
   - the toolchain (`swift --version`, and where swift is), the build and test flags, the environment variables
@@ -108,22 +108,23 @@ class Inputs:
         return [p for p in self.files() if fnmatch.fnmatchcase(p, pattern)]
 
 
-def reads_checkout(package, suite, root):
-    target = package.targets[suite]
-    for source in target.get("sources", []):
-        try:
-            with open(os.path.join(root, target["path"], source), encoding="utf-8", errors="replace") as handle:
-                if READS_CHECKOUT.search(handle.read()):
-                    return True
-        except OSError:
-            return True  # cannot tell: assume it does
+def reads_checkout(package, suite, inputs):
+    """Whether a Swift file in the suite's folder finds files by its own path or the working directory."""
+    for path in inputs.under(package.targets[suite]["path"]):
+        if path.endswith(".swift") and package.owner_of(path) == suite:  # not a nested suite's (Integration/)
+            try:
+                with open(os.path.join(inputs.root, path), encoding="utf-8", errors="replace") as handle:
+                    if READS_CHECKOUT.search(handle.read()):
+                        return True
+            except OSError:
+                return True  # cannot tell: assume it does
     return False
 
 
 def suite_inputs(package, suite, inputs):
     """{path: why} for every file `suite` depends on."""
     paths = {}
-    if reads_checkout(package, suite, inputs.root):
+    if reads_checkout(package, suite, inputs):
         for path in inputs.files():
             paths[path] = "the checkout (its sources find files by their own path)"
     for pattern in MANIFEST_INPUTS:
