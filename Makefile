@@ -35,7 +35,7 @@ AFFECTED ?=
 # which defines them (an AFFECTED left in the environment does not narrow `make test`, below).
 AFFECTED_GIVEN := $(filter command line,$(origin AFFECTED))
 TEST_FLAGS_GIVEN := $(filter-out undefined,$(origin TEST_FLAGS))
-unexport APP ARGS MODULE CONFIG NAME KIND TAB ENDPOINT SWIFT FEATURE SCENARIO AFFECTED TEST_FLAGS
+unexport APP ARGS MODULE CONFIG NAME KIND TAB ENDPOINT SWIFT FEATURE SCENARIO AFFECTED TEST_FLAGS FORCE
 export KUMIKI_MAKE_APP := $(value APP)
 export KUMIKI_MAKE_ARGS := $(value ARGS)
 export KUMIKI_MAKE_MODULE := $(value MODULE)
@@ -129,10 +129,10 @@ scenarios: bootstrap ## List a feature's scenarios, standard and its own: FEATUR
 	@$(PLAYGROUND_BUILD) --product kumiki-playground
 	@exec "$$($(PLAYGROUND_BUILD) --show-bin-path)/kumiki-playground" list --feature "$$KUMIKI_MAKE_FEATURE"
 
-test: bootstrap ## Run every suite, or one module's (MODULE=Core), or those a change affects (AFFECTED=REV|auto)
+test: bootstrap ## Run every suite, or one module's (MODULE=Core), or those a change affects (AFFECTED=REV|auto); FORCE=1: no cache
 	@$(call CHECK,MODULE SWIFT TEST_FLAGS $(if $(AFFECTED_GIVEN),AFFECTED))
-	$(call WORDS,flags,TEST_FLAGS); $(MODULE_ENV) KUMIKI_NO_BENCH=1 $(AFFECTED_RUN)$(SWIFT_COMMAND) test \
-	  $(SWIFT_BUILD_FLAGS) "$${flags[@]}"
+	$(call WORDS,flags,TEST_FLAGS); $(MODULE_ENV) KUMIKI_NO_BENCH=1 $(AFFECTED_RUN)Scripts/run-tests \
+	  --swift="$$KUMIKI_MAKE_SWIFT" $(if $(value FORCE),--force) $(SWIFT_BUILD_FLAGS) --test-flags "$${flags[@]}"
 
 tsan: bootstrap ## ThreadSanitizer over Core's suite (the dispatch lock becomes a pthread mutex it can see)
 	@$(call CHECK,SWIFT)
