@@ -9,8 +9,9 @@ extension QueryCache {
   /// Reconnects by itself: whenever a request has not reached the API (refused, timed out, a 5xx), asks the API
   /// again — one `GET` of ``QueryCacheConfiguration/baseURL``, not cached, not retried — after a back-off of 1 s
   /// doubling to 30 s (jitter from the injected source), on the injected clock, until it answers with anything but
-  /// a 5xx. Then it is a reconnection as any request's would be: ``NetworkReachability/onReconnect(_:)``'s handlers
-  /// run (the apps' `reconnected`: the screens on view refetch once) and the outbox sends what waits. A request of
+  /// a 5xx. Then the outbox sends what waits, and it is a reconnection as any request's would be:
+  /// ``NetworkReachability/onReconnect(_:)``'s handlers run (the apps' `reconnected`: the screens on view refetch
+  /// once, after the waiting writes reached the server). A request of
   /// the app's own that reaches the API meanwhile ends the back-off the same way. Nothing is sent while the API
   /// answers.
   ///
@@ -32,8 +33,15 @@ extension QueryCache {
           if response.status >= 500 {
             reachability.failed(Self.reason(status: response.status))
           } else {
+            // What waits is sent first, so the screens' refetch on `reconnected` reads the server with it: a refetch
+            // sent beside the round could be answered without it, and the round's invalidation then share that
+            // answer. The round's own answers tell the reachability (a sent write is the reconnection); a round that
+            // stopped on a failure is probed again.
+            if let outbox, outbox.summary.pending > 0 {
+              let round = await outbox.send()
+              if round.stopped != nil, !round.busy, reachability.unreachableReason != nil { continue probing }
+            }
             reachability.reached()
-            outbox?.sendIfWaiting()
             break probing  // the next failure starts the back-off over
           }
         } catch {
