@@ -46,9 +46,10 @@ public final class LiveApp: Sendable {
   }
 
   /// `offline — showing data from 2026/11/24 14:32` when a screen showed cached data because the API could not be reached
-  /// (the CLI prints it on standard error as `kumiki: …`), else `nil`.
+  /// (`server error — …` when it answered 5xx; the CLI prints it on standard error as `kumiki: …`), else `nil`.
   public var offlineNotice: String? {
-    queryCache.reachability.offlineDataSince.map { "offline — showing data from \($0.fetchTimeText)" }
+    let word = queryCache.reachability.unreachableStatus ?? "offline"
+    return queryCache.reachability.offlineDataSince.map { "\(word) — showing data from \($0.fetchTimeText)" }
   }
 
   /// Reconnects by itself until ``shutdown()``: while the API cannot be reached, the query layer asks it again with
