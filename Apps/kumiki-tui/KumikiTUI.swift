@@ -118,6 +118,8 @@ struct KumikiTUI: AsyncParsableCommand {
         throw ExitCode(1)
       }
     }
+    // Offline, the API is asked again with back-off until it answers: the screens refetch, the outbox drains.
+    live.startReconnecting()
     let activity = live.activity
     let reachability = live.queryCache.reachability
     let outbox: @Sendable () -> TUIOutbox = {
@@ -129,7 +131,7 @@ struct KumikiTUI: AsyncParsableCommand {
       options: TUIOptions(
         color: !noColor && TUIOptions.colorAllowedByEnvironment(), devTools: devTools,
         appVersion: ("kumiki-tui", Self.version), launchApp: false,
-        activity: { activity.inFlight }, offline: { reachability.unreachableReason != nil }, outbox: outbox,
+        activity: { activity.inFlight }, offline: { reachability.unreachableStatus }, outbox: outbox,
         onFrame: onFrame))
     await live.shutdown()
     if let recorder {

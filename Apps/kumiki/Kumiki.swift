@@ -59,9 +59,11 @@ enum Kumiki {
       await live.shutdown()
       // Writes kept by an earlier run that went out, or that the server refused (rolled back).
       for notice in live.takeOutboxNotices() { printNotice(notice) }
-      // Changes still waiting that this run did not queue (a queued write says so itself): what it printed showed
-      // them as made.
-      if let summary = live.queryCache.outbox?.summary, summary.queuedHere == 0, let waiting = summary.statusText {
+      // Changes still waiting that this run did not queue (a queued write says so itself) and that what it printed
+      // showed as made (a command showing none of that data does not say it).
+      if let summary = live.queryCache.outbox?.summary, summary.queuedHere == 0, live.queryCache.showedWaitingChanges,
+        let waiting = summary.statusText
+      {
         printNotice("\(waiting), shown as made (kumiki outbox lists them)")
       }
     }

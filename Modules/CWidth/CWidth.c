@@ -159,7 +159,10 @@ static void on_cont(int sig, siginfo_t *info, void *context) {
   errno = saved_errno;
 }
 
-static void stop_self(void) {
+// whole_group: stop the process group too, as Ctrl-Z outside raw mode does (the terminal sends
+// SIGTSTP to its foreground group), so a parent waiting for this process (a wrapper such as the
+// playground, make) stops with it and the shell sees the job stopped; `fg` continues them all.
+static void stop_self(int whole_group) {
   // Restore, stop with the default SIGTSTP action (SIGTSTP unblocked in this thread so the stop
   // happens here and now), and re-arm once continued.
   if (term_active) restore_terminal();
@@ -171,9 +174,19 @@ static void stop_self(void) {
   sigset_t set;
   sigemptyset(&set);
   sigaddset(&set, SIGTSTP);
-  sigprocmask(SIG_UNBLOCK, &set, NULL);
   term_suspended = 1;
-  raise(SIGTSTP);
+  if (whole_group) {
+    // Blocked here while the group's signal is sent, so this thread stops at the unblock below
+    // (on its own pending SIGTSTP) and not after it has gone on; SIGCONT discards whichever
+    // stop signal is still pending, so it stops once.
+    sigprocmask(SIG_BLOCK, &set, NULL);
+    kill(0, SIGTSTP);
+    raise(SIGTSTP);
+    sigprocmask(SIG_UNBLOCK, &set, NULL);
+  } else {
+    sigprocmask(SIG_UNBLOCK, &set, NULL);
+    raise(SIGTSTP);
+  }
   // Continued. on_cont normally re-entered already; if SIGCONT was blocked everywhere, do it here.
   if (term_active && term_suspended) {
     term_suspended = 0;
@@ -188,12 +201,12 @@ static void on_tstp(int sig, siginfo_t *info, void *context) {
   (void)info;
   (void)context;
   int saved_errno = errno;
-  stop_self();
+  stop_self(0);
   errno = saved_errno;
 }
 
 void kumiki_term_suspend(void) {
-  if (term_active) stop_self();
+  if (term_active) stop_self(1);
 }
 
 void kumiki_unblock_session_signals(void) {

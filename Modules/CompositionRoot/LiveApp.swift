@@ -5,6 +5,7 @@ import NetworkingCurl
 import Persistence
 import PersistenceSQLite
 import QueryCache
+import Synchronization
 
 /// The composition root: the standard features wired to live clients — libcurl, SQLite and, unless an API URL is
 /// given, the embedded fixture API (a `kumiki-api` child process, ``EmbeddedAPI``). The only place outside tests
@@ -27,6 +28,8 @@ public final class LiveApp: Sendable {
   let server: EmbeddedAPI?
   private let database: KumikiDatabase
   private let cache: ResponseCacheDatabase
+  /// The probe ``startReconnecting()`` started, cancelled by ``shutdown()``.
+  private let reconnecting = Mutex<Task<Void, Never>?>(nil)
 
   private init(
     runtime: AppRuntime, apiURL: URL, databasePath: String, notices: [String], activity: HTTPActivity,
@@ -44,9 +47,21 @@ public final class LiveApp: Sendable {
   }
 
   /// `offline — showing data from 2026/11/24 14:32` when a screen showed cached data because the API could not be reached
-  /// (the CLI prints it on standard error as `kumiki: …`), else `nil`.
+  /// (`server error — …` when it answered 5xx; the CLI prints it on standard error as `kumiki: …`), else `nil`.
   public var offlineNotice: String? {
-    queryCache.reachability.offlineDataSince.map { "offline — showing data from \($0.fetchTimeText)" }
+    let word = queryCache.reachability.unreachableStatus ?? "offline"
+    return queryCache.reachability.offlineDataSince.map { "\(word) — showing data from \($0.fetchTimeText)" }
+  }
+
+  /// Reconnects by itself until ``shutdown()``: while the API cannot be reached, the query layer asks it again with
+  /// back-off on the store's clock (``QueryCache/reconnectWhileUnreachable()``); when it answers, the app gets
+  /// `reconnected` (the screens on view refetch once) and the outbox sends what waits. The TUI starts it; a CLI
+  /// command does not (it sends nothing beyond its own requests). Later calls do nothing.
+  public func startReconnecting() {
+    reconnecting.withLock { probe in
+      guard probe == nil else { return }
+      probe = Task { [queryCache] in await queryCache.reconnectWhileUnreachable() }
+    }
   }
 
   /// The outbox's messages since the last call (a waiting change the server refused, changes sent), each once.
@@ -283,6 +298,9 @@ public final class LiveApp: Sendable {
   /// Stops effects and the embedded server, and closes the database and the response cache, checkpointed: after it,
   /// each file holds everything on its own (`KumikiDatabase.close()`). Run it on every clean exit.
   public func shutdown() async {
+    let probe = reconnecting.withLock { $0 }
+    probe?.cancel()
+    await probe?.value
     runtime.send(.terminate)
     runtime.store.cancelAllEffects()
     await runtime.store.settled()

@@ -45,6 +45,8 @@ final class OptimisticEntries: Sendable {
     /// entry between the outbox committing it and its write marking its overlays queued (``queue(_:entry:)``), which
     /// then settles them at once. The most recent ``settledLimit``.
     var settledUnqueued: [(entry: Int64, sent: Bool)] = []
+    /// Whether an answer was given with a queued overlay laid over it.
+    var showedQueued = false
   }
 
   /// How many outbox entries settled before their overlays were queued are remembered.
@@ -54,6 +56,9 @@ final class OptimisticEntries: Sendable {
 
   /// Now, in the order of events: a read notes it before it asks the server.
   var generation: Int { table.withLock { $0.generation } }
+
+  /// Whether an answer was given with the change of a write waiting in the outbox laid over it.
+  var showedQueued: Bool { table.withLock { $0.showedQueued } }
 
   /// Whether no overlay is kept (the fast path of every read).
   var isEmpty: Bool { table.withLock { $0.overlays.isEmpty } }
@@ -233,7 +238,11 @@ final class OptimisticEntries: Sendable {
   /// `response` (an answer for `path`) with the overlays on that path merged into its body, oldest first; unchanged
   /// when there are none, when it is not a success, or when its body is not a JSON object.
   func apply(to response: HTTPResponse, path: String) -> HTTPResponse {
-    let merges = table.withLock { table in table.overlays.filter { $0.change.path == path }.map(\.change.merge) }
+    let (merges, queued) = table.withLock { table in
+      let overlays = table.overlays.filter { $0.change.path == path }
+      let queued = overlays.contains { if case .queued = $0.stage { true } else { false } }
+      return (overlays.map(\.change.merge), queued)
+    }
     guard !merges.isEmpty, response.isSuccess,
       var object = try? JSONSerialization.jsonObject(with: response.body) as? [String: Any]
     else { return response }
@@ -244,6 +253,7 @@ final class OptimisticEntries: Sendable {
     guard let body = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]) else {
       return response
     }
+    if queued { table.withLock { $0.showedQueued = true } }
     var response = response
     response.body = body
     return response

@@ -73,6 +73,11 @@ extension QueryCache {
     changeObservers.notify(tags)
   }
 
+  /// Whether an answer this query layer gave had the change of a write waiting in the outbox laid over it: what it
+  /// showed, it showed as made (the CLI's `… waiting to send, shown as made` follows it, so a command that shows
+  /// none of that data does not say it).
+  public var showedWaitingChanges: Bool { optimistic.showedQueued }
+
   /// `response`, the answer to the GET `request`, with the optimistic changes on its path merged in.
   func withOptimisticChanges(_ response: HTTPResponse, for request: HTTPRequest) -> HTTPResponse {
     guard !optimistic.isEmpty else { return response }

@@ -31,11 +31,11 @@ public final class QueryCache: Sendable {
   public let reachability = NetworkReachability()
   /// Requests through ``client``, answered from the cache or not.
   private let activity = HTTPActivity()
-  private let http: HTTPClient
+  let http: HTTPClient
   let storage: ResponseCacheClient
   private let now: @Sendable () -> Date
   private let fetches = SharedFetches()
-  private let retrying: RetryingSend
+  let retrying: RetryingSend
   /// Optimistic changes of writes in flight or settled, laid over answers (QueryCache+Writes.swift).
   let optimistic = OptimisticEntries()
   let changeObservers = ChangeObservers()
@@ -236,7 +236,10 @@ public final class QueryCache: Sendable {
     }
   }
 
-  static func reason(status: Int) -> String { "server error \(status)" }
+  static func reason(status: Int) -> String { "\(serverErrorReason) \(status)" }
+
+  /// How the reason for a 5xx answer starts (``NetworkReachability/unreachableStatus``).
+  static let serverErrorReason = "server error"
 }
 
 extension Duration {

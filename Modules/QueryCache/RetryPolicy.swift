@@ -48,12 +48,25 @@ public struct RetryPolicy: Sendable, Equatable {
   }
 
   /// Whether a GET that threw `error` may be tried again: the API could not be reached (refused, timed out, the
-  /// connection dropped mid-way). Not cancellation, not TLS, not an answer that could not be used.
+  /// connection dropped mid-way). Not cancellation, not TLS, not an answer that could not be used, and not a
+  /// connection to this machine (``isLoopback(_:)``) that failed at once: a closed port on loopback is a definite
+  /// answer (nothing listens there; no network in between can heal), so an offline read answers from the cache at
+  /// once instead of after the waits.
   static func retries(_ error: any Error) -> Bool {
     switch error {
-    case HTTPError.cannotConnect, HTTPError.timedOut, HTTPError.transferFailed: true
+    case HTTPError.cannotConnect(let url, _): !isLoopback(url)
+    case HTTPError.timedOut, HTTPError.transferFailed: true
     default: false
     }
+  }
+
+  /// Whether `url`'s host is this machine: `localhost`, `127.0.0.0/8` or `::1`.
+  static func isLoopback(_ url: URL) -> Bool {
+    guard let host = url.host(percentEncoded: false)?.lowercased() else { return false }
+    let bare = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
+    let octets = bare.split(separator: ".", omittingEmptySubsequences: false)
+    return bare == "localhost" || bare == "::1"
+      || (octets.count == 4 && octets[0] == "127" && octets.allSatisfy { UInt8($0) != nil })
   }
 
   /// Whether a GET answered `status` may be tried again: 5xx only, never 4xx.

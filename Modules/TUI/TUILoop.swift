@@ -114,20 +114,20 @@ struct TUILoop {
         pending.lower()
       case .tick:
         let activity = options.activity?() ?? app.store.effectsInFlight
-        let offline = options.offline?() ?? false
+        let offline = options.offline?() ?? nil
         // What a sent or refused change did to the data is the query layer's to tell the screens (the app event
         // `.dataChanged`): the outbox only gives the status bar its marker and its notices.
         var outbox = options.outbox?()
         let notices = outbox?.notices ?? []
         outbox?.notices = []
         guard
-          activity > 0 || showsSpinner || activity != state.activity || offline != state.isOffline
+          activity > 0 || showsSpinner || activity != state.activity || offline != state.offline
             || outbox != state.outbox || !notices.isEmpty
         else {
           continue
         }
         state.activity = activity
-        state.isOffline = offline
+        state.offline = offline
         state.outbox = outbox
         if let notice = notices.last { state.message = notice }
         if activity > 0 || showsSpinner { state.spinnerFrame &+= 1 }

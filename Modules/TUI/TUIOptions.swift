@@ -30,9 +30,10 @@ public struct TUIOptions: Sendable {
   /// HTTP requests in flight, say. `nil` counts the store's effects in flight, which includes long-lived ones
   /// such as database observations.
   public var activity: (@Sendable () -> Int)?
-  /// Whether the API cannot be reached now (the last request was refused, timed out or answered 5xx), read on every
-  /// animation tick: the status bar then says `offline` instead of `ready`. `nil`: never offline.
-  public var offline: (@Sendable () -> Bool)?
+  /// Why the API does not answer now, in the status bar's words, read on every animation tick: `offline` (the last
+  /// request was refused or timed out), `server error` (answered 5xx), shown instead of `ready`; the closure's `nil`:
+  /// it answers. `nil`: never offline.
+  public var offline: (@Sendable () -> String?)?
   /// What the app's outbox holds (writes waiting to reach the API), read on every animation tick: the status bar
   /// shows its marker and `o` its list. `nil`: the app has no outbox (no marker, no `o`).
   public var outbox: (@Sendable () -> TUIOutbox)?
@@ -53,7 +54,7 @@ public struct TUIOptions: Sendable {
     errorOutput: Int32 = STDERR_FILENO,
     term: String? = TerminalSession.environmentTerm(),
     activity: (@Sendable () -> Int)? = nil,
-    offline: (@Sendable () -> Bool)? = nil,
+    offline: (@Sendable () -> String?)? = nil,
     outbox: (@Sendable () -> TUIOutbox)? = nil,
     onFrame: (@Sendable (FrameReport) -> Void)? = nil
   ) {

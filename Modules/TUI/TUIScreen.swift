@@ -168,9 +168,10 @@ public enum TUIScreen {
     let frames = ContentRenderer<Never>.spinnerFrames
     let activity =
       state.activity > 0
-      ? " \(frames[((state.spinnerFrame % 4) + 4) % 4]) loading " : state.isOffline ? " offline " : " ready "
+      ? " \(frames[((state.spinnerFrame % 4) + 4) % 4]) loading "
+      : state.offline.map { " \(TextSanitizer.inert($0)) " } ?? " ready "
     let activityStyle =
-      state.activity == 0 && state.isOffline
+      state.activity == 0 && state.offline != nil
       ? theme.style([.reverse, .bold], color: .yellow) : theme.style([.reverse, .bold])
     var x = buffer.put(activity, x: 0, y: row, style: activityStyle)
     if let waiting = state.outbox?.status {

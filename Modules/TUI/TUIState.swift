@@ -44,8 +44,9 @@ public struct TUIState: Sendable, Equatable {
   public var size: Size
   /// Effects in flight in the store (the activity indicator spins while > 0).
   public var activity = 0
-  /// Whether the API could not be reached last time (the status bar says `offline`).
-  public var isOffline = false
+  /// Why the API did not answer last time, as the status bar says it instead of `ready` (`offline`, `server
+  /// error`); `nil` when it answered.
+  public var offline: String?
   /// What the app's outbox holds (the status bar's marker, the list `o` shows); `nil`: the app has no outbox.
   public var outbox: TUIOutbox?
   /// Whether the outbox list is shown.

@@ -110,8 +110,10 @@ public final class TerminalSession {
     try writer.write(bytes)
   }
 
-  /// Suspends the process like Ctrl-Z would outside raw mode: restores the terminal, stops, and
-  /// re-enters when continued (a `.resize` event follows). No-op when SIGTSTP was ignored at start.
+  /// Suspends the process like Ctrl-Z would outside raw mode: restores the terminal, stops with its
+  /// process group (SIGTSTP to the group, so a parent waiting for it stops too and the shell sees the
+  /// job stopped), and re-enters when continued (a `.resize` event follows). No-op when SIGTSTP was
+  /// ignored at start.
   public func suspend() {
     guard active else { return }
     kumiki_term_suspend()

@@ -61,6 +61,87 @@ struct KumikiPlaygroundEndToEndTests {
     #expect(Set(seen) == Set(all), "every mount belongs to one feature folder")
   }
 
+  /// Issue 35: `make run FEATURE=X` (kumiki-tui is the default app) exited 1 at the first key, the keys going to the
+  /// shell: the app was started in a process group of its own, not the terminal's foreground group. Driven from an
+  /// interactive shell (job control on, as in a terminal): a key changes the screen, Ctrl-Z stops the job and `fg`
+  /// brings the TUI back, Ctrl-C quits it, and the shell is back with no `kumiki-api` left.
+  @Test(.enabled(if: TmuxSession.isAvailable, "needs tmux (make bootstrap)"))
+  func runsTheTUIInTheForeground() async throws {
+    // The first feature folder whose mounts have a screen, and its first tab's label.
+    var chosen: (folder: String, firstTab: String)?
+    for folder in try Self.featureFolders() where chosen == nil {
+      let listed = try await playground(["run", "--feature", folder, "--app", "kumiki", "--", "features", "--json"])
+      let object = try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [String: Any]
+      let screens = (object?["features"] as? [[String: Any]] ?? []).filter { $0["screen"] as? Bool == true }
+      if let title = screens.first?["title"] as? String { chosen = (folder, "1 " + title) }
+    }
+    let (folder, firstTab) = try #require(chosen, "no feature folder has a screen")
+
+    let tmux = try TmuxSession(
+      command: "exec bash --norc --noprofile -i", environment: ["PS1": "shell$ ", "NO_COLOR": "1"])
+    try await tmux.waitFor("the shell's prompt", Self.prompting)
+    let command = [BuiltBinary.path("kumiki-playground"), "run", "--root", Self.root, "--feature", folder]
+    try tmux.type(command.map(TmuxSession.quote).joined(separator: " "))
+    try tmux.keys("Enter")
+    try await tmux.waitFor("the feature's tab, settled") {
+      TUIScreenText.selectedTab($0) == firstTab && TUIScreenText.statusBar($0).hasPrefix(" ready ")
+    }
+    let playground = try #require(try Self.children(of: tmux.panePID()).first, "the shell runs the playground")
+    let api = try Self.children(of: playground).filter { Self.commandLine($0).contains("kumiki-api") }
+    #expect(api.count == 1, "the playground runs one kumiki-api")
+
+    try tmux.keys("?")
+    _ = try await tmux.waitFor(text: "Keys: this screen")
+    try tmux.keys("Escape")
+    try await tmux.waitFor("help closed") {
+      !$0.contains("Keys: this screen") && TUIScreenText.selectedTab($0) == firstTab
+    }
+
+    try tmux.keys("C-z")
+    try await tmux.waitFor("the job stopped, the shell's prompt") { $0.contains("Stopped") && Self.prompting($0) }
+    try tmux.type("fg")
+    try tmux.keys("Enter")
+    try await tmux.waitFor("the TUI back after fg") {
+      TUIScreenText.selectedTab($0) == firstTab && !$0.contains("Stopped")
+    }
+    try tmux.keys("?")
+    _ = try await tmux.waitFor(text: "Keys: this screen")
+
+    try tmux.keys("C-c")
+    try await tmux.waitFor("the shell's prompt") { Self.prompting($0) && !$0.contains("Keys: this screen") }
+    try tmux.type("echo \"[status $?]\"")
+    try tmux.keys("Enter")
+    _ = try await tmux.waitFor(text: "[status 0]")
+    for pid in api {
+      #expect(!Self.commandLine(pid).contains("kumiki-api"), "kumiki-api \(pid) outlived the playground")
+    }
+  }
+
+  /// Whether the shell waits for a command: its prompt is the last line shown.
+  static func prompting(_ screen: String) -> Bool {
+    screen.split(separator: "\n").last { !$0.trimmingCharacters(in: .whitespaces).isEmpty }?
+      .trimmingCharacters(in: .whitespaces) == "shell$"
+  }
+
+  /// The processes whose parent is `pid` (from `/proc/*/stat`).
+  static func children(of pid: Int32) -> [Int32] {
+    let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+    return entries.compactMap(Int32.init).filter { child in
+      guard let stat = try? String(contentsOfFile: "/proc/\(child)/stat", encoding: .utf8),
+        let close = stat.range(of: ")", options: .backwards)
+      else { return false }
+      // `pid (comm) state ppid …`: the name may hold spaces and parentheses, the fields after its last `)` do not.
+      let fields = stat[close.upperBound...].split(separator: " ")
+      return fields.count > 1 && Int32(fields[1]) == pid
+    }.sorted()
+  }
+
+  /// The command line of `pid`, its arguments joined by spaces (empty once it has ended).
+  static func commandLine(_ pid: Int32) -> String {
+    let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") ?? Data()
+    return String(decoding: data.map { $0 == 0 ? UInt8(ascii: " ") : $0 }, as: UTF8.self)
+  }
+
   /// A command of some feature that reads the API (its `--json` says where the data came from), run in the
   /// scenarios whose outcome a command shows: the data, a failure, cached data offline, no data offline.
   @Test func runsACommandInEachScenario() async throws {

@@ -32,6 +32,12 @@ import Testing
       DataOrigin.offline(fetchedAt: Self.longAgo, reason: "timed out").note == "offline · as of 2024/01/02 09:05")
   }
 
+  /// Issue 35: a 500 was shown as `offline`; the API answered, so it is a server error.
+  @Test func contentShownBecauseTheServerFailedSaysServerErrorNotOffline() {
+    #expect(
+      DataOrigin.offline(fetchedAt: Self.todayAt1432, reason: "server error 500").note == "server error · as of 14:32")
+  }
+
   @Test func offlineContentGetsTheNoteAndARetryAboveIt() {
     let content = ViewNode<Action>.text("ramen")
     let view = DataOrigin.offline(fetchedAt: Self.todayAt1432, reason: "refused").annotate(content, retry: .retry)

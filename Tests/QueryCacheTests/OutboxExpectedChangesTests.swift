@@ -82,6 +82,24 @@ import Testing
     #expect(try await Self.nickname(restarted) == "待ち猫 (2)")
   }
 
+  /// Issue 35: the CLI said `1 change waiting to send, shown as made` after every command, even one that showed none
+  /// of that data. A run says it only when an answer it gave had a waiting change laid over it.
+  @Test func onlyAnAnswerWithAWaitingChangeLaidOverItShowedItAsMade() async throws {
+    let cache = makeCache()
+    server.writesFail = true
+    await #expect(throws: WriteQueued(id: 1, pending: 1)) { try await Self.edit(cache, "待ち猫") }
+    await cache.outbox?.finishSending()
+
+    let restarted = makeCache()
+    let outbox = try #require(restarted.outbox)
+    await outbox.refresh()
+    await outbox.finishSending()
+    _ = try await restarted.client.send(.get(Self.baseURL.appending(path: "profile_comment")))
+    #expect(!restarted.showedWaitingChanges, "another path's answer shows none of the waiting change")
+    #expect(try await Self.nickname(restarted) == "待ち猫")
+    #expect(restarted.showedWaitingChanges)
+  }
+
   @Test func aChangeWhoseEntryAnotherProcessDiscardedIsDroppedAndTheScreensTold() async throws {
     let cache = makeCache()
     server.writesFail = true

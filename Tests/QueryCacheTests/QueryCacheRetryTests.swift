@@ -85,6 +85,26 @@ import Testing
     #expect(clock.sleeperCount == 0)
   }
 
+  /// Issue 35: each offline CLI read waited about 2 s (two retries of a refused connection) before answering from
+  /// the cache. A port refused on this machine is a definite answer: one try, no wait, the cached entry answers.
+  @Test(.timeLimit(.minutes(1)))
+  func aConnectionRefusedOnLoopbackIsNotRetried() async throws {
+    let loopback = URL(string: "http://127.0.0.1:9/api")!
+    let dishes = HTTPRequest.get(loopback.appending(path: "dishes"))
+    let cache = QueryCache(
+      http: kitchen.client, storage: storage.client, configuration: QueryCacheConfiguration(baseURL: loopback),
+      clock: clock, random: { 0 })
+    _ = try await cache.client.send(dishes)  // cached
+    kitchen.failure = .cannotConnect(loopback, reason: "Connection refused")
+    // Before the fix this read waited on the test clock, which nothing advances: the time limit ended it.
+    let response = try await QueryTrace(policy: .networkFirst).run { try await cache.client.send(dishes) }
+    #expect(response.status == 200)
+    #expect(kitchen.requests.count == 2)
+    #expect(clock.sleeperCount == 0)
+    #expect(cache.reachability.unreachableStatus == "offline")
+    #expect(cache.reachability.offlineDataSince != nil)
+  }
+
   @Test func aCancelledReadIsNotRetried() async throws {
     let cache = makeCache()
     kitchen.failure = Self.refused

@@ -163,6 +163,24 @@ struct TUIScreenTests {
     #expect(rows[9].hasPrefix(" ready  TIME TRAVEL at #5 - G resumes"))
   }
 
+  /// Issue 35: a 5xx was shown as `offline`; the status bar says the word it is given, `server error` for a 5xx.
+  @Test("status bar: offline or server error in place of ready, in yellow")
+  func statusBarSaysWhyTheAPIDoesNotAnswer() {
+    var state = TUIState(size: Size(width: 100, height: 10))
+    for word in ["offline", "server error"] {
+      state.offline = word
+      let buffer = TUIScreen.render(state: state, tabs: ["A"], content: ViewNode<String>.text("x"), theme: .color)
+        .buffer
+      let row = buffer.text.split(separator: "\n", omittingEmptySubsequences: false)[9]
+      #expect(row.hasPrefix(" \(word)  "), "\(row)")
+      #expect(buffer[1, 9].style.foreground == .yellow)
+    }
+    state.offline = nil
+    let row = TUIScreen.render(state: state, tabs: ["A"], content: ViewNode<String>.text("x")).buffer.text
+      .split(separator: "\n", omittingEmptySubsequences: false)[9]
+    #expect(row.hasPrefix(" ready  "))
+  }
+
   /// The validation message appearing and going made the Send button jump while typing (issue 26, item 12).
   @Test("in a dialog, a field's message line is kept: the buttons stay on their row with or without a message")
   func dialogButtonsDoNotJump() {

@@ -5,15 +5,17 @@ import Presentation
 extension DataOrigin {
   /// The line a screen shows above content that did not come fresh from the network, or `nil` for fresh content:
   /// `stale · 5 min old · refreshing…` or `offline · as of 14:32` (with the date when not today), in the local time
-  /// zone.
+  /// zone; `server error · as of 14:32` when the API answered 5xx (it is up, but failing: not offline).
   public var note: String? {
     switch self {
     case .network, .cache:
       return nil
     case .stale(_, let age):
       return "stale · \(Self.ageText(age)) old · refreshing…"
-    case .offline(let fetchedAt, _):
-      return "offline · as of \(Self.asOfText(fetchedAt))"
+    case .offline(let fetchedAt, let reason):
+      // The query layer's reason for a 5xx answer is `server error <status>`.
+      let word = reason.hasPrefix("server error") ? "server error" : "offline"
+      return "\(word) · as of \(Self.asOfText(fetchedAt))"
     }
   }
 

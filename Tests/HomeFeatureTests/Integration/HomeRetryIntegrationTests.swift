@@ -39,7 +39,8 @@ struct HomeRetryIntegrationTests {
     try await app.until("Home loaded", slot: home.slot) { $0.plainText.contains("Campaigns") }
     await clock.sleepers(count: 1)  // Home's poll timer
 
-    // The API fails: Refresh retries recent_news three times, then shows the cached Home, offline.
+    // The API fails: Refresh retries recent_news three times, then shows the cached Home, marked with the server
+    // error (not offline: the API answered).
     server.setFaults([.status(500)], for: .endpoint("recent_news"))
     app.runtime.send(.refreshAll)
     await clock.sleepers(count: 2)
@@ -47,7 +48,7 @@ struct HomeRetryIntegrationTests {
     await clock.sleepers(count: 2)
     clock.advance(by: .seconds(2))
     try await app.until("Home offline", slot: home.slot) { view in
-      view.plainText.contains { $0.hasPrefix("offline · as of") }
+      view.plainText.contains { $0.hasPrefix("server error · as of") }
     }
 
     // The API is back, and another read reaches it: Home refetches by itself and the offline note goes.
@@ -57,7 +58,7 @@ struct HomeRetryIntegrationTests {
     let client = app.live.queryCache.client
     _ = try await QueryTrace(policy: .networkFirst).run { try await client.send(read) }
     try await app.until("Home fresh again", slot: home.slot) { view in
-      view.plainText.contains("Campaigns") && !view.plainText.contains { $0.hasPrefix("offline") }
+      view.plainText.contains("Campaigns") && !view.plainText.contains { $0.hasPrefix("server error") }
     }
     #expect(app.live.queryCache.reachability.unreachableReason == nil)
     await app.shutdown()
