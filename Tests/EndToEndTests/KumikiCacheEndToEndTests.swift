@@ -40,7 +40,7 @@ struct KumikiCacheEndToEndTests {
     let database = try KumikiDatabase.open(path: folder.path + "/kumiki.sqlite")
     _ = try await database.outbox.add(
       OutboxWrite(
-        api: server.baseURL.absoluteString, method: "PATCH", path: "nothing_shown/1", body: Data("{}".utf8),
+        api: server.baseURL.absoluteString, method: .patch, path: "nothing_shown/1", body: Data("{}".utf8),
         createdAt: Date(), lastError: "cannot connect"))
     try database.close()
     let clock = ContinuousClock()
