@@ -113,8 +113,9 @@ public final class LiveApp: Sendable {
     _ options: LaunchOptions, location: DatabaseLocation, api: APISource, maxAge: Duration, timeout: Duration
   ) async throws -> LiveApp {
     // A cache location that would take the database's own files is refused before the database is opened: a usage
-    // error leaves the database as it was, byte for byte (opening and closing it checkpoints it).
-    let cacheLocation = try cacheLocation(for: location, environment: options.environment)
+    // error leaves the database as it was, byte for byte (opening and closing it checkpoints it). Checked again once
+    // the database exists: another spelling of a file not made yet (a link, `./`) is known by its inode only then.
+    _ = try cacheLocation(for: location, environment: options.environment)
     let database: KumikiDatabase
     do {
       database = try KumikiDatabase.open(at: location)
@@ -125,7 +126,7 @@ public final class LiveApp: Sendable {
     if let recovered = database.recoveredFrom { notices.append(String(describing: recovered)) }
     let (cache, cacheNotice): (ResponseCacheDatabase, String?)
     do {
-      (cache, cacheNotice) = try openCache(cacheLocation)
+      (cache, cacheNotice) = try openCache(cacheLocation(for: location, environment: options.environment))
     } catch {
       try? database.close()
       throw error
