@@ -94,3 +94,37 @@ import Testing
     #expect(try await cache.client.status().entries == 2)
   }
 }
+
+extension ResponseCacheRowTests {
+  /// A migration identifier that is not text (a hand edit) neither traps the cache's file check nor the database's
+  /// open: each refuses the file with a message and leaves it as it was.
+  @Test func aMigrationIdentifierOfAnotherTypeIsRefusedUntouched() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    for name in ["kumiki-cache.sqlite", "kumiki.sqlite"] {
+      let path = directory.path(name)
+      if name == "kumiki.sqlite" {
+        try KumikiDatabase.open(path: path).close()
+      } else {
+        try ResponseCacheDatabase.open(at: .file(path: path)).close()
+      }
+      try await HostileRows.edit(path) { db in
+        try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES (42)")
+      }
+      let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+      var refused = false
+      do {
+        if name == "kumiki.sqlite" {
+          try KumikiDatabase.open(path: path).close()
+        } else {
+          try ResponseCacheDatabase.open(at: .file(path: path)).close()
+        }
+      } catch {
+        refused = true
+        #expect(!String(describing: error).isEmpty)
+      }
+      #expect(refused, "\(name)")
+      #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == bytes, "\(name)")
+    }
+  }
+}
