@@ -729,6 +729,7 @@ targets += [
   .testTarget(
     name: "PersistenceSQLiteTests",
     dependencies: [
+      "CoreTesting",
       "Persistence",
       "persistence-stress",
       "PersistenceSQLite",

@@ -124,6 +124,8 @@ public final class LiveApp: Sendable {
     }
     var notices: [String] = []
     if let recovered = database.recoveredFrom { notices.append(String(describing: recovered)) }
+    // Rows that cannot be read (a hand edit, another version) are named once; they never stop the app.
+    notices.append(contentsOf: (try? await database.unreadableRows()) ?? [])
     let (cache, cacheNotice): (ResponseCacheDatabase, String?)
     do {
       (cache, cacheNotice) = try openCache(cacheLocation(for: location, environment: options.environment))

@@ -19,7 +19,8 @@ extension DatabaseWriter {
       defer { try? db.execute(sql: "PRAGMA busy_timeout = \(restored)") }
       // One row: busy (1 when it gave up), frames in the log, frames copied; -1, -1 when not in WAL mode.
       let row = try Row.fetchOne(db, sql: "PRAGMA wal_checkpoint(TRUNCATE)")
-      return (row?[0] as Int?) != 0
+      guard let row, case .int64(let busy) = (row[0] as DatabaseValue).storage else { return true }
+      return busy != 0
     }
     return blocked == false
   }

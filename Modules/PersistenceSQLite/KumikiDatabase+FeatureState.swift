@@ -11,7 +11,7 @@ extension KumikiDatabase {
         try await self.read("read the state of \"\(featureKey)\"") { db in
           try Row.fetchOne(
             db, sql: "SELECT version, data FROM featureState WHERE featureKey = ?", arguments: [featureKey]
-          ).map { StoredFeatureState(version: $0["version"], data: $0["data"]) }
+          ).flatMap { Self.decodeFeatureState($0).state }
         }
       },
       save: { featureKey, version, data throws(PersistenceError) in
@@ -46,18 +46,14 @@ extension KumikiDatabase {
               WHERE featureKey = ? ORDER BY id
               """,
             arguments: [featureKey]
-          ).map { row in
-            ArchivedFeatureState(
-              featureKey: row["featureKey"], version: row["version"], data: row["data"], reason: row["reason"],
-              archivedAt: Date(timeIntervalSinceReferenceDate: row["archivedAt"]))
-          }
+          ).map { row in Self.decodeArchivedFeatureState(row, featureKey: featureKey) }
         }
       }
     )
   }
 
-  /// Copies the feature's current record into the archive (unless its version is `keptVersion`); returns whether it
-  /// did.
+  /// Copies the feature's current record into the archive (unless its version is `keptVersion` and it can be read);
+  /// returns whether it did. A record that cannot be read is always kept aside before it is replaced.
   @discardableResult
   private static func archive(
     _ db: Database, featureKey: String, reason: String, now: Double, onlyIfVersionIsNot keptVersion: Int? = nil
@@ -65,10 +61,36 @@ extension KumikiDatabase {
     try db.execute(
       sql: """
         INSERT INTO featureStateArchive (featureKey, version, data, reason, archivedAt)
-        SELECT featureKey, version, data, ?, ? FROM featureState
-        WHERE featureKey = ? AND (? IS NULL OR version <> ?)
+        SELECT featureKey, IFNULL(version, 0), IFNULL(data, X''), ?, ? FROM featureState
+        WHERE featureKey = ? AND (? IS NULL OR version IS NOT ? OR \(Self.unreadableFeatureState))
         """,
       arguments: [reason, now, featureKey, keptVersion, keptVersion])
     return db.changesCount > 0
+  }
+
+  /// SQL true for a `featureState` row that `decodeFeatureState` cannot read (by its columns' types).
+  static let unreadableFeatureState = "typeof(version) <> 'integer' OR typeof(data) NOT IN ('blob', 'text')"
+
+  /// A `featureState` row (`version`, `data`), its types checked, or why it cannot be read: then `load` answers as
+  /// if nothing were stored (the feature starts fresh) and the row stays, to be archived when the feature saves.
+  static func decodeFeatureState(_ row: Row) -> (state: StoredFeatureState?, problem: String?) {
+    var reader = RowReader(row: row)
+    let version = reader.integer("version", in: Int64(Int.min)...Int64(Int.max))
+    let data = reader.bytes("data", bound: Int.max)
+    guard let version, let data else { return (nil, reader.problem) }
+    return (StoredFeatureState(version: version, data: data), nil)
+  }
+
+  /// A `featureStateArchive` row, its types checked: what cannot be read is shown as `0`, no bytes or the reference
+  /// date, and the reason says why, so an archive someone damaged is still listed, never a trap.
+  static func decodeArchivedFeatureState(_ row: Row, featureKey: String) -> ArchivedFeatureState {
+    var reader = RowReader(row: row)
+    let version = reader.integer("version", in: Int64(Int.min)...Int64(Int.max)) ?? 0
+    let data = reader.bytes("data", bound: Int.max) ?? Data()
+    let reason = reader.text("reason", bound: 64 << 10, nonEmpty: false, controls: true) ?? ""
+    let archivedAt = reader.time("archivedAt") ?? Date(timeIntervalSinceReferenceDate: 0)
+    let shown = reader.problem.map { "unreadable archived record (\($0))" + (reason.isEmpty ? "" : ": \(reason)") }
+    return ArchivedFeatureState(
+      featureKey: featureKey, version: version, data: data, reason: shown ?? reason, archivedAt: archivedAt)
   }
 }

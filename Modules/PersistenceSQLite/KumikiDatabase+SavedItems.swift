@@ -26,7 +26,7 @@ extension KumikiDatabase {
         try await self.write("unsave item \(id)") { db in
           let removed = try Row.fetchOne(
             db, sql: "SELECT \(SavedItem.columns) FROM savedItem WHERE id = ?", arguments: [id]
-          ).map(SavedItem.init(row:))
+          ).map { SavedItem.decode($0).item }
           try db.execute(sql: "DELETE FROM savedItem WHERE id = ?", arguments: [id])
           return removed
         }
@@ -48,9 +48,14 @@ extension KumikiDatabase {
     )
   }
 
-  /// All saved items, newest first.
+  /// All saved items that can be read, newest first. A row that cannot be read (``SavedItem/decode(_:)``) is left
+  /// out, and left in the file untouched: it is not provably Kumiki's to drop (``unreadableRows()`` names it for the
+  /// user; `unsave` of its id removes it).
   @Sendable static func fetchSavedItems(_ db: Database) throws -> [SavedItem] {
     try Row.fetchAll(db, sql: "SELECT \(SavedItem.columns) FROM savedItem ORDER BY savedAt DESC, id DESC")
-      .map(SavedItem.init(row:))
+      .compactMap { row in
+        let (item, problem) = SavedItem.decode(row)
+        return problem == nil ? item : nil
+      }
   }
 }

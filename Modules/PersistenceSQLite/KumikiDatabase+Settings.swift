@@ -7,9 +7,16 @@ extension KumikiDatabase {
   public var settings: SettingsClient {
     SettingsClient(
       load: { key throws(PersistenceError) in
-        try await self.read("read setting \"\(key)\"") { db in
-          try Data.fetchOne(db, sql: "SELECT value FROM setting WHERE key = ?", arguments: [key])
+        // The value's type is checked (a row is input): one that is not bytes is a value that does not decode.
+        let read = try await self.read("read setting \"\(key)\"") { db -> (Data?, String?) in
+          guard let row = try Row.fetchOne(db, sql: "SELECT value FROM setting WHERE key = ?", arguments: [key])
+          else { return (nil, nil) }
+          var reader = RowReader(row: row)
+          let value = reader.bytes("value", bound: Int.max)
+          return (value, reader.problem)
         }
+        if let problem = read.1 { throw .decodingFailed(key: key, reason: problem) }
+        return read.0
       },
       store: { key, json throws(PersistenceError) in
         try await self.write("write setting \"\(key)\"") { db in

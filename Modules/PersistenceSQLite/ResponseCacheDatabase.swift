@@ -122,7 +122,9 @@ public final class ResponseCacheDatabase: Sendable {
   // MARK: - Operations
 
   /// Reads an entry; records the use only when the last one is older than ``useResolution``, so a screen read
-  /// again and again costs a read, not a write.
+  /// again and again costs a read, not a write. An entry whose row cannot be read (``entry(_:)``: another version, a
+  /// hand edit, a damaged file) is a miss, and is evicted: the cache file is provably ours, and no read fails because
+  /// the cache did.
   private func entry(_ key: String) async throws(PersistenceError) -> CachedResponse? {
     try checkOpen("read a cached response")
     let row: Row?
@@ -134,18 +136,20 @@ public final class ResponseCacheDatabase: Sendable {
       throw PersistenceError.fromCache(error, path: location.displayPath, operation: "read a cached response")
     }
     guard let row else { return nil }
+    guard let read = Self.entry(row) else {
+      _ = try? await write("evict an unreadable cached response") { db in
+        try db.execute(sql: "DELETE FROM response WHERE key = ?", arguments: [key])
+      }
+      return nil
+    }
+    let (entry, usedAt) = read
     let now = Date().timeIntervalSince1970
-    let usedAt: Double = row["usedAt"]
     if now - usedAt > Self.useResolution {
       try await write("record the use of a cached response") { db in
         try db.execute(sql: "UPDATE response SET usedAt = ? WHERE key = ?", arguments: [now, key])
       }
     }
-    do {
-      return try Self.entry(row)
-    } catch {
-      throw PersistenceError.decodingFailed(key: key, reason: String(describing: error))
-    }
+    return entry
   }
 
   /// How precisely uses are recorded, in seconds: least-recently-used order is exact to within this.
@@ -193,15 +197,23 @@ public final class ResponseCacheDatabase: Sendable {
     let (location, limits) = (location.displayPath, limits)
     do {
       return try await queue.read { db in
+        // Only times stored as numbers count (a row of another type is evicted when read); lengths are integers.
+        let stamp = "CASE WHEN typeof(fetchedAt) IN ('integer', 'real') THEN fetchedAt END"
         let row = try Row.fetchOne(
           db,
-          sql: "SELECT COUNT(*), COALESCE(SUM(length(body)), 0), MIN(fetchedAt), MAX(fetchedAt) FROM response")
-        let oldest: Double? = row?[2]
-        let newest: Double? = row?[3]
+          sql: """
+            SELECT COUNT(*) AS entries, COALESCE(SUM(length(body)), 0) AS bytes, MIN(\(stamp)) AS oldest,
+              MAX(\(stamp)) AS newest FROM response
+            """)
+        var reader = row.map(RowReader.init(row:))
+        func time(_ column: String) -> Date? {
+          guard reader?.value(column).isNull == false else { return nil }
+          return reader?.seconds(column).map(Date.init(timeIntervalSince1970:))
+        }
         return ResponseCacheStatus(
-          location: location, entries: row?[0] ?? 0, bytes: row?[1] ?? 0,
-          oldest: oldest.map(Date.init(timeIntervalSince1970:)), newest: newest.map(Date.init(timeIntervalSince1970:)),
-          limits: limits)
+          location: location, entries: reader?.integer("entries", in: 0...Int64(Int.max)) ?? 0,
+          bytes: reader?.integer("bytes", in: 0...Int64(Int.max)) ?? 0, oldest: time("oldest"),
+          newest: time("newest"), limits: limits)
       }
     } catch {
       throw PersistenceError.fromCache(error, path: location, operation: "read the response cache's status")
@@ -227,32 +239,54 @@ public final class ResponseCacheDatabase: Sendable {
 
   // MARK: - Rows
 
-  /// Removes least recently used entries until the cache is within `limits`.
+  /// Removes least recently used entries until the cache is within `limits`. Rows are named by `rowid` (always an
+  /// integer), so a key of another type cannot keep its row from going; lengths come from SQLite as integers.
   private static func trim(_ db: Database, to limits: ResponseCacheLimits) throws {
     guard let totals = try Row.fetchOne(db, sql: "SELECT COUNT(*), COALESCE(SUM(length(body)), 0) FROM response")
     else { return }
-    var count: Int = totals[0]
-    var bytes: Int = totals[1]
+    guard case .int64(let entries) = (totals[0] as DatabaseValue).storage,
+      case .int64(let total) = (totals[1] as DatabaseValue).storage
+    else { return }
+    var (count, bytes) = (Int(entries), Int(total))
     guard count > limits.maxEntries || bytes > limits.maxBytes else { return }
-    let rows = try Row.fetchCursor(db, sql: "SELECT key, length(body) FROM response ORDER BY usedAt, key")
-    var victims: [String] = []
+    let rows = try Row.fetchCursor(
+      db, sql: "SELECT rowid, IFNULL(length(body), 0) FROM response ORDER BY usedAt, key")
+    var victims: [Int64] = []
     while count > limits.maxEntries || bytes > limits.maxBytes, let row = try rows.next() {
-      victims.append(row[0])
+      guard case .int64(let rowid) = (row[0] as DatabaseValue).storage,
+        case .int64(let length) = (row[1] as DatabaseValue).storage
+      else { continue }
+      victims.append(rowid)
       count -= 1
-      bytes -= row[1] as Int
+      bytes -= Int(length)
     }
-    for key in victims { try db.execute(sql: "DELETE FROM response WHERE key = ?", arguments: [key]) }
+    for rowid in victims { try db.execute(sql: "DELETE FROM response WHERE rowid = ?", arguments: [rowid]) }
   }
 
-  private static func entry(_ row: Row) throws -> CachedResponse {
-    let headerData: Data = row["headers"]
-    let pairs = (try JSONSerialization.jsonObject(with: headerData) as? [[String]]) ?? []
-    let tagText: String = row["tags"]
-    return CachedResponse(
-      key: row["key"], url: row["url"], status: row["status"],
-      headers: pairs.compactMap { $0.count == 2 ? .init(name: $0[0], value: $0[1]) : nil }, body: row["body"],
-      fetchedAt: Date(timeIntervalSince1970: row["fetchedAt"]),
-      tags: tagText.split(separator: "|").map(String.init), isInvalidated: row["invalidated"])
+  /// The longest `url`, `headers` and `tags` read, in bytes.
+  static let maxTextBytes = 1 << 20
+
+  /// An entry and when it was last used, from a `response` row, every column's type and bound checked; `nil` when
+  /// the row is not what Kumiki writes (a column of another type, `NULL`, a time that is no time, a status that is no
+  /// status, headers that are not pairs): never a trap.
+  private static func entry(_ row: Row) -> (CachedResponse, usedAt: Double)? {
+    var reader = RowReader(row: row)
+    let key = reader.text("key", bound: maxTextBytes, nonEmpty: false, controls: true)
+    let url = reader.text("url", bound: maxTextBytes, nonEmpty: false, controls: true)
+    let status = reader.integer("status", in: 100...999)
+    let headers = reader.pairs("headers", bound: maxTextBytes, optional: false)
+    let body = reader.bytes("body", bound: Int.max)
+    let fetchedAt = reader.seconds("fetchedAt")
+    let usedAt = reader.seconds("usedAt")
+    let tags = reader.text("tags", bound: maxTextBytes, nonEmpty: false, controls: true)
+    let invalidated = reader.boolean("invalidated")
+    guard let key, let url, let status, let headers, let body, let fetchedAt, let usedAt, let tags, let invalidated
+    else { return nil }
+    let entry = CachedResponse(
+      key: key, url: url, status: status, headers: headers.map { .init(name: $0.0, value: $0.1) }, body: body,
+      fetchedAt: Date(timeIntervalSince1970: fetchedAt), tags: tags.split(separator: "|").map(String.init),
+      isInvalidated: invalidated)
+    return (entry, usedAt)
   }
 
   private static func encode(_ headers: [CachedResponse.HeaderField]) throws -> Data {
