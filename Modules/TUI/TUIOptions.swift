@@ -33,9 +33,10 @@ public struct TUIOptions: Sendable {
   /// Whether the API cannot be reached now (the last request was refused, timed out or answered 5xx), read on every
   /// animation tick: the status bar then says `offline` instead of `ready`. `nil`: never offline.
   public var offline: (@Sendable () -> Bool)?
-  /// What the app's outbox holds (writes waiting to reach the API), read on every animation tick: the status bar
-  /// shows its marker and `o` its list. `nil`: the app has no outbox (no marker, no `o`).
-  public var outbox: (@Sendable () -> TUIOutbox)?
+  /// What the app's outbox holds (writes waiting to reach the API), each time it changes — in this process or
+  /// another: the status bar shows the newest's marker and `o` its list, redrawn when one arrives (nothing reads the
+  /// outbox on a timer). `nil`: the app has no outbox (no marker, no `o`).
+  public var outbox: AsyncStream<TUIOutbox>?
   /// Called after every frame is written, with what it showed: for tracing and start-up measurements.
   public var onFrame: (@Sendable (FrameReport) -> Void)?
 
@@ -54,7 +55,7 @@ public struct TUIOptions: Sendable {
     term: String? = TerminalSession.environmentTerm(),
     activity: (@Sendable () -> Int)? = nil,
     offline: (@Sendable () -> Bool)? = nil,
-    outbox: (@Sendable () -> TUIOutbox)? = nil,
+    outbox: AsyncStream<TUIOutbox>? = nil,
     onFrame: (@Sendable (FrameReport) -> Void)? = nil
   ) {
     self.offline = offline

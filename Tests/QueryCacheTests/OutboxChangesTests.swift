@@ -23,7 +23,8 @@ import Testing
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
     let path = folder.appending(path: "kumiki.sqlite").path
-    let here = try KumikiDatabase.open(path: path, options: DatabaseOptions(externalChangePollInterval: .milliseconds(10)))
+    let fastPolling = DatabaseOptions(externalChangePollInterval: .milliseconds(10))
+    let here = try KumikiDatabase.open(path: path, options: fastPolling)
     let elsewhere = try KumikiDatabase.open(path: path)
     let cache = QueryCache(
       http: ScriptedServer().client, storage: InMemoryResponseCache().client,
