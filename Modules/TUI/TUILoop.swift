@@ -141,6 +141,8 @@ struct TUILoop {
         guard outbox != state.outbox || notice != nil else { continue }
         state.outbox = outbox
         if let notice { state.message = notice }
+        // Drawn beside what the API's state is now (a round that sent reached it), not the last tick's.
+        state.isOffline = options.offline?() ?? false
       }
       appearSelectedTab()
       watchVisibleScreens(notify)
