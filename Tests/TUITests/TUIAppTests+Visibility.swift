@@ -1,7 +1,6 @@
 import Core
 import FeatureKit
 import Presentation
-import Synchronization
 import Terminal
 import Testing
 
