@@ -43,6 +43,7 @@ struct LiveSyncBench: AsyncParsableCommand {
       try await write(to: writer)
       return
     }
+    let writes = self.writes
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kumiki-bench-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
@@ -152,7 +153,7 @@ struct LiveSyncBench: AsyncParsableCommand {
 
   private static func cpuTime() -> Double {
     var usage = rusage()
-    getrusage(RUSAGE_SELF, &usage)
+    getrusage(RUSAGE_SELF.rawValue, &usage)
     let user = Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6
     let system = Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6
     return user + system
