@@ -8,7 +8,7 @@ struct KumikiBench: AsyncParsableCommand {
     abstract: "Run one Kumiki benchmark workload.",
     subcommands: [
       StoreBench.self, TerminalBench.self, NetworkBench.self, PersistenceBench.self, KeystrokeBench.self,
-      CacheBench.self, SessionBench.self, OptimisticBench.self, OutboxBench.self,
+      CacheBench.self, SessionBench.self, OptimisticBench.self, OutboxBench.self, LiveSyncBench.self,
     ]
   )
 }

@@ -122,9 +122,16 @@ struct KumikiTUI: AsyncParsableCommand {
     live.startReconnecting()
     let activity = live.activity
     let reachability = live.queryCache.reachability
-    let outbox: @Sendable () -> TUIOutbox = {
-      let view = live.outboxView()
-      return TUIOutbox(status: view.status, lines: view.lines, notices: view.notices)
+    // The outbox as it changes (here, or in another process on the same database): the status bar's events.
+    let outbox = AsyncStream<TUIOutbox>(bufferingPolicy: .bufferingNewest(1)) { continuation in
+      let feeding = Task {
+        for await _ in live.outboxChanges() {
+          let view = live.outboxView()
+          continuation.yield(TUIOutbox(status: view.status, lines: view.lines, notices: view.notices))
+        }
+        continuation.finish()
+      }
+      continuation.onTermination = { _ in feeding.cancel() }
     }
     let status = await TUIApp.run(
       app: live.runtime,

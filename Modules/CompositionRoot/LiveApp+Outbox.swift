@@ -53,12 +53,20 @@ extension LiveApp {
 
   /// What the outbox holds for this API, as the TUI shows it: the status bar's marker (`1 change waiting to send`,
   /// `nil` when nothing waits), one line per write and the messages since the last call (each returned once). No
-  /// I/O: read on every animation tick. (A change sent or refused reaches the screens through the query layer's
-  /// invalidation, `.dataChanged`, not through this.)
+  /// I/O: read at each signal of ``outboxChanges()``. (A change sent or refused reaches the screens through the query
+  /// layer's invalidation, `.dataChanged`, not through this.)
   public func outboxView() -> (status: String?, lines: [String], notices: [String]) {
     guard let outbox = queryCache.outbox else { return (nil, [], []) }
     let summary = outbox.summary
     return (summary.statusText, summary.lines, outbox.takeNotices())
+  }
+
+  /// A signal at once, then whenever ``outboxView()`` may read differently: a write queued or sent by this app, or
+  /// the outbox changed by another process on the same database (seen by the database's watcher). Finishes at once
+  /// when the app has no outbox.
+  public func outboxChanges() -> AsyncStream<Void> {
+    guard let outbox = queryCache.outbox else { return AsyncStream { $0.finish() } }
+    return outbox.changes()
   }
 
   /// Sends the outbox's waiting writes for this app's API now, in order (`kumiki outbox send`).

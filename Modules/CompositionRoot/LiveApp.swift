@@ -30,10 +30,13 @@ public final class LiveApp: Sendable {
   private let cache: ResponseCacheDatabase
   /// The probe ``startReconnecting()`` started, cancelled by ``shutdown()``.
   private let reconnecting = Mutex<Task<Void, Never>?>(nil)
+  /// Reads the outbox again at each commit another process makes to the database (``watchOtherProcesses(_:_:)``).
+  private let watcher: Task<Void, Never>
 
   private init(
     runtime: AppRuntime, apiURL: URL, databasePath: String, notices: [String], activity: HTTPActivity,
-    queryCache: QueryCache, server: EmbeddedAPI?, database: KumikiDatabase, cache: ResponseCacheDatabase
+    queryCache: QueryCache, server: EmbeddedAPI?, database: KumikiDatabase, cache: ResponseCacheDatabase,
+    watcher: Task<Void, Never>
   ) {
     self.runtime = runtime
     self.apiURL = apiURL
@@ -44,6 +47,7 @@ public final class LiveApp: Sendable {
     self.server = server
     self.database = database
     self.cache = cache
+    self.watcher = watcher
   }
 
   /// `offline — showing data from 2026/11/24 14:32` when a screen showed cached data because the API could not be reached
@@ -210,7 +214,24 @@ public final class LiveApp: Sendable {
     }
     return LiveApp(
       runtime: runtime, apiURL: apiURL, databasePath: database.location.displayPath, notices: notices,
-      activity: http.activity, queryCache: queryCache, server: server, database: database, cache: cache)
+      activity: http.activity, queryCache: queryCache, server: server, database: database, cache: cache,
+      watcher: watchOtherProcesses(database, queryCache))
+  }
+
+  /// What another process does to the database reaches this app: at each of its commits (the database's watcher,
+  /// `KumikiDatabase.externalChanges()`) the outbox is read again — a write queued elsewhere is counted, listed and
+  /// laid over the answers, one sent or discarded elsewhere is dropped and its tags invalidated (screens told) — and
+  /// its listeners woken (the TUI's status bar). Saved items reach their screens through their own observation of the
+  /// same watcher. Ends when the app shuts down or the database can no longer be read.
+  private static func watchOtherProcesses(_ database: KumikiDatabase, _ queryCache: QueryCache) -> Task<Void, Never> {
+    Task {
+      guard let outbox = queryCache.outbox else { return }
+      do {
+        for try await _ in database.externalChanges() { await outbox.refresh() }
+      } catch {
+        // The database was closed (shutdown) or cannot be read: its next use says why.
+      }
+    }
   }
 
   /// The address the app's requests name when the embedded API could not start: nothing is ever sent to it (the
@@ -310,6 +331,8 @@ public final class LiveApp: Sendable {
     // A round of writes from the outbox in progress finishes (each request within its timeout): an interrupted
     // POST would be left with an unknown outcome.
     await queryCache.outbox?.finishSending()
+    watcher.cancel()
+    await watcher.value
     await server?.stop()
     try? database.close()
     cache.close()

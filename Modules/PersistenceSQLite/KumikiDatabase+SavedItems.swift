@@ -5,9 +5,9 @@ import Persistence
 extension KumikiDatabase {
   /// The saved items, stored in the `savedItem` table, with the `SavedItemsClient` contract.
   ///
-  /// `observe` combines a GRDB region observation (commits through this database, seen at once) with polling of
-  /// `PRAGMA data_version` every `options.externalChangePollInterval` (commits by other processes or other
-  /// connections to the same file, which GRDB observations cannot see).
+  /// `observe` combines a GRDB region observation (commits through this database, seen at once) with the database's
+  /// watcher of commits by other processes or other connections to the same file (``externalChanges()``), which GRDB
+  /// observations cannot see.
   public var savedItems: SavedItemsClient {
     SavedItemsClient(
       save: { item throws(PersistenceError) in

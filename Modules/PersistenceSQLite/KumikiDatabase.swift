@@ -24,6 +24,8 @@ public final class KumikiDatabase: Sendable {
   public let options: DatabaseOptions
   /// The GRDB connection(s): a `DatabasePool` for files, a `DatabaseQueue` in memory.
   let writer: any DatabaseWriter
+  /// The one watcher of this file for commits by other connections (``externalChanges()``).
+  let watcher: ExternalChangeWatcher
 
   private init(
     location: DatabaseLocation, writer: any DatabaseWriter, options: DatabaseOptions, recoveredFrom: PersistenceError?
@@ -32,6 +34,17 @@ public final class KumikiDatabase: Sendable {
     self.writer = writer
     self.options = options
     self.recoveredFrom = recoveredFrom
+    self.watcher = ExternalChangeWatcher(
+      writer: writer, interval: options.externalChangePollInterval, path: location.displayPath)
+  }
+
+  /// A signal after every commit another process (or another `KumikiDatabase` on the same file) made, within
+  /// `options.externalChangePollInterval`, and one at once; several close together may come as one. The listener
+  /// reads again what it shows. Commits through this database are not signalled. One watcher serves every listener
+  /// of this database (see the Persistence README, "Changes from other processes"); it runs only while one listens.
+  /// Ends with a `PersistenceError` when the database can no longer be read (closed).
+  public func externalChanges() -> AsyncThrowingStream<Void, any Error> {
+    watcher.stream()
   }
 
   /// Opens (creating if needed) and migrates the database at `location`.

@@ -2,7 +2,8 @@ import GRDB
 import Persistence
 
 /// Streams the saved list: now, then after every commit that touches `savedItem` — through this database (a GRDB
-/// region observation) or from anywhere else (a change of the writer connection's `PRAGMA data_version`, polled).
+/// region observation) or from anywhere else (the database's ``ExternalChangeWatcher``, which it shares with every
+/// other listener of the file).
 ///
 /// All fetches run one after another, each after the change that triggered it, so a later value is never older than
 /// an earlier one; equal consecutive lists are not repeated.
@@ -15,10 +16,10 @@ struct SavedItemsObservation: Sendable {
     let task = Task {
       let path = database.location.displayPath
       do {
-        let (start, observation) = try await startObserving(change)
+        let observation = try await startObserving(change)
         defer { observation.cancel() }
-        let poller = Task { await poll(from: start, change: change, output: output) }
-        defer { poller.cancel() }
+        let external = Task { await forward(database.externalChanges(), to: change, output: output) }
+        defer { external.cancel() }
         change.yield()  // the initial value
         var last: [SavedItem]?
         for await _ in changes {
@@ -40,44 +41,25 @@ struct SavedItemsObservation: Sendable {
     return values
   }
 
-  /// Installs the in-process observation and reads the starting `data_version` in the same writer access, so no
-  /// commit falls between the two.
-  private func startObserving(_ change: AsyncStream<Void>.Continuation) async throws -> (Int, AnyDatabaseCancellable) {
+  /// Installs the in-process observation.
+  private func startObserving(_ change: AsyncStream<Void>.Continuation) async throws -> AnyDatabaseCancellable {
     let writer = database.writer
     return try await writer.writeWithoutTransaction { db in
-      let observation = DatabaseRegionObservation(tracking: Table("savedItem"))
+      DatabaseRegionObservation(tracking: Table("savedItem"))
         .start(in: writer, onError: { _ in change.finish() }, onChange: { _ in change.yield() })
-      return (try Self.dataVersion(db), observation)
     }
   }
 
-  /// Signals `change` whenever the writer connection's `data_version` moves (a commit by another connection).
-  private func poll(
-    from start: Int, change: AsyncStream<Void>.Continuation,
+  /// Signals `change` for each commit by another connection; the watcher's error ends the stream.
+  private func forward(
+    _ external: AsyncThrowingStream<Void, any Error>, to change: AsyncStream<Void>.Continuation,
     output: AsyncThrowingStream<[SavedItem], any Error>.Continuation
   ) async {
-    var version = start
-    let interval = database.options.externalChangePollInterval
-    while !Task.isCancelled {
-      do {
-        try await Task.sleep(for: interval)
-        let current = try await database.writer.writeWithoutTransaction(Self.dataVersion)
-        if current != version {
-          version = current
-          change.yield()
-        }
-      } catch is CancellationError {
-        return
-      } catch {
-        let path = database.location.displayPath
-        output.finish(throwing: PersistenceError.from(error, path: path, operation: "watch for changes"))
-        change.finish()
-        return
-      }
+    do {
+      for try await _ in external { change.yield() }
+    } catch {
+      output.finish(throwing: error)
+      change.finish()
     }
-  }
-
-  @Sendable private static func dataVersion(_ db: Database) throws -> Int {
-    try Int.fetchOne(db, sql: "PRAGMA data_version") ?? 0
   }
 }

@@ -22,8 +22,9 @@ import Synchronization
 /// - **Shown while waiting.** A write keeps the changes its ``Networking/WriteIntent`` expects
 ///   (``Persistence/OutboxEntry/expected``); they stay laid over the answers for their paths while it waits, whatever
 ///   the server answers meanwhile, and ``refresh()`` lays them again over the answers of a new run (a restart) or of
-///   writes another process queued (read at this process's start-up, its next write or sending round), so the screen
-///   shows the pending change until it is sent or refused.
+///   writes another process queued (read at this process's start-up, its next write or sending round, and — in the
+///   live app — at each commit another process makes to the database), so the screen shows the pending change until
+///   it is sent or refused.
 /// - **When.** At start-up (``start()``), after any request that reaches the API (``sendIfWaiting()``), before a
 ///   new write, and on demand (`kumiki outbox send`).
 public final class Outbox: Sendable {
@@ -93,6 +94,9 @@ public final class Outbox: Sendable {
     var notices: [String] = []
     var round: (id: Int, task: Task<SendReport, Never>)?
     var rounds = 0
+    /// Who is woken when the summary or the notices change (``changes()``).
+    var listeners: [Int: AsyncStream<Void>.Continuation] = [:]
+    var nextListener = 0
   }
 
   /// The storage: SQLite in the apps.
@@ -127,8 +131,31 @@ public final class Outbox: Sendable {
     self.now = now
   }
 
-  /// The last summary read (no I/O: the TUI reads it on every animation tick).
+  /// The last summary read (no I/O).
   public var summary: Summary { state.withLock { $0.summary } }
+
+  /// A signal at once, then after every change of ``summary`` or new notices (``takeNotices()``): a write queued
+  /// here, a sending round's end, a ``refresh()`` that found the outbox changed — by this process or another (the
+  /// live app refreshes on every commit another process makes to the database). Several close together may come as
+  /// one. What shows the outbox (the TUI's status bar, its `o` list) reads ``summary`` and ``takeNotices()`` on each,
+  /// rather than on a timer.
+  public func changes() -> AsyncStream<Void> {
+    let (signals, continuation) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
+    let id = state.withLock { state in
+      let id = state.nextListener
+      state.nextListener += 1
+      state.listeners[id] = continuation
+      return id
+    }
+    continuation.onTermination = { [weak self] _ in self?.state.withLock { $0.listeners[id] = nil } }
+    continuation.yield()
+    return signals
+  }
+
+  /// Wakes the listeners of ``changes()``.
+  private func changed() {
+    for listener in state.withLock({ Array($0.listeners.values) }) { listener.yield() }
+  }
 
   /// Messages for the user since the last call (refusals, writes sent), oldest first; each is returned once.
   public func takeNotices() -> [String] {
@@ -155,10 +182,12 @@ public final class Outbox: Sendable {
     let shown = optimistic.queuedEntries
     guard let entries = try? await storage.overview() else { return }
     let ours = entries.filter(concerns)
-    let mine = state.withLock { state in
+    let (mine, moved) = state.withLock { state in
+      let moved = state.summary.entries != ours
       state.summary.entries = ours
-      return state.mine
+      return (state.mine, moved)
     }
+    if moved { changed() }
     var changed = Set<String>()
     for entry in ours where entry.isWaiting && !entry.expected.isEmpty && !mine.contains(entry.id) {
       let changes = entry.expected.map { OptimisticChange(path: $0.path, merge: $0.merge) }
@@ -280,6 +309,7 @@ public final class Outbox: Sendable {
       if !state.summary.entries.contains(where: { $0.id == entry.id }) { state.summary.entries.append(entry) }
       return state.summary.pending + state.summary.outcomeUnknown
     }
+    changed()
     return WriteQueued(id: entry.id, pending: waiting)
   }
 
@@ -402,6 +432,7 @@ public final class Outbox: Sendable {
       state.notices += refusals
       if count > 0 { state.notices.append("Sent \(count) waiting \(count == 1 ? "change" : "changes").") }
     }
+    if !refusals.isEmpty || count > 0 { changed() }
     return report
   }
 

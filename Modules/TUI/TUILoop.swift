@@ -21,6 +21,8 @@ struct TUILoop {
     case changed
     case tick
     case notice(String)
+    /// What the app's outbox holds, changed (``TUIOptions/outbox``).
+    case outbox(TUIOutbox)
   }
 
   let app: AppRuntime
@@ -72,11 +74,19 @@ struct TUILoop {
         continuation.yield(.tick)
       }
     }
+    // The outbox reaches the status bar as events: each change, not a read on every tick.
+    let outboxes = options.outbox.map { outboxes in
+      Task {
+        for await outbox in outboxes { continuation.yield(.outbox(outbox)) }
+      }
+    }
+    if options.outbox != nil { state.outbox = TUIOutbox(status: nil, lines: []) }
     defer {
       if watchesHistory { options.devTools?.observe(nil) }
       for watch in watches { watch.cancel() }
       reader.cancel()
       ticker.cancel()
+      outboxes?.cancel()
       continuation.finish()
     }
 
@@ -115,24 +125,24 @@ struct TUILoop {
       case .tick:
         let activity = options.activity?() ?? app.store.effectsInFlight
         let offline = options.offline?() ?? nil
-        // What a sent or refused change did to the data is the query layer's to tell the screens (the app event
-        // `.dataChanged`): the outbox only gives the status bar its marker and its notices.
-        var outbox = options.outbox?()
-        let notices = outbox?.notices ?? []
-        outbox?.notices = []
-        guard
-          activity > 0 || showsSpinner || activity != state.activity || offline != state.offline
-            || outbox != state.outbox || !notices.isEmpty
-        else {
+        guard activity > 0 || showsSpinner || activity != state.activity || offline != state.offline else {
           continue
         }
         state.activity = activity
         state.offline = offline
-        state.outbox = outbox
-        if let notice = notices.last { state.message = notice }
         if activity > 0 || showsSpinner { state.spinnerFrame &+= 1 }
       case .notice(let text):
         state.message = text
+      case .outbox(var outbox):
+        // What a sent or refused change did to the data is the query layer's to tell the screens (the app event
+        // `.dataChanged`): the outbox only gives the status bar its marker and its notices.
+        let notice = outbox.notices.last
+        outbox.notices = []
+        guard outbox != state.outbox || notice != nil else { continue }
+        state.outbox = outbox
+        if let notice { state.message = notice }
+        // Drawn beside what the API's state is now (a round that sent reached it), not the last tick's.
+        state.offline = options.offline?() ?? nil
       }
       appearSelectedTab()
       watchVisibleScreens(notify)

@@ -34,9 +34,10 @@ public struct TUIOptions: Sendable {
   /// request was refused or timed out), `server error` (answered 5xx), shown instead of `ready`; the closure's `nil`:
   /// it answers. `nil`: never offline.
   public var offline: (@Sendable () -> String?)?
-  /// What the app's outbox holds (writes waiting to reach the API), read on every animation tick: the status bar
-  /// shows its marker and `o` its list. `nil`: the app has no outbox (no marker, no `o`).
-  public var outbox: (@Sendable () -> TUIOutbox)?
+  /// What the app's outbox holds (writes waiting to reach the API), each time it changes — in this process or
+  /// another: the status bar shows the newest's marker and `o` its list, redrawn when one arrives (nothing reads the
+  /// outbox on a timer). `nil`: the app has no outbox (no marker, no `o`).
+  public var outbox: AsyncStream<TUIOutbox>?
   /// Called after every frame is written, with what it showed: for tracing and start-up measurements.
   public var onFrame: (@Sendable (FrameReport) -> Void)?
 
@@ -55,7 +56,7 @@ public struct TUIOptions: Sendable {
     term: String? = TerminalSession.environmentTerm(),
     activity: (@Sendable () -> Int)? = nil,
     offline: (@Sendable () -> String?)? = nil,
-    outbox: (@Sendable () -> TUIOutbox)? = nil,
+    outbox: AsyncStream<TUIOutbox>? = nil,
     onFrame: (@Sendable (FrameReport) -> Void)? = nil
   ) {
     self.offline = offline

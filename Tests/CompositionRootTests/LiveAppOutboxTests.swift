@@ -146,6 +146,39 @@ import Testing
     await live.shutdown()
   }
 
+  /// Issue 35, item 2: a write another process queues on the same database, and its discarding, reach this app's
+  /// outbox view (the TUI's status bar and `o` list) with no write or round of its own: the database's watcher reads
+  /// the outbox again and wakes ``LiveApp/outboxChanges()``.
+  @Test func aWriteAnotherProcessQueuesOrDiscardsReachesTheOutboxView() async throws {
+    let folder = try TemporaryFolder()
+    let port = try await Self.closedPort()
+    let api = URL(string: "http://127.0.0.1:\(port)/")!
+    let options = LaunchOptions(
+      apiURL: api, databasePath: folder.path + "/kumiki.sqlite", environment: [:], launch: false)
+    let live = try await LiveApp.start(options)
+    var changes = live.outboxChanges().makeAsyncIterator()
+    #expect(await changes.next() != nil)  // at once
+    #expect(live.outboxView().status == nil)
+
+    let other = try await LiveApp.start(options)
+    await #expect(throws: WriteQueued.self) { try await Self.write(other, .patch, "notes/1", #"{"title":"x"}"#) }
+    await other.shutdown()
+    while live.outboxView().status == nil {
+      guard await changes.next() != nil else { break }
+    }
+    let view = live.outboxView()
+    #expect(view.status == "1 change waiting to send")
+    #expect(view.lines.count == 1 && view.lines.first?.contains("PATCH notes/1") == true, "\(view.lines)")
+
+    let discarded = try await LiveApp.discardOutboxEntry(1, databasePath: options.databasePath, environment: [:])
+    #expect(discarded?.id == 1)
+    while live.outboxView().status != nil {
+      guard await changes.next() != nil else { break }
+    }
+    #expect(live.outboxView().lines.isEmpty)
+    await live.shutdown()
+  }
+
   @Test func freshNeverQueues() async throws {
     let folder = try TemporaryFolder()
     let port = try await Self.closedPort()

@@ -1,7 +1,6 @@
 import Core
 import FeatureKit
 import Presentation
-import Synchronization
 import Terminal
 import Testing
 
@@ -51,28 +50,50 @@ extension TUIAppTests {
       VisibilityFeature.module(key: "beta", title: "Beta").erased,
     ]).assemble()
     let heard = { (key: String) in app.store.state[key, as: VisibilityFeature.State.self]?.heard ?? [] }
-    let notices = Mutex<[String]>([])
+    let (outbox, changes) = AsyncStream<TUIOutbox>.makeStream()
     let pty = try PseudoTerminal()
     let reports = FrameReports()
     let options = TUIOptions(
       color: false, mouse: false, launchApp: false, input: pty.terminal, output: pty.terminal,
-      term: "xterm-256color", activity: { 0 },
-      outbox: {
-        let new = notices.withLock { notices in
-          defer { notices = [] }
-          return notices
-        }
-        return TUIOutbox(status: nil, lines: ["1  refused  PATCH notes/1  (the server refused it (422))"], notices: new)
-      },
-      onFrame: reports.record)
+      term: "xterm-256color", activity: { 0 }, outbox: outbox, onFrame: reports.record)
     let run = Task { await TUIApp.run(app: app, options: options) }
     #expect(await reports.next { _ in true }.tab == "Alpha")
 
     // A waiting change refused: the notice shows; the screens reading its data are the query layer's to tell.
-    notices.withLock { $0 = ["Refused: rolled back"] }
+    changes.yield(
+      TUIOutbox(
+        status: nil, lines: ["1  refused  PATCH notes/1  (the server refused it (422))"],
+        notices: ["Refused: rolled back"]))
     #expect(pty.read(until: "Refused: rolled back"))
     #expect(heard("alpha") == ["appear"])
     #expect(heard("beta") == [])  // never shown: not loaded, not refreshed
+
+    pty.type("q")
+    #expect(await run.value == 0)
+  }
+
+  /// Issue 35, item 2: the status bar's marker comes from the outbox's events (each change, here or in another
+  /// process), not from a closure read on every tick: it shows when one arrives and goes with the next.
+  @Test("the outbox's marker and list follow its stream", .timeLimit(.minutes(1)))
+  func outboxMarkerFollowsItsStream() async throws {
+    let app = try FeatureRegistry([VisibilityFeature.module(key: "alpha", title: "Alpha").erased]).assemble()
+    let (outbox, changes) = AsyncStream<TUIOutbox>.makeStream()
+    let pty = try PseudoTerminal()
+    let reports = FrameReports()
+    let options = TUIOptions(
+      color: false, mouse: false, launchApp: false, input: pty.terminal, output: pty.terminal,
+      term: "xterm-256color", activity: { 0 }, outbox: outbox, onFrame: reports.record)
+    let run = Task { await TUIApp.run(app: app, options: options) }
+    #expect(await reports.next { _ in true }.tab == "Alpha")
+
+    changes.yield(
+      TUIOutbox(status: "1 change waiting to send", lines: ["1  pending  PATCH notes/1  (cannot connect)"]))
+    #expect(pty.read(until: "1 change waiting to send"))
+    pty.type("o")
+    #expect(pty.read(until: "PATCH notes/1"))
+    pty.type("o")
+    changes.yield(TUIOutbox(status: "1 outcome unknown", lines: []))
+    #expect(pty.read(until: "outcome unknown"))
 
     pty.type("q")
     #expect(await run.value == 0)

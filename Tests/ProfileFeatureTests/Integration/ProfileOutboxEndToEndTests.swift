@@ -204,10 +204,11 @@ struct ProfileOutboxEndToEndTests {
       environment: ["KUMIKI_DB": folder.path + "/kumiki.sqlite", "KUMIKI_CACHE_MAX_AGE": "0"])
     _ = try await tmux.waitFor(text: "Welcome to Kumiki")
     try tmux.keys("Escape")
-    let marked = try await tmux.waitFor("the pending marker") { screen in
+    // The marker is there from the first frame (the outbox's events); `offline` once the first request failed.
+    _ = try await tmux.waitFor("the pending marker, offline") { screen in
       !screen.contains("Welcome to Kumiki") && Self.statusBar(screen).contains("1 change waiting to send")
+        && Self.statusBar(screen).hasPrefix(" offline ")
     }
-    #expect(Self.statusBar(marked).hasPrefix(" offline "), "\(marked)")
     try tmux.keys("o")
     let listed = try await tmux.waitFor(text: "PATCH profile_personal")
     #expect(listed.contains("Outbox: 1 change waiting to send"), "\(listed)")
@@ -343,6 +344,45 @@ struct ProfileOutboxEndToEndTests {
     let saved = try FixtureDatabase(contentsOf: dataFile)
     #expect(saved.root["notes"] == root["notes"])
     #expect(saved.root["stamps"] == root["stamps"])
+  }
+
+  /// Issue 35, item 2: an open TUI sees what another process does to its database, with no key pressed — a change
+  /// `kumiki profile edit` queued (the marker, the `o` list, the pending nickname on screen), then the same change
+  /// discarded by `kumiki outbox discard` (the marker gone, the cached profile back).
+  @Test(.enabled(if: TmuxSession.isAvailable, "needs tmux (make bootstrap)"))
+  func theTUISeesAChangeAnotherProcessQueuesAndDiscards() async throws {
+    let folder = try TemporaryFolder()
+    let port = try await Self.closedPort()
+    let api = URL(string: "http://127.0.0.1:\(port)/")!
+    let server = try await Self.serve(.init(port: port))
+    #expect((try await kumiki(["profile"], api: api, folder: folder)).status == 0)
+    await server.shutdown()
+
+    let tmux = try TmuxSession(
+      command: BuiltBinary.path("kumiki-tui") + " --features profile --api " + api.absoluteString, width: 120,
+      height: 60, environment: ["KUMIKI_DB": folder.path + "/kumiki.sqlite", "NO_COLOR": "1"])
+    let before = try await tmux.waitFor(text: "食いしん坊の編集者")
+    #expect(!Self.statusBar(before).contains("waiting to send"), "\(before)")
+
+    let edit = try await kumiki(["profile", "edit", "--nickname", "隣の猫"], api: api, folder: folder)
+    #expect(edit.status == 0, "\(edit.stderr)")
+    let queued = try await tmux.waitFor("the other process's change shown") { screen in
+      screen.contains("隣の猫") && Self.statusBar(screen).contains("1 change waiting to send")
+    }
+    #expect(!queued.contains("食いしん坊の編集者"), "\(queued)")
+    try tmux.keys("o")
+    _ = try await tmux.waitFor(text: "PATCH profile_personal")
+    try tmux.keys("Escape")
+    _ = try await tmux.waitFor("the list closed") { !$0.contains("PATCH profile_personal") }
+
+    let discard = try await kumiki(["outbox", "discard", "1"], folder: folder)
+    #expect(discard.status == 0, "\(discard.stderr)")
+    _ = try await tmux.waitFor("the discarded change gone") { screen in
+      screen.contains("食いしん坊の編集者") && !screen.contains("隣の猫")
+        && !Self.statusBar(screen).contains("waiting to send")
+    }
+    try tmux.keys("q")
+    _ = try await tmux.waitFor(text: "[exit 0]")
   }
 
   /// The screen's last non-empty line: the status bar.
