@@ -69,9 +69,10 @@ PRODUCTS = case "$$KUMIKI_MAKE_APP" in all) products="$(APPS)";; kumiki|kumiki-t
 SOURCES := Package.swift Modules Apps Tests Plugins
 # Package.swift discovers the feature folders (Modules/Features/*/feature.json). SwiftPM caches a manifest's result by
 # its text and the environment, not by the folders it reads, so a digest of what discovery reads is exported: adding,
-# changing or removing a feature folder changes it and the package is read again. A plain `swift build` after adding
-# or removing a folder cannot know (even with --manifest-cache none, it does not read the manifest again): it fails,
-# and says to run make build (the feature list's guard, Plugins/FeatureList; Scripts/check-feature-list, in lint).
+# changing or removing a feature folder changes it and the package is read again. A plain `swift build` cannot know
+# (even with --manifest-cache none, it does not read the manifest again): after a folder is added it fails saying to
+# run make build (the feature list's guard, Plugins/FeatureList; Scripts/check-feature-list, in lint); after one is
+# removed SwiftPM itself fails ("invalid custom path 'Modules/Features/X'"). Either way, make build reads it again.
 export KUMIKI_FEATURE_FOLDERS := $(shell { ls -d Modules/Features/*/feature.json Modules/Features/*/fixtures.json \
   Modules/Features/*/README.md Modules/Features/*/scenarios Tests/*FeatureTests Tests/*FeatureTests/Integration \
   Tests/*FeatureTests/__Frames__; \
