@@ -69,8 +69,10 @@ PRODUCTS = case "$$KUMIKI_MAKE_APP" in all) products="$(APPS)";; kumiki|kumiki-t
 SOURCES := Package.swift Modules Apps Tests Plugins
 # Package.swift discovers the feature folders (Modules/Features/*/feature.json). SwiftPM caches a manifest's result by
 # its text and the environment, not by the folders it reads, so a digest of what discovery reads is exported: adding,
-# changing or removing a feature folder changes it and the package is read again. (Plain `swift build` after adding a
-# folder: pass `--manifest-cache none` once.)
+# changing or removing a feature folder changes it and the package is read again. A plain `swift build` cannot know
+# (even with --manifest-cache none, it does not read the manifest again): after a folder is added it fails saying to
+# run make build (the feature list's guard, Plugins/FeatureList; Scripts/check-feature-list, in lint); after one is
+# removed SwiftPM itself fails ("invalid custom path 'Modules/Features/X'"). Either way, make build reads it again.
 export KUMIKI_FEATURE_FOLDERS := $(shell { ls -d Modules/Features/*/feature.json Modules/Features/*/fixtures.json \
   Modules/Features/*/README.md Modules/Features/*/scenarios Tests/*FeatureTests Tests/*FeatureTests/Integration \
   Tests/*FeatureTests/__Frames__; \
@@ -188,7 +190,7 @@ ifneq ($(value MODULE),)
 $(error make test: AFFECTED picks the suites itself; give AFFECTED or MODULE, not both)
 endif
 endif
-.PHONY: graph check-graph check-affected
+.PHONY: graph check-graph check-affected check-feature-list
 
 graph: bootstrap ## Draw the module graph into docs/modules.svg; FEATURE=Archive: its closure, in .build/graph/
 	@$(call CHECK,FEATURE)
@@ -200,9 +202,12 @@ check-graph: bootstrap ## docs/modules.svg is what the package map draws; its no
 check-affected: ## make test AFFECTED=... on scripted changes in a throwaway copy (describe only, no build)
 	@Scripts/check-affected
 
+check-feature-list: ## A stale feature list (a folder added, no make) fails to build, saying to run make (in lint; no build)
+	@Scripts/check-feature-list
+
 # The picture cannot drift: make lint (CI's first check) redraws it; make ci also checks the affected selection.
 # make lint also gives every make variable shell and make code (Scripts/check-make-variables: seconds, no build).
-lint: check-graph check-make-variables
+lint: check-graph check-make-variables check-feature-list
 ci: check-affected
 # check-graph, check-deps and check-affected each read the package map: in make ci, `swift package describe` runs once
 # and the others reuse it while no file it reads changed (Scripts/check-deps, KUMIKI_DESCRIBE_CACHE).

@@ -335,6 +335,15 @@ struct FeatureManifest: Decodable {
   }
 }
 
+/// Every feature folder found, whatever KUMIKI_FEATURES selects, sorted: as the composition root's compilation
+/// condition `KUMIKI_FEATURE_FOLDERS_Archive_Home…`. SwiftPM caches this manifest's result by its text and environment,
+/// not by the folders it reads, and a plain `swift build` does not read it again when a folder is added (`make` exports
+/// a digest of the folders, KUMIKI_FEATURE_FOLDERS, so it does). The FeatureList plugin's build command, which runs
+/// again whenever Modules/Features changes, writes the same name from the folders it finds then into the feature
+/// list, under `#if !NAME #error(…run make build…)`: a stale manifest fails to compile with that message instead of
+/// building apps without the new feature.
+let featureFolders = FeatureManifest.discover(in: URL(fileURLWithPath: Context.packageDirectory)).map(\.folder).sorted()
+
 /// The feature folders in the package: every one, or with KUMIKI_FEATURES=Archive,Home only those (`make run
 /// FEATURE=Archive` builds the apps with that feature alone, in a build folder of their own).
 let features: [FeatureManifest] = {
@@ -394,7 +403,7 @@ targets += [
       "QueryCache",
     ] + features.map { .target(name: $0.target) },  // in tab order: the registry's order
     path: "Modules/CompositionRoot",
-    swiftSettings: swiftSettings,
+    swiftSettings: swiftSettings + [.define((["KUMIKI_FEATURE_FOLDERS"] + featureFolders).joined(separator: "_"))],
     plugins: ["FeatureList"]
   ),
   // Writes the composition root's feature list from its feature dependencies: no hand-kept list of features.

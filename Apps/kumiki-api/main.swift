@@ -220,6 +220,9 @@ struct KumikiAPI: AsyncParsableCommand {
     where value.isEmpty || value.count > longest {
       throw ValidationError("\(name) must be 1...\(longest) characters, got \(value.count)")
     }
+    if addMissing, databasePath == nil {
+      throw ValidationError("--add-missing needs --db FILE: the bundled data lacks nothing")
+    }
     if watch, databasePath == nil {
       throw ValidationError("--watch needs --db FILE: the bundled data is never edited, so there is nothing to watch")
     }
@@ -282,12 +285,20 @@ struct KumikiAPI: AsyncParsableCommand {
     configuration.watchesDatabaseFile = watch
     configuration.maximumConnections = maxConnections
     configuration.log = { @Sendable line in Self.printError("kumiki-api: \(line)") }
+    configuration.addsMissingResources = addMissing
   }
 
   @Flag(
     name: .customLong("create-db"),
     help: "With --db: create a missing file from the bundled sample data (private, 0600) instead of failing.")
   var createDatabase = false
+
+  @Flag(
+    name: .customLong("add-missing"),
+    help: ArgumentHelp(
+      "With --db: add the bundled sample data's top-level resources the file lacks (keys it has are never touched), "
+        + "saving only when one was missing (how the apps' embedded API gains a new feature's collection)."))
+  var addMissing = false
 
   @Flag(
     name: .customLong("reset-db"),

@@ -57,7 +57,8 @@ public final class EmbeddedAPI: Sendable {
   /// ``startTimeoutSeconds``) before listening.
   ///
   /// With `dataFile`, the child serves that json file and saves every write to it (`--db FILE --create-db`: made from
-  /// the sample data on first use), so edits survive restarts as with json-server; when another app's child already
+  /// the sample data on first use; `--add-missing`: a file made before a feature was added gains its collections,
+  /// every key it has untouched), so edits survive restarts as with json-server; when another app's child already
   /// serves the file, this one joins it (`--join`) rather than writing the same file.
   ///
   /// `port` is where it listens (`0`: a free one); `options` are more `kumiki-api` options (a scenario's `--delay`,
@@ -75,7 +76,7 @@ public final class EmbeddedAPI: Sendable {
     let tokenFile = dataFile.map(tokenFile(for:))
     process.arguments =
       ["--port", String(port), "--exit-on-eof"]
-      + (dataFile.map { ["--db", $0, "--create-db", "--join", "--token-file", tokenFile ?? ""] } ?? [])
+      + (dataFile.map { ["--db", $0, "--create-db", "--add-missing", "--join", "--token-file", tokenFile ?? ""] } ?? [])
       + options + (log == nil ? [] : ["--verbose"])
     let input = Pipe()
     let output = Pipe()

@@ -29,6 +29,13 @@ extension FixtureServer {
     /// holds its lock (`kumiki-api --create-db`; how the apps' embedded API keeps its writes). Default `false`: a
     /// missing file is an error.
     public var createsMissingDatabaseFile: Bool
+    /// Whether the top-level resources of the bundled sample data that a loaded ``databaseFile`` lacks are added to
+    /// it at start (`kumiki-api --add-missing`; the apps' embedded API, so a feature added since the file was made
+    /// answers for its collection). Only a missing key is added: every key the file has keeps its value, an emptied
+    /// list included. The additions are appended to the file's text, which keeps every byte before them, and saved
+    /// atomically, only when something was added (a ``readOnly`` server serves them without saving); ``log`` names
+    /// them. Default `false`: a file is served as it is.
+    public var addsMissingResources = false
     /// Whether every `POST`, `PUT`, `PATCH` and `DELETE` on a resource is refused with `403`, like json-server's
     /// `--read-only`. Reads and the `/__faults` control endpoint are unaffected. Default `false`.
     public var readOnly: Bool

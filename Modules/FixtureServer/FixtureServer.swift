@@ -115,7 +115,12 @@ public final class FixtureServer: Sendable {
       if configuration.createsMissingDatabaseFile, lstat(file.url.path, &status) != 0, errno == ENOENT {
         try file.create(with: try FixtureDatabase.bundled)
       }
-      database = try file.load()
+      if configuration.addsMissingResources {
+        database = try file.addMissingResources(
+          of: try FixtureDatabase.bundled, saving: !configuration.readOnly, log: configuration.log ?? { _ in })
+      } else {
+        database = try file.load()
+      }
     } else {
       database = try FixtureDatabase.bundled
     }

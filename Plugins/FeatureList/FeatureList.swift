@@ -5,10 +5,36 @@ import PackagePlugin
 /// targets found in `Modules/Features/*`, in the order Package.swift lists them, which is the tab order) and the list
 /// of their entry points (the type named after the module, e.g. `ArchiveFeature`, conforming to `FeatureEntry`).
 ///
-/// The file's text is made here, while the build is planned; the build command only copies it into place when it
-/// changed, so adding or removing a feature folder rebuilds the composition root and nothing else.
+/// The file's text is made here, while the build is planned; the build command copies it into place (only when it
+/// changed, so adding or removing a feature folder rebuilds the composition root and nothing else) and ends it with a
+/// guard made from the folders of `Modules/Features` it finds then: `#if !KUMIKI_FEATURE_FOLDERS_Archive_Home…`
+/// `#error(…)`. Package.swift defines that condition from the folders it found. SwiftPM caches the manifest's result by
+/// its text and environment, so after a folder is added a plain `swift build` plans with the old feature list; the
+/// command runs again all the same (`Modules/Features` is one of its inputs: a folder added or removed changes it),
+/// and the composition root then fails to compile with a message saying to run `make build`, which makes SwiftPM read
+/// the manifest again (the Makefile's KUMIKI_FEATURE_FOLDERS).
 @main
 struct FeatureList: BuildToolPlugin {
+  /// The build command: `$0` the staged text, `$1` the output, `$2` the `Modules/Features` folder. Folder names sort
+  /// as Package.swift sorts them (`LC_ALL=C`: by byte); a folder counts when it holds a `feature.json`, as there.
+  static let script = #"""
+    set -e
+    export LC_ALL=C
+    name=KUMIKI_FEATURE_FOLDERS
+    for file in "$2"/*/feature.json; do
+      [ -e "$file" ] || continue
+      folder=${file%/feature.json}
+      name="${name}_${folder##*/}"
+    done
+    {
+      cat "$0"
+      printf '#if !%s\n' "$name"
+      printf '  #error("The feature folders of Modules/Features changed since SwiftPM last read Package.swift (it caches it by its text): run make build, or make test, once")\n'
+      printf '#endif\n'
+    } > "$1.new"
+    if cmp -s "$1.new" "$1"; then rm -f "$1.new"; else mv -f "$1.new" "$1"; fi
+    """#
+
   func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
     let features = target.dependencies.compactMap { dependency -> String? in
       guard case .target(let target) = dependency,
@@ -23,12 +49,13 @@ struct FeatureList: BuildToolPlugin {
       try text.write(to: staged, atomically: true, encoding: .utf8)
     }
     let output = context.pluginWorkDirectoryURL.appending(path: "RegisteredFeatures.swift")
+    let folders = context.package.directoryURL.appending(path: "Modules/Features")
     return [
       .buildCommand(
         displayName: "Listing \(features.count) features for \(target.name)",
-        executable: URL(fileURLWithPath: "/bin/cp"),
-        arguments: [staged.path, output.path],
-        inputFiles: [staged],
+        executable: URL(fileURLWithPath: "/bin/sh"),
+        arguments: ["-c", Self.script, staged.path, output.path, folders.path],
+        inputFiles: [staged, folders],
         outputFiles: [output]
       )
     ]

@@ -146,6 +146,33 @@ struct KumikiEmbeddedAPIEndToEndTests {
     #expect(again.stdout == first.stdout)
   }
 
+  /// Issue 39, item 6: a data file made before a feature was added answers for the feature's collections at the next
+  /// start (the embedded API adds what it lacks), and keeps the user's data, every byte of it. Before, the command got
+  /// 404 until `kumiki fixtures reset`, which drops the user's changes too. The command and its collections are the
+  /// first reading command's, whichever feature brings it.
+  @Test func aDataFileFromBeforeAFeatureGainsItsCollectionsAndKeepsTheUsersData() async throws {
+    let command = try await ReadingCommand.first()
+    let folder = try TemporaryFolder()
+    let file = folder.path + "/kumiki-api.json"
+    var database = try FixtureDatabase.bundled
+    for collection in command.collections { database.root[collection] = nil }
+    try #require(!database.root.members.isEmpty, "the command reads every collection: nothing of the user's to keep")
+    // The user's own key, written as no save writes it (`1.50`), then the rest of the sample data.
+    let rest = String(decoding: JSONWriter().bytes(of: .object(database.root)).dropFirst(2), as: UTF8.self)
+    let users = "{\n  \"mine\": {\"kept\": 1.50},\n" + rest
+    let head = String(users[..<(try #require(users.lastIndex(of: "}")))])
+    try users.write(toFile: file, atomically: false, encoding: .utf8)
+
+    let run = try await kumiki(["--fresh"] + command.words, folder: folder)
+    #expect(run.status == 0, "\(command.words): \(run.stderr)")
+    let saved = try String(contentsOfFile: file, encoding: .utf8)
+    #expect(saved.hasPrefix(head.trimmingCharacters(in: .whitespacesAndNewlines)), "\(saved.prefix(300))")
+    let reloaded = try FixtureDatabase(json: Array(saved.utf8))
+    for collection in command.collections {
+      #expect(reloaded[collection] == (try FixtureDatabase.bundled)[collection], "\(collection)")
+    }
+  }
+
   /// A FIFO (or a directory) at the data path is refused by its type, at once: `kumiki-api` never opens it for reading
   /// (which would wait for a writer forever), exits 65, and the app says what it is and that reset does not replace
   /// it.
