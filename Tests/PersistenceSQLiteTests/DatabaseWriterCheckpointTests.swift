@@ -25,7 +25,7 @@ import Testing
 
   func write(_ index: Int) -> OutboxWrite {
     OutboxWrite(
-      api: "embedded", method: "PATCH", path: "profile_personal",
+      api: "embedded", method: .patch, path: "profile_personal",
       headers: [.init(name: "Content-Type", value: "application/json")], body: Data(#"{"n":\#(index)}"#.utf8),
       createdAt: Date(timeIntervalSinceReferenceDate: 765_432_100), lastError: "cannot connect")
   }
