@@ -19,7 +19,9 @@ import Synchronization
 ///   again (idempotent: the server ends as if it was sent once). Sent writes are removed in batches (one transaction for up to 32). A 2xx (or a 404/410
 ///   to a DELETE: the resource is gone, as asked) removes the entry and invalidates its tag; a refusal (4xx but 408
 ///   and 429) marks it *refused*, rolls its expected change back (screens told), invalidates its tag so screens read
-///   the server's truth again, and leaves a notice; unreachable or 5xx stops the round, the entry waiting for the next.
+///   the server's truth again, and leaves a notice; unreachable or 5xx stops the round, the entry waiting for the next
+///   (an answer with `Retry-After`, seconds or an HTTP date, at most ``longestServerWait``: no round sends before
+///   that time, on the injected `now`).
 /// - **Shown while waiting.** A write keeps the changes its ``Networking/WriteIntent`` expects
 ///   (``Persistence/OutboxEntry/expected``); they stay laid over the answers for their paths while it waits, whatever
 ///   the server answers meanwhile, and ``refresh()`` lays them again over the answers of a new run (a restart) or of
@@ -94,6 +96,8 @@ public final class Outbox: Sendable {
     var notices: [String] = []
     var round: (id: Int, task: Task<SendReport, Never>)?
     var rounds = 0
+    /// Until when the server asked this process not to send (`Retry-After` on an answer that made a write wait).
+    var notBefore: Date?
   }
 
   /// The storage: SQLite in the apps.
@@ -183,8 +187,22 @@ public final class Outbox: Sendable {
   /// Starts a sending round in the background when writes wait and none is running (after a request reached the
   /// API).
   public func sendIfWaiting() {
-    let starts = state.withLock { $0.round == nil && $0.summary.pending > 0 }
+    let now = now()
+    let starts = state.withLock { state in
+      state.round == nil && state.summary.pending > 0 && !(state.notBefore.map { now < $0 } ?? false)
+    }
     if starts { _ = round() }
+  }
+
+  /// The longest wait a server's `Retry-After` makes the outbox keep: 5 minutes.
+  public static let longestServerWait: Duration = .seconds(300)
+
+  /// Why a round may not send now: the server asked to wait (`Retry-After`) and the time has not come.
+  private func serverWait() -> String? {
+    let now = now()
+    guard let until = state.withLock({ $0.notBefore }), now < until else { return nil }
+    let seconds = Int(until.timeIntervalSince(now).rounded(.up))
+    return "the server asked to wait \(seconds) s more (Retry-After)"
   }
 
   /// Sends the waiting writes now, in order (joining a round in progress), and reports what happened.
@@ -352,7 +370,9 @@ public final class Outbox: Sendable {
     var holding: OutboxEntry?
     // Told once the round ends, with the summary read again: a notice never stands beside a stale count.
     var refusals: [String] = []
-    rounds: while !Task.isCancelled {
+    // A server that asked to wait (Retry-After) is not asked again before that time.
+    if let wait = serverWait() { report.stopped = wait }
+    rounds: while report.stopped == nil, !Task.isCancelled {
       var waiting: [OutboxEntry] = []
       do {
         // In order, up to the first unreadable entry: the writes after it wait behind it (the order is kept).
@@ -451,6 +471,7 @@ public final class Outbox: Sendable {
       let alreadyDone = request.method == .delete && (response.status == 404 || response.status == 410)
       if response.isSuccess || alreadyDone {
         reachability.reached()
+        state.withLock { $0.notBefore = nil }
         sent.ids.append(entry.id)
         sent.tags.insert(tag)
         report.sent.append(entry)
@@ -472,6 +493,10 @@ public final class Outbox: Sendable {
         return nil
       }
       if response.status >= 500 { reachability.failed(QueryCache.reason(status: response.status)) }
+      if let wait = response.retryAfter(now: now(), limit: Self.longestServerWait) {
+        let until = now().addingTimeInterval(wait.seconds)
+        state.withLock { $0.notBefore = until }
+      }
       let reason =
         response.serverReason.map { Self.refusal(response, reason: $0) }
         ?? QueryCache.reason(status: response.status)

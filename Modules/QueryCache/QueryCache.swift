@@ -23,7 +23,8 @@ import Persistence
 ///   writing again, so a write whose answer was lost is simply sent again;
 /// - refreshes send `If-None-Match` / `If-Modified-Since` when the entry has validators; a 304 renews the entry;
 /// - a GET that could not reach the API or was answered 5xx is tried again after a wait (``RetryPolicy``: 3 tries,
-///   1 s doubling to 30 s, with jitter) on the injected `clock`, never after a 4xx or a cancellation.
+///   1 s doubling to 30 s, with jitter; a `Retry-After` the answer gives instead, at most 30 s) on the injected
+///   `clock`, never after a 4xx or a cancellation.
 ///
 /// Storage errors never fail a read: an unreadable entry is a miss and an unwritable one is not kept. Time comes from
 /// `now`, so tests move it with a test clock.
@@ -70,7 +71,7 @@ public final class QueryCache: Sendable {
     self.configuration = configuration
     self.now = now
     self.retrying = RetryingSend(
-      policy: configuration.retry, clock: clock, random: random, reachability: reachability)
+      policy: configuration.retry, clock: clock, random: random, reachability: reachability, now: now)
     let (monitor, optimistic, observers) = (self.reachability, self.optimistic, self.changeObservers)
     // The outbox invalidates as ``invalidate(tags:)`` does: the screens reading what it sent or refused are told.
     let invalidate = Self.invalidation(storage: storage, optimistic: optimistic, observers: observers)

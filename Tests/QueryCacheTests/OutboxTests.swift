@@ -249,6 +249,39 @@ import Testing
     #expect(ledger.received.dropFirst(2).first?.headers["Idempotency-Key"] == "key-1")
   }
 
+  @Test func aServerThatAsksToWaitIsNotAskedAgainBeforeThatTimeOnTheInjectedClock() async throws {
+    let now = Mutex(Self.created)
+    let cache = QueryCache(
+      http: ledger.client, storage: responses.client,
+      configuration: QueryCacheConfiguration(baseURL: Self.baseURL, namespace: "ledger"), outbox: storage.client,
+      now: { now.withLock { $0 } }, idempotencyKey: keys.next)
+    let outbox = try #require(cache.outbox)
+    ledger.failure = .cannotConnect(Self.baseURL, reason: "Connection refused")
+    await #expect(throws: WriteQueued.self) { try await cache.client.send(Self.write(.put, "dishes/1", "u")) }
+    ledger.failure = nil
+    ledger.statuses = [503]
+    ledger.retryAfter = "120"
+    #expect(await outbox.send().stopped == "server error 503")
+    #expect(ledger.received.count == 2)
+    // Before the time: no round sends, automatic or asked for; a new write goes behind, unsent.
+    now.withLock { $0 += 119 }
+    #expect(await outbox.send().stopped == "the server asked to wait 1 s more (Retry-After)")
+    outbox.sendIfWaiting()
+    await outbox.finishSending()
+    await #expect(throws: WriteQueued(id: 2, pending: 2)) {
+      try await cache.client.send(Self.write(.put, "dishes/2", "v"))
+    }
+    #expect(ledger.received.count == 2)
+    // Then both go.
+    now.withLock { $0 += 1 }
+    ledger.retryAfter = nil
+    #expect(await outbox.send().sent.map(\.id) == [1, 2])
+    // A wait asked for beyond 5 minutes is 5 minutes.
+    #expect(
+      HTTPResponse(status: 503, headers: ["Retry-After": "86400"], url: Self.baseURL).retryAfter(
+        now: Self.created, limit: Outbox.longestServerWait) == .seconds(300))
+  }
+
   @Test func aDELETEAnsweredNotFoundReachedWhatItAskedFor() async throws {
     let cache = makeCache()
     let outbox = try #require(cache.outbox)
@@ -341,6 +374,7 @@ final class Ledger: Sendable {
     var received: [HTTPRequest] = []
     var statuses: [Int] = []
     var failure: HTTPError?
+    var retryAfter: String?
   }
 
   private let state = Mutex(State())
@@ -357,13 +391,20 @@ final class Ledger: Sendable {
     set { state.withLock { $0.failure = newValue } }
   }
 
+  /// The `Retry-After` of every answer, if any.
+  var retryAfter: String? {
+    get { state.withLock { $0.retryAfter } }
+    set { state.withLock { $0.retryAfter = newValue } }
+  }
+
   var client: HTTPClient {
     HTTPClient { request in
       try self.state.withLock { state in
         state.received.append(request)
         if let failure = state.failure { throw failure }
         let status = state.statuses.isEmpty ? 200 : state.statuses.removeFirst()
-        return HTTPResponse(status: status, body: Data("[]".utf8), url: request.url)
+        let headers: HTTPHeaders = state.retryAfter.map { ["Retry-After": $0] } ?? [:]
+        return HTTPResponse(status: status, headers: headers, body: Data("[]".utf8), url: request.url)
       }
     }
   }
