@@ -22,8 +22,8 @@ import Hummingbird
 /// A write with an `Idempotency-Key` (``IdempotencyStore``) is checked before it is done: a key that is not 1 to 255
 /// visible ASCII characters (or given twice) is `400`; a key kept for the same request is answered with the kept
 /// answer again, `Idempotent-Replayed: true`, nothing written; a key kept for another request is `422`; a key whose
-/// first request is still running is `409`. A new key's answer is kept unless it is a 5xx. Without the header a write
-/// is as json-server's.
+/// first request is still running is `409`. A new key's answer is kept when it is a success (2xx): a refused or
+/// failed write changed nothing, so its retry is done again. Without the header a write is as json-server's.
 struct FixtureWriteRoutes: Sendable {
   let store: FixtureStore
   /// The answers kept for `Idempotency-Key`s.
@@ -119,8 +119,9 @@ struct FixtureWriteRoutes: Sendable {
         return .error(error.isOutOfSpace ? Self.insufficientStorage : .internalServerError, error.description)
       }
       var reply = outcome.reply
-      if let keyed, reply.status.code < 500 {
-        idempotency.finish(keyed, status: reply.status.code, createdID: outcome.createdID, payload: reply.payload)
+      if let keyed, (200..<300).contains(reply.status.code) {
+        await idempotency.finish(
+          keyed, status: reply.status.code, createdID: outcome.createdID, payload: reply.payload)
         finished = true
       }
       addLocation(to: &reply, request, createdID: outcome.createdID)

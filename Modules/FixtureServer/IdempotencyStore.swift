@@ -1,3 +1,4 @@
+import Dispatch
 import FixtureData
 import Foundation
 import Synchronization
@@ -7,9 +8,9 @@ import enum Networking.SHA256
 /// The answers to writes that carried an `Idempotency-Key`, so a repeated write is answered again instead of done
 /// again (Stripe's and the IETF draft's header).
 ///
-/// A write with a key claims it (``claim(_:)``): a key never seen goes on (the write runs, then ``finish(_:_:)``
-/// keeps its answer, or ``abandon(_:)`` forgets the key when the write failed with a 5xx, so a retry writes); a key
-/// kept for the same request (method, path and the SHA-256 of the body's bytes) is answered with the kept answer; a
+/// A write with a key claims it (``claim(_:)``): a key never seen goes on (the write runs, then
+/// ``finish(_:status:createdID:payload:)`` keeps its answer when it is a success, or ``abandon(_:)`` forgets the key
+/// when it was refused or failed — it changed nothing — so a retry is done again); a key kept for the same request (method, path and the SHA-256 of the body's bytes) is answered with the kept answer; a
 /// key kept for another request is a mismatch (`422`); a key whose first request is still running is busy (`409`).
 ///
 /// Bounds: at most ``Limits/keys`` keys, each kept ``Limits/age``, and ``Limits/bytes`` of answers in all; past
@@ -54,7 +55,7 @@ final class IdempotencyStore: Sendable {
   /// A kept answer: the request it answered and what it was.
   struct Record: Sendable, Equatable {
     var request: Request
-    /// The answer's status (below 500).
+    /// The answer's status (2xx).
     var status: Int
     /// For a `201`, the created item's id (its `Location` is built again for the request that replays it).
     var createdID: String?
@@ -103,8 +104,9 @@ final class IdempotencyStore: Sendable {
   }
 
   private let state = Mutex(State())
-  /// Held while saving, so the last save holds every answer kept before it.
-  private let saving = Mutex(())
+  /// Saves run one after another here, never on Swift's cooperative threads (as ``FixtureStore``'s writes); each
+  /// takes the records as they are when it runs, so the last save holds every answer kept before it.
+  private let saves = DispatchQueue(label: "kumiki.fixture-server.idempotency")
   private let file: DatabaseFile?
   private let limits: Limits
   private let now: @Sendable () -> Date
@@ -139,18 +141,24 @@ final class IdempotencyStore: Sendable {
     }
   }
 
-  /// Keeps the answer to a claimed request and saves the keys; a save that fails is logged (the key is kept in
-  /// memory).
-  func finish(_ request: Request, status: Int, createdID: String?, payload: JSONValue) {
+  /// Keeps the answer to a claimed request and saves the keys, returning once they are saved; a save that fails is
+  /// logged (the key is kept in memory).
+  func finish(_ request: Request, status: Int, createdID: String?, payload: JSONValue) async {
     let record = Record(request: request, status: status, createdID: createdID, payload: payload, at: now())
     state.withLock { state in
       state.running.remove(request.key)
       Self.keep(record, in: &state, limits: limits, now: record.at)
     }
-    save()
+    guard file != nil else { return }
+    await withCheckedContinuation { continuation in
+      saves.async {
+        self.save()
+        continuation.resume()
+      }
+    }
   }
 
-  /// Forgets a claimed key whose write was not done (a 5xx): a retry with it writes.
+  /// Forgets a claimed key whose write changed nothing (refused, failed): a retry with it is done again.
   func abandon(_ request: Request) {
     _ = state.withLock { $0.running.remove(request.key) }
   }
@@ -186,18 +194,16 @@ final class IdempotencyStore: Sendable {
 
   // MARK: - The side file
 
-  /// Saves every kept answer (see the type's rules).
+  /// Saves every kept answer (see the type's rules); on ``saves`` only.
   private func save() {
     guard let file else { return }
-    saving.withLock { _ in
-      let records = state.withLock { state in state.order.compactMap { state.records[$0] } }
-      let json = JSONValue.object(
-        JSONObject([("version", .integer(1)), ("keys", .array(records.map(Self.json(of:))))]))
-      do {
-        try file.save(bytes: JSONWriter(prettyPrinted: false).bytes(of: json))
-      } catch {
-        log("cannot save the idempotency keys: \(error)")
-      }
+    let records = state.withLock { state in state.order.compactMap { state.records[$0] } }
+    let json = JSONValue.object(
+      JSONObject([("version", .integer(1)), ("keys", .array(records.map(Self.json(of:))))]))
+    do {
+      try file.save(bytes: JSONWriter(prettyPrinted: false).bytes(of: json))
+    } catch {
+      log("cannot save the idempotency keys: \(error)")
     }
   }
 
@@ -244,7 +250,7 @@ final class IdempotencyStore: Sendable {
       case .string(let path)? = object["path"], path.hasPrefix("/"), path.utf8.count <= 8192,
       case .string(let digest)? = object["digest"], digest.utf8.count == 64,
       digest.utf8.allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }),
-      case .integer(let status)? = object["status"], (200..<500).contains(status),
+      case .integer(let status)? = object["status"], (200..<300).contains(status),
       let payload = object["answer"],
       let at = object["at"].flatMap(seconds(of:)), at.isFinite
     else { return nil }

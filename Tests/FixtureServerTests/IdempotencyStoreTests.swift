@@ -65,6 +65,21 @@ struct IdempotencyStoreTests {
     }
   }
 
+  @Test("a refused write's answer is not kept: its retry with the key is done again")
+  func refusalNotKept() async throws {
+    try await withFixtureServer { server async throws in
+      let headers = ["Idempotency-Key": Self.key]
+      let body = #"{"id": 1, "title": "taken"}"#
+      let refused = try await HTTPClient.send("POST", "/recent_news", on: server, headers: headers, body: body)
+      #expect(refused.status == 409)
+      #expect(try await HTTPClient.send("DELETE", "/recent_news/1", on: server).status == 200)
+      let again = try await HTTPClient.send("POST", "/recent_news", on: server, headers: headers, body: body)
+      #expect(again.status == 201)
+      #expect(again.header("Idempotent-Replayed") == nil)
+      #expect(try await count("taken", on: server) == 1)
+    }
+  }
+
   @Test(
     "a key that is not one: 400, nothing written",
     arguments: ["", "with space", "é", String(repeating: "k", count: 256)])
@@ -134,10 +149,10 @@ struct IdempotencyStoreTests {
       let old = IdempotencyStore.Request(key: "old", method: "POST", path: "/recent_news", body: Array("{}".utf8))
       let young = IdempotencyStore.Request(key: "young", method: "POST", path: "/recent_news", body: [])
       #expect(store.claim(old) == .proceed)
-      store.finish(old, status: 201, createdID: "9", payload: .object(JSONObject()))
+      await store.finish(old, status: 201, createdID: "9", payload: .object(JSONObject()))
       now.withLock { $0 += 12 * 60 * 60 }
       #expect(store.claim(young) == .proceed)
-      store.finish(young, status: 201, createdID: "10", payload: .object(JSONObject()))
+      await store.finish(young, status: 201, createdID: "10", payload: .object(JSONObject()))
       #expect(store.keys == ["old", "young"])
       now.withLock { $0 += 12 * 60 * 60 }
       // Read back a day after the first: the old key is gone, the young one kept.
