@@ -22,7 +22,7 @@ import Hummingbird
 /// A write with an `Idempotency-Key` (``IdempotencyStore``) is checked before it is done: a key that is not 1 to 255
 /// visible ASCII characters (or given twice) is `400`; a key kept for the same request is answered with the kept
 /// answer again, `Idempotent-Replayed: true`, nothing written; a key kept for another request is `422`; a key whose
-/// first request is still running is `409`. A new key's answer is kept when it is a success (2xx): a refused or
+/// first request is still running is `409` with `Retry-After: 1`. A new key's answer is kept when it is a success (2xx): a refused or
 /// failed write changed nothing, so its retry is done again. Without the header a write is as json-server's.
 struct FixtureWriteRoutes: Sendable {
   let store: FixtureStore
@@ -100,7 +100,10 @@ struct FixtureWriteRoutes: Sendable {
             Self.unprocessable,
             "Idempotency-Key \(key) was used for another request (\(other)); a new write needs a new key")
         case .busy:
-          return .error(.conflict, "a request with Idempotency-Key \(key) is still being answered; try again")
+          var reply = FixtureReply.error(
+            .conflict, "a request with Idempotency-Key \(key) is still being answered; try again")
+          reply.headers[.retryAfter] = "1"
+          return reply
         }
       }
       var finished = false

@@ -477,7 +477,11 @@ public final class Outbox: Sendable {
         report.sent.append(entry)
         return nil
       }
-      if (400..<500).contains(response.status), response.status != 408, response.status != 429 {
+      // A 4xx that asks to come back later (`Retry-After`: kumiki-api's 409 while the key's first request is still
+      // answered) is not a refusal: the entry waits.
+      if (400..<500).contains(response.status), response.status != 408, response.status != 429,
+        response.headers["Retry-After"] == nil
+      {
         reachability.reached()
         try await flush(&sent)
         let reason = Self.refusal(response)

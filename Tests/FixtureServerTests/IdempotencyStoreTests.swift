@@ -154,6 +154,13 @@ struct IdempotencyStoreTests {
       #expect(store.claim(young) == .proceed)
       await store.finish(young, status: 201, createdID: "10", payload: .object(JSONObject()))
       #expect(store.keys == ["old", "young"])
+      // A key whose first request is still being answered is busy (409 with Retry-After) until it is finished.
+      let running = IdempotencyStore.Request(key: "running", method: "PUT", path: "/x", body: [])
+      #expect(store.claim(running) == .proceed)
+      #expect(store.claim(running) == .busy)
+      store.abandon(running)
+      #expect(store.claim(running) == .proceed)
+      store.abandon(running)
       now.withLock { $0 += 12 * 60 * 60 }
       // Read back a day after the first: the old key is gone, the young one kept.
       #expect(IdempotencyStore(file: file, now: { now.withLock { $0 } }).keys == ["young"])

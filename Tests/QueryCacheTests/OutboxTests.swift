@@ -276,6 +276,20 @@ import Testing
     now.withLock { $0 += 1 }
     ledger.retryAfter = nil
     #expect(await outbox.send().sent.map(\.id) == [1, 2])
+    // A 4xx asking to come back later (kumiki-api's 409 while the key's first request is answered) is no refusal.
+    await #expect(throws: WriteQueued.self) {
+      ledger.failure = .timedOut(Self.baseURL)
+      defer { ledger.failure = nil }
+      return try await cache.client.send(Self.write(.post, "comments", "c"))
+    }
+    ledger.statuses = [409]
+    ledger.retryAfter = "1"
+    let busy = await outbox.send()
+    #expect(busy.refused.isEmpty)
+    #expect(storage.entries.map(\.state) == [.pending])
+    now.withLock { $0 += 1 }
+    ledger.retryAfter = nil
+    #expect(await outbox.send().sent.map(\.id) == [3])
     // A wait asked for beyond 5 minutes is 5 minutes.
     #expect(
       HTTPResponse(status: 503, headers: ["Retry-After": "86400"], url: Self.baseURL).retryAfter(
