@@ -215,10 +215,13 @@ public final class QueryCache: Sendable {
   /// optimistic changes: ``sendWrite(_:_:)``).
   private func write(_ request: HTTPRequest) async throws -> HTTPResponse {
     var keyed = request
-    // Made once, here, for the user's action: the outbox keeps it and every retry sends it again.
+    // Made once, here, for the user's action (or the one the intent carries: a retry the user asked for); the
+    // outbox keeps it and every retry sends it again.
+    let intent = WriteIntent.current
     if keyed.headers[OutboxEntry.idempotencyKeyHeader] == nil {
-      keyed.headers[OutboxEntry.idempotencyKeyHeader] = idempotencyKey()
+      keyed.headers[OutboxEntry.idempotencyKeyHeader] = intent?.idempotencyKey ?? idempotencyKey()
     }
+    intent?.idempotencyKey = keyed.headers[OutboxEntry.idempotencyKeyHeader]
     let request = keyed
     return try await sendWrite(request) {
       // With an outbox, a write that cannot reach the API is kept there (WriteQueued): its optimistic change
