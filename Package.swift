@@ -720,6 +720,10 @@ targets += [
       "PersistenceTesting",
       "Presentation",
       "QueryCache",
+      // The outbox against the real API (kumiki-api in process, libcurl): a lost answer resent with its key.
+      "FixtureData",
+      "FixtureServer",
+      "NetworkingCurl",
       .product(name: "GRDB", package: "GRDB.swift"),
     ],
     path: "Tests/QueryCacheTests",

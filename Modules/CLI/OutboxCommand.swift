@@ -24,9 +24,11 @@ enum OutboxCommand: Equatable, Sendable {
       retry ID    Send again change ID whose outcome is unknown (check first that the server does not have it).
 
     A change (a profile edit, say) that cannot reach the API — refused, timed out, no such host — is kept in the
-    database and sent, in order, by the next run that reaches the API. PUT, PATCH and DELETE may be sent again
-    safely; a POST whose answer was lost is shown as "outcome unknown" and is never sent twice by itself. A change
-    the server refuses later is rolled back and shown as "refused" until discarded.
+    database and sent, in order, by the next run that reaches the API. Every change carries an Idempotency-Key, the
+    same at every attempt, so the API does it once however often it is sent: one whose answer was lost is simply
+    sent again. Only a POST kept by an older Kumiki (without a key) whose answer was lost is shown as "outcome
+    unknown" and is never sent twice by itself. A change the server refuses later is rolled back and shown as
+    "refused" until discarded.
 
     A row this version cannot read (written by a newer Kumiki, or damaged) is listed as "unreadable entry #ID: why";
     it is never sent, the changes after it wait behind it, and discard ID drops it.

@@ -92,7 +92,8 @@ struct FaultInjector: Sendable {
   ///
   /// `makeReply` runs after the wait, and only when the answer needs it: a `status` or `reset` fault replaces the
   /// whole answer, so a request faulted that way never reaches the data (a faulted write changes nothing). The
-  /// body-altering faults spoil the real reply, so a write faulted that way has happened.
+  /// body-altering faults spoil the real reply, and `drop-answer` resets the connection once it is made, so a write
+  /// faulted that way has happened.
   ///
   /// An answer without faults, whatever its status (a write's `201`, a `404 {}`, an error), carries an `ETag` (a
   /// weak tag of its body), as json-server's Express `res.send` does; when `ifNoneMatch` (a GET's or HEAD's
@@ -119,12 +120,7 @@ struct FaultInjector: Sendable {
         JSONObject([("error", .string("injected fault: status=\(code)")), ("status", .integer(code))]))
       return Self.response(status, Self.headers(), writer.bytes(of: payload))
     case .connectionReset?:
-      let channel = context.channel
-      if let socket = channel as? any SocketOptionProvider {
-        try? await socket.setSoLinger(linger(l_onoff: 1, l_linger: 0)).get()
-      }
-      try? await channel.close()
-      throw ConnectionAbandoned()
+      try await Self.reset(context)
     default:
       break
     }
@@ -146,6 +142,7 @@ struct FaultInjector: Sendable {
   ) async throws -> Response {
     let writer = JSONWriter(prettyPrinted: true)
     let reply = try await makeReply()
+    if decisive == .answerDropped { try await Self.reset(context) }
     var headers = Self.headers(reply.headers)
     switch decisive {
     case nil:
@@ -160,8 +157,8 @@ struct FaultInjector: Sendable {
         return Self.response(.notModified, headers, [])
       }
       return Self.response(reply.status, headers, body)
-    case .latency?, .status?, .connectionReset?:
-      preconditionFailure("latencies are never decisive; status and reset were answered above")
+    case .latency?, .status?, .connectionReset?, .answerDropped?:
+      preconditionFailure("latencies are never decisive; status, reset and drop-answer were answered above")
     case .malformedJSON?:
       return Self.response(reply.status, headers, FaultBodies.malformed(writer.bytes(of: reply.payload)))
     case .wrongFieldTypes?:
@@ -192,6 +189,16 @@ struct FaultInjector: Sendable {
           throw ConnectionAbandoned()
         })
     }
+  }
+
+  /// Resets the request's connection (TCP RST: `SO_LINGER` 0) and abandons the response.
+  private static func reset(_ context: FixtureRequestContext) async throws -> Never {
+    let channel = context.channel
+    if let socket = channel as? any SocketOptionProvider {
+      try? await socket.setSoLinger(linger(l_onoff: 1, l_linger: 0)).get()
+    }
+    try? await channel.close()
+    throw ConnectionAbandoned()
   }
 
   /// `extra` plus the headers of every data response: JSON content type, no caching (CORS headers are

@@ -111,6 +111,9 @@ extension FixtureServer {
     /// How saves to ``databaseFile`` write their bytes; `nil` (default) is `write(2)`. Tests pass one that fails
     /// as a full or read-only disk would (``DatabaseFile/Write``).
     var databaseWrite: DatabaseFile.Write?
+    /// How many `Idempotency-Key`s are kept, how long, and how many bytes of answers (``IdempotencyStore``); tests
+    /// lower them.
+    var idempotencyLimits = IdempotencyStore.Limits()
 
     /// Creates a configuration; every parameter defaults as documented on its property.
     public init(

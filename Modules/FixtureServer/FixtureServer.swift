@@ -87,7 +87,10 @@ public final class FixtureServer: Sendable {
       configuration.readOnly
       ? nil : try file.map { file throws(FixtureServerError) in try DatabaseLock.acquire(for: file) }
     do {
-      if lock != nil { file?.removeStaleTemporaryFiles() }
+      if lock != nil {
+        file?.removeStaleTemporaryFiles()
+        file.map(Self.idempotencyFile(of:))?.removeStaleTemporaryFiles()
+      }
       // Published before the address is (in the lock file, once listening): an app that finds the address finds
       // this server's token.
       if let token = configuration.runToken, let tokenFile = configuration.tokenFile {
@@ -165,8 +168,13 @@ public final class FixtureServer: Sendable {
       engine: QueryEngine(patternTimeLimit: configuration.patternTimeLimit), heavyWork: HeavyWorkRunner(),
       relations: relations, fallbackHost: fallbackHost)
     reads.register(on: router)
+    // Kept beside a data file the server writes; in memory otherwise.
+    let idempotency = IdempotencyStore(
+      file: configuration.readOnly ? nil : file.map(Self.idempotencyFile(of:)), limits: configuration.idempotencyLimits,
+      log: configuration.log ?? { _ in })
     let writes = FixtureWriteRoutes(
-      store: store, faults: faultStore, injector: injector, engine: WriteEngine(relations: relations),
+      store: store, idempotency: idempotency, faults: faultStore, injector: injector,
+      engine: WriteEngine(relations: relations),
       readOnly: configuration.readOnly, fallbackHost: fallbackHost)
     writes.register(on: router)
     NestedRoutes(reads: reads, writes: writes).register(on: router)
@@ -226,6 +234,13 @@ public final class FixtureServer: Sendable {
     }
     throw FixtureServerError.cannotListen(
       host: configuration.host, port: configuration.port, reason: "the server stopped while starting")
+  }
+
+  /// The side file of `file` keeping its `Idempotency-Key`s: `<data>.idempotency.json` beside it.
+  static func idempotencyFile(of file: DatabaseFile) -> DatabaseFile {
+    DatabaseFile(
+      url: file.url.deletingLastPathComponent().appendingPathComponent(
+        IdempotencyStore.sideFileName(of: file.url.lastPathComponent)))
   }
 
   /// Replaces the content of `url` with the bundled sample data, under the file's lock (`kumiki-api --reset-db`,

@@ -18,8 +18,16 @@ import Hummingbird
 ///   the system's words, and nothing changed.
 ///
 /// A `201` carries `Location`, the URL of what was created, as json-server sends it.
+///
+/// A write with an `Idempotency-Key` (``IdempotencyStore``) is checked before it is done: a key that is not 1 to 255
+/// visible ASCII characters (or given twice) is `400`; a key kept for the same request is answered with the kept
+/// answer again, `Idempotent-Replayed: true`, nothing written; a key kept for another request is `422`; a key whose
+/// first request is still running is `409` with `Retry-After: 1`. A new key's answer is kept when it is a success (2xx): a refused or
+/// failed write changed nothing, so its retry is done again. Without the header a write is as json-server's.
 struct FixtureWriteRoutes: Sendable {
   let store: FixtureStore
+  /// The answers kept for `Idempotency-Key`s.
+  let idempotency: IdempotencyStore
   let faults: FaultStore
   let injector: FaultInjector
   let engine: WriteEngine
@@ -55,10 +63,15 @@ struct FixtureWriteRoutes: Sendable {
   ) async throws -> Response {
     try await injector.serve(request, resource: name, plan: faults.current, context: context) {
       guard !readOnly else { return .error(.forbidden, Self.readOnlyMessage) }
+      let keys = request.headers[values: Self.idempotencyKey]
+      guard keys.count <= 1, keys.allSatisfy(IdempotencyStore.isValidKey) else {
+        return .error(.badRequest, Self.invalidKeyMessage)
+      }
       var body = JSONObject()
+      var bytes: [UInt8] = []
       if method != .delete {
         do {
-          let bytes = try await request.body.collect(upTo: WriteBody.maximumBytes).readableBytesView
+          bytes = Array(try await request.body.collect(upTo: WriteBody.maximumBytes).readableBytesView)
           body = try WriteBody.object(from: bytes, contentType: request.headers[.contentType])
         } catch WriteBodyError.tooManyFormFields {
           return .error(.contentTooLarge, WriteBodyError.tooManyFormFields.description)
@@ -68,6 +81,33 @@ struct FixtureWriteRoutes: Sendable {
           return .error(.contentTooLarge, "the body is larger than \(WriteBody.maximumBytes) bytes")
         }
       }
+      var keyed: IdempotencyStore.Request?
+      if let key = keys.first {
+        let claimed = IdempotencyStore.Request(
+          key: key, method: method.rawValue, path: request.uri.path, body: bytes)
+        switch idempotency.claim(claimed) {
+        case .proceed: keyed = claimed
+        case .replay(let record):
+          var reply = FixtureReply(status: HTTPResponse.Status(code: record.status), payload: record.payload)
+          addLocation(to: &reply, request, createdID: record.createdID)
+          reply.headers[Self.replayed] = "true"
+          return reply
+        case .mismatch(let earlier):
+          let other =
+            earlier.method == claimed.method && earlier.path == claimed.path
+            ? "with another body" : "\(earlier.method) \(earlier.path)"
+          return .error(
+            Self.unprocessable,
+            "Idempotency-Key \(key) was used for another request (\(other)); a new write needs a new key")
+        case .busy:
+          var reply = FixtureReply.error(
+            .conflict, "a request with Idempotency-Key \(key) is still being answered; try again")
+          reply.headers[.retryAfter] = "1"
+          return reply
+        }
+      }
+      var finished = false
+      defer { if let keyed, !finished { idempotency.abandon(keyed) } }
       var pending = WriteRequest(method, name, id: id, body: body)
       pending.parent = parent
       let writeRequest = pending
@@ -82,17 +122,36 @@ struct FixtureWriteRoutes: Sendable {
         return .error(error.isOutOfSpace ? Self.insufficientStorage : .internalServerError, error.description)
       }
       var reply = outcome.reply
-      if reply.status == .created {
-        var location = "http://\(request.head.authority ?? fallbackHost)\(request.uri.path)"
-        if let createdID = outcome.createdID {
-          location += "/" + (createdID.addingPercentEncoding(withAllowedCharacters: Self.unreserved) ?? createdID)
-        }
-        reply.headers[.location] = location
-        reply.headers[.accessControlExposeHeaders] = "Location"
+      if let keyed, (200..<300).contains(reply.status.code) {
+        await idempotency.finish(
+          keyed, status: reply.status.code, createdID: outcome.createdID, payload: reply.payload)
+        finished = true
       }
+      addLocation(to: &reply, request, createdID: outcome.createdID)
       return reply
     }
   }
+
+  /// Adds `Location` to a `201`: the request's URL, with the created item's id when there is one.
+  private func addLocation(to reply: inout FixtureReply, _ request: Request, createdID: String?) {
+    guard reply.status == .created else { return }
+    var location = "http://\(request.head.authority ?? fallbackHost)\(request.uri.path)"
+    if let createdID {
+      location += "/" + (createdID.addingPercentEncoding(withAllowedCharacters: Self.unreserved) ?? createdID)
+    }
+    reply.headers[.location] = location
+    reply.headers[.accessControlExposeHeaders] = "Location"
+  }
+
+  /// The `Idempotency-Key` request header.
+  static let idempotencyKey = HTTPField.Name(IdempotencyStore.headerName)!
+  /// The `Idempotent-Replayed` answer header.
+  static let replayed = HTTPField.Name(IdempotencyStore.replayedHeaderName)!
+  /// `422 Unprocessable Content`: a key used for another request.
+  static let unprocessable = HTTPResponse.Status(code: 422, reasonPhrase: "Unprocessable Content")
+  /// The `400` answer to a key that is not one.
+  static let invalidKeyMessage =
+    "Idempotency-Key must be given once, as 1 to \(IdempotencyStore.maximumKeyLength) visible ASCII characters"
 
   /// RFC 3986's unreserved characters, the only ones an id keeps unescaped in a `Location` URL.
   private static let unreserved = CharacterSet(

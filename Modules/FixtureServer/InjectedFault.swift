@@ -14,6 +14,7 @@ import FixtureData
 /// | `wrong-types` | `200` with every number turned into a string and every string into a number |
 /// | `huge-body` or `huge-body=BYTES` | `200` with a valid JSON body of at least BYTES (default 8 MiB, at most 64 MiB) |
 /// | `reset` | the connection is reset (TCP RST) without any response |
+/// | `drop-answer` | the request is served (a write is done and saved), then the connection is reset without its answer |
 public enum InjectedFault: Sendable, Hashable, CustomStringConvertible {
   /// Delay the response.
   case latency(milliseconds: Int)
@@ -29,6 +30,9 @@ public enum InjectedFault: Sendable, Hashable, CustomStringConvertible {
   case hugeBody(bytes: Int)
   /// Reset the connection instead of answering.
   case connectionReset
+  /// Serve the request (a write happens), then reset the connection instead of sending the answer: an answer lost
+  /// after the server stored the write.
+  case answerDropped
 
   /// The size `huge-body` uses when no size is given: 8 MiB.
   public static let defaultHugeBodyBytes = 8 << 20
@@ -75,11 +79,14 @@ public enum InjectedFault: Sendable, Hashable, CustomStringConvertible {
     case "reset":
       try noArgument()
       self = .connectionReset
+    case "drop-answer":
+      try noArgument()
+      self = .answerDropped
     default:
       throw FaultSpecError(
         spec: spec,
         reason: "unknown fault; expected latency=MS, status=CODE, malformed-json, truncated-body, wrong-types, "
-          + "huge-body[=BYTES] or reset")
+          + "huge-body[=BYTES], reset or drop-answer")
     }
   }
 
@@ -93,6 +100,7 @@ public enum InjectedFault: Sendable, Hashable, CustomStringConvertible {
     case .wrongFieldTypes: return "wrong-types"
     case .hugeBody(let bytes): return "huge-body=\(bytes)"
     case .connectionReset: return "reset"
+    case .answerDropped: return "drop-answer"
     }
   }
 }

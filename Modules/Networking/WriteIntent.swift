@@ -25,6 +25,15 @@ public struct WriteIntent: Sendable {
   public var optimistic: [OptimisticChange]
 
   private let undone = Flag()
+  private let key = Key()
+
+  /// The write's `Idempotency-Key`, shared by the copies of this intent: set before the write to send it with a key
+  /// already made (FeatureKit's mutation middleware passes the key of the attempt the user retries, so the server
+  /// does the write once); otherwise the query layer makes one when it sends the write and records it here.
+  public var idempotencyKey: String? {
+    get { key.value.withLock { $0 } }
+    nonmutating set { key.value.withLock { $0 = newValue } }
+  }
 
   /// Whether the query layer showed the optimistic changes and then rolled them back (the write was refused or
   /// failed): the failure's message then says the change was undone.
@@ -50,4 +59,9 @@ public struct WriteIntent: Sendable {
 /// A flag shared by the copies of one intent.
 private final class Flag: Sendable {
   let value = Mutex(false)
+}
+
+/// A key shared by the copies of one intent.
+private final class Key: Sendable {
+  let value = Mutex<String?>(nil)
 }

@@ -18,7 +18,10 @@
 ///   returns what it removed (`nil`: no such entry, nothing changed); `removeSent` deletes several in one
 ///   transaction (the writes a round sent) and returns how many it removed.
 /// - `recoverInterrupted` turns every ``OutboxEntry/State/sending`` entry back into ``OutboxEntry/State/pending``
-///   (PUT, PATCH, DELETE) or ``OutboxEntry/State/outcomeUnknown`` (POST): call it holding the send lock only.
+///   (PUT, PATCH, DELETE, and a POST with an ``OutboxEntry/idempotencyKey``) or ``OutboxEntry/State/outcomeUnknown``
+///   (a POST without one): call it holding the send lock only.
+/// - An entry's ``OutboxEntry/idempotencyKey`` is kept with it and read back unchanged (the SQLite store checks it
+///   like the other columns: a key that is not one makes the row unreadable).
 /// - `lockSending` takes the send lock without waiting, or returns `nil` when another sender holds it.
 /// - Entries survive restarts and `kill -9`: a call that returned is durable against the process dying (the SQLite
 ///   store commits without waiting for the disk: a power loss may lose the last moments' changes, see

@@ -13,8 +13,9 @@ public struct OutboxEntry: Equatable, Sendable {
     /// Being sent now. Found after a restart, the send was interrupted: a PUT, PATCH or DELETE goes back to
     /// ``pending`` (re-sending it is safe), a POST becomes ``outcomeUnknown``.
     case sending
-    /// A POST that may have reached the server (it was sent, then the answer was lost): never re-sent
-    /// automatically; the user resolves it (re-send it, or discard it).
+    /// A POST without an ``OutboxEntry/idempotencyKey`` (a row an older build kept) that may have reached the
+    /// server (it was sent, then the answer was lost): never re-sent automatically; the user resolves it (re-send it,
+    /// or discard it). A keyed POST is never so: the server answers its repeat without writing again.
     case outcomeUnknown = "outcome-unknown"
     /// The server refused it (a 4xx) when it was sent later: never re-sent; kept, with the server's answer, so the
     /// user can see what did not happen, until discarded.
@@ -86,12 +87,23 @@ public struct OutboxEntry: Equatable, Sendable {
   public var lastError: String?
   /// The changes the write expects, shown while it waits (empty: none declared).
   public var expected: [ExpectedChange]
+  /// The `Idempotency-Key` made when the user acted, sent with every attempt (``idempotencyKeyHeader``): the server
+  /// answers a repeat without writing again. `nil` for rows an older build kept.
+  public var idempotencyKey: String?
+
+  /// The request header carrying ``idempotencyKey``.
+  public static let idempotencyKeyHeader = "Idempotency-Key"
+
+  /// Whether `key` is one a write may carry (as kumiki-api takes it): 1 to 255 visible ASCII characters.
+  public static func isValidIdempotencyKey(_ key: String) -> Bool {
+    (1...255).contains(key.utf8.count) && key.utf8.allSatisfy { (0x21...0x7E).contains($0) }
+  }
 
   /// Creates an entry.
   public init(
     id: Int64, api: String, method: Method, path: String, headers: [Header] = [], body: Data? = nil,
     createdAt: Date, attempts: Int = 0, state: State = .pending, lastError: String? = nil,
-    expected: [ExpectedChange] = []
+    expected: [ExpectedChange] = [], idempotencyKey: String? = nil
   ) {
     self.id = id
     self.api = api
@@ -104,11 +116,13 @@ public struct OutboxEntry: Equatable, Sendable {
     self.state = state
     self.lastError = lastError
     self.expected = expected
+    self.idempotencyKey = idempotencyKey
   }
 
   /// Whether re-sending the write is safe: PUT, PATCH and DELETE say what the result is, so sending them twice leaves
-  /// the server as sending them once; a POST creates something each time.
-  public var isIdempotent: Bool { method != .post }
+  /// the server as sending them once; a POST creates something each time, unless it carries an
+  /// ``idempotencyKey`` (the server answers its repeat without writing again).
+  public var isIdempotent: Bool { method != .post || idempotencyKey != nil }
 
   /// Whether it still waits to reach the server: pending, being sent, or a POST whose outcome the user has to settle
   /// (its expected changes are shown meanwhile). A refused or unreadable entry no longer waits.

@@ -14,18 +14,21 @@ public struct OutboxWrite: Equatable, Sendable {
   public var body: Data?
   /// When the write was attempted.
   public var createdAt: Date
-  /// ``OutboxEntry/State/pending``, or ``OutboxEntry/State/outcomeUnknown`` for a POST whose answer was lost.
+  /// ``OutboxEntry/State/pending``, or ``OutboxEntry/State/outcomeUnknown`` for a POST without a key whose answer
+  /// was lost.
   public var state: OutboxEntry.State
   /// Why it was not sent now.
   public var lastError: String?
   /// The changes the write expects, shown while it waits (and again after a restart).
   public var expected: [OutboxEntry.ExpectedChange]
+  /// The write's `Idempotency-Key` (``OutboxEntry/idempotencyKey``), sent again with every attempt.
+  public var idempotencyKey: String?
 
   /// Creates a write to queue.
   public init(
     api: String, method: OutboxEntry.Method, path: String, headers: [OutboxEntry.Header] = [], body: Data? = nil,
     createdAt: Date, state: OutboxEntry.State = .pending, lastError: String? = nil,
-    expected: [OutboxEntry.ExpectedChange] = []
+    expected: [OutboxEntry.ExpectedChange] = [], idempotencyKey: String? = nil
   ) {
     self.api = api
     self.method = method
@@ -36,12 +39,13 @@ public struct OutboxWrite: Equatable, Sendable {
     self.state = state
     self.lastError = lastError
     self.expected = expected
+    self.idempotencyKey = idempotencyKey
   }
 
   /// The entry this write becomes under `id`.
   public func entry(id: Int64) -> OutboxEntry {
     OutboxEntry(
       id: id, api: api, method: method, path: path, headers: headers, body: body, createdAt: createdAt, attempts: 0,
-      state: state, lastError: lastError, expected: expected)
+      state: state, lastError: lastError, expected: expected, idempotencyKey: idempotencyKey)
   }
 }

@@ -31,6 +31,10 @@ extension KumikiDatabase {
         if let why = RowReader.problem(headers: write.headers) ?? RowReader.problem(path: write.path) {
           throw .encodingFailed(key: "outbox entry", reason: why)
         }
+        if let key = write.idempotencyKey, !OutboxEntry.isValidIdempotencyKey(key) {
+          throw .encodingFailed(
+            key: "outbox entry", reason: "its Idempotency-Key is not 1 to 255 visible ASCII characters")
+        }
         let headers = try Self.encodeHeaders(write.headers)
         let expected = try Self.encodeExpected(write.expected)
         let id: Int64? = try await self.write("keep a write in the outbox", synced: false) { db in
@@ -38,13 +42,14 @@ extension KumikiDatabase {
           guard count < limits.maxEntries else { return nil }
           try db.execute(
             sql: """
-              INSERT INTO outbox (api, method, path, headers, body, createdAt, attempts, state, lastError, expected)
-              VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?, ?)
+              INSERT INTO outbox
+                (api, method, path, headers, body, createdAt, attempts, state, lastError, expected, idempotencyKey)
+              VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?)
               """,
             arguments: [
               write.api, write.method.rawValue, write.path, headers, write.body,
               write.createdAt.timeIntervalSinceReferenceDate,
-              write.state.rawValue, write.lastError, expected,
+              write.state.rawValue, write.lastError, expected, write.idempotencyKey,
             ])
           return db.lastInsertedRowID
         }
@@ -106,7 +111,8 @@ extension KumikiDatabase {
         try await self.write("recover interrupted outbox sends", synced: false) { db in
           try db.execute(
             sql: """
-              UPDATE outbox SET state = CASE WHEN upper(method) = 'POST' THEN 'outcome-unknown' ELSE 'pending' END,
+              UPDATE outbox SET state =
+                CASE WHEN upper(method) = 'POST' AND idempotencyKey IS NULL THEN 'outcome-unknown' ELSE 'pending' END,
                 lastError = 'interrupted while sending'
               WHERE state = 'sending'
               """)

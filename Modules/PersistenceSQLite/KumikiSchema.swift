@@ -10,10 +10,13 @@ import GRDB
 /// - `v4-outbox`: `outbox`, the writes waiting to be sent, in order (`AUTOINCREMENT`: an id is never reused, so a
 ///   discarded entry's number never names a later write).
 /// - `v5-outbox-expected`: `outbox.expected`, the changes a waiting write expects (JSON), shown again after a restart.
+/// - `v6-outbox-idempotency-key`: `outbox.idempotencyKey`, the write's `Idempotency-Key` (text; `NULL` for rows kept
+///   before it), sent again with every attempt.
 public enum KumikiSchema {
   /// The migration identifiers, oldest first.
   public static let migrationIdentifiers = [
     "v1", "v2-saved-item-order", "v3-feature-state", "v4-outbox", "v5-outbox-expected",
+    "v6-outbox-idempotency-key",
   ]
 
   /// The migrator that brings any earlier Kumiki database (or an empty file) to the current schema.
@@ -80,6 +83,9 @@ public enum KumikiSchema {
     migrator.registerMigration("v5-outbox-expected") { db in
       // JSON: [[path, merge], ...]; NULL: none. (No SQL comment: SQLite appends the text to the table's schema.)
       try db.execute(sql: "ALTER TABLE outbox ADD COLUMN expected BLOB")
+    }
+    migrator.registerMigration("v6-outbox-idempotency-key") { db in
+      try db.execute(sql: "ALTER TABLE outbox ADD COLUMN idempotencyKey TEXT")
     }
     return migrator
   }

@@ -7,11 +7,11 @@ extension OutboxEntry {
   /// come from SQLite, so a listing checks them without reading the body.
   static let columns =
     "id, api, method, path, headers, body, typeof(body) AS bodyType, length(CAST(body AS BLOB)) AS bodyBytes, "
-    + "createdAt, attempts, state, lastError, expected"
+    + "createdAt, attempts, state, lastError, expected, idempotencyKey"
   /// Every column but the body (read as none; its type and size are still checked).
   static let overviewColumns =
     "id, api, method, path, headers, NULL AS body, typeof(body) AS bodyType, length(CAST(body AS BLOB)) AS bodyBytes, "
-    + "createdAt, attempts, state, lastError, expected"
+    + "createdAt, attempts, state, lastError, expected, idempotencyKey"
 
   /// The longest `api`, `path` and `lastError` read, in bytes.
   static let maxTextBytes = 8 << 10
@@ -59,13 +59,17 @@ extension OutboxEntry {
     let expected = reader.pairs("expected", bound: Self.maxExpectedBytes, optional: true).map {
       $0.map { ExpectedChange(path: $0.0, merge: Data($0.1.utf8)) }
     }
+    let key = reader.optionalText("idempotencyKey", bound: 255)
+    if let key, !Self.isValidIdempotencyKey(key) {
+      reader.fail("idempotencyKey \(RowReader.shown(key)) is not 1 to 255 visible ASCII characters")
+    }
     let problem = reader.problem
     self.init(
       id: id, api: api, method: method ?? .post, path: path,
       headers: whole && problem == nil ? headers ?? [] : [], body: whole && problem == nil ? body : nil,
       createdAt: createdAt ?? Date(timeIntervalSinceReferenceDate: 0), attempts: attempts ?? 0,
       state: problem == nil ? state ?? .pending : .unreadable, lastError: problem ?? lastError,
-      expected: problem == nil ? expected ?? [] : [])
+      expected: problem == nil ? expected ?? [] : [], idempotencyKey: problem == nil ? key : nil)
   }
 }
 

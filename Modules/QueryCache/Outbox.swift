@@ -7,18 +7,21 @@ import Synchronization
 /// order and sent when the API answers again.
 ///
 /// - **Queueing.** A write whose transfer fails because the API cannot be reached (``QueryCache/isUnreachable(_:)``:
-///   refused, timed out, DNS, a dropped connection) is kept — one transaction — and the call throws
-///   ``Networking/WriteQueued`` instead of answering. A POST whose answer was lost after it was sent (timed out,
-///   dropped mid-transfer) is kept as *outcome unknown*: it may have reached the server, so it is never sent again
-///   without the user. A write made while older ones wait goes behind them. With ``isQueueing`` off (`--fresh`) the
-///   write fails as it would without an outbox.
+///   refused, timed out, DNS, a dropped connection) is kept — one transaction — with its `Idempotency-Key`, and the
+///   call throws ``Networking/WriteQueued`` instead of answering. Every attempt sends the same key, so a write whose
+///   answer was lost (timed out, dropped mid-transfer) is simply sent again: the server answers a repeat without
+///   writing again. Only a POST without a key (a row an older build kept) is *outcome unknown* then: it may have
+///   reached the server, so it is never sent again without the user. A write made while older ones wait goes behind
+///   them. With ``isQueueing`` off (`--fresh`) the write fails as it would without an outbox.
 /// - **Sending** (``send()``): one sender at a time across processes (the storage's send lock); entries in order;
-///   a POST is marked *sending* durably before it goes, so a sender killed mid-send leaves a trace and the POST
-///   becomes *outcome unknown*; a PUT, PATCH or DELETE interrupted is simply sent again (idempotent: the server ends
-///   as if it was sent once). Sent writes are removed in batches (one transaction for up to 32). A 2xx (or a 404/410
+///   a POST without a key is marked *sending* durably before it goes, so a sender killed mid-send leaves a trace and
+///   the POST becomes *outcome unknown*; a PUT, PATCH or DELETE, or a POST with its key, interrupted is simply sent
+///   again (idempotent: the server ends as if it was sent once). Sent writes are removed in batches (one transaction for up to 32). A 2xx (or a 404/410
 ///   to a DELETE: the resource is gone, as asked) removes the entry and invalidates its tag; a refusal (4xx but 408
 ///   and 429) marks it *refused*, rolls its expected change back (screens told), invalidates its tag so screens read
-///   the server's truth again, and leaves a notice; unreachable or 5xx stops the round, the entry waiting for the next.
+///   the server's truth again, and leaves a notice; unreachable or 5xx stops the round, the entry waiting for the next
+///   (an answer with `Retry-After`, seconds or an HTTP date, at most ``longestServerWait``: no round sends before
+///   that time, on the injected `now`).
 /// - **Shown while waiting.** A write keeps the changes its ``Networking/WriteIntent`` expects
 ///   (``Persistence/OutboxEntry/expected``); they stay laid over the answers for their paths while it waits, whatever
 ///   the server answers meanwhile, and ``refresh()`` lays them again over the answers of a new run (a restart) or of
@@ -45,7 +48,7 @@ public final class Outbox: Sendable {
 
     /// How many wait to be sent.
     public var pending: Int { entries.count { $0.state == .pending || $0.state == .sending } }
-    /// How many wait for the user: POSTs whose outcome is unknown.
+    /// How many wait for the user: POSTs without a key (kept by an older build) whose outcome is unknown.
     public var outcomeUnknown: Int { entries.count { $0.state == .outcomeUnknown } }
     /// How many the server refused (kept until discarded).
     public var refused: Int { entries.count { $0.state == .refused } }
@@ -97,6 +100,8 @@ public final class Outbox: Sendable {
     /// Who is woken when the summary or the notices change (``changes()``).
     var listeners: [Int: AsyncStream<Void>.Continuation] = [:]
     var nextListener = 0
+    /// Until when the server asked this process not to send (`Retry-After` on an answer that made a write wait).
+    var notBefore: Date?
   }
 
   /// The storage: SQLite in the apps.
@@ -211,8 +216,22 @@ public final class Outbox: Sendable {
   /// Starts a sending round in the background when writes wait and none is running (after a request reached the
   /// API).
   public func sendIfWaiting() {
-    let starts = state.withLock { $0.round == nil && $0.summary.pending > 0 }
+    let now = now()
+    let starts = state.withLock { state in
+      state.round == nil && state.summary.pending > 0 && !(state.notBefore.map { now < $0 } ?? false)
+    }
     if starts { _ = round() }
+  }
+
+  /// The longest wait a server's `Retry-After` makes the outbox keep: 5 minutes.
+  public static let longestServerWait: Duration = .seconds(300)
+
+  /// Why a round may not send now: the server asked to wait (`Retry-After`) and the time has not come.
+  private func serverWait() -> String? {
+    let now = now()
+    guard let until = state.withLock({ $0.notBefore }), now < until else { return nil }
+    let seconds = Int(until.timeIntervalSince(now).rounded(.up))
+    return "the server asked to wait \(seconds) s more (Retry-After)"
   }
 
   /// Sends the waiting writes now, in order (joining a round in progress), and reports what happened.
@@ -268,7 +287,9 @@ public final class Outbox: Sendable {
     } catch let error as HTTPError where QueryCache.isUnreachable(error) {
       reachability.failed(QueryCache.reason(error))
       guard isQueueing, OutboxEntry.Method(rawValue: request.method.rawValue) != nil else { throw error }
-      let lost = request.method == .post && Self.answerMayBeLost(error)
+      // A POST with its Idempotency-Key is simply sent again: the server answers a repeat without writing again.
+      let keyed = request.headers[OutboxEntry.idempotencyKeyHeader] != nil
+      let lost = request.method == .post && !keyed && Self.answerMayBeLost(error)
       throw try await queue(
         request, state: lost ? .outcomeUnknown : .pending, reason: lost ? Self.lostAnswer : QueryCache.reason(error),
         why: lost ? Self.lostAnswer : Self.unreachable(error))
@@ -295,10 +316,14 @@ public final class Outbox: Sendable {
     let expected = (WriteIntent.current?.optimistic ?? []).map {
       OutboxEntry.ExpectedChange(path: $0.path, merge: $0.merge)
     }
+    // The key is kept in its own column (checked when read back) and added again to every attempt.
+    var headers = request.headers
+    let key = headers[OutboxEntry.idempotencyKeyHeader]
+    headers[OutboxEntry.idempotencyKeyHeader] = nil
     let write = OutboxWrite(
       api: configuration.namespace, method: method, path: configuration.relativePath(of: request),
-      headers: request.headers.map { OutboxEntry.Header(name: $0.name, value: $0.value) }, body: request.body,
-      createdAt: now(), state: entryState, lastError: reason, expected: expected)
+      headers: headers.map { OutboxEntry.Header(name: $0.name, value: $0.value) }, body: request.body,
+      createdAt: now(), state: entryState, lastError: reason, expected: expected, idempotencyKey: key)
     let entry = try await storage.add(write)
     // Its changes are shown by the write itself (the query layer's sendWrite), not restored from the entry.
     state.withLock { _ = $0.mine.insert(entry.id) }
@@ -319,7 +344,7 @@ public final class Outbox: Sendable {
     return "refused by the server: \(reason) (\(response.status))"
   }
 
-  /// Why a POST whose answer may have been lost is kept as outcome unknown.
+  /// Why a POST without a key whose answer may have been lost is kept as outcome unknown.
   static let lostAnswer = "outcome unknown: the answer was lost after the request was sent"
 
   /// Why a write that could not reach the API was kept, in the user's words.
@@ -375,7 +400,9 @@ public final class Outbox: Sendable {
     var holding: OutboxEntry?
     // Told once the round ends, with the summary read again: a notice never stands beside a stale count.
     var refusals: [String] = []
-    rounds: while !Task.isCancelled {
+    // A server that asked to wait (Retry-After) is not asked again before that time.
+    if let wait = serverWait() { report.stopped = wait }
+    rounds: while report.stopped == nil, !Task.isCancelled {
       var waiting: [OutboxEntry] = []
       do {
         // In order, up to the first unreadable entry: the writes after it wait behind it (the order is kept).
@@ -398,7 +425,8 @@ public final class Outbox: Sendable {
         do {
           var entry = next
           if !next.isIdempotent {
-            // Durably marked before it goes: a POST is never sent twice, even by a sender killed mid-send.
+            // Durably marked before it goes: a POST without a key is never sent twice, even by a sender killed
+            // mid-send.
             guard let begun = try await storage.begin(next.id) else { continue }
             entry = begun
           }
@@ -474,12 +502,17 @@ public final class Outbox: Sendable {
       let alreadyDone = request.method == .delete && (response.status == 404 || response.status == 410)
       if response.isSuccess || alreadyDone {
         reachability.reached()
+        state.withLock { $0.notBefore = nil }
         sent.ids.append(entry.id)
         sent.tags.insert(tag)
         report.sent.append(entry)
         return nil
       }
-      if (400..<500).contains(response.status), response.status != 408, response.status != 429 {
+      // A 4xx that asks to come back later (`Retry-After`: kumiki-api's 409 while the key's first request is still
+      // answered) is not a refusal: the entry waits.
+      if (400..<500).contains(response.status), response.status != 408, response.status != 429,
+        response.headers["Retry-After"] == nil
+      {
         reachability.reached()
         try await flush(&sent)
         let reason = Self.refusal(response)
@@ -495,6 +528,10 @@ public final class Outbox: Sendable {
         return nil
       }
       if response.status >= 500 { reachability.failed(QueryCache.reason(status: response.status)) }
+      if let wait = response.retryAfter(now: now(), limit: Self.longestServerWait) {
+        let until = now().addingTimeInterval(wait.seconds)
+        state.withLock { $0.notBefore = until }
+      }
       let reason =
         response.serverReason.map { Self.refusal(response, reason: $0) }
         ?? QueryCache.reason(status: response.status)
@@ -532,6 +569,7 @@ public final class Outbox: Sendable {
     else { return nil }
     var headers = HTTPHeaders()
     for header in entry.headers { headers.add(name: header.name, value: header.value) }
+    if let key = entry.idempotencyKey { headers[OutboxEntry.idempotencyKeyHeader] = key }
     return HTTPRequest(
       method: HTTPMethod(rawValue: entry.method.rawValue), url: url, headers: headers, body: entry.body)
   }

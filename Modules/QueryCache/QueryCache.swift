@@ -18,9 +18,13 @@ import Persistence
 /// - a successful write (PATCH, POST, PUT, DELETE) invalidates the entries tagged with its path's first segment:
 ///   their next read goes to the network first; with an ``outbox``, a write that cannot reach the API is kept and
 ///   sent later, in order (see ``Outbox``);
+/// - every write carries an `Idempotency-Key` made when it is sent (the user's action; one it already carries is
+///   kept), kept with its outbox entry and sent again, unchanged, with every retry: the API answers a repeat without
+///   writing again, so a write whose answer was lost is simply sent again;
 /// - refreshes send `If-None-Match` / `If-Modified-Since` when the entry has validators; a 304 renews the entry;
 /// - a GET that could not reach the API or was answered 5xx is tried again after a wait (``RetryPolicy``: 3 tries,
-///   1 s doubling to 30 s, with jitter) on the injected `clock`, never after a 4xx or a cancellation.
+///   1 s doubling to 30 s, with jitter; a `Retry-After` the answer gives instead, at most 30 s) on the injected
+///   `clock`, never after a 4xx or a cancellation.
 ///
 /// Storage errors never fail a read: an unreadable entry is a miss and an unwritable one is not kept. Time comes from
 /// `now`, so tests move it with a test clock.
@@ -36,6 +40,8 @@ public final class QueryCache: Sendable {
   private let now: @Sendable () -> Date
   private let fetches = SharedFetches()
   let retrying: RetryingSend
+  /// Makes each write's `Idempotency-Key`.
+  private let idempotencyKey: @Sendable () -> String
   /// Optimistic changes of writes in flight or settled, laid over answers (QueryCache+Writes.swift).
   let optimistic = OptimisticEntries()
   let changeObservers = ChangeObservers()
@@ -49,19 +55,23 @@ public final class QueryCache: Sendable {
   ///   - clock: what retries wait on (``QueryCacheConfiguration/retry``): the apps pass the store's clock, tests a
   ///     `TestClock`.
   ///   - random: the jitter of each retry's wait, in 0..<1; tests pass a fixed value.
+  ///   - idempotencyKey: makes each write's `Idempotency-Key` (a random UUID, 122 random bits); tests pass a
+  ///     counter.
   public init(
     http: HTTPClient, storage: ResponseCacheClient, configuration: QueryCacheConfiguration,
     outbox: OutboxClient? = nil, queuesWrites: Bool = true,
     now: @escaping @Sendable () -> Date = { Date() },
     clock: any Clock<Duration> = ContinuousClock(),
-    random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) }
+    random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) },
+    idempotencyKey: @escaping @Sendable () -> String = { UUID().uuidString.lowercased() }
   ) {
     self.http = http
+    self.idempotencyKey = idempotencyKey
     self.storage = storage
     self.configuration = configuration
     self.now = now
     self.retrying = RetryingSend(
-      policy: configuration.retry, clock: clock, random: random, reachability: reachability)
+      policy: configuration.retry, clock: clock, random: random, reachability: reachability, now: now)
     let (monitor, optimistic, observers) = (self.reachability, self.optimistic, self.changeObservers)
     // The outbox invalidates as ``invalidate(tags:)`` does: the screens reading what it sent or refused are told.
     let invalidate = Self.invalidation(storage: storage, optimistic: optimistic, observers: observers)
@@ -204,7 +214,16 @@ public final class QueryCache: Sendable {
   /// Sends a write and, when it succeeds, invalidates the entries tagged with its path (and its intent's tags; its
   /// optimistic changes: ``sendWrite(_:_:)``).
   private func write(_ request: HTTPRequest) async throws -> HTTPResponse {
-    try await sendWrite(request) {
+    var keyed = request
+    // Made once, here, for the user's action (or the one the intent carries: a retry the user asked for); the
+    // outbox keeps it and every retry sends it again.
+    let intent = WriteIntent.current
+    if keyed.headers[OutboxEntry.idempotencyKeyHeader] == nil {
+      keyed.headers[OutboxEntry.idempotencyKeyHeader] = intent?.idempotencyKey ?? idempotencyKey()
+    }
+    intent?.idempotencyKey = keyed.headers[OutboxEntry.idempotencyKeyHeader]
+    let request = keyed
+    return try await sendWrite(request) {
       // With an outbox, a write that cannot reach the API is kept there (WriteQueued): its optimistic change
       // stays shown until the server answers for that path again.
       if let outbox { try await outbox.write(request) } else { try await http.send(request) }

@@ -13,6 +13,7 @@ struct InjectedFaultTests {
       ("wrong-types", .wrongFieldTypes),
       ("huge-body=1000", .hugeBody(bytes: 1000)),
       ("reset", .connectionReset),
+      ("drop-answer", .answerDropped),
     ])
   func roundTrip(spelling: String, fault: InjectedFault) throws {
     #expect(try InjectedFault(parsing: spelling) == fault)
@@ -37,6 +38,7 @@ struct InjectedFaultTests {
     "bad spellings are rejected with a reason",
     arguments: [
       "", "slow", "latency", "latency=-1", "latency=abc", "status=99", "status=600", "reset=1", "huge-body=0",
+      "drop-answer=1",
     ])
   func rejected(spelling: String) {
     #expect(throws: FaultSpecError.self) { try InjectedFault(parsing: spelling) }

@@ -136,4 +136,36 @@ import Testing
     }
     #expect(try await database.outbox.entries().isEmpty)
   }
+
+  /// The `Idempotency-Key` column (issue 36, item 1) is input too: a key that is not 1 to 255 visible ASCII
+  /// characters makes the row unreadable (it would reach a header), never a trap; a good key reads back as kept. (A
+  /// number written there is stored as text: the column's affinity.)
+  @Test(
+    arguments: [
+      ("X'FF'", "idempotencyKey is a blob, not text"),
+      ("'two words'", "idempotencyKey 'two words' is not 1 to 255 visible ASCII characters"),
+      ("'k' || char(13, 10) || 'X-Injected: 1'", "idempotencyKey 'k\\u{d}\\u{a}X-Injected: 1' is not 1 to 255"),
+      ("''", "idempotencyKey '' is not 1 to 255"),
+      ("printf('%.256c', 'k')", "idempotencyKey is 256 bytes long (at most 255)"),
+    ])
+  func aKeyThatIsNotOneMakesTheRowUnreadable(value: String, why: String) async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let path = directory.path("kumiki.sqlite")
+    let database = try KumikiDatabase.open(path: path)
+    defer { try? database.close() }
+    let kept = try await database.outbox.add(
+      OutboxWrite(
+        api: "embedded", method: .post, path: "notes", createdAt: Date(timeIntervalSinceReferenceDate: 800_000_000),
+        idempotencyKey: "4a9c1e7e-5b1d-4f43-9a57-0c1f2d3e4b5a"))
+    #expect(try await database.outbox.entries().map(\.idempotencyKey) == [kept.idempotencyKey])
+    let raw = try DatabaseQueue(path: path)
+    try await raw.write { try $0.execute(sql: "UPDATE outbox SET idempotencyKey = \(value)") }
+    try raw.close()
+    let entry = try #require(try await database.outbox.entries().first)
+    #expect(entry.state == .unreadable)
+    #expect(entry.idempotencyKey == nil)
+    #expect(entry.lastError?.hasPrefix(why) == true, "\(entry.lastError ?? "nil")")
+    #expect(try await database.outbox.remove(entry.id) != nil)
+  }
 }

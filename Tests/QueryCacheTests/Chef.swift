@@ -84,8 +84,8 @@ final class ChefServer: Sendable {
 
   /// Refuse writes with `status` (422) from now on.
   func refuseWrites(_ status: Int) { state.withLock { $0.writeStatus = status } }
-  /// Writes throw `error` from now on.
-  func failWrites(_ error: any Error & Sendable) { state.withLock { $0.writeError = error } }
+  /// Writes throw `error` from now on (`nil`: they answer again).
+  func failWrites(_ error: (any Error & Sendable)?) { state.withLock { $0.writeError = error } }
   /// Writes wait for ``answerWrites()``.
   func holdWrites() { state.withLock { $0.holdWrites = true } }
 

@@ -7,20 +7,24 @@ import QueryCache
 import Synchronization
 import Testing
 
-/// The outbox's rules over fakes: what is kept and when, the order of sending, refusals rolled back, POSTs never sent
-/// twice, a dead sender's entries settled, one sender at a time.
+/// The outbox's rules over fakes: what is kept and when, the order of sending, refusals rolled back, every write sent
+/// with its Idempotency-Key (a lost answer is a plain retry), POSTs without a key never sent twice, a dead sender's
+/// entries settled, one sender at a time.
 @Suite struct OutboxTests {
   static let baseURL = URL(string: "http://ledger.test/api/")!
   static let created = Date(timeIntervalSince1970: 1_795_000_000)
   let ledger = Ledger()
   let storage = InMemoryOutbox()
   let responses = InMemoryResponseCache()
+  /// The Idempotency-Keys made: `key-1`, `key-2`…
+  let keys = CountingKeys()
 
   func makeCache(queuesWrites: Bool = true) -> QueryCache {
     QueryCache(
       http: ledger.client, storage: responses.client,
       configuration: QueryCacheConfiguration(baseURL: Self.baseURL, namespace: "ledger"), outbox: storage.client,
-      queuesWrites: queuesWrites, now: { Self.created })
+      queuesWrites: queuesWrites, now: { Self.created },
+      idempotencyKey: keys.next)
   }
 
   static func write(_ method: HTTPMethod, _ path: String, _ body: String) -> HTTPRequest {
@@ -69,19 +73,54 @@ import Testing
     #expect(ledger.received.count == 2)
   }
 
-  @Test func aPOSTWhoseAnswerWasLostIsKeptAsOutcomeUnknownAndNeverSentAgainByItself() async throws {
+  @Test func everyWriteCarriesItsOwnIdempotencyKeyAndKeepsAGivenOne() async throws {
+    let cache = makeCache()
+    _ = try await cache.client.send(Self.write(.post, "comments", "a"))
+    _ = try await cache.client.send(Self.write(.patch, "dishes/1", "b"))
+    var given = Self.write(.delete, "dishes/1", "")
+    given.headers["Idempotency-Key"] = "chosen-by-the-caller"
+    _ = try await cache.client.send(given)
+    _ = try await cache.client.send(.get(Self.baseURL.appending(path: "dishes")))
+    #expect(
+      ledger.received.map { $0.headers["Idempotency-Key"] } == ["key-1", "key-2", "chosen-by-the-caller", nil])
+  }
+
+  @Test func aPOSTWhoseAnswerWasLostIsKeptWithItsKeyAndSentAgainWithTheSameKey() async throws {
     let cache = makeCache()
     let outbox = try #require(cache.outbox)
     ledger.failure = .timedOut(Self.baseURL)
     await #expect(throws: WriteQueued(id: 1, pending: 1)) {
       try await cache.client.send(Self.write(.post, "comments", #"{"body":"うまい"}"#))
     }
-    #expect(storage.entries.map(\.state) == [.outcomeUnknown])
-    #expect(outbox.summary.statusText == "1 outcome unknown")
+    // A plain retry: pending, not outcome unknown, the key in its own column.
+    #expect(storage.entries.map(\.state) == [.pending])
+    #expect(storage.entries.map(\.idempotencyKey) == ["key-1"])
+    #expect(storage.entries.first?.headers == [OutboxEntry.Header(name: "Content-Type", value: "application/json")])
+    #expect(outbox.summary.statusText == "1 change waiting to send")
+    #expect(outbox.summary.queuedReason == "no answer in time (it will be sent again)")
+    // The next round's answer is lost too: still waiting, never held for the user.
+    let lostAgain = await outbox.send()
+    #expect(lostAgain.held.isEmpty)
+    #expect(storage.entries.map(\.state) == [.pending])
     ledger.failure = nil
     let report = await outbox.send()
+    #expect(report.sent.map(\.id) == [1])
+    #expect(storage.entries.isEmpty)
+    #expect(ledger.received.map { $0.headers["Idempotency-Key"] } == ["key-1", "key-1", "key-1"])
+  }
+
+  @Test func aPOSTWithoutAKeyKeptByAnOlderBuildStaysOutcomeUnknownAndIsNeverSentAgainByItself() async throws {
+    _ = try await storage.client.add(
+      OutboxWrite(
+        api: "ledger", method: .post, path: "comments", createdAt: Self.created, state: .outcomeUnknown,
+        lastError: "outcome unknown: the answer was lost after the request was sent"))
+    let outbox = try #require(makeCache().outbox)
+    await outbox.refresh()
+    #expect(outbox.summary.statusText == "1 outcome unknown")
+    let report = await outbox.send()
     #expect(report.sent.isEmpty)
-    #expect(ledger.received.count == 1)  // the first attempt only
+    #expect(report.held.map(\.id) == [1])
+    #expect(ledger.received.isEmpty)
     #expect(storage.entries.map(\.state) == [.outcomeUnknown])
   }
 
@@ -187,20 +226,74 @@ import Testing
     #expect(storage.entries.map(\.attempts) == [2, 0])  // the second write's round tried the first once
   }
 
-  @Test func entriesADeadSenderLeftSendingAreResentWhenIdempotentAndPOSTsBecomeOutcomeUnknown() async throws {
+  @Test func entriesADeadSenderLeftSendingAreResentWhenIdempotentOrKeyedAndUnkeyedPOSTsBecomeOutcomeUnknown()
+    async throws
+  {
     let cache = makeCache()
     let outbox = try #require(cache.outbox)
+    // A POST without a key, as an older build kept it.
+    _ = try await storage.client.add(
+      OutboxWrite(api: "ledger", method: .post, path: "comments", createdAt: Self.created))
     ledger.failure = .cannotConnect(Self.baseURL, reason: "Connection refused")
     await #expect(throws: WriteQueued.self) { try await cache.client.send(Self.write(.post, "comments", "p")) }
     await #expect(throws: WriteQueued.self) { try await cache.client.send(Self.write(.put, "dishes/1", "u")) }
     storage.force(1, to: .sending)
     storage.force(2, to: .sending)
+    storage.force(3, to: .sending)
     ledger.failure = nil
     let report = await outbox.send()
-    #expect(report.recovered == 2)
-    #expect(report.sent.map(\.id) == [2])
+    #expect(report.recovered == 3)
+    #expect(report.sent.map(\.id) == [2, 3])
     #expect(storage.entries.map(\.state) == [.outcomeUnknown])
-    #expect(ledger.received.dropFirst(2).map(\.method) == [.put])
+    #expect(ledger.received.dropFirst(2).map(\.method) == [.post, .put])
+    #expect(ledger.received.dropFirst(2).first?.headers["Idempotency-Key"] == "key-1")
+  }
+
+  @Test func aServerThatAsksToWaitIsNotAskedAgainBeforeThatTimeOnTheInjectedClock() async throws {
+    let now = Mutex(Self.created)
+    let cache = QueryCache(
+      http: ledger.client, storage: responses.client,
+      configuration: QueryCacheConfiguration(baseURL: Self.baseURL, namespace: "ledger"), outbox: storage.client,
+      now: { now.withLock { $0 } }, idempotencyKey: keys.next)
+    let outbox = try #require(cache.outbox)
+    ledger.failure = .cannotConnect(Self.baseURL, reason: "Connection refused")
+    await #expect(throws: WriteQueued.self) { try await cache.client.send(Self.write(.put, "dishes/1", "u")) }
+    ledger.failure = nil
+    ledger.statuses = [503]
+    ledger.retryAfter = "120"
+    #expect(await outbox.send().stopped == "server error 503")
+    #expect(ledger.received.count == 2)
+    // Before the time: no round sends, automatic or asked for; a new write goes behind, unsent.
+    now.withLock { $0 += 119 }
+    #expect(await outbox.send().stopped == "the server asked to wait 1 s more (Retry-After)")
+    outbox.sendIfWaiting()
+    await outbox.finishSending()
+    await #expect(throws: WriteQueued(id: 2, pending: 2)) {
+      try await cache.client.send(Self.write(.put, "dishes/2", "v"))
+    }
+    #expect(ledger.received.count == 2)
+    // Then both go.
+    now.withLock { $0 += 1 }
+    ledger.retryAfter = nil
+    #expect(await outbox.send().sent.map(\.id) == [1, 2])
+    // A 4xx asking to come back later (kumiki-api's 409 while the key's first request is answered) is no refusal.
+    await #expect(throws: WriteQueued.self) {
+      ledger.failure = .timedOut(Self.baseURL)
+      defer { ledger.failure = nil }
+      return try await cache.client.send(Self.write(.post, "comments", "c"))
+    }
+    ledger.statuses = [409]
+    ledger.retryAfter = "1"
+    let busy = await outbox.send()
+    #expect(busy.refused.isEmpty)
+    #expect(storage.entries.map(\.state) == [.pending])
+    now.withLock { $0 += 1 }
+    ledger.retryAfter = nil
+    #expect(await outbox.send().sent.map(\.id) == [3])
+    // A wait asked for beyond 5 minutes is 5 minutes.
+    #expect(
+      HTTPResponse(status: 503, headers: ["Retry-After": "86400"], url: Self.baseURL).retryAfter(
+        now: Self.created, limit: Outbox.longestServerWait) == .seconds(300))
   }
 
   @Test func aDELETEAnsweredNotFoundReachedWhatItAskedFor() async throws {
@@ -274,6 +367,19 @@ import Testing
   }
 }
 
+/// Idempotency-Keys for tests: `key-1`, `key-2`…
+final class CountingKeys: Sendable {
+  private let made = Mutex(0)
+
+  @Sendable func next() -> String {
+    let number = made.withLock { made in
+      made += 1
+      return made
+    }
+    return "key-\(number)"
+  }
+}
+
 /// An API that records every request it receives and answers 200, or the next scripted status, or fails with
 /// `failure` (then nothing is received... except that the attempt is recorded, as a connection refused still costs
 /// a try).
@@ -282,6 +388,7 @@ final class Ledger: Sendable {
     var received: [HTTPRequest] = []
     var statuses: [Int] = []
     var failure: HTTPError?
+    var retryAfter: String?
   }
 
   private let state = Mutex(State())
@@ -298,13 +405,20 @@ final class Ledger: Sendable {
     set { state.withLock { $0.failure = newValue } }
   }
 
+  /// The `Retry-After` of every answer, if any.
+  var retryAfter: String? {
+    get { state.withLock { $0.retryAfter } }
+    set { state.withLock { $0.retryAfter = newValue } }
+  }
+
   var client: HTTPClient {
     HTTPClient { request in
       try self.state.withLock { state in
         state.received.append(request)
         if let failure = state.failure { throw failure }
         let status = state.statuses.isEmpty ? 200 : state.statuses.removeFirst()
-        return HTTPResponse(status: status, body: Data("[]".utf8), url: request.url)
+        let headers: HTTPHeaders = state.retryAfter.map { ["Retry-After": $0] } ?? [:]
+        return HTTPResponse(status: status, headers: headers, body: Data("[]".utf8), url: request.url)
       }
     }
   }

@@ -47,6 +47,7 @@ final class Kitchen: Sendable {
     var dishes: [String] = ["ramen"]
     var failure: HTTPError?
     var status = 200
+    var retryAfter: String?
     var requests: [HTTPRequest] = []
     var held = false
     var waiting: [CheckedContinuation<Void, Never>] = []
@@ -68,6 +69,12 @@ final class Kitchen: Sendable {
   var status: Int {
     get { state.withLock { $0.status } }
     set { state.withLock { $0.status = newValue } }
+  }
+
+  /// The `Retry-After` of an answer that is not 200.
+  var retryAfter: String? {
+    get { state.withLock { $0.retryAfter } }
+    set { state.withLock { $0.retryAfter = newValue } }
   }
 
   var requests: [HTTPRequest] { state.withLock { $0.requests } }
@@ -107,7 +114,10 @@ final class Kitchen: Sendable {
       }
       let body = try JSONEncoder().encode(state.dishes)
       let etag = "\"\(state.dishes.joined(separator: ","))\""
-      guard state.status == 200 else { return HTTPResponse(status: state.status, url: url) }
+      guard state.status == 200 else {
+        let headers: HTTPHeaders = state.retryAfter.map { ["Retry-After": $0] } ?? [:]
+        return HTTPResponse(status: state.status, headers: headers, url: url)
+      }
       if request.headers["If-None-Match"] == etag {
         return HTTPResponse(status: 304, headers: ["ETag": etag], url: url)
       }

@@ -75,6 +75,26 @@ import Testing
     #expect(cache.reachability.unreachableReason == "server error 503")
   }
 
+  @Test func aRetryAfterTheAnswerGivesIsWaitedInsteadOfTheBackOffAtMostTheCap() async throws {
+    let cache = makeCache()
+    kitchen.status = 503
+    kitchen.retryAfter = "7"
+    let read = read(cache)
+
+    await waitForRetry(after: 1)
+    kitchen.retryAfter = "3600"  // beyond the 30 s cap
+    clock.run()  // to the waiting retry's deadline
+    #expect(clock.now.offset == .seconds(7))  // 7 s asked, not the policy's 1 s
+    await waitForRetry(after: 2)
+    kitchen.status = 200
+    clock.run()
+    #expect(clock.now.offset == .seconds(37))  // 30 s, the cap, not the policy's 2 s nor the hour asked
+
+    let response = try await read.value
+    #expect(response.status == 200)
+    #expect(kitchen.requests.count == 3)
+  }
+
   @Test(arguments: [400, 401, 403, 404, 408, 409, 422, 429])
   func a4xxIsNeverRetried(status: Int) async throws {
     let cache = makeCache()
