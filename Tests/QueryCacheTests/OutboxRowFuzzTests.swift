@@ -13,11 +13,14 @@ import Testing
 /// round ends (bounded); every request sent has a method of the kit's set, an address under the API's and header
 /// lines that are tokens and values without line breaks (no framing header); every row can be discarded.
 ///
-/// Bounded: it stops after ``budget`` or ``iterations`` databases. The seed is printed; `KUMIKI_FUZZ_SEED=<n>` runs
+/// Bounded: it stops after ``budget`` or ``iterations`` databases, but not before ``minimumIterations`` and a good and a
+/// broken row were both seen (a loaded machine reaches few databases in the budget; the run is still bounded by
+/// ``iterations``). The seed is printed; `KUMIKI_FUZZ_SEED=<n>` runs
 /// the same rows again (a failure names its seed and iteration).
 @Suite struct OutboxRowFuzzTests {
   static let budget: Duration = .seconds(10)
   static let iterations = 150
+  static let minimumIterations = 30
 
   static let seed: UInt64 = {
     if let text = ProcessInfo.processInfo.environment["KUMIKI_FUZZ_SEED"], let seed = UInt64(text) { return seed }
@@ -35,7 +38,9 @@ import Testing
     var count = 0
     var unreadable = 0
     var sent = 0
-    while count < Self.iterations && clock.now < deadline {
+    while count < Self.iterations
+      && (clock.now < deadline || count < Self.minimumIterations || sent == 0 || unreadable == 0)
+    {
       count += 1
       let world = try OutboxRowTests.World()
       var rows: [[DatabaseValue]] = []
