@@ -61,11 +61,11 @@ import Testing
         + #""photo_height":800,"published_at":"2023/09/21"}]}"#)
     #expect(
       view.plainText == [
-        "Campaigns", "Campaigns", "B", "C", "2023/03/20",
-        "Recent News", "Recent News", "N", "お知らせ", "2023/04/28",
-        "Featured Topics", "Featured Topics", "T", "c",
-        "Trend Articles", "Trend Articles", "A", "2023/07/07",
-        "Pickup Photos", "Pickup Photos", "P", "p", "1200×800",
+        "Campaigns", "B", "C", "2023/03/20",
+        "Recent News", "N", "お知らせ", "2023/04/28",
+        "Featured Topics", "T", "c",
+        "Trend Articles", "A", "2023/07/07",
+        "Pickup Photos", "P", "p", "1200×800",
       ])
   }
 

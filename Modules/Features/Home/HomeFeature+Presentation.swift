@@ -124,13 +124,14 @@ extension HomeFeature {
       dismiss: .closeDetail)
   }
 
+  /// A section titled `title` around its cards; the collection itself is untitled, so the title is printed once.
   private static func section<A: Sendable>(
     _ title: String, layout: CollectionLayout, empty: String, cards: [Card<A>]
   ) -> ViewNode<A> {
     .section(
       title: title,
       children: [
-        cards.isEmpty ? .empty(empty) : .collection(CollectionNode(title: title, layout: layout, cards: cards))
+        cards.isEmpty ? .empty(empty) : .collection(CollectionNode(title: "", layout: layout, cards: cards))
       ]
     )
   }
