@@ -72,7 +72,7 @@ import Testing
     #expect(
       view.plainText == [
         "Campaigns", "No campaigns right now.",
-        "Recent News", "Recent News", "Only news", "c",
+        "Recent News", "Only news", "c",
         "Featured Topics", "No featured topics yet.",
         "Trend Articles", "No trend articles yet.",
         "Pickup Photos", "No pickup photos yet.",
