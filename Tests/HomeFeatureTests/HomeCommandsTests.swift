@@ -65,7 +65,7 @@ import Testing
         "Recent News", "N", "お知らせ", "2023/04/28",
         "Featured Topics", "T", "c",
         "Trend Articles", "A", "2023/07/07",
-        "Pickup Photos", "P", "p", "1200×800",
+        "Pickup Photos", "P", "p", "1200x800",
       ])
   }
 

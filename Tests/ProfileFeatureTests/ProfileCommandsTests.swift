@@ -79,11 +79,11 @@ import Testing
     }
     #expect(
       view.plainText == [
-        "Personal", "Nickname: N", "Member since: 2021/06/15", "Avatar: https://x.example/a.jpg", "Background: —",
+        "Personal", "Nickname: N", "Member since: 2021/06/15", "Avatar: https://x.example/a.jpg", "Background: -",
         "Self-introduction", "I",
         "Points & History", "Profile views: 1", "Articles posted: 2", "Page views: 3", "Available points: 4",
         "Coupons used: 5", "Shops visited: 6",
-        "Social Links", "Twitter: https://t.example/n", "Facebook: —", "Instagram: https://i.example/n",
+        "Social Links", "Twitter: https://t.example/n", "Facebook: -", "Instagram: https://i.example/n",
         "Comments", "C", "happy", "c",
       ])
   }

@@ -92,11 +92,11 @@ import Testing
       view.plainText == [
         "Profile updated.",
         "Personal", "Nickname: 新しい名前", "Member since: 2021/06/15", "Avatar: https://x.example/a.jpg",
-        "Background: —",
+        "Background: -",
         "Self-introduction", "カレー巡りが趣味です。",
         "Points & History", "Profile views: 1", "Articles posted: 2", "Page views: 3", "Available points: 4",
         "Coupons used: 5", "Shops visited: 6",
-        "Social Links", "Twitter: https://t.example/n", "Facebook: —", "Instagram: —",
+        "Social Links", "Twitter: https://t.example/n", "Facebook: -", "Instagram: -",
       ])
     #expect(view.actions.isEmpty)
     #expect(
