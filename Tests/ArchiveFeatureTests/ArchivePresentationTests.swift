@@ -116,7 +116,7 @@ struct ArchivePresentationTests {
     let failed = ArchiveFeature.present(State(saved: .failed("locked"), mode: .saved))
     #expect(content(failed) == .error(message: "locked", retry: .loadSaved))
     let empty = ArchiveFeature.present(State(saved: .empty, mode: .saved))
-    #expect(content(empty) == .empty("No saved items yet. Save one with the heart in the search results."))
+    #expect(content(empty) == .empty("No saved items yet. Save one from the search results."))
     let loaded = ArchiveFeature.present(State(saved: .loaded([ArchiveFixture.entry(6)]), mode: .saved))
     #expect(loaded.plainText.contains("1 saved item"))
     #expect(loaded.plainText.contains("Saved on 2024/05/01"))

@@ -63,7 +63,7 @@ extension ArchiveFeature {
     return [origin.annotate(.stack(results), retry: .retry)]
   }
 
-  /// The count, the list with hearts and highlights of `keyword` (the keyword as typed now, so the highlight
+  /// The count, the list with save boxes and highlights of `keyword` (the keyword as typed now, so the highlight
   /// follows typing before the results do), and "load more" in its phase.
   static func resultsView(_ results: ArchiveResults, keyword: String, savedIDs: Set<Int>) -> [ViewNode<Action>] {
     var children: [ViewNode<Action>] = [.text(countText(results), .secondary)]
@@ -97,9 +97,9 @@ extension ArchiveFeature {
     case .failed(let message):
       return .error(message: message, retry: .loadSaved)
     case .empty:
-      return .empty("No saved items yet. Save one with the heart in the search results.")
+      return .empty("No saved items yet. Save one from the search results.")
     case .loaded where state.shownSaved.isEmpty:
-      return .empty("No saved \(state.fixedCategory ?? "") items yet. Save one with the heart in the search results.")
+      return .empty("No saved \(state.fixedCategory ?? "") items yet. Save one from the search results.")
     case .loaded:
       let entries = state.shownSaved
       let items = entries.map { entry in
@@ -135,7 +135,7 @@ extension ArchiveFeature {
         dismiss: .closeDetail))
   }
 
-  /// A result row: dish (title) and shop · category (subtitle) with the keyword highlighted, and the heart.
+  /// A result row: dish (title) and shop · category (subtitle) with the keyword highlighted, and its save box `[ ]`.
   static func listItem(_ item: ArchiveItem, keyword: String, isSaved: Bool, detail: String) -> ListItem<Action> {
     ListItem(
       id: String(item.id),
