@@ -124,7 +124,8 @@ enum Kumiki {
     OutboxMaintenance.Entry(
       id: entry.id, api: entry.api, method: entry.state == .unreadable ? "" : entry.method.rawValue, path: entry.path,
       state: entry.state.rawValue,
-      attempts: entry.attempts, createdAt: entry.createdAt, lastError: entry.lastError)
+      attempts: entry.attempts, createdAt: entry.createdAt, lastError: entry.lastError,
+      changedKeys: entry.state == .unreadable ? [] : entry.changedKeys)
   }
 
   /// Runs `body`, turning a launch error that is the user's setting (``LaunchError/isUsage``) into a usage error.

@@ -172,6 +172,12 @@ enum OutboxCommand: Equatable, Sendable {
     return "\(entry.method) \(entry.path), \(entry.state.replacingOccurrences(of: "-", with: " "))"
   }
 
+  /// `PATCH profile_personal (nickname)`: the method, the path and the keys the write changes.
+  static func change(_ entry: OutboxMaintenance.Entry) -> String {
+    entry.method + " " + entry.path
+      + (entry.changedKeys.isEmpty ? "" : " (" + entry.changedKeys.joined(separator: ", ") + ")")
+  }
+
   static func text(_ entries: [OutboxMaintenance.Entry]) -> String {
     guard !entries.isEmpty else { return "The outbox is empty: no change waits to send.\n" }
     let pending = pendingCount(entries)
@@ -183,7 +189,7 @@ enum OutboxCommand: Equatable, Sendable {
       }
       // Each field made one inert line of its own (data from the database is not trusted), two spaces between.
       var fields = [
-        "\(entry.id)", entry.state, entry.method + " " + entry.path, "queued " + entry.createdAt.fetchTimeText,
+        "\(entry.id)", entry.state, change(entry), "queued " + entry.createdAt.fetchTimeText,
       ]
       if entry.attempts > 0 { fields.append("\(entry.attempts) \(entry.attempts == 1 ? "attempt" : "attempts")") }
       if let error = entry.lastError { fields.append("(\(error))") }

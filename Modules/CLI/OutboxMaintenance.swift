@@ -18,10 +18,12 @@ public struct OutboxMaintenance: Sendable {
     public var attempts: Int
     public var createdAt: Date
     public var lastError: String?
+    /// What the write changes: the top-level keys of its body (`Persistence.OutboxEntry.changedKeys`).
+    public var changedKeys: [String]
 
     public init(
       id: Int64, api: String, method: String, path: String, state: String, attempts: Int, createdAt: Date,
-      lastError: String?
+      lastError: String?, changedKeys: [String] = []
     ) {
       self.id = id
       self.api = api
@@ -31,6 +33,7 @@ public struct OutboxMaintenance: Sendable {
       self.attempts = attempts
       self.createdAt = createdAt
       self.lastError = lastError
+      self.changedKeys = changedKeys
     }
   }
 

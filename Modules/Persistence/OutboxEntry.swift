@@ -128,11 +128,11 @@ public struct OutboxEntry: Equatable, Sendable {
   /// (its expected changes are shown meanwhile). A refused or unreadable entry no longer waits.
   public var isWaiting: Bool { state != .refused && state != .unreadable }
 
-  /// `3  pending  PATCH profile_personal  (cannot connect)`: the entry as one line of a list;
-  /// `unreadable entry #3: <why>` for an unreadable one.
+  /// `3  pending  PATCH profile_personal (nickname)  (cannot connect)`: the entry as one line of a list, naming
+  /// its change (``change``); `unreadable entry #3: <why>` for an unreadable one.
   public var line: String {
     if state == .unreadable { return "unreadable entry #\(id): \(lastError ?? "unknown reason")" }
-    var line = "\(id)  \(state.rawValue)  \(method.rawValue) \(path)"
+    var line = "\(id)  \(state.rawValue)  \(change)"
     if let lastError { line += "  (\(lastError))" }
     return line
   }

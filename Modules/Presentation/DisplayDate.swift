@@ -1,6 +1,7 @@
 import Foundation
 
-/// Turns the API's timestamps (`2022-12-01T07:30:00.000+0000`) into the `yyyy/MM/dd` the screens show, in UTC.
+/// Turns the API's timestamps (`2022-12-01T07:30:00.000+0000`) into the `yyyy/MM/dd` the screens show, in UTC, or
+/// the ISO 8601 the CLI's JSON prints.
 ///
 /// A fixed-format parser: it depends on no locale, calendar setting or time zone of the machine.
 public enum DisplayDate {
@@ -14,6 +15,15 @@ public enum DisplayDate {
     let parts = calendar.dateComponents([.year, .month, .day], from: date)
     guard let year = parts.year, let month = parts.month, let day = parts.day else { return nil }
     return pad(year, 4) + "/" + pad(month, 2) + "/" + pad(day, 2)
+  }
+
+  /// The ISO 8601 timestamp in UTC for an API timestamp (`2023-03-20T00:00:00Z`, with milliseconds when it has
+  /// some: `2023-03-20T07:30:00.250Z`), or `nil` when `text` is not one: what `--json` prints, where the screens show
+  /// ``format(_:)``.
+  public static func iso8601(_ text: String) -> String? {
+    guard let date = parse(text) else { return nil }
+    let fractional = date.timeIntervalSince1970.rounded(.down) != date.timeIntervalSince1970
+    return date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: fractional, timeZone: utc))
   }
 
   /// Parses `yyyy-MM-ddTHH:mm:ss.SSS±hhmm` (the fraction is optional, `Z` stands for `+0000`).

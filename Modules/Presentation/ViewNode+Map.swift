@@ -96,7 +96,8 @@ extension ViewNode {
       list.items.flatMap { item in
         [item.title.map(\.text).joined(), item.subtitle.map(\.text).joined(), item.detail ?? ""].filter { !$0.isEmpty }
       } + (list.more.map { [$0.label] } ?? [])
-    case .collection(let collection): [collection.title] + collection.cards.flatMap { [$0.title] + $0.lines }
+    case .collection(let collection):
+      (collection.title.isEmpty ? [] : [collection.title]) + collection.cards.flatMap { [$0.title] + $0.lines }
     case .button(let label, _, _), .toggle(let label, _, _, _): [label]
     case .chips(let chips): chips.map(\.label)
     case .textField(let field): [field.label, field.text] + [field.message, field.hint].compactMap { $0 }

@@ -56,14 +56,14 @@ public final class Outbox: Sendable {
     /// wait until they are discarded.
     public var unreadable: Int { entries.count { $0.state == .unreadable } }
 
-    /// `1 change waiting to send`, with `· 1 outcome unknown` and `· 1 unreadable` when some are; `nil` when
+    /// `1 change waiting to send`, with `- 1 outcome unknown` and `- 1 unreadable` when some are; `nil` when
     /// nothing waits.
     public var statusText: String? {
       var parts: [String] = []
       if pending > 0 { parts.append("\(pending) \(pending == 1 ? "change" : "changes") waiting to send") }
       if outcomeUnknown > 0 { parts.append("\(outcomeUnknown) outcome unknown") }
       if unreadable > 0 { parts.append("\(unreadable) unreadable") }
-      return parts.isEmpty ? nil : parts.joined(separator: " · ")
+      return parts.isEmpty ? nil : parts.joined(separator: " - ")
     }
   }
 
@@ -524,7 +524,7 @@ public final class Outbox: Sendable {
         let why = response.serverReason.map { ": \($0)" } ?? ""
         refusals.append(
           "The server refused a change that waited to send (\(entry.method.rawValue) \(entry.path), "
-            + "\(response.status)\(why)) — your change was undone.")
+            + "\(response.status)\(why)) - your change was undone.")
         return nil
       }
       if response.status >= 500 { reachability.failed(QueryCache.reason(status: response.status)) }

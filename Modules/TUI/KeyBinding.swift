@@ -114,7 +114,7 @@ public struct KeyBinding: Sendable {
     KeyBinding("Enter, Space", "press the focused button") {
       $0.mode == .screen && !$0.kinds.isDisjoint(with: [.button, .retry, .loadMore])
     },
-    KeyBinding("Space on [ ]", "switch it on or off (the heart saves the row)") {
+    KeyBinding("Space on [ ]", "switch it on or off (on a row: save or unsave it)") {
       $0.mode == .screen && !$0.kinds.isDisjoint(with: [.accessory, .toggle])
     },
     KeyBinding("Enter on a chip or tab", "filter by the chip / show the tab") {
@@ -130,7 +130,7 @@ public struct KeyBinding: Sendable {
       [.screen, .dialog].contains($0.mode) && $0.overflows
     },
     KeyBinding("Home End, g G", "to the top / the bottom") { [.screen, .dialog].contains($0.mode) },
-    KeyBinding("mouse click", "press a tab, button, chip, heart, row or card") {
+    KeyBinding("mouse click", "press a tab, button, chip, [ ], row or card") {
       [.screen, .dialog].contains($0.mode)
     },
     KeyBinding("mouse wheel", "scroll") { [.screen, .dialog, .help, .outbox].contains($0.mode) && $0.overflows },

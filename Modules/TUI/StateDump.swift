@@ -38,7 +38,7 @@ enum StateDump {
       return
     }
     guard indent < maximumDepth else {
-      lines.append(prefix + "…")
+      lines.append(prefix + "...")
       return
     }
     switch mirror.displayStyle {
@@ -50,7 +50,7 @@ enum StateDump {
       }
       for (index, child) in children.enumerated() {
         if index == maximumElements {
-          lines.append(String(repeating: "  ", count: indent + 1) + "… \(mirror.children.count - index) more")
+          lines.append(String(repeating: "  ", count: indent + 1) + "... \(mirror.children.count - index) more")
           break
         }
         append(child.value, label: "[\(index)]", indent: indent + 1, into: &lines)

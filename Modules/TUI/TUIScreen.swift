@@ -97,7 +97,7 @@ public enum TUIScreen {
       viewports.append(
         drawBox(
           title: "Outbox: " + (state.outbox?.status ?? "nothing waiting"), lines: lines,
-          footer: "Esc or o closes · kumiki outbox discard ID drops one", top: state.outboxTop, over: body,
+          footer: "Esc or o closes - kumiki outbox discard ID drops one", top: state.outboxTop, over: body,
           scroller: .outbox,
           into: &buffer, theme: theme
         ).viewport)

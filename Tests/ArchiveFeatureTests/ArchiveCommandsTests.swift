@@ -39,11 +39,11 @@ struct ArchiveCommandsTests {
       try search.actions(CommandInput(values: ["keyword": "カレー", "category": "和食", "page": "2"]))
         == [.search(ArchiveQuery(keyword: "カレー", category: "和食"), page: 2)])
     #expect(try search.actions(CommandInput()) == [.search(.all, page: 1)])
-    #expect(throws: CommandError.usage("page must be 1…1000000, got '0'")) {
+    #expect(throws: CommandError.usage("page must be 1...1000000, got '0'")) {
       try search.actions(CommandInput(values: ["page": "0"]))
     }
     // The audit's page: (page - 1) * 20 + count trapped; now a usage error before any request.
-    #expect(throws: CommandError.usage("page must be 1…1000000, got '461168601842738790'")) {
+    #expect(throws: CommandError.usage("page must be 1...1000000, got '461168601842738790'")) {
       try search.actions(CommandInput(values: ["page": "461168601842738790"]))
     }
     #expect(throws: CommandError.usage("page must be a whole number, got 'two'")) {
@@ -66,7 +66,7 @@ struct ArchiveCommandsTests {
         + #""photo_url":"https://images.kumiki.example/archive/archive_26.jpg","saved":true}],"#
         + #""origin":"network","fetched_at":null}"#)
     if case .success(let view, _) = output {
-      #expect(view.plainText.contains("1 result · page 1"))
+      #expect(view.plainText.contains("1 result - page 1"))
     }
   }
 

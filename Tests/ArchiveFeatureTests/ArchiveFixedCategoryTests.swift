@@ -129,7 +129,7 @@ struct ArchiveFixedCategoryTests {
     state.saved = .loaded([ArchiveFixture.entry(1)])
     #expect(
       ArchiveFeature.present(state).plainText.contains(
-        "No saved カレー items yet. Save one with the heart in the search results."))
+        "No saved カレー items yet. Save one from the search results."))
     let saved = ArchiveFeature.commands.first { $0.path == ["saved"] }
     guard case .success(_, let json)? = saved?.output(state, CommandInput()) else {
       Issue.record("saved output failed")

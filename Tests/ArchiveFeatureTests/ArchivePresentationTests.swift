@@ -57,7 +57,7 @@ struct ArchivePresentationTests {
   @Test("loading: a spinner")
   func loading() {
     let view = ArchiveFeature.present(State(keyword: "カレー", search: .loading))
-    #expect(contains(view) { if case .spinner("Searching…") = $0 { true } else { false } })
+    #expect(contains(view) { if case .spinner("Searching...") = $0 { true } else { false } })
     #expect(view.actions.contains(.clearAll))
   }
 
@@ -71,7 +71,7 @@ struct ArchivePresentationTests {
   func empty() {
     let query = ArchiveQuery(keyword: "ラーメン", category: "和食")
     let view = ArchiveFeature.present(State(keyword: "ラーメン", category: "和食", search: .empty(query)))
-    #expect(contains(view) { $0 == .empty("Nothing matches “ラーメン” in 和食.") })
+    #expect(contains(view) { $0 == .empty("Nothing matches \"ラーメン\" in 和食.") })
   }
 
   @Test("content: count, keyword highlighted, hearts from the saved ids, selection, load more")
@@ -99,11 +99,11 @@ struct ArchivePresentationTests {
     var results = ArchiveResults(first)
     let idle = ArchiveFeature.present(State(search: .loaded(results)))
     #expect(firstList(idle)?.more == ListMore(label: "Load more (20 of 36)", action: .loadMore))
-    #expect(idle.plainText.contains("36 results · showing 20"))
+    #expect(idle.plainText.contains("36 results - showing 20"))
     results.more = .loading
     let loading = ArchiveFeature.present(State(search: .loaded(results)))
     #expect(firstList(loading)?.more == nil)
-    #expect(contains(loading) { $0 == .spinner("Loading more…") })
+    #expect(contains(loading) { $0 == .spinner("Loading more...") })
     results.more = .failed("timed out")
     let failed = ArchiveFeature.present(State(search: .loaded(results)))
     #expect(contains(failed) { $0 == .error(message: "timed out", retry: .loadMore) })
@@ -112,11 +112,11 @@ struct ArchivePresentationTests {
   @Test("saved view in every phase")
   func savedView() {
     let loading = ArchiveFeature.present(State(saved: .loading, mode: .saved))
-    #expect(content(loading) == .spinner("Loading saved items…"))
+    #expect(content(loading) == .spinner("Loading saved items..."))
     let failed = ArchiveFeature.present(State(saved: .failed("locked"), mode: .saved))
     #expect(content(failed) == .error(message: "locked", retry: .loadSaved))
     let empty = ArchiveFeature.present(State(saved: .empty, mode: .saved))
-    #expect(content(empty) == .empty("No saved items yet. Save one with the heart in the search results."))
+    #expect(content(empty) == .empty("No saved items yet. Save one from the search results."))
     let loaded = ArchiveFeature.present(State(saved: .loaded([ArchiveFixture.entry(6)]), mode: .saved))
     #expect(loaded.plainText.contains("1 saved item"))
     #expect(loaded.plainText.contains("Saved on 2024/05/01"))
@@ -187,7 +187,7 @@ struct ArchivePresentationTests {
       offline
         == Array(fresh.prefix(3)) + [
           .stack([
-            .text("offline · as of 14:32", .danger), .button(label: "Retry", action: .retry),
+            .text("offline - as of 14:32", .danger), .button(label: "Retry", action: .retry),
             .stack(Array(fresh.dropFirst(3))),
           ])
         ])
@@ -199,10 +199,12 @@ struct ArchivePresentationTests {
     let results = searchChildren(State(search: .loaded(ArchiveResults(Self.curry)), searchOrigin: stale))
     let empty = searchChildren(State(search: .empty(.all), searchOrigin: stale))
 
-    #expect(results.dropFirst(3).first?.plainText.first == "stale · 5 min old · refreshing…")
+    #expect(results.dropFirst(3).first?.plainText.first == "stale - 5 min old - refreshing...")
     #expect(
       empty.dropFirst(3)
-        == [.stack([.text("stale · 5 min old · refreshing…", .secondary), .stack([.empty("The archive is empty.")])])])
+        == [
+          .stack([.text("stale - 5 min old - refreshing...", .secondary), .stack([.empty("The archive is empty.")])])
+        ])
   }
 
   @Test("fresh cached results, and anything but results, carry no note")
@@ -212,6 +214,6 @@ struct ArchivePresentationTests {
     let results = State.Search.loaded(ArchiveResults(Self.curry))
 
     #expect(searchChildren(State(search: results, searchOrigin: cached)) == searchChildren(State(search: results)))
-    #expect(searchChildren(State(search: .loading, searchOrigin: offline)).last == .spinner("Searching…"))
+    #expect(searchChildren(State(search: .loading, searchOrigin: offline)).last == .spinner("Searching..."))
   }
 }

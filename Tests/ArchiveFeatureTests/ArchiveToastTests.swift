@@ -31,7 +31,7 @@ struct ArchiveToastTests {
     await store.receive(.saveFinished(ArchiveFixture.entry(6))) {
       $0.requests = []
       $0.toast = ToastSlot(
-        current: Toast(text: "Saved “\(Self.dish(6))”", serial: 1), shown: 1, startsTimer: true,
+        current: Toast(text: "Saved \"\(Self.dish(6))\"", serial: 1), shown: 1, startsTimer: true,
         screenHasAppeared: true)
     }
     await store.receive(.savedListLoaded([ArchiveFixture.entry(6)])) {
@@ -60,7 +60,7 @@ struct ArchiveToastTests {
       $0.lastUnsave = ArchiveUnsaveResult(id: 6, dishName: Self.dish(6), removed: true)
       $0.requests = []
       $0.toast = ToastSlot(
-        current: Toast(text: "Removed “\(Self.dish(6))”", undo: .restore(removed), serial: 1), shown: 1,
+        current: Toast(text: "Removed \"\(Self.dish(6))\"", undo: .restore(removed), serial: 1), shown: 1,
         startsTimer: true, screenHasAppeared: true)
     }
     await store.receive(.savedListLoaded([newest, oldest])) {
@@ -68,7 +68,7 @@ struct ArchiveToastTests {
       $0.toast.startsTimer = false
     }
     let view = ArchiveFeature.module(client: fixtureClient(), saved: persistence.savedItems).present?(store.state)
-    #expect(view?.firstToast == ToastNode(text: "Removed “\(Self.dish(6))”", undo: .restore(removed)))
+    #expect(view?.firstToast == ToastNode(text: "Removed \"\(Self.dish(6))\"", undo: .restore(removed)))
 
     // `u` while the toast shows: the item is saved again as it was, so it is back between the other two.
     await store.send(.restore(removed)) {
@@ -77,7 +77,7 @@ struct ArchiveToastTests {
     }
     await store.receive(.saveFinished(removed)) {
       $0.requests = []
-      $0.toast.current = Toast(text: "Saved “\(Self.dish(6))”", serial: 2)
+      $0.toast.current = Toast(text: "Saved \"\(Self.dish(6))\"", serial: 2)
       $0.toast.shown = 2
       $0.toast.startsTimer = true
     }
@@ -104,7 +104,7 @@ struct ArchiveToastTests {
       $0.lastUnsave = ArchiveUnsaveResult(id: 6, dishName: Self.dish(6), removed: true)
       $0.requests = []
       $0.toast = ToastSlot(
-        current: Toast(text: "Removed “\(Self.dish(6))”", undo: .restore(entry), serial: 1), shown: 1,
+        current: Toast(text: "Removed \"\(Self.dish(6))\"", undo: .restore(entry), serial: 1), shown: 1,
         startsTimer: true, screenHasAppeared: true)
     }
     await store.receive(.savedListLoaded([])) {
@@ -125,6 +125,6 @@ struct ArchiveToastTests {
     #expect(state.toast.current == nil)
     ArchiveFeature.reducer.reduce(&state, .appeared)
     ArchiveFeature.reducer.reduce(&state, .saveFinished(ArchiveFixture.entry(6)))
-    #expect(state.toast.current?.text == "Saved “\(Self.dish(6))”")
+    #expect(state.toast.current?.text == "Saved \"\(Self.dish(6))\"")
   }
 }

@@ -9,7 +9,7 @@ import Testing
   static let created = Date(timeIntervalSince1970: 1_795_000_000)
   static let pending = OutboxMaintenance.Entry(
     id: 3, api: "embedded", method: "PATCH", path: "profile_personal", state: "pending", attempts: 2,
-    createdAt: created, lastError: "cannot connect")
+    createdAt: created, lastError: "cannot connect", changedKeys: ["nickname", "introduction"])
   static let unknown = OutboxMaintenance.Entry(
     id: 4, api: "http://api.test/", method: "POST", path: "comments", state: "outcome-unknown", attempts: 1,
     createdAt: created, lastError: "timed out")
@@ -63,7 +63,7 @@ import Testing
     let lines = run.output.split(separator: "\n").map(String.init)
     #expect(lines.first == "Outbox: 1 change waiting to send")
     #expect(lines.count == 3)
-    #expect(lines[1].hasPrefix("3  pending  PATCH profile_personal  queued "))
+    #expect(lines[1].hasPrefix("3  pending  PATCH profile_personal (nickname, introduction)  queued "))
     #expect(lines[1].hasSuffix("2 attempts  (cannot connect)"))
     #expect(lines[2].hasPrefix("4  outcome-unknown  POST comments  queued "))
     #expect(lines[2].hasSuffix("(timed out)  to http://api.test/"))

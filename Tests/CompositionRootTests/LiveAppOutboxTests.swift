@@ -137,7 +137,7 @@ import Testing
     #expect(view.status == nil)
     #expect(
       view.notices == [
-        "The server refused a change that waited to send (PATCH notes/99, 404) — your change was undone."
+        "The server refused a change that waited to send (PATCH notes/99, 404) - your change was undone."
       ])
     #expect(live.outboxView().notices.isEmpty)
     let discarded = try await LiveApp.discardOutboxEntry(

@@ -50,7 +50,7 @@ struct KumikiHostileInputEndToEndTests {
         let result = try await run(arguments, folder: folder)
         #expect(!result.signalled, "\(arguments)")
         #expect(result.status == 64, "\(arguments): \(result.stderr)")
-        #expect(result.stderr.contains("\(option.range.lowerBound)…\(option.range.upperBound)"), "\(result.stderr)")
+        #expect(result.stderr.contains("\(option.range.lowerBound)...\(option.range.upperBound)"), "\(result.stderr)")
       }
     }
   }

@@ -48,7 +48,7 @@ struct KumikiTUIOfflineEndToEndTests {
     try await tmux.waitFor("the tab bar: the app reads keys now") {
       TUIScreenText.selectedTab($0) == "1 \(screens[0].title)"
     }
-    let notes = Self.asOf(from: started, to: finished).map { "offline · as of \($0)" }
+    let notes = Self.asOf(from: started, to: finished).map { "offline - as of \($0)" }
     for (index, lines) in loaded {
       let key = screens[index].key
       try tmux.keys(String(index + 1))

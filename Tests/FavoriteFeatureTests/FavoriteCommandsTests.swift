@@ -28,7 +28,7 @@ import Testing
     #expect(
       json.text
         == #"{"favorite_scenes":[{"id":3,"title":"T","author":"A","category":"和食","shop_name":"S","comment":"C","#
-        + #""photo_url":"https://x.example/s.jpg","published_at":"2023/02/02"}]}"#)
+        + #""photo_url":"https://x.example/s.jpg","published_at":"2023-02-02T00:00:00Z"}]}"#)
     #expect(view.plainText == ["Favorite Scenes", "T", "A", "和食", "S", "C", "2023/02/02"])
     #expect(view.actions.isEmpty)
   }

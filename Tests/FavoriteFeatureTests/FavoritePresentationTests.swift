@@ -14,7 +14,7 @@ import Testing
   @Test func loadingIsASpinner() {
     #expect(
       FavoriteFeature.present(FavoriteFeature.State(load: ScreenLoad(phase: .loading)))
-        == .spinner("Loading favorites…"))
+        == .spinner("Loading favorites..."))
   }
 
   @Test func errorShowsTheMessageWithRetry() {

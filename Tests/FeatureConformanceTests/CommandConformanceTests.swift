@@ -8,7 +8,9 @@ import Testing
 
 /// Every registered feature's commands, run in process by the real CLI over the live app (fixture server, a fresh
 /// database): each has an abstract and an example; each rejects an unknown option as a usage error (exit 64) with a
-/// message; and each of its examples runs with `--json`, succeeds and prints valid JSON. No test code per feature.
+/// message; and each of its examples runs with `--json`, succeeds and prints valid JSON whose dates are ISO 8601 (the
+/// CLI README's promise: every string that starts like a date, `2023/03/20` or `2023-03-20…`, is `2023-03-20` or a
+/// full `2023-03-20T00:00:00Z`). No test code per feature.
 @Suite("Every feature's commands", .serialized, .timeLimit(.minutes(3)))
 struct CommandConformanceTests {
   @Test("help, bad input and --json of each command", arguments: Mount.all)
@@ -34,6 +36,9 @@ struct CommandConformanceTests {
           #expect(result.status == 0, "kumiki \(example) --json exited \(result.status): \(result.error)")
           let parsed = try? JSONSerialization.jsonObject(with: Data(result.output.utf8), options: [.fragmentsAllowed])
           #expect(parsed != nil, "kumiki \(example) --json printed no JSON: \(result.output.prefix(200))")
+          for date in Self.strings(in: parsed as Any) where date.contains(Self.dateLike) {
+            #expect(date.wholeMatch(of: Self.iso8601) != nil, "kumiki \(example) --json: date \(date) is not ISO 8601")
+          }
         }
       }
     } catch {
@@ -41,6 +46,22 @@ struct CommandConformanceTests {
       throw error
     }
     await backend.shutdown()
+  }
+
+  /// A string that starts with a date: four digits, a separator, one or two digits, a separator, one or two digits.
+  nonisolated(unsafe) static let dateLike = /^[0-9]{4}[-\/.][0-9]{1,2}[-\/.][0-9]{1,2}/
+  /// An ISO 8601 date, or date and time with seconds (a fraction optional) and a zone.
+  nonisolated(unsafe) static let iso8601 =
+    /[0-9]{4}-[0-9]{2}-[0-9]{2}(T[0-9]{2}:[0-9]{2}:[0-9]{2}(\.[0-9]+)?(Z|[+-][0-9]{2}:?[0-9]{2}))?/
+
+  /// Every string value in a parsed JSON value, at any depth.
+  static func strings(in value: Any) -> [String] {
+    switch value {
+    case let text as String: [text]
+    case let array as [Any]: array.flatMap { strings(in: $0) }
+    case let object as [String: Any]: object.values.flatMap { strings(in: $0) }
+    default: []
+    }
   }
 
   /// One in-process `kumiki` run against `api`, with the database in `folder`.

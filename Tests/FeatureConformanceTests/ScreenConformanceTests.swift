@@ -104,6 +104,8 @@ struct ScreenConformanceTests {
       if scenario.api.down { await started.shutdown() } else { backend = started }
     }
     guard let url else { return [] }
+    let bundled = try FixtureDatabase.bundled
+    let served = "\(scenario.api.data.map { bundled.replacing(with: $0) } ?? bundled)"
     do {
       let app = try await RunningApp(
         api: url, features: [mount.key], folder: folder,
@@ -113,9 +115,9 @@ struct ScreenConformanceTests {
         app.runtime.appear(slot: tab.slot)
         // Late answers: drawn while the first request is in flight, as a user first sees the screen.
         if scenario.api.latency == 0 { await app.idle() }
-        try await record(app, scenario.name, mount, port: port)
+        try await record(app, scenario.name, mount, port: port, data: served)
       } else if TUIApp.overlays(of: app.runtime).isEmpty == false, scenario.name == Scenario.defaultName {
-        try await record(app, scenario.name, mount, port: port, overlay: true)
+        try await record(app, scenario.name, mount, port: port, data: served, overlay: true)
       }
       if scenario.name == Scenario.defaultName { try replays(app, mount) }
       await app.shutdown()
@@ -142,8 +144,11 @@ struct ScreenConformanceTests {
 
   /// Checks (or records) the frames at every size.
   /// - Throws: ``SlowRefusal`` (before checking anything) when a refused connection took 10 ms or more.
+  /// Every frame's chrome is ASCII (`Modules/TUI/README.md`): a character one column wide that is not ASCII (an East
+  /// Asian Ambiguous `·`, `…`, `“`, `—`, `×`, which a CJK-configured terminal draws two columns wide) may appear only
+  /// when the API's `data` (its text) holds it. Wide characters (Japanese, emoji) are never ambiguous.
   func record(
-    _ app: RunningApp, _ scenario: String, _ mount: Mount, port: Int, overlay: Bool = false
+    _ app: RunningApp, _ scenario: String, _ mount: Mount, port: Int, data: String, overlay: Bool = false
   ) async throws {
     // Error messages name the URL and port: a 5-character stand-in for the 5-digit port keeps the layout. A
     // refused connection's detail says how long it took: "0 ms" here, whatever single digit it was.
@@ -157,6 +162,10 @@ struct ScreenConformanceTests {
     for (size, text) in zip(Self.sizes, texts) {
       let text = text.replacing(/after [0-9] ms/, with: "after 0 ms")
       if !overlay { #expect(!text.contains("No screen to show."), "\(mount.key) drew nothing in \(scenario)") }
+      let chrome = Set(text.filter { !$0.isASCII && displayWidth(of: $0) == 1 && !data.contains($0) })
+      #expect(
+        chrome.isEmpty,
+        "\(mount.key) in \(scenario) at \(size.width)x\(size.height) draws non-ASCII chrome: \(chrome.sorted())")
       assertSnapshot(
         text, named: "\(mount.key)-\(scenario)-\(size.width)x\(size.height)", in: mount.framesFolder(),
         recordingMissing: true)

@@ -16,7 +16,7 @@ import Testing
 
   @Test(arguments: ["461168601842738790", "9223372036854775808", "99999999999999999999999", "-5", "101"])
   func outOfRangeAndOverflowingNumbersNameTheRange(text: String) {
-    #expect(BoundedNumber.integer(text, in: 0...100) == .failure(.outOfRange(text, "0…100")))
+    #expect(BoundedNumber.integer(text, in: 0...100) == .failure(.outOfRange(text, "0...100")))
   }
 
   @Test func secondsBecomeMillisecondsAndHugeValuesAreOutOfRange() throws {
@@ -24,7 +24,7 @@ import Testing
     #expect(try BoundedNumber.seconds("1e1", in: 0...60).get() == .seconds(10))
     #expect(try BoundedNumber.seconds("0.0001", in: 0...60, roundingUp: true).get() == .milliseconds(1))
     for text in ["1e16", "1e300", "1e400", "-1", "61"] {
-      #expect(BoundedNumber.seconds(text, in: 0...60) == .failure(.outOfRange(text, "0…60 seconds")))
+      #expect(BoundedNumber.seconds(text, in: 0...60) == .failure(.outOfRange(text, "0...60 seconds")))
     }
     for text in ["nan", "inf", "-inf", "infinity", "0x1p3", "1e", ".", "", "1,5"] {
       #expect(BoundedNumber.seconds(text, in: 0...60) == .failure(.notANumber(text)))

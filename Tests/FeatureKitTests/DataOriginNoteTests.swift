@@ -23,19 +23,19 @@ import Testing
     (3600, "1 h"), (3 * 3600 + 59 * 60, "3 h"), (86_399, "23 h"), (86_400, "1 day"), (2 * 86_400 + 5, "2 days"),
   ])
   func staleContentSaysHowOldItIsAndThatItIsRefreshing(_ age: Int, _ text: String) {
-    #expect(DataOrigin.stale(fetchedAt: Self.longAgo, age: age).note == "stale · \(text) old · refreshing…")
+    #expect(DataOrigin.stale(fetchedAt: Self.longAgo, age: age).note == "stale - \(text) old - refreshing...")
   }
 
   @Test func offlineContentSaysWhenItWasFetched() {
-    #expect(DataOrigin.offline(fetchedAt: Self.todayAt1432, reason: "refused").note == "offline · as of 14:32")
+    #expect(DataOrigin.offline(fetchedAt: Self.todayAt1432, reason: "refused").note == "offline - as of 14:32")
     #expect(
-      DataOrigin.offline(fetchedAt: Self.longAgo, reason: "timed out").note == "offline · as of 2024/01/02 09:05")
+      DataOrigin.offline(fetchedAt: Self.longAgo, reason: "timed out").note == "offline - as of 2024/01/02 09:05")
   }
 
   /// Issue 35: a 500 was shown as `offline`; the API answered, so it is a server error.
   @Test func contentShownBecauseTheServerFailedSaysServerErrorNotOffline() {
     #expect(
-      DataOrigin.offline(fetchedAt: Self.todayAt1432, reason: "server error 500").note == "server error · as of 14:32")
+      DataOrigin.offline(fetchedAt: Self.todayAt1432, reason: "server error 500").note == "server error - as of 14:32")
   }
 
   @Test func offlineContentGetsTheNoteAndARetryAboveIt() {
@@ -43,7 +43,7 @@ import Testing
     let view = DataOrigin.offline(fetchedAt: Self.todayAt1432, reason: "refused").annotate(content, retry: .retry)
 
     #expect(
-      view == .stack([.text("offline · as of 14:32", .danger), .button(label: "Retry", action: .retry), content]))
+      view == .stack([.text("offline - as of 14:32", .danger), .button(label: "Retry", action: .retry), content]))
     #expect(view.actions == [.retry])
   }
 
@@ -51,7 +51,7 @@ import Testing
     let content = ViewNode<Action>.text("ramen")
     let view = DataOrigin.stale(fetchedAt: Self.longAgo, age: 300).annotate(content, retry: .retry)
 
-    #expect(view == .stack([.text("stale · 5 min old · refreshing…", .secondary), content]))
+    #expect(view == .stack([.text("stale - 5 min old - refreshing...", .secondary), content]))
     #expect(view.actions.isEmpty)
   }
 

@@ -20,7 +20,7 @@ import Testing
     #expect(module.middlewares.count == 2)
     #expect(module.commands.map(\.path) == [[], ["highlight"]])
     #expect(module.description == SampleFeature.description)
-    #expect(module.present?(SampleFeature.State(load: ScreenLoad(phase: .loading))) == .spinner("Loading the menu…"))
+    #expect(module.present?(SampleFeature.State(load: ScreenLoad(phase: .loading))) == .spinner("Loading the menu..."))
   }
 
   /// Issue 26: `--json` did not say where the data came from. A loading screen's commands end their JSON object
@@ -131,12 +131,12 @@ import Testing
     #expect(present(state(loaded, .cache(fetchedAt: today))) == dishes)
     #expect(
       present(state(loaded, .stale(fetchedAt: today, age: 300)))
-        == .stack([.text("stale · 5 min old · refreshing…", .secondary), dishes]))
+        == .stack([.text("stale - 5 min old - refreshing...", .secondary), dishes]))
     #expect(
       present(state(loaded, offline))
-        == .stack([.text("offline · as of 14:32", .danger), .button(label: "Retry", action: .load(.retry)), dishes]))
+        == .stack([.text("offline - as of 14:32", .danger), .button(label: "Retry", action: .load(.retry)), dishes]))
     // Only loaded content is annotated: a Refresh from offline content shows the spinner, not the old note.
-    #expect(present(state(.loading, offline)) == .spinner("Loading the menu…"))
+    #expect(present(state(.loading, offline)) == .spinner("Loading the menu..."))
     #expect(present(state(.failed("down"), offline)) == .error(message: "down", retry: .load(.retry)))
   }
 }

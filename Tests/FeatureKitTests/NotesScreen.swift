@@ -27,11 +27,11 @@ enum NotesScreen {
       state.toast.screenAppeared()
     case .add(let note):
       state.notes.append(note)
-      state.toast.show("Added “\(note)”")
+      state.toast.show("Added \"\(note)\"")
     case .delete(let index):
       guard state.notes.indices.contains(index) else { return }
       let note = state.notes.remove(at: index)
-      state.toast.show("Deleted “\(note)”", undo: .restore(note, at: index))
+      state.toast.show("Deleted \"\(note)\"", undo: .restore(note, at: index))
     case .restore(let note, let index):
       guard state.toast.takeUndo(.restore(note, at: index)) else { return }
       state.notes.insert(note, at: min(index, state.notes.count))

@@ -26,7 +26,7 @@ import Testing
     await store.send(.add("miso")) {
       $0.notes = ["miso"]
       $0.toast = ToastSlot(
-        current: Self.toast("Added “miso”", serial: 1), shown: 1, startsTimer: true, screenHasAppeared: true)
+        current: Self.toast("Added \"miso\"", serial: 1), shown: 1, startsTimer: true, screenHasAppeared: true)
     }
     clock.advance(by: Toast<NotesScreen.Action>.duration - .milliseconds(1))
     await Task.yield()
@@ -45,12 +45,12 @@ import Testing
     await store.send(.add("miso")) {
       $0.notes = ["miso"]
       $0.toast = ToastSlot(
-        current: Self.toast("Added “miso”", serial: 1), shown: 1, startsTimer: true, screenHasAppeared: true)
+        current: Self.toast("Added \"miso\"", serial: 1), shown: 1, startsTimer: true, screenHasAppeared: true)
     }
     clock.advance(by: .seconds(3))
     await store.send(.add("nori")) {
       $0.notes = ["miso", "nori"]
-      $0.toast.current = Self.toast("Added “nori”", serial: 2)
+      $0.toast.current = Self.toast("Added \"nori\"", serial: 2)
       $0.toast.shown = 2
     }
     // The first toast's time would be up now: the second one's is not.
@@ -71,7 +71,7 @@ import Testing
     await store.send(.delete(0)) {
       $0.notes = []
       $0.toast = ToastSlot(
-        current: Self.toast("Deleted “miso”", undo: .restore("miso", at: 0), serial: 1), shown: 1,
+        current: Self.toast("Deleted \"miso\"", undo: .restore("miso", at: 0), serial: 1), shown: 1,
         startsTimer: true, screenHasAppeared: true)
     }
     clock.advance(by: .seconds(4))
@@ -88,7 +88,7 @@ import Testing
     await store.send(.delete(1)) {
       $0.notes = ["miso", "kombu"]
       $0.toast = ToastSlot(
-        current: Self.toast("Deleted “nori”", undo: .restore("nori", at: 1), serial: 1), shown: 1,
+        current: Self.toast("Deleted \"nori\"", undo: .restore("nori", at: 1), serial: 1), shown: 1,
         startsTimer: true, screenHasAppeared: true)
     }
     await store.send(.restore("nori", at: 1)) {
@@ -108,7 +108,7 @@ import Testing
     await store.send(.delete(0)) {
       $0.notes = []
       $0.toast = ToastSlot(
-        current: Self.toast("Deleted “miso”", undo: .restore("miso", at: 0), serial: 1), shown: 1,
+        current: Self.toast("Deleted \"miso\"", undo: .restore("miso", at: 0), serial: 1), shown: 1,
         startsTimer: true, screenHasAppeared: true)
     }
     clock.advance(by: Toast<NotesScreen.Action>.duration)
@@ -127,12 +127,12 @@ import Testing
     await store.send(.delete(0)) {
       $0.notes = []
       $0.toast = ToastSlot(
-        current: Self.toast("Deleted “miso”", undo: .restore("miso", at: 0), serial: 1), shown: 1,
+        current: Self.toast("Deleted \"miso\"", undo: .restore("miso", at: 0), serial: 1), shown: 1,
         startsTimer: true, screenHasAppeared: true)
     }
     await store.send(.add("nori")) {
       $0.notes = ["nori"]
-      $0.toast.current = Self.toast("Added “nori”", serial: 2)
+      $0.toast.current = Self.toast("Added \"nori\"", serial: 2)
       $0.toast.shown = 2
     }
     await store.send(.restore("miso", at: 0)) { $0.toast.startsTimer = false }
@@ -159,7 +159,7 @@ import Testing
     #expect(module.present?(state).firstToast == nil)
     NotesScreen.reducer.reduce(&state, .delete(0))
     let toast = module.present?(state).firstToast
-    #expect(toast == ToastNode(text: "Deleted “miso”", undo: .restore("miso", at: 0)))
+    #expect(toast == ToastNode(text: "Deleted \"miso\"", undo: .restore("miso", at: 0)))
   }
 
   @Test func theAppSendsAppearAndTheToastReachesTheAppView() async throws {
@@ -168,7 +168,7 @@ import Testing
     app.appear(slot: slot)
     app.store.dispatch(.feature(slot: slot, action: NotesScreen.Action.add("miso")))
     let view = app.view(slot: slot, in: app.store.state)
-    #expect(view?.firstToast?.text == "Added “miso”")
+    #expect(view?.firstToast?.text == "Added \"miso\"")
     #expect(view?.firstToast?.undo == nil)
   }
 }

@@ -51,21 +51,21 @@ import Testing
     #expect(
       json.text
         == #"{"campaign_banners":[{"id":1,"banner_contents_id":1001,"title":"B","caption":"C","#
-        + #""banner_url":"https://x.example/b.jpg","announcement_at":"2023/03/20"}],"#
+        + #""banner_url":"https://x.example/b.jpg","announcement_at":"2023-03-20T00:00:00Z"}],"#
         + #""recent_news":[{"id":12,"title":"N","news_category":"お知らせ","thumbnail_url":null,"#
-        + #""published_at":"2023/04/28"}],"#
+        + #""published_at":"2023-04-28T00:00:00Z"}],"#
         + #""featured_topics":[{"id":1,"featured_topics_id":2001,"title":"T","caption":"c","rating":4.5,"#
         + #""thumbnail_url":null,"published_at":null}],"#
-        + #""trend_articles":[{"id":4,"title":"A","introduction":"i","thumbnail_url":null,"published_at":"2023/07/07"}],"#
+        + #""trend_articles":[{"id":4,"title":"A","introduction":"i","thumbnail_url":null,"published_at":"2023-07-07T00:00:00Z"}],"#
         + #""pickup_photos":[{"id":20,"title":"P","caption":"p","photo_url":null,"photo_width":1200,"#
-        + #""photo_height":800,"published_at":"2023/09/21"}]}"#)
+        + #""photo_height":800,"published_at":"2023-09-21T00:00:00Z"}]}"#)
     #expect(
       view.plainText == [
-        "Campaigns", "Campaigns", "B", "C", "2023/03/20",
-        "Recent News", "Recent News", "N", "お知らせ", "2023/04/28",
-        "Featured Topics", "Featured Topics", "T", "c",
-        "Trend Articles", "Trend Articles", "A", "2023/07/07",
-        "Pickup Photos", "Pickup Photos", "P", "p", "1200×800",
+        "Campaigns", "B", "C", "2023/03/20",
+        "Recent News", "N", "お知らせ", "2023/04/28",
+        "Featured Topics", "T", "c",
+        "Trend Articles", "A", "2023/07/07",
+        "Pickup Photos", "P", "p", "1200x800",
       ])
   }
 

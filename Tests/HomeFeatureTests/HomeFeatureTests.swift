@@ -208,7 +208,7 @@ import Testing
     #expect(module.initialState == HomeFeature.State())
     #expect(module.placement == .tab)
     #expect(module.middlewares.count == 1)
-    #expect(module.present?(HomeFeature.State(load: ScreenLoad(phase: .loading))) == .spinner("Loading Home…"))
+    #expect(module.present?(HomeFeature.State(load: ScreenLoad(phase: .loading))) == .spinner("Loading Home..."))
     #expect(module.commands.map(\.path) == [[]])
     // Home polls: it follows whether its tab is shown.
     #expect(module.initialState.load.polling == LoadPolling(every: .seconds(300)))

@@ -48,7 +48,7 @@ import Testing
     let module = HomeFeature.module(client: client(response, origins: origins, policies: policies))
     let present = try #require(module.present)
     let view = present(store.state)
-    #expect(view.plainText.first?.hasPrefix("offline · as of ") == true)
+    #expect(view.plainText.first?.hasPrefix("offline - as of ") == true)
     #expect(view.actions.first == .load(.retry))
   }
 

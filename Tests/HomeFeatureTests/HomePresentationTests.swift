@@ -13,7 +13,7 @@ import Testing
   }
 
   @Test func loadingIsASpinner() {
-    #expect(HomeFeature.present(HomeFeature.State(load: ScreenLoad(phase: .loading))) == .spinner("Loading Home…"))
+    #expect(HomeFeature.present(HomeFeature.State(load: ScreenLoad(phase: .loading))) == .spinner("Loading Home..."))
   }
 
   @Test func errorShowsTheMessageWithRetry() {
@@ -55,7 +55,7 @@ import Testing
           action: .select(.campaignBanner(1))))
     #expect(sections[1].1.cards.last?.lines == ["お知らせ", "2023/04/28"])
     #expect(sections[2].1.cards.map(\.rating).first == 4.5)
-    #expect(sections[4].1.cards.first?.lines == ["採れたてのトマトときゅうりが並びます。", "800×1200"])
+    #expect(sections[4].1.cards.first?.lines == ["採れたてのトマトときゅうりが並びます。", "800x1200"])
 
     let text = view.plainText
     #expect(text.contains("GW期間中の営業日についてのご案内"))
@@ -72,7 +72,7 @@ import Testing
     #expect(
       view.plainText == [
         "Campaigns", "No campaigns right now.",
-        "Recent News", "Recent News", "Only news", "c",
+        "Recent News", "Only news", "c",
         "Featured Topics", "No featured topics yet.",
         "Trend Articles", "No trend articles yet.",
         "Pickup Photos", "No pickup photos yet.",
@@ -112,6 +112,6 @@ import Testing
       Issue.record("expected an overlay last, got \(view)")
       return
     }
-    #expect(overlay.content.plainText == ["Published: —", "Thumbnail: —", "Intro"])
+    #expect(overlay.content.plainText == ["Published: -", "Thumbnail: -", "Intro"])
   }
 }

@@ -13,6 +13,14 @@ struct OnboardingPresentationTests {
     }
   }
 
+  /// One vocabulary (issue 35): the pages say how to save as the TUI draws it, `[ ]`, never "the heart".
+  @Test("the pages say save and [ ], not heart")
+  func saveVocabulary() {
+    let text = OnboardingPage.introduction.map { $0.title + " " + $0.body }.joined(separator: "\n")
+    #expect(!text.lowercased().contains("heart"))
+    #expect(text.contains("[ ] saves it"))
+  }
+
   @Test("the first page: title, text, position, Next and Close; dismiss closes")
   func firstPage() throws {
     let view = OnboardingFeature.present(State(flag: .loaded(completed: false), isPresented: true))

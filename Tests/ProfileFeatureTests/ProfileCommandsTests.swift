@@ -30,7 +30,7 @@ import Testing
   }
 
   private let personalJSON =
-    #"{"id":1,"nickname":"N","member_since":"2021/06/15","avatar_url":"https://x.example/a.jpg","#
+    #"{"id":1,"nickname":"N","member_since":"2021-06-15T10:00:00Z","avatar_url":"https://x.example/a.jpg","#
     + #""background_image_url":null,"introduction":"I","#
     + #""histories":{"profile_view_count":1,"article_post_count":2,"total_page_view_count":3,"#
     + #""total_available_points":4,"total_use_coupon_count":5,"total_visit_shop_count":6},"#
@@ -53,9 +53,15 @@ import Testing
   }
 
   @Test(arguments: [
-    (nil, #""announcements":[{"id":1,"title":"A","category":"お知らせ","published_at":"2023/04/10","description":"a"}]"#),
+    (
+      nil,
+      #""announcements":[{"id":1,"title":"A","category":"お知らせ","published_at":"2023-04-10T00:00:00Z","description":"a"}]"#
+    ),
     ("comments", #""comments":[{"id":2,"title":"C","emotion":"happy","published_at":null,"comment":"c"}]"#),
-    ("recent", #""recent":[{"id":3,"title":"R","category":"カレー","published_at":"2023/04/01","description":"r"}]"#),
+    (
+      "recent",
+      #""recent":[{"id":3,"title":"R","category":"カレー","published_at":"2023-04-01T00:00:00Z","description":"r"}]"#
+    ),
   ])
   func loadedStatePrintsThePersonalDataAndTheChosenTab(tab: String?, tabJSON: String) {
     let input = CommandInput(values: tab.map { ["tab": $0] } ?? [:])
@@ -79,11 +85,11 @@ import Testing
     }
     #expect(
       view.plainText == [
-        "Personal", "Nickname: N", "Member since: 2021/06/15", "Avatar: https://x.example/a.jpg", "Background: —",
+        "Personal", "Nickname: N", "Member since: 2021/06/15", "Avatar: https://x.example/a.jpg", "Background: -",
         "Self-introduction", "I",
         "Points & History", "Profile views: 1", "Articles posted: 2", "Page views: 3", "Available points: 4",
         "Coupons used: 5", "Shops visited: 6",
-        "Social Links", "Twitter: https://t.example/n", "Facebook: —", "Instagram: https://i.example/n",
+        "Social Links", "Twitter: https://t.example/n", "Facebook: -", "Instagram: https://i.example/n",
         "Comments", "C", "happy", "c",
       ])
   }

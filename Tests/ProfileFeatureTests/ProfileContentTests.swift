@@ -36,12 +36,14 @@ import Testing
       content.items(.announcements).first
         == InformationItem(
           id: 1, label: "メンテナンス", title: "サーバーメンテナンスのお知らせ", publishedDate: "2023/04/10",
+          publishedTimestamp: "2023-04-10T09:00:00Z",
           body: "4月12日 2:00〜5:00 の間、サービスをご利用いただけません。"))
     #expect(content.items(.announcements).last?.publishedDate == "2023/06/01")
     #expect(
       content.items(.comments).first
         == InformationItem(
           id: 1, label: "happy", title: "最高のオムライスでした", publishedDate: "2023/03/02",
+          publishedTimestamp: "2023-03-02T20:30:00Z",
           body: "卵のとろとろ具合が理想そのもの。また行きます！"))
     #expect(content.recentFavorites.last?.title == "フォー・サイゴンの朝フォー")
     #expect(content.items(.recent).last?.publishedDate == "2023/05/20")

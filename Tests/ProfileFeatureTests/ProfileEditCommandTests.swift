@@ -92,16 +92,16 @@ import Testing
       view.plainText == [
         "Profile updated.",
         "Personal", "Nickname: 新しい名前", "Member since: 2021/06/15", "Avatar: https://x.example/a.jpg",
-        "Background: —",
+        "Background: -",
         "Self-introduction", "カレー巡りが趣味です。",
         "Points & History", "Profile views: 1", "Articles posted: 2", "Page views: 3", "Available points: 4",
         "Coupons used: 5", "Shops visited: 6",
-        "Social Links", "Twitter: https://t.example/n", "Facebook: —", "Instagram: —",
+        "Social Links", "Twitter: https://t.example/n", "Facebook: -", "Instagram: -",
       ])
     #expect(view.actions.isEmpty)
     #expect(
       json.text
-        == #"{"personal":{"id":1,"nickname":"新しい名前","member_since":"2021/06/15","#
+        == #"{"personal":{"id":1,"nickname":"新しい名前","member_since":"2021-06-15T10:00:00Z","#
         + #""avatar_url":"https://x.example/a.jpg","background_image_url":null,"introduction":"カレー巡りが趣味です。","#
         + #""histories":{"profile_view_count":1,"article_post_count":2,"total_page_view_count":3,"#
         + #""total_available_points":4,"total_use_coupon_count":5,"total_visit_shop_count":6},"#

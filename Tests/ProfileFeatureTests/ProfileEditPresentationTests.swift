@@ -119,7 +119,7 @@ import Testing
       overlay.content
         == .stack([
           nicknameField("新しい名前", isEnabled: false), introductionField("カレーが好き", isEnabled: false),
-          .spinner("Saving profile…"),
+          .spinner("Saving profile..."),
         ]))
     #expect(
       overlay.buttons == buttons(save: false, cancel: false, patch: ProfilePersonalPatch(nickname: "新しい名前")))

@@ -13,7 +13,7 @@ import Testing
 
   @Test func loadingIsASpinner() {
     #expect(
-      ProfileFeature.present(ProfileFeature.State(load: ScreenLoad(phase: .loading))) == .spinner("Loading profile…"))
+      ProfileFeature.present(ProfileFeature.State(load: ScreenLoad(phase: .loading))) == .spinner("Loading profile..."))
   }
 
   @Test func errorShowsTheMessageWithRetry() {
@@ -44,7 +44,7 @@ import Testing
       "Twitter: https://twitter.example/kuishinbo_editor", "Facebook: https://facebook.example/kuishinbo.editor",
       "Instagram: https://instagram.example/kuishinbo_editor",
       "Announcements", "Comments", "Recently Saved",
-      "サーバーメンテナンスのお知らせ", "メンテナンス · 2023/04/10", "読者限定試食会のご案内",
+      "サーバーメンテナンスのお知らせ", "メンテナンス - 2023/04/10", "読者限定試食会のご案内",
     ] {
       #expect(text.contains(line), "missing \(line)")
     }
@@ -76,7 +76,7 @@ import Testing
     #expect(
       node.items.first
         == ListItem(
-          id: "comments-1", title: "最高のオムライスでした", subtitle: "happy · 2023/03/02",
+          id: "comments-1", title: "最高のオムライスでした", subtitle: "happy - 2023/03/02",
           detail: "卵のとろとろ具合が理想そのもの。また行きます！", action: .select(.comments, id: 1)))
     #expect(node.items.count == 5)
   }

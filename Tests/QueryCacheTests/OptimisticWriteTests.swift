@@ -109,7 +109,7 @@ import Testing
     #expect(name(editor) == "Ramen-san")
     #expect(name(reader) == "Ramen-san")
     let failure = editor.state.rename.phase.failure
-    #expect(failure?.hasSuffix(" — your change was undone") == true, "\(failure ?? "no failure")")
+    #expect(failure?.hasSuffix(" - your change was undone") == true, "\(failure ?? "no failure")")
     #expect(server.card.name == "Ramen-san")
   }
 

@@ -141,7 +141,7 @@ import Testing
     #expect(try await Self.nickname(restarted) == "server")
     #expect(
       outbox.takeNotices() == [
-        "The server refused a change that waited to send (PATCH profile_personal, 422) — your change was undone."
+        "The server refused a change that waited to send (PATCH profile_personal, 422) - your change was undone."
       ])
     // Read again later (another start-up): a refused entry is not shown again.
     await outbox.refresh()

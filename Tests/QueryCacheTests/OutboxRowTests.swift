@@ -108,7 +108,7 @@ import Testing
     #expect(held.lastError?.hasPrefix("state 'held-for-review' is not one this version knows") == true)
     #expect(report.pending == 1)
     #expect(report.stopped == "held behind unreadable entry #\(held.id) (kumiki outbox discard \(held.id) drops it)")
-    #expect(outbox.summary.statusText == "1 change waiting to send · 1 unreadable")
+    #expect(outbox.summary.statusText == "1 change waiting to send - 1 unreadable")
     #expect(outbox.summary.lines.contains { $0.hasPrefix("unreadable entry #\(held.id): state 'held-for-review'") })
 
     // A new write does not overtake it either: it is queued behind, saying why.
@@ -246,7 +246,7 @@ import Testing
     #expect(
       world.outbox.takeNotices()
         == [
-          "The server refused a change that waited to send (PATCH dishes/1, 422: name is too long) — your change "
+          "The server refused a change that waited to send (PATCH dishes/1, 422: name is too long) - your change "
             + "was undone."
         ])
     #expect(

@@ -203,7 +203,7 @@ import Testing
     #expect(changed.values == [["profile_personal"], ["dishes"]])
     #expect(
       outbox.takeNotices() == [
-        "The server refused a change that waited to send (PATCH profile_personal, 422) — your change was undone.",
+        "The server refused a change that waited to send (PATCH profile_personal, 422) - your change was undone.",
         "Sent 1 waiting change.",
       ])
     // A refused write is never sent again.

@@ -37,13 +37,13 @@ struct TUIToastTests {
     try removeFirst(&driver)
     #expect(pantryState(driver.fixture).items == ["昆布", "鰹節"])
     let bar = statusBar(driver)
-    #expect(bar.contains("Removed “味噌” - u to undo"))
+    #expect(bar.contains("Removed \"味噌\" - u to undo"))
     #expect(bar.contains("u:undo"))
 
     let commands = driver.press(.character("u"))
     #expect(commands == [.dispatch(.feature(slot: 0, action: PantryFeature.Action.restore("味噌", at: 0)))])
     #expect(pantryState(driver.fixture).items == ["味噌", "昆布", "鰹節"])
-    #expect(statusBar(driver).contains("Saved “味噌”"))
+    #expect(statusBar(driver).contains("Saved \"味噌\""))
     #expect(!statusBar(driver).contains("u:undo") && !statusBar(driver).contains("to undo"))
     #expect(driver.press(.character("u")).isEmpty)
   }

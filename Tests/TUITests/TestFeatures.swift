@@ -393,11 +393,11 @@ enum PantryFeature {
         switch action {
         case .remove(let index):
           let item = state.items.remove(at: index)
-          state.toast = "Removed “\(item)”"
+          state.toast = "Removed \"\(item)\""
           state.undo = .restore(item, at: index)
         case .restore(let item, let index):
           state.items.insert(item, at: index)
-          state.toast = "Saved “\(item)”"
+          state.toast = "Saved \"\(item)\""
           state.undo = nil
         case .queryEdited(let query): state.query = query
         }

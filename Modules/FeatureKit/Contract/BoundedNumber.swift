@@ -55,11 +55,11 @@ public enum BoundedNumber {
   }
 
   private static func describe(_ range: ClosedRange<Int>) -> String {
-    range.upperBound == Int.max ? "\(range.lowerBound) or more" : "\(range.lowerBound)…\(range.upperBound)"
+    range.upperBound == Int.max ? "\(range.lowerBound) or more" : "\(range.lowerBound)...\(range.upperBound)"
   }
 
   private static func describe(_ range: ClosedRange<Double>) -> String {
-    "\(plain(range.lowerBound))…\(plain(range.upperBound)) seconds"
+    "\(plain(range.lowerBound))...\(plain(range.upperBound)) seconds"
   }
 
   private static func plain(_ value: Double) -> String {

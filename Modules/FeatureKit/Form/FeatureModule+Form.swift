@@ -56,7 +56,7 @@ extension FeatureModule where State == Form, Action == FormAction {
     }
     children.append(.button(label: "Send", action: .send(.submit(form.draft)), isEnabled: form.canSend(fields)))
     switch form.send.phase {
-    case .sending: children.append(.spinner("Sending…"))
+    case .sending: children.append(.spinner("Sending..."))
     case .failed(_, let message): children.append(.error(message: message, retry: .send(.retry)))
     case .queued: children.append(.text(form.send.phase.queuedNote ?? "", .secondary))
     case .idle, .sent: break

@@ -11,11 +11,11 @@ extension DataOrigin {
     case .network, .cache:
       return nil
     case .stale(_, let age):
-      return "stale · \(Self.ageText(age)) old · refreshing…"
+      return "stale - \(Self.ageText(age)) old - refreshing..."
     case .offline(let fetchedAt, let reason):
       // The query layer's reason for a 5xx answer is `server error <status>`.
       let word = reason.hasPrefix("server error") ? "server error" : "offline"
-      return "\(word) · as of \(Self.asOfText(fetchedAt))"
+      return "\(word) - as of \(Self.asOfText(fetchedAt))"
     }
   }
 

@@ -56,7 +56,7 @@ extension Middleware {
           guard !Task.isCancelled else { return }
           let message = String(describing: error)
           let undone = declared?.rolledBack == true
-          send(embed(.failed(undone ? "\(message) — your change was undone" : message, request: request)))
+          send(embed(.failed(undone ? "\(message) - your change was undone" : message, request: request)))
         }
       }
     }

@@ -7,7 +7,7 @@ extension SampleFeature {
   public static func present(_ state: State) -> ViewNode<Action> {
     switch state.load.phase {
     case .idle, .empty: .empty("No menu.")
-    case .loading: .spinner("Loading the menu…")
+    case .loading: .spinner("Loading the menu...")
     case .failed(let message): .error(message: message, retry: .load(.retry))
     case .loaded(let content):
       .stack(

@@ -57,9 +57,9 @@ extension ArchiveFeature {
 
     // MARK: Saved items
 
-    /// Save the item (the heart of an unsaved item; `kumiki archive save ID`).
+    /// Save the item (the `[ ]` of an unsaved item; `kumiki archive save ID`).
     case save(Int)
-    /// Unsave the item (the heart of a saved item; `kumiki archive unsave ID`).
+    /// Unsave the item (the `[x]` of a saved item; `kumiki archive unsave ID`).
     case unsave(Int)
     /// Read the saved list again.
     case loadSaved

@@ -31,7 +31,7 @@ extension ArchiveFeature {
       arguments: [.positional("keyword", help: "Free keyword, matched in any field", optional: true)]
         + (fixedCategory == nil ? [category] : [])
         + [
-          .option("page", help: "Page number, 1…\(ArchiveClient.pages.upperBound) (default 1)"),
+          .option("page", help: "Page number, 1...\(ArchiveClient.pages.upperBound) (default 1)"),
           .flag("last", help: "Repeat the last search (this app's or the TUI's), kept across runs"),
         ],
       actions: { input in
@@ -111,7 +111,7 @@ extension ArchiveFeature {
         [String(item.id), item.dishName, item.shopName, item.category, saved.contains(item.id) ? "[x]" : ""]
       }
       let view: ViewNode<Never> = .stack([
-        .text("\(countText(results)) · page \(results.lastPage)", .secondary),
+        .text("\(countText(results)) - page \(results.lastPage)", .secondary),
         results.items.isEmpty
           ? .empty("No items on page \(results.lastPage).")
           : .table(TableNode(columns: ["ID", "Dish", "Shop", "Category", "Saved"], rows: rows)),

@@ -43,7 +43,7 @@ extension ArchiveFeature {
     case .idle:
       children.append(.text("Search the archive by keyword or category.", .secondary))
     case .loading:
-      children.append(.spinner("Searching…"))
+      children.append(.spinner("Searching..."))
     case .failed(let message):
       children.append(.error(message: message, retry: .retry))
     case .empty(let query):
@@ -63,7 +63,7 @@ extension ArchiveFeature {
     return [origin.annotate(.stack(results), retry: .retry)]
   }
 
-  /// The count, the list with hearts and highlights of `keyword` (the keyword as typed now, so the highlight
+  /// The count, the list with save boxes and highlights of `keyword` (the keyword as typed now, so the highlight
   /// follows typing before the results do), and "load more" in its phase.
   static func resultsView(_ results: ArchiveResults, keyword: String, savedIDs: Set<Int>) -> [ViewNode<Action>] {
     var children: [ViewNode<Action>] = [.text(countText(results), .secondary)]
@@ -83,7 +83,7 @@ extension ArchiveFeature {
       ))
     switch results.more {
     case .idle: break
-    case .loading: children.append(.spinner("Loading more…"))
+    case .loading: children.append(.spinner("Loading more..."))
     case .failed(let message): children.append(.error(message: message, retry: .loadMore))
     }
     return children
@@ -93,13 +93,13 @@ extension ArchiveFeature {
   static func savedScreen(_ state: State) -> ViewNode<Action> {
     switch state.saved {
     case .idle, .loading:
-      return .spinner("Loading saved items…")
+      return .spinner("Loading saved items...")
     case .failed(let message):
       return .error(message: message, retry: .loadSaved)
     case .empty:
-      return .empty("No saved items yet. Save one with the heart in the search results.")
+      return .empty("No saved items yet. Save one from the search results.")
     case .loaded where state.shownSaved.isEmpty:
-      return .empty("No saved \(state.fixedCategory ?? "") items yet. Save one with the heart in the search results.")
+      return .empty("No saved \(state.fixedCategory ?? "") items yet. Save one from the search results.")
     case .loaded:
       let entries = state.shownSaved
       let items = entries.map { entry in
@@ -135,13 +135,13 @@ extension ArchiveFeature {
         dismiss: .closeDetail))
   }
 
-  /// A result row: dish (title) and shop · category (subtitle) with the keyword highlighted, and the heart.
+  /// A result row: dish (title) and shop · category (subtitle) with the keyword highlighted, and its save box `[ ]`.
   static func listItem(_ item: ArchiveItem, keyword: String, isSaved: Bool, detail: String) -> ListItem<Action> {
     ListItem(
       id: String(item.id),
       title: ArchiveHighlight.spans(item.dishName, keyword: keyword),
       subtitle: ArchiveHighlight.spans(item.shopName, keyword: keyword, style: .secondary)
-        + [TextSpan(" · ", .secondary)]
+        + [TextSpan(" - ", .secondary)]
         + ArchiveHighlight.spans(item.category, keyword: keyword, style: .secondary),
       detail: detail,
       action: .select(item.id),
@@ -152,7 +152,7 @@ extension ArchiveFeature {
   /// "36 results", "1 result", with how many are shown when not all are.
   static func countText(_ results: ArchiveResults) -> String {
     let count = results.total == 1 ? "1 result" : "\(results.total) results"
-    return results.items.count < results.total ? "\(count) · showing \(results.items.count)" : count
+    return results.items.count < results.total ? "\(count) - showing \(results.items.count)" : count
   }
 
   /// What the empty state says for the conditions.
@@ -160,13 +160,13 @@ extension ArchiveFeature {
     switch (query.keyword.isEmpty, query.category) {
     case (true, nil): "The archive is empty."
     case (true, let category?): "Nothing in \(category)."
-    case (false, nil): "Nothing matches “\(query.keyword)”."
-    case (false, let category?): "Nothing matches “\(query.keyword)” in \(category)."
+    case (false, nil): "Nothing matches \"\(query.keyword)\"."
+    case (false, let category?): "Nothing matches \"\(query.keyword)\" in \(category)."
     }
   }
 
   /// The start of a long text, for list rows.
   static func excerpt(_ text: String, limit: Int = 60) -> String {
-    text.count <= limit ? text : String(text.prefix(limit)) + "…"
+    text.count <= limit ? text : String(text.prefix(limit)) + "..."
   }
 }

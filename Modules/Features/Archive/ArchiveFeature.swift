@@ -5,7 +5,7 @@ import Persistence
 import Presentation
 
 /// The Archive screen of the gourmet magazine: search the archive by free keyword and category chip, save items
-/// with the heart, and browse the saved items offline.
+/// with its save box (`[ ]`), and browse the saved items offline.
 ///
 /// Mount it with ``module(client:saved:now:)``. Its effects:
 /// - `.launch` loads the saved list once (a one-shot read that ends, so a CLI command still settles);

@@ -16,7 +16,7 @@ extension ArchiveFeature {
   ///   the store's clock, which sends `.typingPaused`.
   /// - Saved list: one-shot reads (`archive.saved.load`), and an observation (`archive.saved.observe`) from
   ///   `.appeared` until `.terminated`, so another mount's or another process's writes reach the screen.
-  /// - Save / unsave / restore (`archive.write.<id>`): writes at once, then reads the saved list back, so the hearts
+  /// - Save / unsave / restore (`archive.write.<id>`): writes at once, then reads the saved list back, so the save boxes
   ///   always show what is persisted. Saving an item not on screen (the CLI) fetches it first with `client.item`.
   ///   A written save or restore answers `.saveFinished` (the reducer's "Saved “…”" toast).
   /// - Parameter now: stamps newly saved items.

@@ -109,9 +109,9 @@ extension ArchiveFeature {
       state.requests.append(.unsave(id))
     case .unsaveFinished(let id, let removed):
       state.lastUnsave = ArchiveUnsaveResult(id: id, dishName: removed?.item.dishName, removed: removed != nil)
-      if let removed { state.toast.show("Removed “\(removed.item.dishName)”", undo: .restore(removed)) }
+      if let removed { state.toast.show("Removed \"\(removed.item.dishName)\"", undo: .restore(removed)) }
     case .saveFinished(let entry):
-      state.toast.show("Saved “\(entry.item.dishName)”")
+      state.toast.show("Saved \"\(entry.item.dishName)\"")
     case .restore(let entry):
       guard state.toast.takeUndo(.restore(entry)) else { return }
       state.notice = nil

@@ -43,7 +43,7 @@ extension FavoriteFeature {
               ("shop_name", .string(scene.shopName)),
               ("comment", .string(scene.comment)),
               ("photo_url", .string(scene.photoURL?.absoluteString)),
-              ("published_at", .string(scene.publishedDate)),
+              ("published_at", .string(DisplayDate.iso8601(scene.publishedAt))),
             ])
           })
       )

@@ -8,7 +8,7 @@ extension FavoriteFeature {
     case .idle:
       return .stack([.empty("Favorites have not been loaded yet."), .button(label: "Load", action: .load(.refresh))])
     case .loading:
-      return .spinner("Loading favorites…")
+      return .spinner("Loading favorites...")
     case .failed(let message):
       return .error(message: message, retry: .load(.retry))
     case .empty:
@@ -47,8 +47,8 @@ extension FavoriteFeature {
           Field("Author", scene.author),
           Field("Category", scene.category),
           Field("Shop", scene.shopName),
-          Field("Published", scene.publishedDate ?? "—"),
-          Field("Photo", scene.photoURL?.absoluteString ?? "—"),
+          Field("Published", scene.publishedDate ?? "-"),
+          Field("Photo", scene.photoURL?.absoluteString ?? "-"),
         ]),
         .text(scene.comment),
       ]),

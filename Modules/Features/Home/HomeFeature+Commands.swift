@@ -47,7 +47,7 @@ extension HomeFeature {
       ("title", .string(banner.title)),
       ("caption", .string(banner.caption)),
       ("banner_url", .string(banner.bannerURL?.absoluteString)),
-      ("announcement_at", .string(banner.announcementDate)),
+      ("announcement_at", .string(DisplayDate.iso8601(banner.announcementAt))),
     ])
   }
 
@@ -57,7 +57,7 @@ extension HomeFeature {
       ("title", .string(news.title)),
       ("news_category", .string(news.newsCategory)),
       ("thumbnail_url", .string(news.thumbnailURL?.absoluteString)),
-      ("published_at", .string(news.publishedDate)),
+      ("published_at", .string(DisplayDate.iso8601(news.publishedAt))),
     ])
   }
 
@@ -69,7 +69,7 @@ extension HomeFeature {
       ("caption", .string(topic.caption)),
       ("rating", .double(topic.rating)),
       ("thumbnail_url", .string(topic.thumbnailURL?.absoluteString)),
-      ("published_at", .string(topic.publishedDate)),
+      ("published_at", .string(DisplayDate.iso8601(topic.publishedAt))),
     ])
   }
 
@@ -79,7 +79,7 @@ extension HomeFeature {
       ("title", .string(article.title)),
       ("introduction", .string(article.introduction)),
       ("thumbnail_url", .string(article.thumbnailURL?.absoluteString)),
-      ("published_at", .string(article.publishedDate)),
+      ("published_at", .string(DisplayDate.iso8601(article.publishedAt))),
     ])
   }
 
@@ -91,7 +91,7 @@ extension HomeFeature {
       ("photo_url", .string(photo.photoURL?.absoluteString)),
       ("photo_width", .int(photo.photoWidth)),
       ("photo_height", .int(photo.photoHeight)),
-      ("published_at", .string(photo.publishedDate)),
+      ("published_at", .string(DisplayDate.iso8601(photo.publishedAt))),
     ])
   }
 }

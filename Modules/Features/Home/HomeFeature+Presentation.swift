@@ -8,7 +8,7 @@ extension HomeFeature {
     case .idle:
       return .stack([.empty("Home has not been loaded yet."), .button(label: "Load", action: .load(.refresh))])
     case .loading:
-      return .spinner("Loading Home…")
+      return .spinner("Loading Home...")
     case .failed(let message):
       return .error(message: message, retry: .load(.retry))
     case .empty:
@@ -64,7 +64,7 @@ extension HomeFeature {
         cards: content.pickupPhotos.map { photo in
           Card(
             id: "photo-\(photo.id)", title: photo.title,
-            lines: [photo.caption, "\(photo.photoWidth)×\(photo.photoHeight)"],
+            lines: [photo.caption, "\(photo.photoWidth)x\(photo.photoHeight)"],
             action: select?(.pickupPhoto(photo.id)))
         }),
     ]
@@ -80,16 +80,16 @@ extension HomeFeature {
       title = banner.title
       fields = [
         Field("Campaign", String(banner.bannerContentsId)),
-        Field("Announced", banner.announcementDate ?? "—"),
-        Field("Banner", banner.bannerURL?.absoluteString ?? "—"),
+        Field("Announced", banner.announcementDate ?? "-"),
+        Field("Banner", banner.bannerURL?.absoluteString ?? "-"),
       ]
       body = banner.caption
     case .recentNews(let news):
       title = news.title
       fields = [
         Field("Category", news.newsCategory),
-        Field("Published", news.publishedDate ?? "—"),
-        Field("Thumbnail", news.thumbnailURL?.absoluteString ?? "—"),
+        Field("Published", news.publishedDate ?? "-"),
+        Field("Thumbnail", news.thumbnailURL?.absoluteString ?? "-"),
       ]
       body = ""
     case .featuredTopic(let topic):
@@ -97,23 +97,23 @@ extension HomeFeature {
       fields = [
         Field("Topic", String(topic.featuredTopicsId)),
         Field("Rating", String(topic.rating)),
-        Field("Published", topic.publishedDate ?? "—"),
-        Field("Thumbnail", topic.thumbnailURL?.absoluteString ?? "—"),
+        Field("Published", topic.publishedDate ?? "-"),
+        Field("Thumbnail", topic.thumbnailURL?.absoluteString ?? "-"),
       ]
       body = topic.caption
     case .trendArticle(let article):
       title = article.title
       fields = [
-        Field("Published", article.publishedDate ?? "—"),
-        Field("Thumbnail", article.thumbnailURL?.absoluteString ?? "—"),
+        Field("Published", article.publishedDate ?? "-"),
+        Field("Thumbnail", article.thumbnailURL?.absoluteString ?? "-"),
       ]
       body = article.introduction
     case .pickupPhoto(let photo):
       title = photo.title
       fields = [
-        Field("Size", "\(photo.photoWidth)×\(photo.photoHeight)"),
-        Field("Published", photo.publishedDate ?? "—"),
-        Field("Photo", photo.photoURL?.absoluteString ?? "—"),
+        Field("Size", "\(photo.photoWidth)x\(photo.photoHeight)"),
+        Field("Published", photo.publishedDate ?? "-"),
+        Field("Photo", photo.photoURL?.absoluteString ?? "-"),
       ]
       body = photo.caption
     }
@@ -124,13 +124,14 @@ extension HomeFeature {
       dismiss: .closeDetail)
   }
 
+  /// A section titled `title` around its cards; the collection itself is untitled, so the title is printed once.
   private static func section<A: Sendable>(
     _ title: String, layout: CollectionLayout, empty: String, cards: [Card<A>]
   ) -> ViewNode<A> {
     .section(
       title: title,
       children: [
-        cards.isEmpty ? .empty(empty) : .collection(CollectionNode(title: title, layout: layout, cards: cards))
+        cards.isEmpty ? .empty(empty) : .collection(CollectionNode(title: "", layout: layout, cards: cards))
       ]
     )
   }

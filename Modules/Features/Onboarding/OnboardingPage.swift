@@ -18,7 +18,7 @@ public struct OnboardingPage: Equatable, Codable, Sendable {
       body: "A gourmet magazine in your terminal: campaigns, news, featured topics and trends, fresh from the kitchen."),
     OnboardingPage(
       title: "Search the archive",
-      body: "Find dishes by keyword and category. The heart saves an item; saved items stay readable offline."),
+      body: "Find dishes by keyword and category. Space on an item's [ ] saves it; saved items stay readable offline."),
     OnboardingPage(
       title: "Make it yours",
       body: "Refresh a screen or everything at once. Everything you save is kept on this machine, never uploaded."),

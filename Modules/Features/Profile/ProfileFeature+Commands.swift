@@ -112,7 +112,7 @@ extension ProfileFeature {
     return .object([
       ("id", .int(personal.id)),
       ("nickname", .string(personal.nickname)),
-      ("member_since", .string(personal.memberSince)),
+      ("member_since", .string(DisplayDate.iso8601(personal.createdAt))),
       ("avatar_url", .string(personal.avatarURL?.absoluteString)),
       ("background_image_url", .string(personal.backgroundImageURL?.absoluteString)),
       ("introduction", .string(personal.introduction)),
@@ -143,7 +143,7 @@ extension ProfileFeature {
       ("id", .int(item.id)),
       ("title", .string(item.title)),
       (labelKey, .string(item.label)),
-      ("published_at", .string(item.publishedDate)),
+      ("published_at", .string(item.publishedTimestamp)),
       (bodyKey, .string(item.body)),
     ])
   }

@@ -20,7 +20,7 @@ extension ProfileFeature {
     case .idle, .empty:  // never empty: ProfileContent always has the personal data
       return .stack([.empty("Profile has not been loaded yet."), .button(label: "Load", action: .load(.refresh))])
     case .loading:
-      return .spinner("Loading profile…")
+      return .spinner("Loading profile...")
     case .failed(let message):
       return .error(message: message, retry: .load(.retry))
     case .loaded(let content):
@@ -59,7 +59,7 @@ extension ProfileFeature {
         isEnabled: !isSaving, change: { Action.edited(field.key, $0) })
     }
     switch save {
-    case .sending: content.append(.spinner("Saving profile…"))
+    case .sending: content.append(.spinner("Saving profile..."))
     case .failed(_, let message): content.append(.error(message: message, retry: .save(.retry)))
     case .idle, .sent, .queued: break
     }
@@ -82,9 +82,9 @@ extension ProfileFeature {
         children: [
           .fields([
             Field("Nickname", personal.nickname),
-            Field("Member since", personal.memberSince ?? "—"),
-            Field("Avatar", personal.avatarURL?.absoluteString ?? "—"),
-            Field("Background", personal.backgroundImageURL?.absoluteString ?? "—"),
+            Field("Member since", personal.memberSince ?? "-"),
+            Field("Avatar", personal.avatarURL?.absoluteString ?? "-"),
+            Field("Background", personal.backgroundImageURL?.absoluteString ?? "-"),
           ])
         ]),
       .section(title: "Self-introduction", children: [.text(personal.introduction)]),
@@ -103,7 +103,7 @@ extension ProfileFeature {
       .section(
         title: "Social Links",
         children: [
-          .fields(personal.socialLinks.map { Field($0.service.label, $0.url?.absoluteString ?? "—") })
+          .fields(personal.socialLinks.map { Field($0.service.label, $0.url?.absoluteString ?? "-") })
         ]),
     ]
   }
@@ -119,7 +119,7 @@ extension ProfileFeature {
         items: items.map { item in
           ListItem(
             id: "\(tab.rawValue)-\(item.id)", title: item.title,
-            subtitle: [item.label, item.publishedDate ?? ""].filter { !$0.isEmpty }.joined(separator: " · "),
+            subtitle: [item.label, item.publishedDate ?? ""].filter { !$0.isEmpty }.joined(separator: " - "),
             detail: item.body, action: select?(tab, item.id))
         }))
   }
@@ -133,7 +133,7 @@ extension ProfileFeature {
         .fields([
           Field("Tab", detail.tab.label),
           Field(labelName, detail.item.label),
-          Field("Published", detail.item.publishedDate ?? "—"),
+          Field("Published", detail.item.publishedDate ?? "-"),
         ]),
         .text(detail.item.body),
       ]),

@@ -90,13 +90,13 @@ struct ArchiveScreenFramesTests {
       let save = try heart()
       app.runtime.store.dispatch(save.action)
       try await app.until("saved, and said so", slot: tab.slot) { view in
-        view.firstToast?.text == "Saved “鯛めし”" && view.plainText.contains { $0.contains("Saved (1)") }
+        view.firstToast?.text == "Saved \"鯛めし\"" && view.plainText.contains { $0.contains("Saved (1)") }
       }
       frames("saved-toast", focus: save.index)
       let unsave = try heart()
       app.runtime.store.dispatch(unsave.action)
       try await app.until("removed, with its undo", slot: tab.slot) { view in
-        view.firstToast?.text == "Removed “鯛めし”" && view.firstToast?.undo != nil
+        view.firstToast?.text == "Removed \"鯛めし\"" && view.firstToast?.undo != nil
           && view.plainText.contains { $0.contains("Saved (0)") }
       }
       frames("removed-toast", focus: unsave.index)

@@ -27,11 +27,11 @@ struct ArchiveTUIToastEndToEndTests {
   @Test func savingSaysSoInTheStatusBarForAFewSeconds() async throws {
     let (tmux, _) = try await archive()
     try tmux.keys("Down", "Down", "Down", "Down", "Right", "Space")  // keyword, chips, clear all, 鯛めし, its [ ]
-    try await tmux.waitFor("the toast") { Self.statusBar($0).contains("Saved “鯛めし”") && $0.contains("Saved (1)") }
+    try await tmux.waitFor("the toast") { Self.statusBar($0).contains("Saved \"鯛めし\"") && $0.contains("Saved (1)") }
     let shown = ContinuousClock.now
     let screen = try tmux.screen()
     #expect(!Self.statusBar(screen).contains("u to undo"))  // a save has nothing to undo
-    try await tmux.waitFor("the toast gone", timeout: .seconds(15)) { !Self.statusBar($0).contains("Saved “") }
+    try await tmux.waitFor("the toast gone", timeout: .seconds(15)) { !Self.statusBar($0).contains("Saved \"") }
     #expect(ContinuousClock.now - shown > .seconds(3), "it shows for a few seconds, not a moment")
     #expect(try tmux.screen().contains("Saved (1)"))  // the toast went, the save stays
     try tmux.keys("q")
@@ -54,18 +54,18 @@ struct ArchiveTUIToastEndToEndTests {
 
     try tmux.keys("Down", "Down", "Right", "Space")  // the second row's [x]: 鯛めし, the older one
     let removed = try await tmux.waitFor("removed, with its undo") {
-      $0.contains("1 saved item") && Self.statusBar($0).contains("Removed “鯛めし” - u to undo")
+      $0.contains("1 saved item") && Self.statusBar($0).contains("Removed \"鯛めし\" - u to undo")
     }
     #expect(Self.statusBar(removed).contains("u:undo"))
     try tmux.keys("u")
     let restored = try await tmux.waitFor("back in its place") {
-      $0.contains("2 saved items") && Self.statusBar($0).contains("Saved “鯛めし”")
+      $0.contains("2 saved items") && Self.statusBar($0).contains("Saved \"鯛めし\"")
     }
     let after = order(restored)
     #expect(after.0 != nil && after.1 != nil && after.0! < after.1!, "オムライス, then 鯛めし, as before")
     #expect(!Self.statusBar(restored).contains("u:undo"))
     try tmux.keys("u")  // nothing more to undo
-    try await tmux.waitFor("the toast gone", timeout: .seconds(15)) { !Self.statusBar($0).contains("Saved “") }
+    try await tmux.waitFor("the toast gone", timeout: .seconds(15)) { !Self.statusBar($0).contains("Saved \"") }
     #expect(try tmux.screen().contains("2 saved items"))
     try tmux.keys("q")
     _ = try await tmux.waitFor(text: "[exit 0]")

@@ -48,7 +48,7 @@ struct HomeRetryIntegrationTests {
     await clock.sleepers(count: 2)
     clock.advance(by: .seconds(2))
     try await app.until("Home offline", slot: home.slot) { view in
-      view.plainText.contains { $0.hasPrefix("server error · as of") }
+      view.plainText.contains { $0.hasPrefix("server error - as of") }
     }
 
     // The API is back, and another read reaches it: Home refetches by itself and the offline note goes.

@@ -88,7 +88,7 @@ struct OptimisticSaveIntegrationTests {
     #expect(nickname(editor) == before)
     #expect(nickname(other) == before)
     let failure = try #require(editor.store.state.save.phase.failure)
-    #expect(failure.hasSuffix("— your change was undone"), "\(failure)")
+    #expect(failure.hasSuffix("- your change was undone"), "\(failure)")
     #expect(failure.contains("422"), "\(failure)")
     // The form keeps the draft and shows the message with Retry.
     #expect(editor.store.state.form?.draft["nickname"] == Self.nickname)

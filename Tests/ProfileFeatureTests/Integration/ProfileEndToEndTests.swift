@@ -2,6 +2,8 @@ import CompositionRootTesting
 import FixtureData
 import FixtureServer
 import Foundation
+import Persistence
+import PersistenceSQLite
 import Testing
 
 /// Profile in the built apps: `kumiki profile` and `profile edit` (one JSON shape), the edit form in `kumiki-tui`
@@ -44,6 +46,30 @@ struct ProfileEndToEndTests {
     #expect(shown["nickname"] as? String == "寿司部長")
     #expect(Set(edited.keys) == Set(shown.keys))
     #expect(NSDictionary(dictionary: edited).isEqual(to: shown), "the same personal object")
+  }
+
+  /// Issue 35: Recently Saved showed the API's fixed 2023 list. It shows what the user saved, read from the app's
+  /// database (saved here straight into the file, as any front end saves it), newest first.
+  @Test func recentlySavedShowsTheUsersSavedItems() async throws {
+    let folder = try TemporaryFolder()
+    let server = try await FixtureServer.start(.init(port: 0))
+    defer { Task { await server.shutdown() } }
+    let empty = try await kumiki(["profile", "--tab", "recent", "--json"], api: server.baseURL, folder: folder)
+    #expect(empty.status == 0, "\(empty.stderr)")
+    #expect((try object(empty.stdout)["recent"] as? [Any])?.isEmpty == true, "\(empty.stdout)")
+
+    let database = try KumikiDatabase.open(path: folder.path + "/kumiki.sqlite")
+    try await database.savedItems.save(
+      SavedItem(
+        id: 6, category: "和食", dishName: "鯛めし", shopName: "海辺の食堂 しおさい", introduction: "炊きたて",
+        photoURL: "", savedAt: Date(timeIntervalSince1970: 1_795_000_000)))
+    try database.close()
+    let saved = try await kumiki(
+      ["--fresh", "profile", "--tab", "recent", "--json"], api: server.baseURL, folder: folder)
+    #expect(saved.status == 0, "\(saved.stderr)")
+    let recent = try #require(try object(saved.stdout)["recent"] as? [[String: Any]], "\(saved.stdout)")
+    #expect(recent.map { $0["title"] as? String } == ["鯛めし"])
+    #expect(recent.first?["published_at"] as? String == "2026-11-18T11:06:40Z")
   }
 
   /// `kumiki profile --tab` takes one of its sections: anything else is a usage error.

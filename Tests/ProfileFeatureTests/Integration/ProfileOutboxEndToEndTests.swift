@@ -54,7 +54,9 @@ struct ProfileOutboxEndToEndTests {
 
     let list = try await kumiki(["outbox"], folder: folder)
     #expect(list.status == 0)
-    #expect(list.stdout.hasPrefix("Outbox: 1 change waiting to send\n1  pending  PATCH profile_personal  queued "))
+    // The line names the change: the key the edit sends.
+    #expect(
+      list.stdout.hasPrefix("Outbox: 1 change waiting to send\n1  pending  PATCH profile_personal (nickname)  queued "))
     let json = try await kumiki(["outbox", "--json"], folder: folder)
     #expect(json.stdout.hasPrefix(#"{"writes":[{"id":1,"state":"pending","method":"PATCH","path":"profile_personal","#))
     #expect((try await kumiki(["outbox", "discard", "7"], folder: folder)).status == 64)

@@ -73,7 +73,7 @@ struct QueryCacheIntegrationTests {
     #expect(app.cache.reachability.unreachableReason == fault.reason)
     #expect(app.cache.reachability.offlineDataSince == MovableNow.start)
     #expect(app.transcript() == [.text(offline.note!), .button("Retry", .load(.retry))])
-    #expect(offline.note!.hasPrefix(fault == .serverError ? "server error · as of " : "offline · as of "))
+    #expect(offline.note!.hasPrefix(fault == .serverError ? "server error - as of " : "offline - as of "))
     if fault == .serverError {  // every stale read was refreshed, and refused
       #expect(Self.endpoints.map { world.log.count("GET", $0, status: 500) } == [1, 1, 1, 1])
     }
