@@ -11,7 +11,7 @@ public struct CommandCatalog: Sendable {
     public var positionals: [String]
     /// Its options: `--name` and whether it takes a value.
     public var options: [(name: String, takesValue: Bool)]
-    /// Options whose help states a whole-number range (`1…1000000`): name and range.
+    /// Options whose help states a whole-number range (`1...1000000`, or `1…1000000`): name and range.
     public var numericOptions: [(name: String, range: ClosedRange<Int>)]
   }
 
@@ -79,7 +79,8 @@ public struct CommandCatalog: Sendable {
     var numeric: [(name: String, range: ClosedRange<Int>)] = []
     for line in lines where line.hasPrefix("  --") {
       let name = String(line.dropFirst(2).prefix { $0 != " " })
-      guard let match = line.firstMatch(of: /(\d+)…(\d+)/), let low = Int(match.1), let high = Int(match.2) else {
+      guard let match = line.firstMatch(of: /(\d+)(?:…|\.\.\.)(\d+)/), let low = Int(match.1), let high = Int(match.2)
+      else {
         continue
       }
       numeric.append((name, low...high))

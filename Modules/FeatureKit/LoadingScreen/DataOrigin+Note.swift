@@ -4,8 +4,8 @@ import Presentation
 
 extension DataOrigin {
   /// The line a screen shows above content that did not come fresh from the network, or `nil` for fresh content:
-  /// `stale · 5 min old · refreshing…` or `offline · as of 14:32` (with the date when not today), in the local time
-  /// zone; `server error · as of 14:32` when the API answered 5xx (it is up, but failing: not offline).
+  /// `stale - 5 min old - refreshing...` or `offline - as of 14:32` (with the date when not today), in the local time
+  /// zone; `server error - as of 14:32` when the API answered 5xx (it is up, but failing: not offline).
   public var note: String? {
     switch self {
     case .network, .cache:
