@@ -796,6 +796,36 @@ var products: [Product] = [
   .executable(name: "kumiki-bench", targets: ["kumiki-bench"]),
 ]
 
+// MARK: - Doc snippets (`make check-snippets`)
+// With KUMIKI_SNIPPETS set (only Scripts/check-snippets sets it), every ```swift block of the Markdown files is a target
+// of its own, so two snippets may declare the same names: `Snippet<N>=Core,FeatureKit;…` adds the executable target
+// `Snippet<N>` (its code in .build/snippets/Snippet<N>/main.swift, so it may hold statements) over the modules its
+// imports name, and `KumikiSnippets` depends on them all. The value is the whole list, so a snippet added or removed
+// changes the environment and SwiftPM reads this manifest again. Unset, as always but in that script, nothing changes.
+
+if let snippets = Context.environment["KUMIKI_SNIPPETS"], !snippets.isEmpty {
+  var names: [String] = []
+  for entry in snippets.split(separator: ";") {
+    let parts = entry.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+    let imports = parts.count > 1 ? parts[1].split(separator: ",").map(String.init) : []
+    targets.append(
+      .executableTarget(
+        name: parts[0],
+        dependencies: imports.map { .byName(name: $0) },
+        path: ".build/snippets/" + parts[0],
+        swiftSettings: swiftSettings
+      ))
+    names.append(parts[0])
+  }
+  targets.append(
+    .target(
+      name: "KumikiSnippets",
+      dependencies: names.map { .target(name: $0) },
+      path: ".build/snippets/KumikiSnippets",
+      swiftSettings: swiftSettings
+    ))
+}
+
 // MARK: - Module selection (`make test MODULE=X`)
 // With KUMIKI_MODULES=A,B the package holds only the test suites `ATests`, `BTests` (or targets named
 // exactly A, B) and the targets they depend on, so one module's suite builds and runs without
