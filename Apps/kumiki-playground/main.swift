@@ -1,5 +1,5 @@
 // kumiki-playground: one feature alone, in a named scenario (`make run FEATURE=X SCENARIO=…`), or its scenarios
-// listed (`make scenarios FEATURE=X`). See README.md, "Playground", and Modules/Features/README.md, "Scenarios".
+// listed (`make scenarios FEATURE=X`). See Modules/Features/README.md, "Playground" and "Scenarios".
 import Foundation
 
 func runPlayground() async -> Int32 {
