@@ -57,7 +57,8 @@ enum BuiltinHelp {
       ["outbox", "retry"],
       page(
         "Send again change ID whose outcome is unknown (check first that the server does not have it).",
-        usage: "kumiki outbox retry <id> [--json]", arguments: [("<id>", "The change's ID, as kumiki outbox lists it.")],
+        usage: "kumiki outbox retry <id> [--json]",
+        arguments: [("<id>", "The change's ID, as kumiki outbox lists it.")],
         options: [], examples: ["kumiki outbox retry 3"],
         exitSixtyFour: "Usage error: an ID that is not in the outbox.")
     ),
@@ -83,7 +84,8 @@ enum BuiltinHelp {
       ["man"],
       page(
         "Print the manual page of kumiki (roff, section 1), generated from the commands' descriptions.",
-        usage: "kumiki man", options: [], examples: ["kumiki man > kumiki.1 && man ./kumiki.1", "kumiki man | man -l -"])
+        usage: "kumiki man", options: [],
+        examples: ["kumiki man > kumiki.1 && man ./kumiki.1", "kumiki man | man -l -"])
     ),
   ]
 

@@ -78,7 +78,9 @@ public struct CommandLineParser: Sendable {
       if ArgumentBinder.looksLikeOption(first) || first == "--" {
         var error = Self.rootError(
           first == "--" ? "expected a command before '--'" : "unknown option '\(TextLine.clean(first))'")
-        if first != "--", let suggestion = Suggester.suggestion(for: CLIOptions.split(first).name, among: CLIOptions.names) {
+        if first != "--",
+          let suggestion = Suggester.suggestion(for: CLIOptions.split(first).name, among: CLIOptions.names)
+        {
           error.details.insert("Did you mean '\(suggestion)'?", at: 0)
         }
         throw error

@@ -42,7 +42,9 @@ enum JSONFields {
       let list = available(in: value)
       throw UsageError(
         "unknown JSON field '\(TextLine.clean(field))' for '\(TextLine.clean(command))'",
-        details: ["Available fields:"] + wrapped(list) + ["Usage: kumiki \(TextLine.clean(command)) --json <field>[,...]"])
+        details: ["Available fields:"] + wrapped(list) + [
+          "Usage: kumiki \(TextLine.clean(command)) --json <field>[,...]"
+        ])
     }
     return keep(Tree(fields.map { $0.split(separator: ".").map(String.init) }), in: value)
   }

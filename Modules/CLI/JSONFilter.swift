@@ -101,7 +101,12 @@ struct JSONFilter: Sendable {
       }
     case .keys:
       switch value {
-      case .object(let members): return [.array(members.map(\.0).sorted { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) }.map(JSONValue.string))]
+      case .object(let members):
+        return [
+          .array(
+            members.map(\.0).sorted { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) }.map(
+              JSONValue.string))
+        ]
       case .array(let elements): return [.array(elements.indices.map(JSONValue.int))]
       default: throw error("\(kind(of: value)) has no keys")
       }
@@ -227,7 +232,9 @@ struct JSONFilter: Sendable {
 
     mutating func stage() throws(UsageError) -> Stage {
       skipSpaces()
-      guard position < scalars.count else { throw JSONFilter.error("expected a path, length, keys or select(...)", at: position) }
+      guard position < scalars.count else {
+        throw JSONFilter.error("expected a path, length, keys or select(...)", at: position)
+      }
       if scalars[position] == "." { return .path(try path()) }
       let start = position
       let word = identifier()

@@ -136,7 +136,8 @@ public enum KumikiCLI {
     if remaining.first == "replay" {
       // Its JSON is the recorded states as the features write them: printed whole.
       if !options.jsonFields.isEmpty || options.jq != nil {
-        standardError.write(UsageError("replay prints its JSON whole: --json FIELDS and --jq do not apply to it").report)
+        standardError.write(
+          UsageError("replay prints its JSON whole: --json FIELDS and --jq do not apply to it").report)
         return CLIExitCode.usage.rawValue
       }
       do {
@@ -252,7 +253,8 @@ public enum KumikiCLI {
     if remaining == ["--version"] {
       do {
         standardOutput.write(
-          try versionText(version, settings: OutputSettings(json: options.json, jsonFields: options.jsonFields, jq: options.jq)))
+          try versionText(
+            version, settings: OutputSettings(json: options.json, jsonFields: options.jsonFields, jq: options.jq)))
       } catch {
         standardError.write(error.report)
         return CLIExitCode.usage.rawValue
@@ -273,7 +275,8 @@ public enum KumikiCLI {
           commands: commands, features: MountedFeature.described(described)
         ).parse(remaining)
       else { return nil }
-      standardOutput.write(HelpFormatter(commands: commands, features: MountedFeature.described(described)).text(for: topic))
+      standardOutput.write(
+        HelpFormatter(commands: commands, features: MountedFeature.described(described)).text(for: topic))
       return CLIExitCode.success.rawValue
     }
     let described: [FeatureDescription]

@@ -49,7 +49,7 @@ struct ManualPage: Sendable {
 
   /// One command: its usage in bold, its abstract, then its arguments, options and examples indented.
   func command(_ command: AppCommand) -> [String] {
-    var lines = [".TP", "\\fB" + Self.escaped("kumiki " + command.usage) + "\\fR", Self.escaped(command.abstract)]
+    var lines = [".TP", "\\fB" + Self.escaped(command.usage) + "\\fR", Self.escaped(command.abstract)]
     let arguments = command.arguments.map { ($0.label, HelpFormatter.help(for: $0)) }
     if !arguments.isEmpty {
       lines += [".RS"] + Self.items(arguments) + [".RE"]
@@ -82,7 +82,7 @@ struct ManualPage: Sendable {
   /// `text` as one line of roff text: inert, escapes and hyphens written as such, no request at its start.
   static func escaped(_ text: String) -> String {
     var line = ""
-    for character in TextSanitizer.inert(text).split(whereSeparator: \.isNewline).joined(separator: " ") {
+    for character in TextSanitizer.inert(text.split(whereSeparator: \.isNewline).joined(separator: " ")) {
       switch character {
       case "\\": line += "\\e"
       case "-": line += "\\-"

@@ -148,10 +148,10 @@ enum OutboxCommand: Equatable, Sendable {
       standardOutput.write(
         try options.jsonText(
           .object([
-          ("sent", .array(report.sent.map(json))),
-          ("refused", .array(report.refused.map(json))),
-          ("pending", .int(report.pending)),
-          ("stopped", report.stopped.map { .string($0) } ?? .null),
+            ("sent", .array(report.sent.map(json))),
+            ("refused", .array(report.refused.map(json))),
+            ("pending", .int(report.pending)),
+            ("stopped", report.stopped.map { .string($0) } ?? .null),
             ("held", .array(report.held.map(json))),
           ]), command: "outbox send"))
     } else {

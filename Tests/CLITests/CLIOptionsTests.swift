@@ -51,7 +51,11 @@ import Testing
   @Test func badGlobalsAreUsageErrors() {
     #expect(throws: UsageError.self) { try CLIOptions.parse(["--api"]) }
     #expect(throws: UsageError.self) { try CLIOptions.parse(["--db", "--json"]) }
-    #expect(throws: UsageError.self) { try CLIOptions.parse(["--json=yes"]) }
+    #expect(throws: UsageError.self) { try CLIOptions.parse(["--json="]) }
+    #expect(throws: UsageError.self) { try CLIOptions.parse(["--json=id,,title"]) }
+    #expect(throws: UsageError.self) { try CLIOptions.parse(["--jq"]) }
+    #expect(throws: UsageError.self) { try CLIOptions.parse(["--jq", ".items[", "home"]) }
+    #expect(throws: UsageError.self) { try CLIOptions.parse(["--no-pager=yes"]) }
     #expect(throws: UsageError.self) { try CLIOptions.parse(["--api", "localhost:3000"]) }
     #expect(throws: UsageError.self) { try CLIOptions.parse(["--api", "ftp://example.com"]) }
     #expect(throws: UsageError.self) { try CLIOptions.parse([], environment: ["KUMIKI_API_URL": "not a url"]) }
