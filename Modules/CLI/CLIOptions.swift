@@ -113,7 +113,7 @@ public struct CLIOptions: Sendable, Equatable {
         options.color = mode
       case "--json":
         // `--json=FIELDS` anywhere; `--json FIELDS` once a command word was given and the next word is a field
-        // list (`archive search --json id,title`), so `kumiki --json home` and `counter add --json 4` keep theirs.
+        // list (`<command> --json id,title`), so `kumiki --json home` and `counter add --json 4` keep theirs.
         options.json = true
         if let inlineValue {
           options.jsonFields = try JSONFields.parse(inlineValue)

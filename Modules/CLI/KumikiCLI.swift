@@ -266,7 +266,7 @@ public enum KumikiCLI {
       return CLIExitCode.success.rawValue
     }
     guard let describe, !(remaining.first.map(groups.contains) ?? false) else { return nil }
-    // An execution command line is answered here only when it asks for help (a bare group: `kumiki archive`).
+    // An execution command line is answered here only when it asks for help (a bare group: `kumiki <feature-key>`).
     if purpose(of: remaining) == .execution {
       guard remaining.count == 1, let described = try? describe(options) else { return nil }
       let commands = AppCommand.described(described)

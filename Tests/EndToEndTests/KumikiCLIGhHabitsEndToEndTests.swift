@@ -13,7 +13,7 @@ struct KumikiCLIGhHabitsEndToEndTests {
     return object.keys.sorted()
   }
 
-  /// `archive search --json id` searched for "id" and exited 0 with no results. After a command, a field list after
+  /// A search command's `--json id` searched for "id" and exited 0 with no results. After a command, a field list after
   /// `--json` selects fields: every reading command keeps only the key asked for, and a key its output does not
   /// have exits 64 listing those it has — whatever its positionals.
   @Test func jsonFieldsSelectAndAnUnknownFieldIsAUsageError() async throws {
@@ -60,7 +60,7 @@ struct KumikiCLIGhHabitsEndToEndTests {
     #expect(bad.stderr.hasPrefix("kumiki: --jq: "))
   }
 
-  /// `kumiki archive` exited 64 while `kumiki cache` printed its help: every bare group prints its `--help`, 0.
+  /// A bare feature group exited 64 while `kumiki cache` printed its help: every bare group prints its `--help`, 0.
   @Test func everyBareGroupPrintsItsHelp() async throws {
     let folder = try TemporaryFolder()
     let features = try await CommandCatalog.features(BuiltBinary.path("kumiki"))
