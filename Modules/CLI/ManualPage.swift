@@ -7,8 +7,8 @@ import Terminal
 /// SEE ALSO.
 ///
 /// Text from the registry is data, never markup: it is made inert (`TextSanitizer`), every backslash is written
-/// `\e`, every `-` `\-`, and a line that would start with `.` or `'` (a request) starts with `\&`, so a description
-/// cannot add a macro, a font change or an escape to the page.
+/// `\e`, every `-` `\-`, every character outside ASCII `\[uXXXX]`, and a line that would start with `.` or `'` (a
+/// request) starts with `\&`, so a description cannot add a macro, a font change or an escape to the page.
 struct ManualPage: Sendable {
   let commands: [AppCommand]
   let features: [MountedFeature]
@@ -86,6 +86,12 @@ struct ManualPage: Sendable {
       switch character {
       case "\\": line += "\\e"
       case "-": line += "\\-"
+      case _ where !character.isASCII:
+        // Outside ASCII as groff's Unicode escapes (`\[u30AB]`), so the page reads without a preprocessor.
+        for scalar in character.unicodeScalars {
+          let hex = String(scalar.value, radix: 16, uppercase: true)
+          line += "\\[u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex + "]"
+        }
       default: line.append(character)
       }
     }

@@ -49,6 +49,7 @@ import Testing
     #expect(page.contains("\\&.SH INJECTED 'br \\efBbold\\efR \\-x ^[[2J"))
     #expect(page.contains("\\&.TH X 9"))
     #expect(!page.contains("\u{1B}"))
+    #expect(ManualPage.escaped("カレー 🍜") == "\\[u30AB]\\[u30EC]\\[u30FC] \\[u1F35C]", "outside ASCII: escapes")
   }
 
   /// The real thing: groff reads the page without a warning, and what it prints shows the hostile text as text.
