@@ -24,6 +24,17 @@ public struct CLIOptions: Sendable, Equatable {
   public var jq: String?
   /// `--no-pager`: never page long output (``Pager``).
   public var noPager = false
+  /// The word `--json WORD` took as its fields and where it stood among the remaining arguments, so that a word
+  /// that turns out to continue the command's words is given back (``CommandLineParser/reclaimingJSONWord(_:_:)``).
+  var jsonWord: (word: String, position: Int)? {
+    get { jsonWordText.map { ($0, jsonWordPosition) } }
+    set {
+      jsonWordText = newValue?.word
+      jsonWordPosition = newValue?.position ?? 0
+    }
+  }
+  var jsonWordText: String?
+  var jsonWordPosition = 0
   /// `--color=auto|always|never` (`--color` alone: always; `--no-color`: never); `auto` when not given.
   public var color: ColorMode
   /// `--verbose`: diagnostics (dispatched actions, timings) on standard error.
@@ -121,6 +132,7 @@ public struct CLIOptions: Sendable, Equatable {
           JSONFields.isFieldList(arguments[index])
         {
           options.jsonFields = try JSONFields.parse(arguments[index])
+          options.jsonWord = (arguments[index], remaining.count)
           index += 1
         }
       case "--jq":

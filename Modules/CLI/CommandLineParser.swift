@@ -126,6 +126,25 @@ public struct CommandLineParser: Sendable {
     throw unknownCommand(words)
   }
 
+  /// `options` and `remaining` with the word `--json WORD` took as fields given back to the command line when it
+  /// continues the command's words (`kumiki archive --json search`: `search` is a subcommand, and `--json` a flag);
+  /// unchanged otherwise.
+  func reclaimingJSONWord(
+    _ options: CLIOptions, _ remaining: [String]
+  ) -> (options: CLIOptions, remaining: [String]) {
+    guard let (word, position) = options.jsonWord, position <= remaining.count else { return (options, remaining) }
+    var restored = remaining
+    restored.insert(word, at: position)
+    func matched(_ arguments: [String]) -> Int {
+      longestMatch(Array(arguments.prefix { !ArgumentBinder.looksLikeOption($0) && $0 != "--" }))?.words.count ?? 0
+    }
+    guard matched(restored) > matched(remaining) else { return (options, remaining) }
+    var options = options
+    options.jsonFields = []
+    options.jsonWord = nil
+    return (options, restored)
+  }
+
   /// The command whose words are the longest prefix of `words`.
   func longestMatch(_ words: [String]) -> AppCommand? {
     var best: AppCommand?

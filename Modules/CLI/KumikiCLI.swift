@@ -94,8 +94,8 @@ public enum KumikiCLI {
     {
       return status
     }
-    let options: CLIOptions
-    let remaining: [String]
+    var options: CLIOptions
+    var remaining: [String]
     do {
       (options, remaining) = try CLIOptions.parse(arguments, environment: environment)
     } catch {
@@ -173,11 +173,13 @@ public enum KumikiCLI {
     } catch {
       return report(error, to: standardError).rawValue
     }
+    let parser = CommandLineParser(commands: commands, features: features)
+    (options, remaining) = parser.reclaimingJSONWord(options, remaining)
     let settings = OutputSettings.resolve(
       options: options, environment: environment, standardOutput: standardOutput, standardError: standardError)
     let invocation: Invocation
     do {
-      invocation = try CommandLineParser(commands: commands, features: features).parse(remaining)
+      invocation = try parser.parse(remaining)
     } catch {
       standardError.write(error.report)
       return CLIExitCode.usage.rawValue
@@ -270,10 +272,8 @@ public enum KumikiCLI {
     if purpose(of: remaining) == .execution {
       guard remaining.count == 1, let described = try? describe(options) else { return nil }
       let commands = AppCommand.described(described)
-      guard
-        case .help(let topic) = try? CommandLineParser(
-          commands: commands, features: MountedFeature.described(described)
-        ).parse(remaining)
+      let parser = CommandLineParser(commands: commands, features: MountedFeature.described(described))
+      guard case .help(let topic) = try? parser.parse(parser.reclaimingJSONWord(options, remaining).remaining)
       else { return nil }
       standardOutput.write(
         HelpFormatter(commands: commands, features: MountedFeature.described(described)).text(for: topic))

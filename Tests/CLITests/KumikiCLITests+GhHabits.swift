@@ -195,3 +195,15 @@ extension KumikiCLITests {
     #expect(read.subtracting(listed).isEmpty, "read but not in ENVIRONMENT: \(read.subtracting(listed).sorted())")
   }
 }
+
+extension KumikiCLITests {
+  /// A word after `--json` that continues the command's words is a subcommand, not a field list: `kumiki
+  /// catalogue --json list` lists (as before), while `catalogue list --json items` selects.
+  @Test func aWordAfterJSONThatContinuesTheCommandIsItsWord() async {
+    let run = await kumiki(["catalogue", "--json", "list", "--category", "drink"])
+    #expect(
+      run == Run(status: 0, output: #"{"items":[{"id":"3","name":"緑茶","price":200}],"page":1}"# + "\n", error: ""))
+    let selected = await kumiki(["catalogue", "list", "--json", "page"])
+    #expect(selected.output == #"{"page":1}"# + "\n")
+  }
+}

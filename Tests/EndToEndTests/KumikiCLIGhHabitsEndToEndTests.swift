@@ -34,6 +34,16 @@ struct KumikiCLIGhHabitsEndToEndTests {
     #expect(unknown.stderr.contains("unknown JSON field 'no_such_field'"), "\(unknown.stderr)")
     #expect(unknown.stderr.contains("Available fields:\n  "))
 
+    // A word after `--json` that continues the command's words stays a command word: `KEY --json SUB` is `KEY SUB
+    // --json`, answered from the descriptions as from the app.
+    if let nested = try await ReadingCommand.all().first(where: { $0.words.count == 2 }) {
+      let asWritten = try await kumiki(nested.words + ["--json"], api: server.baseURL, folder: folder)
+      let reordered = try await kumiki(
+        [nested.words[0], "--json", nested.words[1]], api: server.baseURL, folder: folder)
+      #expect(reordered.status == 0, "\(nested.words): \(reordered.stderr)")
+      #expect(try Self.keys(reordered.stdout) == (try Self.keys(asWritten.stdout)))
+    }
+
     // A command with a positional: `--json id` selects (or is refused), never becomes the positional.
     let catalog = try await CommandCatalog.load(BuiltBinary.path("kumiki"))
     for command in catalog.commands where !command.positionals.isEmpty {
@@ -138,6 +148,25 @@ struct KumikiCLIGhHabitsEndToEndTests {
       environment: ["KUMIKI_PAGER": folder.path + "/no-such-pager", "NO_COLOR": "1"])
     let plain = try await tmux.waitFor(text: "[exit 0]")
     #expect(plain.contains("source <(kumiki completion bash)"), "the help's last line, printed as it is: \(plain)")
+  }
+
+  /// The default pager is less (-FRX) in the terminal's foreground: Ctrl-C goes to less, not to kumiki, and `q`
+  /// quits it; kumiki then exits 0.
+  @Test(
+    .enabled(
+      if: TmuxSession.isAvailable && FileManager.default.isExecutableFile(atPath: "/usr/bin/less"),
+      "needs tmux and less"))
+  func lessPagesLongHelpAndCtrlCGoesToIt() async throws {
+    let folder = try TemporaryFolder()
+    let line = [BuiltBinary.path("kumiki"), "--db", folder.path + "/k.sqlite", "--help"]
+      .map(TmuxSession.quote).joined(separator: " ")
+    let tmux = try TmuxSession(
+      command: line, width: 100, height: 15, environment: ["NO_COLOR": "1", "PATH": "/usr/bin:/bin"])
+    try await tmux.waitFor("less's prompt") { $0.split(separator: "\n").last == ":" }
+    try tmux.keys("C-c")
+    try tmux.keys("q")
+    let screen = try await tmux.waitFor(text: "[exit ")
+    #expect(screen.contains("[exit 0]"), "\(screen)")
   }
 
   /// `fixtures reset` ran without asking. Without a terminal it needs --yes (64, nothing reset); on a terminal it
