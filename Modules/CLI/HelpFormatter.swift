@@ -136,8 +136,8 @@ public struct HelpFormatter: Sendable {
         + Self.table(options.map { ($0.label, Self.help(for: $0)) } + [("-h, --help", "Show this help.")]),
       children.isEmpty ? [] : ["SUBCOMMANDS:"] + Self.table(children.map { ($0.name, $0.abstract) }),
       [
-        "Global options (--api, --db, --features, --fresh, --json, --color, --verbose) work with every command;",
-        "see 'kumiki --help'.",
+        "Global options (--api, --db, --features, --fresh, --json [<fields>], --jq, --color, --no-pager, --verbose)",
+        "work with every command; see 'kumiki --help'.",
       ],
       ["EXIT CODES:"] + Self.table(Self.exitCodes),
       Self.examples(examples),
