@@ -31,6 +31,9 @@ extension KumikiCLITests {
         resets.count.withLock { $0 += 1 }
         return "/data/kumiki-api.json"
       },
+      outbox: OutboxMaintenance(
+        list: { _ in [] }, send: { _ in .init(sent: [], refused: [], pending: 0, stopped: nil) },
+        discard: { _, _ in nil }, retry: { _, _ in nil }, queued: { (0, 0, nil) }),
       confirm: { question, _ in
         resets.asked.withLock { $0.append(question) }
         return confirm(question)
@@ -132,6 +135,13 @@ extension KumikiCLITests {
     let builtIn = await kumikiWithGroups(["fixtures", "reset", "--ys"])
     #expect(builtIn.status == 64)
     #expect(builtIn.error.contains("Did you mean '--yes'?"), "\(builtIn.error)")
+    let replay = await kumiki(["replay", "session.jsonl", "--untill", "3"])
+    #expect(replay.status == 64)
+    #expect(replay.error.contains("Did you mean '--until'?"), "\(replay.error)")
+    let outbox = await kumikiWithGroups(["outbox", "--jsn"])
+    #expect(outbox.status == 64)
+    #expect(outbox.error.contains("Did you mean '--json'?"), "\(outbox.error)")
+    #expect((await kumikiWithGroups(["outbox", "sedn"])).error.contains("Did you mean 'kumiki outbox send'?"))
     let subcommand = await kumikiWithGroups(["cache", "stauts"])
     #expect(subcommand.error.contains("Did you mean 'kumiki cache status'?"))
   }
