@@ -74,7 +74,8 @@ enum ArgumentBinder {
   }
 
   static func unknownOption(_ name: String, in command: AppCommand) -> UsageError {
-    let known = command.arguments.filter { !$0.isPositional }.map { "--\($0.name)" }
+    // The command's options first, then the global ones (a typo of --json after a command is caught here).
+    let known = command.arguments.filter { !$0.isPositional }.map { "--\($0.name)" } + CLIOptions.names
     var error = Self.error("unknown option '\(TextLine.clean(name))' for '\(command.name)'", command)
     if let suggestion = Suggester.suggestion(for: name, among: known) {
       error.details.insert("Did you mean '\(suggestion)'?", at: 0)

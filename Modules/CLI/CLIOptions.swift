@@ -2,7 +2,8 @@ import Foundation
 import Networking
 
 /// The global options of `kumiki`, valid before or after the command:
-/// `--api URL`, `--db PATH`, `--features LIST`, `--fresh`, `--json`, `--color[=WHEN]`, `--no-color`, `--verbose`.
+/// `--api URL`, `--db PATH`, `--features LIST`, `--fresh`, `--json [FIELDS]`, `--jq EXPR`, `--color [WHEN]`,
+/// `--no-color`, `--no-pager`, `--verbose`.
 ///
 /// The composition root builds the app from these (``KumikiCLI/main(arguments:environment:version:standardOutput:standardError:makeApp:)``
 /// passes them to `makeApp`).
@@ -14,8 +15,26 @@ public struct CLIOptions: Sendable, Equatable {
   public var db: String?
   /// The feature keys to mount (`--features home,archive`), in the order given; empty means every feature.
   public var features: [String]
-  /// `--json`: print the command's JSON on standard output instead of text.
+  /// `--json` (or `--jq`): print the command's JSON on standard output instead of text.
   public var json: Bool
+  /// `--json FIELDS`: the fields of the JSON to keep (``JSONFields``), in the order given; empty keeps them all.
+  public var jsonFields: [String] = []
+  /// `--jq EXPR`: the filter the JSON goes through (checked when parsed; the grammar is in the CLI's README);
+  /// `nil` prints it as it is.
+  public var jq: String?
+  /// `--no-pager`: never page long output (``Pager``).
+  public var noPager = false
+  /// The word `--json WORD` took as its fields and where it stood among the remaining arguments, so that a word
+  /// that turns out to continue the command's words is given back (``CommandLineParser/reclaimingJSONWord(_:_:)``).
+  var jsonWord: (word: String, position: Int)? {
+    get { jsonWordText.map { ($0, jsonWordPosition) } }
+    set {
+      jsonWordText = newValue?.word
+      jsonWordPosition = newValue?.position ?? 0
+    }
+  }
+  var jsonWordText: String?
+  var jsonWordPosition = 0
   /// `--color=auto|always|never` (`--color` alone: always; `--no-color`: never); `auto` when not given.
   public var color: ColorMode
   /// `--verbose`: diagnostics (dispatched actions, timings) on standard error.
@@ -36,6 +55,12 @@ public struct CLIOptions: Sendable, Equatable {
     self.color = color
     self.verbose = verbose
   }
+
+  /// Every global option's name, for "did you mean" on an unknown option.
+  public static let names = [
+    "--api", "--db", "--features", "--fresh", "--json", "--jq", "--color", "--no-color", "--no-pager", "--verbose",
+    "--help", "--version",
+  ]
 
   /// The environment variable read when `--api` is absent.
   public static let apiVariable = "KUMIKI_API_URL"
@@ -80,9 +105,15 @@ public struct CLIOptions: Sendable, Equatable {
         default: options.features = Self.list(value)
         }
       case "--color":
-        // GNU style: the value only after `=`, so `kumiki --color home` never takes `home` as one.
+        // `--color=WHEN`, or `--color WHEN` when the next word is one of the three: `kumiki --color home` never
+        // takes `home` as one (a bare `--color` is `always`).
         guard let inlineValue else {
-          options.color = .always
+          if index < arguments.count, let mode = ColorMode(rawValue: arguments[index]) {
+            options.color = mode
+            index += 1
+          } else {
+            options.color = .always
+          }
           continue
         }
         guard let mode = ColorMode(rawValue: inlineValue) else {
@@ -91,10 +122,36 @@ public struct CLIOptions: Sendable, Equatable {
             details: ["Usage: kumiki --color=auto|always|never <command> …"])
         }
         options.color = mode
-      case "--json", "--no-color", "--verbose", "--fresh":
+      case "--json":
+        // `--json=FIELDS` anywhere; `--json FIELDS` once a command word was given and the next word is a field
+        // list (`<command> --json id,title`), so `kumiki --json home` and `counter add --json 4` keep theirs.
+        options.json = true
+        if let inlineValue {
+          options.jsonFields = try JSONFields.parse(inlineValue)
+        } else if index < arguments.count, remaining.contains(where: { !$0.hasPrefix("-") }),
+          JSONFields.isFieldList(arguments[index])
+        {
+          options.jsonFields = try JSONFields.parse(arguments[index])
+          options.jsonWord = (arguments[index], remaining.count)
+          index += 1
+        }
+      case "--jq":
+        let value: String
+        if let inlineValue {
+          value = inlineValue
+        } else if index < arguments.count {
+          value = arguments[index]
+          index += 1
+        } else {
+          throw UsageError("missing value for --jq", details: ["Usage: kumiki <command> --jq <expression>"])
+        }
+        options.json = true
+        _ = try JSONFilter(value)
+        options.jq = value
+      case "--no-color", "--verbose", "--fresh", "--no-pager":
         if inlineValue != nil { throw UsageError("\(name) takes no value") }
         switch name {
-        case "--json": options.json = true
+        case "--no-pager": options.noPager = true
         case "--no-color": options.color = .never
         case "--fresh": options.fresh = true
         default: options.verbose = true

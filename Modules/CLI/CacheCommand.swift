@@ -39,16 +39,21 @@ enum CacheCommand: String, MaintenanceCommand, Sendable {
       switch self {
       case .status:
         let report = try await maintenance.status(options)
-        standardOutput.write(options.json ? Self.json(report).text + "\n" : Self.text(report))
+        standardOutput.write(
+          options.json ? try options.jsonText(Self.json(report), command: "cache status") : Self.text(report))
       case .clear:
         let (location, removed) = try await maintenance.clear(options)
         standardOutput.write(
           options.json
-            ? JSONValue.object([("location", .string(location)), ("removed", .int(removed))]).text + "\n"
+            ? try options.jsonText(
+              .object([("location", .string(location)), ("removed", .int(removed))]), command: "cache clear")
             : "Removed \(removed) cached \(removed == 1 ? "response" : "responses") from \(TextLine.clean(location)).\n"
         )
       }
       return .success
+    } catch let error as UsageError {
+      standardError.write(error.report)
+      return .usage
     } catch let error as CommandError {
       // A bad setting (KUMIKI_CACHE naming the database): a usage error.
       standardError.write(UsageError(TextLine.clean("cache \(rawValue): \(error.description)")).report)

@@ -8,7 +8,7 @@ import FeatureKit
 /// names a command wins, so `archive save 12` runs `archive save` with `12` as its argument.
 public struct CommandLineParser: Sendable {
   /// The words of the built-in commands.
-  public static let builtins = ["features", "help", "completion"]
+  public static let builtins = ["features", "help", "completion", "man"]
 
   /// The app's commands, in mount order.
   public let commands: [AppCommand]
@@ -44,7 +44,11 @@ public struct CommandLineParser: Sendable {
       return .version
     case "help":
       if let option = rest.first(where: ArgumentBinder.looksLikeOption) {
-        throw Self.rootError("unknown option '\(TextLine.clean(option))'")
+        var error = Self.rootError("unknown option '\(TextLine.clean(option))'")
+        if let suggestion = Suggester.suggestion(for: CLIOptions.split(option).name, among: CLIOptions.names) {
+          error.details.insert("Did you mean '\(suggestion)'?", at: 0)
+        }
+        throw error
       }
       return .help(try topic(for: rest))
     case "features":
@@ -53,6 +57,11 @@ public struct CommandLineParser: Sendable {
           "unexpected argument '\(TextLine.clean(rest[0]))'", details: ["Usage: kumiki features"])
       }
       return .features
+    case "man":
+      guard rest.isEmpty else {
+        throw UsageError("unexpected argument '\(TextLine.clean(rest[0]))'", details: ["Usage: kumiki man"])
+      }
+      return .manual
     case "completion":
       let usage = ["Usage: kumiki completion <\(CompletionShell.allCases.map(\.rawValue).joined(separator: "|"))>"]
       guard let name = rest.first else { throw UsageError("missing argument <shell>", details: usage) }
@@ -67,8 +76,18 @@ public struct CommandLineParser: Sendable {
       return .completion(shell)
     default:
       if ArgumentBinder.looksLikeOption(first) || first == "--" {
-        throw Self.rootError(
+        var error = Self.rootError(
           first == "--" ? "expected a command before '--'" : "unknown option '\(TextLine.clean(first))'")
+        if first != "--",
+          let suggestion = Suggester.suggestion(for: CLIOptions.split(first).name, among: CLIOptions.names)
+        {
+          error.details.insert("Did you mean '\(suggestion)'?", at: 0)
+        }
+        throw error
+      }
+      // A bare group (a feature key that is not itself a command) prints its help, as a built-in group does.
+      if arguments == [first], longestMatch(arguments) == nil, commands.contains(where: { $0.featureKey == first }) {
+        return .help(.group(first))
       }
       return try run(arguments)
     }
@@ -105,6 +124,25 @@ public struct CommandLineParser: Sendable {
       return .group(first)
     }
     throw unknownCommand(words)
+  }
+
+  /// `options` and `remaining` with the word `--json WORD` took as fields given back to the command line when it
+  /// continues the command's words (`kumiki archive --json search`: `search` is a subcommand, and `--json` a flag);
+  /// unchanged otherwise.
+  func reclaimingJSONWord(
+    _ options: CLIOptions, _ remaining: [String]
+  ) -> (options: CLIOptions, remaining: [String]) {
+    guard let (word, position) = options.jsonWord, position <= remaining.count else { return (options, remaining) }
+    var restored = remaining
+    restored.insert(word, at: position)
+    func matched(_ arguments: [String]) -> Int {
+      longestMatch(Array(arguments.prefix { !ArgumentBinder.looksLikeOption($0) && $0 != "--" }))?.words.count ?? 0
+    }
+    guard matched(restored) > matched(remaining) else { return (options, remaining) }
+    var options = options
+    options.jsonFields = []
+    options.jsonWord = nil
+    return (options, restored)
   }
 
   /// The command whose words are the longest prefix of `words`.

@@ -70,7 +70,7 @@ public struct CommandRunner: Sendable {
     if settings.verbose { standardError.write("kumiki: settled after \(clock.now - start)\n") }
     let output = command.output(app.store.state, input)
     if let (queued, waiting, reason) = queuedWrites?(), queued > 0 {
-      if case .success(let view, let json) = output { print(view, json) }
+      if case .success(let view, let json) = output, let status = print(view, json, command) { return status }
       let changes = "\(waiting) \(waiting == 1 ? "change" : "changes") waiting to send"
       standardError.write(
         "kumiki: queued — \(TextLine.clean(reason ?? "not sent")); \(changes) (kumiki outbox lists them)\n")
@@ -78,19 +78,26 @@ public struct CommandRunner: Sendable {
     }
     switch output {
     case .success(let view, let json):
-      print(view, json)
-      return .success
+      return print(view, json, command) ?? .success
     case .failure(let reason):
       return fail(reason)
     }
   }
 
-  private func print(_ view: ViewNode<Never>, _ json: JSONValue) {
+  /// Prints the output; `nil`, or 64 when `--json FIELDS` or `--jq` does not fit the JSON (nothing printed).
+  private func print(_ view: ViewNode<Never>, _ json: JSONValue, _ command: AppCommand) -> CLIExitCode? {
     if settings.json {
-      standardOutput.write(json.text + "\n")
+      do {
+        standardOutput.write(
+          try CLIOptions.jsonText(json, fields: settings.jsonFields, jq: settings.jq, command: command.name))
+      } catch {
+        standardError.write(error.report)
+        return .usage
+      }
     } else {
       standardOutput.write(TextRenderer(fit: settings.fit, color: settings.color).render(view))
     }
+    return nil
   }
 
   func fail(_ reason: String) -> CLIExitCode {

@@ -72,7 +72,8 @@ public struct CompletionScript: Sendable {
     }
     nodes[0].words += [
       ("features", "List the registered features."), ("help", "Show help."),
-      ("completion", "Print a completion script."), ("cache", "Show or clear the response cache."),
+      ("completion", "Print a completion script."), ("man", "Print the manual page."),
+      ("cache", "Show or clear the response cache."),
       ("fixtures", "Manage the embedded API's data."),
       ("outbox", "List or send the changes waiting to send."),
       ("replay", "Replay a recorded session."),
@@ -80,6 +81,7 @@ public struct CompletionScript: Sendable {
     nodes.append(Node(path: "completion", words: CompletionShell.allCases.map { ($0.rawValue, "") }, options: []))
     nodes.append(Node(path: "cache", words: CacheCommand.allCases.map { ($0.rawValue, "") }, options: []))
     nodes.append(Node(path: "fixtures", words: FixturesCommand.allCases.map { ($0.rawValue, "") }, options: []))
+    nodes.append(Node(path: "fixtures reset", words: [], options: [("--yes", nil, "Reset without asking.")]))
     nodes.append(
       Node(path: "outbox", words: ["list", "send", "discard", "retry"].map { ($0, "") }, options: []))
     nodes.append(
@@ -94,8 +96,10 @@ public struct CompletionScript: Sendable {
     return nodes
   }
 
-  static let globalFlags = ["--fresh", "--json", "--color", "--no-color", "--verbose", "--help", "--version"]
-  static let globalValueOptions = ["--api", "--db", "--features"]
+  static let globalFlags = [
+    "--fresh", "--json", "--color", "--no-color", "--no-pager", "--verbose", "--help", "--version",
+  ]
+  static let globalValueOptions = ["--api", "--db", "--features", "--jq"]
 
   var featureKeys: [String] { features.map(\.key).filter(Self.isPlain) }
 

@@ -29,6 +29,13 @@ public struct FileStream: TextStream {
     return Int(size.ws_col)
   }
 
+  /// The terminal's row count from `TIOCGWINSZ`, or `nil` when not a terminal or unknown.
+  public var rows: Int? {
+    var size = winsize()
+    guard isTerminal, ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0 else { return nil }
+    return Int(size.ws_row)
+  }
+
   /// Writes all of `text` with `write(2)`, retrying on `EINTR` and short writes. Errors (a closed pipe) end the
   /// write silently: the CLI has nowhere better to report them.
   public func write(_ text: String) {

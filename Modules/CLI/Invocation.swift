@@ -12,6 +12,8 @@ public enum Invocation: Sendable {
   case completion(CompletionShell)
   /// Print the version (`kumiki --version`).
   case version
+  /// Print the manual page, roff (`kumiki man`).
+  case manual
 }
 
 /// What help is about.

@@ -51,16 +51,51 @@ public enum KumikiCLI {
     resetFixtures: (@Sendable (CLIOptions) async throws -> String)? = nil,
     describe: (@Sendable (CLIOptions) throws -> [FeatureDescription])? = nil,
     outbox: OutboxMaintenance? = nil,
+    confirm: (@Sendable (String, any TextStream) -> Bool?)? = nil,
     makeApp: (CLIOptions, AppPurpose) async throws -> AppRuntime
   ) async -> Int32 {
-    if let status = answerWithoutApp(
+    let paged = pagedOutput(arguments, environment: environment, standardOutput: standardOutput)
+    defer { paged?.finish() }
+    return await run(
+      arguments: arguments, environment: environment, version: version, standardOutput: paged ?? standardOutput,
+      standardError: standardError, cache: cache, resetFixtures: resetFixtures, describe: describe, outbox: outbox,
+      confirm: confirm, makeApp: makeApp)
+  }
+
+  /// Standard output held for the pager (``PagedOutput``) when it is the process's own, a terminal, and a pager is
+  /// set (``Pager``); `nil` otherwise.
+  static func pagedOutput(
+    _ arguments: [String], environment: [String: String], standardOutput: any TextStream
+  ) -> PagedOutput? {
+    guard let output = standardOutput as? FileStream,
+      let options = try? CLIOptions.parse(arguments, environment: environment).options
+    else { return nil }
+    return PagedOutput.over(output, pager: Pager.resolve(noPager: options.noPager, environment: environment))
+  }
+
+  /// ``main(arguments:environment:version:standardOutput:standardError:cache:resetFixtures:describe:outbox:confirm:makeApp:)``
+  /// once standard output is decided.
+  static func run(
+    arguments: [String],
+    environment: [String: String],
+    version: String,
+    standardOutput: any TextStream,
+    standardError: any TextStream,
+    cache: CacheMaintenance?,
+    resetFixtures: (@Sendable (CLIOptions) async throws -> String)?,
+    describe: (@Sendable (CLIOptions) throws -> [FeatureDescription])?,
+    outbox: OutboxMaintenance?,
+    confirm: (@Sendable (String, any TextStream) -> Bool?)?,
+    makeApp: (CLIOptions, AppPurpose) async throws -> AppRuntime
+  ) async -> Int32 {
+    if let status = answer(
       arguments: arguments, environment: environment, version: version, standardOutput: standardOutput,
       standardError: standardError, describe: describe)
     {
       return status
     }
-    let options: CLIOptions
-    let remaining: [String]
+    var options: CLIOptions
+    var remaining: [String]
     do {
       (options, remaining) = try CLIOptions.parse(arguments, environment: environment)
     } catch {
@@ -71,15 +106,17 @@ public enum KumikiCLI {
     if let cache, remaining.first == CacheCommand.group {
       return await CacheCommand.answer(
         Array(remaining.dropFirst()), standardOutput: standardOutput, standardError: standardError
-      ) { command in
+      ) { command, _ in
         await command.run(cache, options: options, standardOutput: standardOutput, standardError: standardError)
       }.rawValue
     }
     if let resetFixtures, remaining.first == FixturesCommand.group {
       return await FixturesCommand.answer(
         Array(remaining.dropFirst()), standardOutput: standardOutput, standardError: standardError
-      ) { command in
-        await command.run(resetFixtures, options: options, standardOutput: standardOutput, standardError: standardError)
+      ) { command, flags in
+        await command.run(
+          resetFixtures, flags: flags, options: options, standardOutput: standardOutput, standardError: standardError,
+          confirm: confirm ?? Confirmation.askOnTerminal)
       }.rawValue
     }
     if let outbox, remaining.first == OutboxCommand.group {
@@ -97,6 +134,12 @@ public enum KumikiCLI {
       }
     }
     if remaining.first == "replay" {
+      // Its JSON is the recorded states as the features write them: printed whole.
+      if !options.jsonFields.isEmpty || options.jq != nil {
+        standardError.write(
+          UsageError("replay prints its JSON whole: --json FIELDS and --jq do not apply to it").report)
+        return CLIExitCode.usage.rawValue
+      }
       do {
         guard let command = try ReplayCommand.parse(Array(remaining.dropFirst())) else {
           standardOutput.write(ReplayCommand.help)
@@ -130,19 +173,26 @@ public enum KumikiCLI {
     } catch {
       return report(error, to: standardError).rawValue
     }
+    let parser = CommandLineParser(commands: commands, features: features)
+    (options, remaining) = parser.reclaimingJSONWord(options, remaining)
     let settings = OutputSettings.resolve(
       options: options, environment: environment, standardOutput: standardOutput, standardError: standardError)
     let invocation: Invocation
     do {
-      invocation = try CommandLineParser(commands: commands, features: features).parse(remaining)
+      invocation = try parser.parse(remaining)
     } catch {
       standardError.write(error.report)
       return CLIExitCode.usage.rawValue
     }
     guard case .run(let command, let input) = invocation else {
-      let text = introspectionText(
-        invocation, commands: commands, features: features, settings: settings, version: version)
-      standardOutput.write(text ?? "")
+      do {
+        let text = try introspectionText(
+          invocation, commands: commands, features: features, settings: settings, version: version)
+        standardOutput.write(text ?? "")
+      } catch {
+        standardError.write(error.report)
+        return CLIExitCode.usage.rawValue
+      }
       return CLIExitCode.success.rawValue
     }
     // Only arguments of an execution purpose name a command to run (``purpose(of:)``), and those built the app.
@@ -180,6 +230,19 @@ public enum KumikiCLI {
     standardError: any TextStream = FileStream.standardError,
     describe: (@Sendable (CLIOptions) throws -> [FeatureDescription])?
   ) -> Int32? {
+    let paged = pagedOutput(arguments, environment: environment, standardOutput: standardOutput)
+    defer { paged?.finish() }
+    return answer(
+      arguments: arguments, environment: environment, version: version, standardOutput: paged ?? standardOutput,
+      standardError: standardError, describe: describe)
+  }
+
+  /// ``answerWithoutApp(arguments:environment:version:standardOutput:standardError:describe:)`` once standard
+  /// output is decided.
+  static func answer(
+    arguments: [String], environment: [String: String], version: String, standardOutput: any TextStream,
+    standardError: any TextStream, describe: (@Sendable (CLIOptions) throws -> [FeatureDescription])?
+  ) -> Int32? {
     let options: CLIOptions
     let remaining: [String]
     do {
@@ -190,16 +253,32 @@ public enum KumikiCLI {
     }
     let standardOutput: any TextStream = options.json ? JSONOutputStream(base: standardOutput) : standardOutput
     if remaining == ["--version"] {
-      standardOutput.write(versionText(version, json: options.json))
+      do {
+        standardOutput.write(
+          try versionText(
+            version, settings: OutputSettings(json: options.json, jsonFields: options.jsonFields, jq: options.jq)))
+      } catch {
+        standardError.write(error.report)
+        return CLIExitCode.usage.rawValue
+      }
       return CLIExitCode.success.rawValue
     }
-    if let help = groupHelp(remaining) {
+    if let help = BuiltinHelp.help(for: remaining) {
       standardOutput.write(help)
       return CLIExitCode.success.rawValue
     }
-    guard let describe, purpose(of: remaining) == .introspection,
-      !(remaining.first.map(groups.contains) ?? false)
-    else { return nil }
+    guard let describe, !(remaining.first.map(groups.contains) ?? false) else { return nil }
+    // An execution command line is answered here only when it asks for help (a bare group: `kumiki <feature-key>`).
+    if purpose(of: remaining) == .execution {
+      guard remaining.count == 1, let described = try? describe(options) else { return nil }
+      let commands = AppCommand.described(described)
+      let parser = CommandLineParser(commands: commands, features: MountedFeature.described(described))
+      guard case .help(let topic) = try? parser.parse(parser.reclaimingJSONWord(options, remaining).remaining)
+      else { return nil }
+      standardOutput.write(
+        HelpFormatter(commands: commands, features: MountedFeature.described(described)).text(for: topic))
+      return CLIExitCode.success.rawValue
+    }
     let described: [FeatureDescription]
     do {
       described = try describe(options)
@@ -217,10 +296,16 @@ public enum KumikiCLI {
     }
     let settings = OutputSettings.resolve(
       options: options, environment: environment, standardOutput: standardOutput, standardError: standardError)
-    guard
-      let text = introspectionText(
+    let text: String?
+    do {
+      text = try introspectionText(
         invocation, commands: commands, features: features, settings: settings, version: version)
-    else { return nil }  // a command to run: introspection arguments never name one (``purpose(of:)``)
+    } catch {
+      standardError.write(error.report)
+      return CLIExitCode.usage.rawValue
+    }
+    // A command to run: introspection arguments never name one (``purpose(of:)``).
+    guard let text else { return nil }
     standardOutput.write(text)
     return CLIExitCode.success.rawValue
   }
@@ -230,10 +315,12 @@ public enum KumikiCLI {
   static func introspectionText(
     _ invocation: Invocation, commands: [AppCommand], features: [MountedFeature], settings: OutputSettings,
     version: String
-  ) -> String? {
+  ) throws(UsageError) -> String? {
     switch invocation {
     case .version:
-      return versionText(version, json: settings.json)
+      return try versionText(version, settings: settings)
+    case .manual:
+      return ManualPage(commands: commands, features: features, version: version).text
     case .help(let topic):
       return HelpFormatter(commands: commands, features: features).text(for: topic)
     case .completion(let shell):
@@ -241,7 +328,7 @@ public enum KumikiCLI {
     case .features:
       let catalog = FeatureCatalog(features: features, commands: commands)
       return settings.json
-        ? catalog.json.text + "\n"
+        ? try CLIOptions.jsonText(catalog.json, fields: settings.jsonFields, jq: settings.jq, command: "features")
         : TextRenderer(fit: settings.fit, color: settings.color).render(catalog.view)
     case .run:
       return nil
@@ -249,31 +336,17 @@ public enum KumikiCLI {
   }
 
   /// `kumiki <version>`, or `{"version":"<version>"}` with `--json`; newline-terminated.
-  static func versionText(_ version: String, json: Bool) -> String {
-    json ? JSONValue.object([("version", .string(version))]).text + "\n" : "kumiki \(TextLine.clean(version))\n"
+  static func versionText(_ version: String, settings: OutputSettings) throws(UsageError) -> String {
+    guard settings.json else { return "kumiki \(TextLine.clean(version))\n" }
+    return try CLIOptions.jsonText(
+      .object([("version", .string(version))]), fields: settings.jsonFields, jq: settings.jq, command: "--version")
   }
 
   /// ``AppPurpose/introspection`` when the arguments ask only for help, `features`, a completion script or
   /// nothing at all (or start with an option, which is an error); else ``AppPurpose/execution``.
   /// The command groups `kumiki` answers itself, not a feature's: `kumiki help <group>` and `kumiki <group> --help`
   /// print the group's help and exit 0, with or without the app (a feature's group is answered from its commands).
-  public static let groups = builtinHelp.map(\.group)
-
-  /// Each built-in group and its help, in ``groups``' order.
-  static let builtinHelp: [(group: String, help: String)] = [
-    (CacheCommand.group, CacheCommand.help), (FixturesCommand.group, FixturesCommand.help),
-    (OutboxCommand.group, OutboxCommand.help), (ReplayCommand.group, ReplayCommand.help),
-  ]
-
-  /// The help of the built-in group `remaining` asks about (`help <group> …`, or `<group> …` with `--help` or `-h`
-  /// before `--`), or `nil`.
-  static func groupHelp(_ remaining: [String]) -> String? {
-    var words = Array(remaining.prefix { $0 != "--" })
-    let asked = words.first == "help" || words.contains("--help") || words.contains("-h")
-    if words.first == "help" { words.removeFirst() }
-    guard asked, let first = words.first else { return nil }
-    return builtinHelp.first { $0.group == first }?.help
-  }
+  public static let groups = [CacheCommand.group, FixturesCommand.group, OutboxCommand.group, ReplayCommand.group]
 
   static func purpose(of arguments: [String]) -> AppPurpose {
     let options = arguments.prefix { $0 != "--" }

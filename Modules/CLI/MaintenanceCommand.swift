@@ -5,32 +5,54 @@ protocol MaintenanceCommand: RawRepresentable<String>, CaseIterable {
   static var group: String { get }
   /// The group's help text.
   static var help: String { get }
+  /// The flags the subcommands take (`--yes`), each with its short form if any; none by default.
+  static var flags: [(name: String, short: String?)] { get }
 }
 
 extension MaintenanceCommand {
-  /// The subcommand asked for by `arguments` (after the group's word), `nil` for help.
-  static func parse(_ arguments: [String]) throws(UsageError) -> Self? {
-    let words = arguments.filter { $0 != "--" }
+  static var flags: [(name: String, short: String?)] { [] }
+
+  /// The subcommand asked for by `arguments` (after the group's word) with the flags given (by their long names),
+  /// `nil` for help. An unknown word or option is a usage error with the closest one as a suggestion.
+  static func parse(_ arguments: [String]) throws(UsageError) -> (command: Self, flags: Set<String>)? {
+    var words = arguments.filter { $0 != "--" }
     if words.isEmpty || words.contains("--help") || words.contains("-h") { return nil }
-    guard words.count == 1, let command = Self(rawValue: words[0]) else {
-      let given = TextLine.clean(words.joined(separator: " "))
-      let usage = "Usage: kumiki \(group) " + allCases.map(\.rawValue).joined(separator: "|")
-      throw UsageError("unknown \(group) command '\(given)'", details: [usage])
+    let usage = "Usage: kumiki \(group) " + allCases.map(\.rawValue).joined(separator: "|")
+    var given = Set<String>()
+    for word in words where ArgumentBinder.looksLikeOption(word) {
+      guard let flag = flags.first(where: { $0.name == word || $0.short == word }) else {
+        var error = UsageError("unknown option '\(TextLine.clean(word))' for '\(group)'", details: [usage])
+        let known = flags.map(\.name) + CLIOptions.names
+        if let suggestion = Suggester.suggestion(for: CLIOptions.split(word).name, among: known) {
+          error.details.insert("Did you mean '\(suggestion)'?", at: 0)
+        }
+        throw error
+      }
+      given.insert(flag.name)
     }
-    return command
+    words.removeAll(where: ArgumentBinder.looksLikeOption)
+    guard words.count == 1, let command = Self(rawValue: words[0]) else {
+      let typed = TextLine.clean(words.joined(separator: " "))
+      var error = UsageError("unknown \(group) command '\(typed)'", details: [usage])
+      if let first = words.first, let suggestion = Suggester.suggestion(for: first, among: allCases.map(\.rawValue)) {
+        error.details.insert("Did you mean 'kumiki \(group) \(suggestion)'?", at: 0)
+      }
+      throw error
+    }
+    return (command, given)
   }
 
   /// Parses `arguments`, then prints the help or runs the subcommand with `run`; a bad word is a usage error.
   static func answer(
     _ arguments: [String], standardOutput: any TextStream, standardError: any TextStream,
-    run: (Self) async -> CLIExitCode
+    run: (Self, Set<String>) async -> CLIExitCode
   ) async -> CLIExitCode {
     do {
-      guard let command = try parse(arguments) else {
+      guard let (command, flags) = try parse(arguments) else {
         standardOutput.write(help)
         return .success
       }
-      return await run(command)
+      return await run(command, flags)
     } catch {
       standardError.write(error.report)
       return .usage

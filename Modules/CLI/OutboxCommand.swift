@@ -52,6 +52,13 @@ enum OutboxCommand: Equatable, Sendable {
     let words = arguments.filter { $0 != "--" }
     if words.contains("--help") || words.contains("-h") { return nil }
     let usage = "Usage: kumiki outbox [list|send|discard ID|retry ID]"
+    if let option = words.first(where: ArgumentBinder.looksLikeOption) {
+      var error = UsageError("unknown option '\(TextLine.clean(option))' for 'outbox'", details: [usage])
+      if let suggestion = Suggester.suggestion(for: CLIOptions.split(option).name, among: CLIOptions.names) {
+        error.details.insert("Did you mean '\(suggestion)'?", at: 0)
+      }
+      throw error
+    }
     switch words.first {
     case nil where words.isEmpty: return .list
     case "list" where words.count == 1: return .list
@@ -66,7 +73,13 @@ enum OutboxCommand: Equatable, Sendable {
       throw UsageError("outbox \(words[0]) needs one ID (kumiki outbox lists them)", details: [usage])
     default:
       let given = TextLine.clean(words.joined(separator: " "))
-      throw UsageError("unknown outbox command '\(given)'", details: [usage])
+      var error = UsageError("unknown outbox command '\(given)'", details: [usage])
+      if let first = words.first,
+        let suggestion = Suggester.suggestion(for: first, among: ["list", "send", "discard", "retry"])
+      {
+        error.details.insert("Did you mean 'kumiki outbox \(suggestion)'?", at: 0)
+      }
+      throw error
     }
   }
 
@@ -87,23 +100,27 @@ enum OutboxCommand: Equatable, Sendable {
       switch self {
       case .list:
         let entries = try await outbox.list(options)
-        standardOutput.write(options.json ? Self.json(entries).text + "\n" : Self.text(entries))
+        standardOutput.write(
+          options.json ? try options.jsonText(Self.json(entries), command: "outbox list") : Self.text(entries))
         return .success
       case .send:
-        return Self.print(try await outbox.send(options), options, standardOutput, standardError)
+        return try Self.print(try await outbox.send(options), options, standardOutput, standardError)
       case .discard(let id):
         guard let entry = try await outbox.discard(options, id) else { return Self.unknown(id, word, standardError) }
         standardOutput.write(
           options.json
-            ? JSONValue.object([("discarded", Self.json(entry))]).text + "\n"
+            ? try options.jsonText(.object([("discarded", Self.json(entry))]), command: "outbox discard")
             : "Discarded change \(id): \(Self.summary(entry)). It was not sent.\n")
         return .success
       case .retry(let id):
         guard let report = try await outbox.retry(options, id) else {
           return Self.unknown(id, word, standardError)
         }
-        return Self.print(report, options, standardOutput, standardError)
+        return try Self.print(report, options, standardOutput, standardError)
       }
+    } catch let error as UsageError {
+      standardError.write(error.report)
+      return .usage
     } catch let error as CommandError {
       standardError.write(UsageError(TextLine.clean("outbox \(word): \(error.description)")).report)
       return .usage
@@ -126,16 +143,17 @@ enum OutboxCommand: Equatable, Sendable {
   private static func print(
     _ report: OutboxMaintenance.SendReport, _ options: CLIOptions, _ standardOutput: any TextStream,
     _ standardError: any TextStream
-  ) -> CLIExitCode {
+  ) throws(UsageError) -> CLIExitCode {
     if options.json {
       standardOutput.write(
-        JSONValue.object([
-          ("sent", .array(report.sent.map(json))),
-          ("refused", .array(report.refused.map(json))),
-          ("pending", .int(report.pending)),
-          ("stopped", report.stopped.map { .string($0) } ?? .null),
-          ("held", .array(report.held.map(json))),
-        ]).text + "\n")
+        try options.jsonText(
+          .object([
+            ("sent", .array(report.sent.map(json))),
+            ("refused", .array(report.refused.map(json))),
+            ("pending", .int(report.pending)),
+            ("stopped", report.stopped.map { .string($0) } ?? .null),
+            ("held", .array(report.held.map(json))),
+          ]), command: "outbox send"))
     } else {
       let count = report.sent.count
       let nothingLeft = report.pending == 0 && report.held.isEmpty

@@ -13,12 +13,18 @@ public struct OutputSettings: Sendable, Equatable {
   public var spinnerDelay: Duration
   /// Print diagnostics on standard error.
   public var verbose: Bool
+  /// `--json FIELDS`: the fields of the JSON kept (empty: all).
+  public var jsonFields: [String] = []
+  /// `--jq EXPR`: the filter the JSON goes through.
+  public var jq: String?
 
   /// Explicit settings; the defaults are plain unlimited text (as into a pipe), no spinner, no diagnostics.
   public init(
     json: Bool = false, color: Bool = false, fit: TextFit = .unlimited, spinner: Bool = false,
-    spinnerDelay: Duration = .milliseconds(300), verbose: Bool = false
+    spinnerDelay: Duration = .milliseconds(300), verbose: Bool = false, jsonFields: [String] = [], jq: String? = nil
   ) {
+    self.jsonFields = jsonFields
+    self.jq = jq
     self.json = json
     self.color = color
     self.fit = fit
@@ -42,7 +48,9 @@ public struct OutputSettings: Sendable, Equatable {
         environment: environment, stdoutIsTerminal: standardOutput.isTerminal,
         terminalColumns: standardOutput.columns),
       spinner: OutputPolicy.spinnerEnabled(stderrIsTerminal: standardError.isTerminal, environment: environment),
-      verbose: options.verbose
+      verbose: options.verbose,
+      jsonFields: options.jsonFields,
+      jq: options.jq
     )
   }
 }

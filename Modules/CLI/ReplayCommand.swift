@@ -129,7 +129,12 @@ struct ReplayCommand: Equatable, Sendable {
         guard inline == nil else { throw fail("--force takes no value") }
         force = true
       default:
-        throw fail("unknown option '\(TextLine.clean(argument))'")
+        var error = fail("unknown option '\(TextLine.clean(argument))'")
+        let known = ["--until", "--emit-test", "--feature", "--output", "--force"] + CLIOptions.names
+        if let suggestion = Suggester.suggestion(for: CLIOptions.split(argument).name, among: known) {
+          error.details.insert("Did you mean '\(suggestion)'?", at: 0)
+        }
+        throw error
       }
     }
     guard let file else { throw fail("missing argument <file>") }

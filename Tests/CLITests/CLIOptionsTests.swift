@@ -48,10 +48,41 @@ import Testing
     #expect(throws: UsageError.self) { try CLIOptions.parse(["--color=sometimes"]) }
   }
 
+  /// Issue 35: `--color always` (with a space) left `always` as the command.
+  @Test func colorTakesOneOfItsValuesAfterASpace() throws {
+    let spaced = try CLIOptions.parse(["--color", "always", "home"])
+    #expect(spaced.options.color == .always)
+    #expect(spaced.remaining == ["home"])
+    #expect(try CLIOptions.parse(["home", "--color", "never"]).options.color == .never)
+    #expect(try CLIOptions.parse(["--color", "auto", "home"]).remaining == ["home"])
+  }
+
+  /// Issue 35: `archive search --json id` searched for "id". After a command word, a field list after `--json` is
+  /// its fields; before the command, or a word that is no field list (`4`, `カレー`, `-x`), stays where it is.
+  @Test func jsonTakesAFieldListAfterTheCommandOnly() throws {
+    let fields = try CLIOptions.parse(["catalogue", "list", "--json", "items.id,page"])
+    #expect(fields.options.json && fields.options.jsonFields == ["items.id", "page"])
+    #expect(fields.remaining == ["catalogue", "list"])
+    let before = try CLIOptions.parse(["--json", "catalogue", "list"])
+    #expect(before.options.jsonFields.isEmpty && before.remaining == ["catalogue", "list"])
+    for word in ["4", "カレー", "-x"] {
+      let kept = try CLIOptions.parse(["counter", "add", "--json", word])
+      #expect(kept.options.json && kept.options.jsonFields.isEmpty && kept.remaining.last == word, "\(word)")
+    }
+    #expect(try CLIOptions.parse(["--json=id,title", "home"]).options.jsonFields == ["id", "title"])
+    let jq = try CLIOptions.parse(["home", "--jq", ".a | length"])
+    #expect(jq.options.json && jq.options.jq == ".a | length" && jq.remaining == ["home"])
+    #expect(try CLIOptions.parse(["home", "--no-pager"]).options.noPager)
+  }
+
   @Test func badGlobalsAreUsageErrors() {
     #expect(throws: UsageError.self) { try CLIOptions.parse(["--api"]) }
     #expect(throws: UsageError.self) { try CLIOptions.parse(["--db", "--json"]) }
-    #expect(throws: UsageError.self) { try CLIOptions.parse(["--json=yes"]) }
+    #expect(throws: UsageError.self) { try CLIOptions.parse(["--json="]) }
+    #expect(throws: UsageError.self) { try CLIOptions.parse(["--json=id,,title"]) }
+    #expect(throws: UsageError.self) { try CLIOptions.parse(["--jq"]) }
+    #expect(throws: UsageError.self) { try CLIOptions.parse(["--jq", ".items[", "home"]) }
+    #expect(throws: UsageError.self) { try CLIOptions.parse(["--no-pager=yes"]) }
     #expect(throws: UsageError.self) { try CLIOptions.parse(["--api", "localhost:3000"]) }
     #expect(throws: UsageError.self) { try CLIOptions.parse(["--api", "ftp://example.com"]) }
     #expect(throws: UsageError.self) { try CLIOptions.parse([], environment: ["KUMIKI_API_URL": "not a url"]) }

@@ -90,9 +90,15 @@ func ran(_ invocation: Invocation) -> (name: String, input: CommandInput)? {
     }
   }
 
-  @Test func aBareFeatureKeyThatIsNoCommandAsksForASubcommand() {
+  /// Issue 35: `kumiki archive` exited 64 while `kumiki cache` printed its help. A bare group prints its help, as
+  /// gh's do; with anything after it, it is still an unknown command.
+  @Test func aBareFeatureKeyThatIsNoCommandAsksForItsHelp() throws {
+    guard case .help(.group("catalogue")) = try parser.parse(["catalogue"]) else {
+      Issue.record("expected the group's help")
+      return
+    }
     #expect {
-      try parser.parse(["catalogue"])
+      try parser.parse(["catalogue", "--bogus"])
     } throws: { error in
       let error = error as! UsageError
       return error.message == "missing subcommand for 'catalogue'"

@@ -33,7 +33,7 @@ import Testing
     for expected in [
       "  Counter (counter)", "    counter add         Add to the count.", "  Catalogue (catalogue)",
       "    catalogue list      List the items.", "  Built in", "    completion <shell>", "  --api <url>",
-      "  --json", "  64", "  65", "  KUMIKI_API_URL", "  NO_COLOR", "  --color[=<when>]",
+      "  --json", "  64", "  65", "  KUMIKI_API_URL", "  NO_COLOR", "  --color [<when>]",
     ] {
       #expect(text.contains(expected), "missing \(expected)")
     }

@@ -133,7 +133,7 @@ struct KumikiEmbeddedAPIEndToEndTests {
     #expect(status.status == 0, "\(status.stderr)")
 
     // The reset keeps the damaged file beside it, every byte, and the API serves again.
-    let reset = try await kumiki(["fixtures", "reset"], folder: folder)
+    let reset = try await kumiki(["fixtures", "reset", "--yes"], folder: folder)
     #expect(reset.status == 0, "\(reset.stderr)")
     let kept = try #require(
       try FileManager.default.contentsOfDirectory(atPath: folder.path).first {
@@ -194,7 +194,7 @@ struct KumikiEmbeddedAPIEndToEndTests {
         "kumiki: the embedded API cannot load its data file \(file) (cannot read \(file): it is a FIFO"),
       "\(run.stderr)")
     #expect(run.stderr.contains("move it away"), "\(run.stderr)")
-    let reset = try await kumiki(["fixtures", "reset"], folder: folder)
+    let reset = try await kumiki(["fixtures", "reset", "--yes"], folder: folder)
     #expect(reset.status == 1)
     #expect(
       reset.stderr.contains("it is a FIFO (named pipe), not a data file; move it away to reset the data"),

@@ -204,7 +204,7 @@ struct ProfileEndToEndTests {
     #expect(again.status == 0, "\(again.stderr)")
     #expect(again.stdout.contains("\"nickname\":\"寿司部長\""))
 
-    let reset = try await kumiki(["fixtures", "reset"], folder: folder)
+    let reset = try await kumiki(["fixtures", "reset", "--yes"], folder: folder)
     #expect(reset.status == 0, "\(reset.stderr)")
     #expect(reset.stdout.contains(file))
     let sample = try await kumiki(["--fresh", "profile", "--json"], folder: folder)
@@ -245,7 +245,7 @@ struct ProfileEndToEndTests {
     #expect(try String(contentsOfFile: folder.path + "/kumiki-api.json", encoding: .utf8).contains("相席"))
     #expect(edit.stderr.contains(address), "\(edit.stderr)")
 
-    let reset = try await kumiki(["fixtures", "reset"], folder: folder)
+    let reset = try await kumiki(["fixtures", "reset", "--yes"], folder: folder)
     #expect(reset.status == 1)
     #expect(reset.stderr.contains("already served"), "\(reset.stderr)")
   }
