@@ -1,8 +1,10 @@
 import Core
 import CoreTesting
+import FeatureAssembly
 import FeatureKit
 import FeatureKitTesting
 import Foundation
+import LoadingScreenKit
 import Networking
 import Presentation
 import Testing

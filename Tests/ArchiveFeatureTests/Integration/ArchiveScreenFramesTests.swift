@@ -4,6 +4,7 @@ import CoreTesting
 import FeatureKit
 import Foundation
 import Presentation
+import ToastKit
 import TUI
 import TUITesting
 import Terminal
