@@ -190,7 +190,7 @@ ifneq ($(value MODULE),)
 $(error make test: AFFECTED picks the suites itself; give AFFECTED or MODULE, not both)
 endif
 endif
-.PHONY: graph check-graph check-affected check-feature-list
+.PHONY: graph check-graph check-affected check-feature-list check-kit-names
 
 graph: bootstrap ## Draw the module graph into docs/modules.svg; FEATURE=Archive: its closure, in .build/graph/
 	@$(call CHECK,FEATURE)
@@ -205,9 +205,12 @@ check-affected: ## make test AFFECTED=... on scripted changes in a throwaway cop
 check-feature-list: ## A stale feature list (a folder added, no make) fails to build, saying to run make (in lint; no build)
 	@Scripts/check-feature-list
 
+check-kit-names: ## What make feature writes uses only the kit names FeatureKit's README lists, within budget (in lint; no build)
+	@Scripts/check-kit-names
+
 # The picture cannot drift: make lint (CI's first check) redraws it; make ci also checks the affected selection.
 # make lint also gives every make variable shell and make code (Scripts/check-make-variables: seconds, no build).
-lint: check-graph check-make-variables check-feature-list
+lint: check-graph check-make-variables check-feature-list check-kit-names
 ci: check-affected
 # check-graph, check-deps and check-affected each read the package map: in make ci, `swift package describe` runs once
 # and the others reuse it while no file it reads changed (Scripts/check-deps, KUMIKI_DESCRIBE_CACHE).

@@ -475,7 +475,9 @@ targets += [
     name: "CompositionRoot",
     dependencies: [
       "Core",
+      "FeatureAssembly",
       "FeatureKit",
+      "LoadingScreenKit",
       "Networking",
       "NetworkingCurl",
       "Persistence",
@@ -503,6 +505,7 @@ targets += [
       "ActionLog",
       "FeatureAssembly",
       "FeatureKit",
+      "LoadingScreenKit",  // Date.fetchTimeText: the cache's and the outbox's dates as the screens write them
       "Networking",
       "Presentation",
       "Sessions",
