@@ -39,27 +39,18 @@ where State: ScreenLoadState, Action: ScreenLoadAction, Action.Response == State
     commands: [FeatureCommand<State, Action>] = []
   ) -> FeatureModule {
     let polls = initialState.load.polling != nil
-    return FeatureModule(
-      key: key,
-      title: title,
-      initialState: initialState,
-      reducer: reducer,
-      middlewares: [.screenLoad(id: EffectID("\(key).load"), load: load)] + middlewares,
-      present: present.map { present in
-        { state in
-          let view = present(state)
-          guard case .loaded = state.load.phase else { return view }
-          return state.load.origin.annotate(view, retry: .load(.retry))
-        }
-      },
-      placement: .tab,
-      commands: commands.map { command in
-        var command = command
-        let output = command.output
-        command.output = { state, input in output(state, input).adding(origin: state.load.origin) }
-        return command
-      },
-      receive: present == nil ? nil : { event in
+    var screen: (@Sendable (State) -> ViewNode<Action>)? = nil
+    if let present {
+      screen = { state in
+        let view = present(state)
+        guard case .loaded = state.load.phase else { return view }
+        return state.load.origin.annotate(view, retry: .load(.retry))
+      }
+    }
+    // With no screen, no app event: its commands are its interface.
+    var receive: (@Sendable (AppEvent) -> Action?)? = nil
+    if present != nil {
+      receive = { event in
         switch event {
         // A screen that polls follows whether it is shown; one that does not is spared the extra actions.
         case .appear: polls ? .load(.shown) : .load(.appear)
@@ -70,6 +61,22 @@ where State: ScreenLoadState, Action: ScreenLoadAction, Action.Response == State
         case .launch, .terminate: nil
         }
       }
+    }
+    return FeatureModule(
+      key: key,
+      title: title,
+      initialState: initialState,
+      reducer: reducer,
+      middlewares: [.screenLoad(id: EffectID("\(key).load"), load: load)] + middlewares,
+      present: screen,
+      placement: .tab,
+      commands: commands.map { command in
+        var command = command
+        let output = command.output
+        command.output = { state, input in output(state, input).adding(origin: state.load.origin) }
+        return command
+      },
+      receive: receive
     )
   }
 }
