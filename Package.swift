@@ -19,7 +19,7 @@ let dependencies: [Package.Dependency] = [
 let swiftSettings: [SwiftSetting] = [
   .enableUpcomingFeature("ExistentialAny"),
   // Release builds specialise generic code across our own modules (the store is generic in Core and instantiated
-  // in FeatureKit); measured 6,700 → 1,400 instructions per dispatch. Fine for an app package nobody depends on.
+  // in FeatureAssembly); measured 6,700 → 1,400 instructions per dispatch. Fine for an app package nobody depends on.
   .unsafeFlags(["-cross-module-optimization"], .when(configuration: .release)),
 ]
 
