@@ -190,7 +190,7 @@ ifneq ($(value MODULE),)
 $(error make test: AFFECTED picks the suites itself; give AFFECTED or MODULE, not both)
 endif
 endif
-.PHONY: graph check-graph check-affected check-feature-list check-snippets check-doc-names
+.PHONY: graph check-graph check-affected check-feature-list check-snippets check-doc-names check-kit-names
 
 graph: bootstrap ## Draw the module graph into docs/modules.svg; FEATURE=Archive: its closure, in .build/graph/
 	@$(call CHECK,FEATURE)
@@ -205,6 +205,9 @@ check-affected: ## make test AFFECTED=... on scripted changes in a throwaway cop
 check-feature-list: ## A stale feature list (a folder added, no make) fails to build, saying to run make (in lint; no build)
 	@Scripts/check-feature-list
 
+check-kit-names: ## What make feature writes uses only the kit names FeatureKit's README lists, within budget (in lint; no build)
+	@Scripts/check-kit-names
+
 check-doc-names: ## Every suite, script and make target the docs name exists; each invariant names its check (in lint; no build)
 	@Scripts/check-snippets --names-only
 
@@ -216,7 +219,7 @@ check-snippets: ## Every ```swift block of the Markdown files compiles; every ch
 # make lint also gives every make variable shell and make code (Scripts/check-make-variables: seconds, no build), and
 # checks that every suite, script and make target the Markdown files name exists (check-snippets' half without a build).
 # make ci compiles the docs' Swift snippets after the tests, on their warm build (Scripts/check-snippets).
-lint: check-graph check-make-variables check-feature-list check-doc-names
+lint: check-graph check-make-variables check-feature-list check-doc-names check-kit-names
 ci: check-affected check-snippets
 # check-graph, check-deps and check-affected each read the package map: in make ci, `swift package describe` runs once
 # and the others reuse it while no file it reads changed (Scripts/check-deps, KUMIKI_DESCRIBE_CACHE).

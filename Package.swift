@@ -19,7 +19,7 @@ let dependencies: [Package.Dependency] = [
 let swiftSettings: [SwiftSetting] = [
   .enableUpcomingFeature("ExistentialAny"),
   // Release builds specialise generic code across our own modules (the store is generic in Core and instantiated
-  // in FeatureKit); measured 6,700 → 1,400 instructions per dispatch. Fine for an app package nobody depends on.
+  // in FeatureAssembly); measured 6,700 → 1,400 instructions per dispatch. Fine for an app package nobody depends on.
   .unsafeFlags(["-cross-module-optimization"], .when(configuration: .release)),
 ]
 
@@ -75,6 +75,19 @@ targets += [
     exclude: ["README.md"],
     swiftSettings: swiftSettings
   ),
+]
+
+// MARK: - FeatureKit: the contract every feature returns, one target per kit, the assembly (Modules/FeatureKit/README.md)
+// A folder of Modules/FeatureKit per target; the contract also holds the type erasure every feature's `.erased` needs
+// (Assembly/'s files named in `featureErasure`), so a feature never imports FeatureAssembly.
+
+/// The files of `Assembly/` that `AnyFeature` (what every feature returns) needs: compiled into the contract.
+let featureErasure = [
+  "AnyFeature.swift", "AppAction.swift", "AppCommand.swift", "AppState.swift", "PayloadProjection.swift",
+  "SliceBox.swift",
+]
+
+targets += [
   .target(
     name: "FeatureKit",
     dependencies: [
@@ -84,9 +97,68 @@ targets += [
       "Presentation",
     ],
     path: "Modules/FeatureKit",
-    exclude: ["README.md"],
+    sources: ["Contract"] + featureErasure.map { "Assembly/" + $0 },
     swiftSettings: swiftSettings
   ),
+  .target(
+    name: "LoadingScreenKit",
+    dependencies: [
+      "Core",
+      "FeatureKit",
+      "Networking",
+      "Presentation",
+    ],
+    path: "Modules/FeatureKit/LoadingScreen",
+    swiftSettings: swiftSettings
+  ),
+  .target(
+    name: "MutationKit",
+    dependencies: [
+      "Core",
+      "Networking",
+    ],
+    path: "Modules/FeatureKit/Mutation",
+    swiftSettings: swiftSettings
+  ),
+  .target(
+    name: "ToastKit",
+    dependencies: [
+      "Core",
+      "FeatureKit",
+      "Presentation",
+    ],
+    path: "Modules/FeatureKit/Toast",
+    swiftSettings: swiftSettings
+  ),
+  .target(
+    name: "FormKit",
+    dependencies: [
+      "Core",
+      "FeatureKit",
+      "MutationKit",
+      "Networking",
+      "Presentation",
+      "ToastKit",
+    ],
+    path: "Modules/FeatureKit/Form",
+    swiftSettings: swiftSettings
+  ),
+  // The composition root's and front ends' side: the registry, the runtime, persisted-state restore and save. No
+  // feature imports it (Scripts/check-deps).
+  .target(
+    name: "FeatureAssembly",
+    dependencies: [
+      "Core",
+      "FeatureKit",
+      "Presentation",
+    ],
+    path: "Modules/FeatureKit/Assembly",
+    exclude: featureErasure,
+    swiftSettings: swiftSettings
+  ),
+]
+
+targets += [
   // What every feature suite's set-up needs: a test store over a module, the fixture API without a server, a
   // temporary database path, and a sample feature for the kit's and front ends' suites. Fakes and pure data only,
   // so feature suites stay free of live parts.
@@ -97,6 +169,8 @@ targets += [
       "CoreTesting",
       "FeatureKit",
       "FixtureData",
+      "FormKit",
+      "LoadingScreenKit",
       "Networking",
       "Presentation",
     ],
@@ -109,6 +183,7 @@ targets += [
     dependencies: [
       "ActionLog",
       "Core",
+      "FeatureAssembly",
       "FeatureKit",
     ],
     path: "Modules/Sessions",
@@ -260,18 +335,23 @@ targets += [
 // integration suite `XFeatureIntegrationTests`. Adding a feature is adding those folders; removing it, deleting them.
 // Nothing here names a feature. The rules the manifests may not break are checked here and by Scripts/check-deps.
 
-/// What a feature may depend on: Core, FeatureKit, Presentation and client interfaces — never another feature,
-/// never a live module.
-let featureDependencyRule: Set<String> = ["Core", "FeatureKit", "Networking", "Persistence", "Presentation"]
-/// What a feature's unit suite may add: fakes, the shared test kit and the pure fixture data. No live part.
+/// What a feature may depend on: Core, the contract (FeatureKit) and the kits it uses, Presentation and client
+/// interfaces — never another feature, never the assembly (FeatureAssembly), never a live module.
+let featureDependencyRule: Set<String> = [
+  "Core", "FeatureKit", "FormKit", "LoadingScreenKit", "MutationKit", "Networking", "Persistence", "Presentation",
+  "ToastKit",
+]
+/// What a feature's unit suite may add: fakes, the shared test kit, the pure fixture data and the (pure) assembly, to
+/// mount the feature as the app does. No live part.
 let featureTestDependencyRule: Set<String> = [
-  "CoreTesting", "FeatureKitTesting", "FixtureData", "NetworkingTesting", "PersistenceTesting",
+  "CoreTesting", "FeatureAssembly", "FeatureKitTesting", "FixtureData", "NetworkingTesting", "PersistenceTesting",
 ]
 /// What a feature's integration suite adds to the feature: the real parts, the live app drawn by the TUI, and the
 /// built apps (`kumiki`, `kumiki-tui`, `kumiki-api`: executables, built before the suite runs, which runs them as a user
 /// does with CompositionRootTesting's `kumiki(…)` and `TmuxSession`).
 let featureIntegrationDependencies: [String] = [
-  "CompositionRoot", "CompositionRootTesting", "CoreTesting", "FeatureKitTesting", "FixtureData", "FixtureServer",
+  "CompositionRoot", "CompositionRootTesting", "CoreTesting", "FeatureAssembly", "FeatureKitTesting", "FixtureData",
+  "FixtureServer",
   "kumiki", "kumiki-api", "kumiki-tui", "NetworkingCurl", "Persistence",
   "PersistenceSQLite", "QueryCache", "Terminal", "TUI", "TUITesting",
 ]
@@ -395,7 +475,9 @@ targets += [
     name: "CompositionRoot",
     dependencies: [
       "Core",
+      "FeatureAssembly",
       "FeatureKit",
+      "LoadingScreenKit",
       "Networking",
       "NetworkingCurl",
       "Persistence",
@@ -421,7 +503,9 @@ targets += [
     name: "CLI",
     dependencies: [
       "ActionLog",
+      "FeatureAssembly",
       "FeatureKit",
+      "LoadingScreenKit",  // Date.fetchTimeText: the cache's and the outbox's dates as the screens write them
       "Networking",
       "Presentation",
       "Sessions",
@@ -436,6 +520,7 @@ targets += [
     dependencies: [
       "ActionLog",
       "Core",
+      "FeatureAssembly",
       "FeatureKit",
       "Presentation",
       "Terminal",
@@ -451,6 +536,7 @@ targets += [
     name: "CompositionRootTesting",
     dependencies: [
       "CompositionRoot",
+      "FeatureAssembly",
       "FeatureKit",
       "FixtureData",
       "FixtureServer",
@@ -477,6 +563,7 @@ targets += [
     dependencies: [
       "CLI",
       "CompositionRoot",
+      "FeatureAssembly",
       "FeatureKit",
       "Persistence",
     ],
@@ -527,6 +614,7 @@ targets += [
     dependencies: [
       "CompositionRoot",
       "Core",
+      "FeatureAssembly",
       "FeatureKit",
       "FixtureData",
       "FixtureServer",
@@ -580,6 +668,7 @@ targets += [
       "ActionLog",
       "Core",
       "CoreTesting",
+      "FeatureAssembly",
       "FeatureKit",
       "Presentation",
       "Sessions",
@@ -598,11 +687,16 @@ targets += [
     dependencies: [
       "Core",
       "CoreTesting",
+      "FeatureAssembly",
       "FeatureKit",
       "FeatureKitTesting",
+      "FormKit",
+      "LoadingScreenKit",
+      "MutationKit",
       "Networking",
       "NetworkingTesting",
       "Presentation",
+      "ToastKit",
     ],
     path: "Tests/FeatureKitTests",
     swiftSettings: swiftSettings
@@ -675,7 +769,9 @@ targets += [
       "ActionLog",
       "CLI",
       "Core",
+      "FeatureAssembly",
       "FeatureKit",
+      "FormKit",
       "Presentation",
     ],
     path: "Tests/CLITests",
@@ -687,7 +783,9 @@ targets += [
       "ActionLog",
       "Core",
       "CoreTesting",
+      "FeatureAssembly",
       "FeatureKit",
+      "FormKit",
       "Presentation",
       "Terminal",
       "TUI",
@@ -712,6 +810,8 @@ targets += [
       "Core",
       "CoreTesting",
       "FeatureKit",
+      "LoadingScreenKit",
+      "MutationKit",
       "Networking",
       "NetworkingTesting",
       "Persistence",

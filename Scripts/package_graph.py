@@ -37,7 +37,7 @@ FRONT_ENDS = set(RULES.FRONT_ENDS)
 COMPOSITION_ROOT = "CompositionRoot"
 # The plugin contract and what it is written in; the client interfaces features program against. Any other library
 # without I/O of its own is a "library" (the kit's pure parts: ActionLog, Sessions, QueryCache, Terminal, ...).
-CONTRACT = {"Core", "Presentation", "FeatureKit"}
+CONTRACT = {"Core", "Presentation", "FeatureKit", "FormKit", "LoadingScreenKit", "MutationKit", "ToastKit"}
 INTERFACES = {"Networking", "Persistence"}
 FEATURES_FOLDER = "Modules/Features/"
 
@@ -157,10 +157,13 @@ class Package:
 
     def owner_of(self, path):
         """The target whose folder holds `path` (the deepest one: a feature's integration suite lives inside its
-        unit suite's folder), or None."""
+        unit suite's folder), or None. A target that lists the file among its sources comes first: FeatureKit
+        compiles a few files of Assembly/, the folder of FeatureAssembly, which excludes them."""
         best = None
         for name, target in self.targets.items():
             folder = target["path"].rstrip("/") + "/"
+            if path.startswith(folder) and path[len(folder):] in target.get("sources", []):
+                return name
             if path.startswith(folder) and (best is None or len(folder) > len(self.targets[best]["path"]) + 1):
                 best = name
         return best

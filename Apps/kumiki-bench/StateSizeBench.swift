@@ -1,5 +1,6 @@
 import Core
 import Dispatch
+import FeatureAssembly
 import FeatureKit
 import TUI
 

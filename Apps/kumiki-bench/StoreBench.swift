@@ -1,5 +1,6 @@
 import ArgumentParser
 import Core
+import FeatureAssembly
 import FeatureKit
 import TUI
 

@@ -1,5 +1,6 @@
 import FeatureKit
 import Networking
+import ToastKit
 
 extension ArchiveFeature {
   /// Everything that can happen on the Archive screen.

@@ -3,6 +3,7 @@ import FeatureKit
 import Foundation
 import Persistence
 import Presentation
+import ToastKit
 
 /// The Archive screen of the gourmet magazine: search the archive by free keyword and category chip, save items
 /// with its save box (`[ ]`), and browse the saved items offline.

@@ -1,6 +1,8 @@
 import Core
 import FeatureKit
+import LoadingScreenKit
 import Networking
+import ToastKit
 
 extension ArchiveFeature {
   /// The Archive reducer: conditions, results, paging, the saved list and navigation. Pure, and the one place that

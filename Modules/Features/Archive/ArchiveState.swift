@@ -1,5 +1,7 @@
 import FeatureKit
+import LoadingScreenKit
 import Networking
+import ToastKit
 
 extension ArchiveFeature {
   /// Everything the Archive screen shows.

@@ -1,4 +1,5 @@
 import FeatureKit
+import LoadingScreenKit
 
 extension HomeFeature {
   /// Everything that can happen on the Home screen.

@@ -1,5 +1,6 @@
 import Core
 import FeatureKit
+import LoadingScreenKit
 
 /// The Home screen of the gourmet magazine: campaign banners, recent news, featured topics, trend articles and
 /// pickup photos, fetched together from five endpoints.

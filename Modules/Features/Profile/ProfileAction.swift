@@ -1,4 +1,7 @@
 import FeatureKit
+import LoadingScreenKit
+import MutationKit
+import ToastKit
 
 extension ProfileFeature {
   /// Everything that can happen on the Profile screen.

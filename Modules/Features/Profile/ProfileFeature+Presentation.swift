@@ -1,4 +1,5 @@
 import FeatureKit
+import MutationKit
 import Presentation
 
 extension ProfileFeature {

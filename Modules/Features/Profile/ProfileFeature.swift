@@ -1,5 +1,7 @@
 import Core
 import FeatureKit
+import LoadingScreenKit
+import ToastKit
 
 /// The Profile screen of the gourmet magazine: the member's personal data, introduction, points and history,
 /// social links, and an information block with three tabs (announcements, comments, recent favorites).

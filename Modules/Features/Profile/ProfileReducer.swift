@@ -1,5 +1,8 @@
 import Core
 import FeatureKit
+import FormKit
+import MutationKit
+import ToastKit
 
 extension ProfileFeature {
   /// Profile's state transitions. Load actions go to ``FeatureKit/ScreenLoad/reduce(_:)``, which decides whether a
