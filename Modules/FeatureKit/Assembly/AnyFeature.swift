@@ -61,6 +61,7 @@ class FeatureRuntime: @unchecked Sendable {
   var hasScreen: Bool { fatalError("abstract") }
   var description: FeatureDescription { fatalError("abstract") }
   var placement: FeaturePlacement { fatalError("abstract") }
+  var routing: FeatureRouting { fatalError("abstract") }
   func present(_ state: AppState, slot: Int) -> ViewNode<AppAction>? { fatalError("abstract") }
   func commands(slot: Int) -> [AppCommand] { fatalError("abstract") }
   func persisted(_ state: AppState, slot: Int) -> (version: Int, data: Data)? { fatalError("abstract") }
@@ -122,6 +123,8 @@ where State: Sendable & Equatable & Codable, Action: Sendable & Equatable & Coda
   override var description: FeatureDescription { module.description }
 
   override var placement: FeaturePlacement { module.placement }
+
+  override var routing: FeatureRouting { FeatureRouting(module) }
 
   override func present(_ state: AppState, slot: Int) -> ViewNode<AppAction>? {
     guard let present = module.present else { return nil }
