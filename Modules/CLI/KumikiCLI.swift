@@ -132,9 +132,17 @@ public enum KumikiCLI {
     }
     let settings = OutputSettings.resolve(
       options: options, environment: environment, standardOutput: standardOutput, standardError: standardError)
+    var words = remaining
+    if remaining.first == OpenCommand.group, let app {  // `kumiki open ROUTE`: the command it stands for
+      let arguments = Array(remaining.dropFirst())
+      guard let command = OpenCommand.command(for: arguments, app: app, standardError: standardError) else {
+        return CLIExitCode.usage.rawValue
+      }
+      words = command
+    }
     let invocation: Invocation
     do {
-      invocation = try CommandLineParser(commands: commands, features: features).parse(remaining)
+      invocation = try CommandLineParser(commands: commands, features: features).parse(words)
     } catch {
       standardError.write(error.report)
       return CLIExitCode.usage.rawValue
@@ -263,6 +271,7 @@ public enum KumikiCLI {
   static let builtinHelp: [(group: String, help: String)] = [
     (CacheCommand.group, CacheCommand.help), (FixturesCommand.group, FixturesCommand.help),
     (OutboxCommand.group, OutboxCommand.help), (ReplayCommand.group, ReplayCommand.help),
+    (OpenCommand.group, OpenCommand.help),
   ]
 
   /// The help of the built-in group `remaining` asks about (`help <group> …`, or `<group> …` with `--help` or `-h`
