@@ -2,7 +2,6 @@ import CompositionRoot
 import CompositionRootTesting
 import FeatureKit
 import Foundation
-import Presentation
 import TUI
 import Terminal
 import Testing
