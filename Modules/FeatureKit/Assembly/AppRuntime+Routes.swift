@@ -29,11 +29,8 @@ extension AppRuntime {
       let routing = runtime.routing
       guard let entry = routing.entries.first(where: { $0.declaration.name == route.name }) else { break }
       let values = try entry.declaration.values(of: route.arguments, owner: route.owner)
-      let typed = Route(
-        owner: route.owner, name: route.name,
-        arguments: entry.declaration.parameters.map { values.values[$0.name] ?? $0.sample })
       return RouteTarget(
-        route: typed, slot: slot,
+        route: entry.declaration.route(owner: route.owner, values: values), slot: slot,
         open: entry.open(values).map { .feature(slot: slot, action: $0) },
         close: entry.close(values).map { .feature(slot: slot, action: $0) },
         command: [route.owner] + entry.command(values))

@@ -81,6 +81,11 @@ public struct RouteDeclaration: Sendable, Equatable {
     Route(owner: owner, name: name, arguments: parameters.map(\.sample))
   }
 
+  /// The route on `owner` with checked `values`, its arguments typed as the parameters say (`archive/item/6`).
+  public func route(owner: String, values: RouteValues) -> Route {
+    Route(owner: owner, name: name, arguments: parameters.map { values.values[$0.name] ?? $0.sample })
+  }
+
   /// `arguments` checked against the parameters (count, type, bounds), as the values the feature reads.
   /// - Throws: ``RouteError/invalid(_:reason:)`` naming the parameter and its rule.
   public func values(of arguments: [Route.Argument], owner: String) throws(RouteError) -> RouteValues {
