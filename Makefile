@@ -92,7 +92,7 @@ PLAYGROUND_BUILD = KUMIKI_FEATURES="$$KUMIKI_MAKE_FEATURE" KUMIKI_NO_BENCH=1 \
 
 .DEFAULT_GOAL := help
 .PHONY: help bootstrap build run scenarios test tsan bench lint format check-deps check-make-variables feature \
-  check-scaffold check-session-tools ci clean
+  check-scaffold check-session-tools ci clean check-codeowners
 
 help: ## List the targets
 	@awk 'BEGIN {FS = ":.*## "} /^[a-z-]+:.*## / {printf "  make %-14s %s\n", $$1, $$2}' $(MAKEFILE_LIST)
@@ -202,6 +202,9 @@ check-graph: bootstrap ## docs/modules.svg is what the package map draws; its no
 check-affected: ## make test AFFECTED=... on scripted changes in a throwaway copy (describe only, no build)
 	@Scripts/check-affected
 
+check-codeowners: ## .github/CODEOWNERS is what feature.json and Modules/owners.json give; the boundary rules' fixtures (in lint; no build)
+	@Scripts/codeowners
+
 check-feature-list: ## A stale feature list (a folder added, no make) fails to build, saying to run make (in lint; no build)
 	@Scripts/check-feature-list
 
@@ -219,7 +222,7 @@ check-snippets: ## Every ```swift block of the Markdown files compiles; every ch
 # make lint also gives every make variable shell and make code (Scripts/check-make-variables: seconds, no build), and
 # checks that every suite, script and make target the Markdown files name exists (check-snippets' half without a build).
 # make ci compiles the docs' Swift snippets after the tests, on their warm build (Scripts/check-snippets).
-lint: check-graph check-make-variables check-feature-list check-doc-names check-kit-names
+lint: check-graph check-make-variables check-feature-list check-doc-names check-kit-names check-codeowners
 ci: check-affected check-snippets
 # check-graph, check-deps and check-affected each read the package map: in make ci, `swift package describe` runs once
 # and the others reuse it while no file it reads changed (Scripts/check-deps, KUMIKI_DESCRIBE_CACHE).

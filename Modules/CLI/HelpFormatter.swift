@@ -176,6 +176,7 @@ public struct HelpFormatter: Sendable {
     ("fixtures reset", "Put the embedded API's data back to the sample data."),
     ("outbox [<command>]", "List, send or discard the changes waiting to reach the API."),
     ("replay <file>", "Replay a recorded session: each feature's state, or a test (--emit-test)."),
+    ("open <route>", "Open a screen a feature declares (archive/item/6): print its command and run it."),
   ]
 
   func title(of key: String) -> String {

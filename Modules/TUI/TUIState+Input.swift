@@ -381,6 +381,7 @@ extension TUIState {
   }
 
   private mutating func escape(_ context: TUIContext, focusables: [Focusable<AppAction>]) -> [TUICommand] {
+    if let back = returnFromRoute(tabCount: context.tabCount) { return back }  // a route's screen: TUIState+Routes
     if let dismiss = context.view?.firstOverlay?.dismiss {
       guard allowsChanges() else { return [] }
       if overlayIsChanged(focusables) {

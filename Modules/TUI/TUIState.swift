@@ -63,6 +63,8 @@ public struct TUIState: Sendable, Equatable {
   public var message: String?
   /// The title of the modal overlay on screen, and the focus the screen under it had (restored on close).
   public var overlay: OverlayFocus?
+  /// The routes opened from another feature that Esc comes back through, newest last (`TUIState+Routes.swift`).
+  public var routeReturns: [RouteReturn] = []
 
   /// The overlay on screen and the focus under it.
   public struct OverlayFocus: Sendable, Equatable {

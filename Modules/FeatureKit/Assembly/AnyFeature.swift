@@ -61,6 +61,7 @@ package class FeatureRuntime: @unchecked Sendable {
   package var hasScreen: Bool { fatalError("abstract") }
   package var description: FeatureDescription { fatalError("abstract") }
   package var placement: FeaturePlacement { fatalError("abstract") }
+  package var routing: FeatureRouting { fatalError("abstract") }
   package func present(_ state: AppState, slot: Int) -> ViewNode<AppAction>? { fatalError("abstract") }
   package func commands(slot: Int) -> [AppCommand] { fatalError("abstract") }
   package func persisted(_ state: AppState, slot: Int) -> (version: Int, data: Data)? { fatalError("abstract") }
@@ -122,6 +123,8 @@ where State: Sendable & Equatable & Codable, Action: Sendable & Equatable & Coda
   override var description: FeatureDescription { module.description }
 
   override var placement: FeaturePlacement { module.placement }
+
+  override var routing: FeatureRouting { FeatureRouting(module) }
 
   override func present(_ state: AppState, slot: Int) -> ViewNode<AppAction>? {
     guard let present = module.present else { return nil }

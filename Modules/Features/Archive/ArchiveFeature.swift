@@ -33,6 +33,9 @@ public enum ArchiveFeature {
   /// The id of the long-lived saved-items observation (started on `.appear`, ended on `.terminate`).
   public static let observeID: EffectID = "archive.saved.observe"
 
+  /// The id of the fetch of an item opened from elsewhere (``Action/open(_:)``).
+  public static let itemID: EffectID = "archive.item"
+
   /// The id of the save/unsave write for one item: a newer write of the same item replaces an older one.
   public static func writeID(_ id: Int) -> EffectID { EffectID("archive.write.\(id)") }
 
@@ -67,6 +70,6 @@ public enum ArchiveFeature {
         case .dataChanged: nil  // searches are not optimistic data; saved items have the database's observation
         }
       }
-    ).withToasts()
+    ).withToasts().declaring(routes: routes)
   }
 }

@@ -21,6 +21,7 @@ public enum HomeFeature {
     .loadingScreen(
       key: descriptions[0].key, title: descriptions[0].title, initialState: State(), reducer: reducer,
       load: { try await client.fetchAll() },
-      present: { present($0) }, commands: commands)
+      present: { present($0) }, commands: commands
+    ).requesting(routes: routeRequest)
   }
 }

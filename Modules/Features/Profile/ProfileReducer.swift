@@ -28,6 +28,8 @@ extension ProfileFeature {
       state.detail = detail
     case .closeDetail:
       state.detail = nil
+    case .openSaved:
+      break  // a route request: the app opens Archive's item (ProfileFeature+Routes.swift)
 
     case .editProfile:
       guard let content = state.load.content, state.form == nil, !state.save.isSending else { return }
