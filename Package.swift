@@ -83,8 +83,8 @@ targets += [
 
 /// The files of `Assembly/` that `AnyFeature` (what every feature returns) needs: compiled into the contract.
 let featureErasure = [
-  "AnyFeature.swift", "AppAction.swift", "AppCommand.swift", "AppState.swift", "PayloadProjection.swift",
-  "SliceBox.swift",
+  "AnyFeature.swift", "AppAction.swift", "AppCommand.swift", "AppState.swift", "FeatureRouting.swift",
+  "PayloadProjection.swift", "SliceBox.swift",
 ]
 
 targets += [
