@@ -2,7 +2,7 @@
 /// undoes it. A front end shows it outside the content (the TUI in its status bar, with `u` sending ``undo``); it
 /// takes no room in the layout and no focus.
 ///
-/// A feature rarely builds one itself: FeatureKit's toasts (`ToastSlot`, `FeatureModule.withToasts()`) add it to the
+/// A feature rarely builds one itself: FeatureKit's toasts (`ToastSlot`, `FeatureModule.withToasts(_:expired:)`) add it to the
 /// screen while the feature's state holds a toast, and take it away when the toast's time is up.
 public struct ToastNode<Action: Sendable>: Sendable {
   /// What happened, in a few words.

@@ -40,7 +40,7 @@ struct ArchiveToastTests {
       $0.toast.startsTimer = false  // the list read back does not restart the toast's time
     }
     clock.advance(by: Toast<Action>.duration)
-    await store.receive(.toast(.expired(serial: 1))) { $0.toast.current = nil }
+    await store.receive(.toastExpired(serial: 1)) { $0.toast.current = nil }
     await store.finish()
   }
 
@@ -88,7 +88,7 @@ struct ArchiveToastTests {
     }
     #expect(persistence.currentSavedItems == stored)
     clock.advance(by: Toast<Action>.duration)
-    await store.receive(.toast(.expired(serial: 2))) { $0.toast.current = nil }
+    await store.receive(.toastExpired(serial: 2)) { $0.toast.current = nil }
     await store.finish()
   }
 
@@ -113,7 +113,7 @@ struct ArchiveToastTests {
       $0.toast.startsTimer = false
     }
     clock.advance(by: Toast<Action>.duration)
-    await store.receive(.toast(.expired(serial: 1))) { $0.toast.current = nil }
+    await store.receive(.toastExpired(serial: 1)) { $0.toast.current = nil }
     await store.send(.restore(entry))  // too late: no state change, nothing written
     await store.finish()
     #expect(persistence.currentSavedItems.isEmpty)

@@ -5,21 +5,17 @@ import ToastKit
 
 /// A test-only feature with toasts: notes added and deleted, "Added …" and "Deleted …" with its undo.
 enum NotesScreen {
-  struct State: ToastingState, Equatable, Codable, Sendable {
+  struct State: Equatable, Codable, Sendable {
     var notes: [String] = []
     var toast = ToastSlot<Action>()
   }
 
-  enum Action: ToastingAction, Equatable, Codable, Sendable {
+  enum Action: Equatable, Codable, Sendable {
     case appeared
     case add(String)
     case delete(Int)
     case restore(String, at: Int)
-    case toast(ToastAction)
-
-    var toast: ToastAction? {
-      if case .toast(let action) = self { action } else { nil }
-    }
+    case toastExpired(serial: Int)
   }
 
   static let reducer = Reducer<State, Action> { state, action in
@@ -36,16 +32,16 @@ enum NotesScreen {
     case .restore(let note, let index):
       guard state.toast.takeUndo(.restore(note, at: index)) else { return }
       state.notes.insert(note, at: min(index, state.notes.count))
-    case .toast:
-      break
+    case .toastExpired(let serial):
+      state.toast.expire(serial)
     }
-  }.withToasts()
+  }.withToasts(\.toast)
 
   static func module() -> FeatureModule<State, Action> {
     FeatureModule(
       key: "notes", title: "Notes", initialState: State(), reducer: reducer,
       present: { state in .stack(state.notes.map { .text($0) }) },
       receive: { $0 == .appear ? .appeared : nil }
-    ).withToasts()
+    ).withToasts(\.toast, expired: Action.toastExpired)
   }
 }

@@ -34,7 +34,7 @@ import ToastKit
     await Task.yield()
     #expect(store.state.toast.current != nil)  // still there a moment before its time is up
     clock.advance(by: .milliseconds(1))
-    await store.receive(.toast(.expired(serial: 1))) {
+    await store.receive(.toastExpired(serial: 1)) {
       $0.toast.current = nil
       $0.toast.startsTimer = false
     }
@@ -60,7 +60,7 @@ import ToastKit
     await Task.yield()
     #expect(store.state.toast.current?.serial == 2)
     clock.advance(by: .seconds(2))
-    await store.receive(.toast(.expired(serial: 2))) {
+    await store.receive(.toastExpired(serial: 2)) {
       $0.toast.current = nil
       $0.toast.startsTimer = false
     }
@@ -79,7 +79,7 @@ import ToastKit
     clock.advance(by: .seconds(4))
     await store.send(.delete(3)) { $0.toast.startsTimer = false }  // ignored: shows nothing, restarts nothing
     clock.advance(by: .seconds(1))
-    await store.receive(.toast(.expired(serial: 1))) { $0.toast.current = nil }
+    await store.receive(.toastExpired(serial: 1)) { $0.toast.current = nil }
     await store.finish()
   }
 
@@ -100,7 +100,7 @@ import ToastKit
     }
     // The timer still ends, and its expiry finds no toast of its serial: nothing changes.
     clock.advance(by: Toast<NotesScreen.Action>.duration)
-    await store.receive(.toast(.expired(serial: 1)))
+    await store.receive(.toastExpired(serial: 1))
     await store.finish()
   }
 
@@ -114,7 +114,7 @@ import ToastKit
         startsTimer: true, screenHasAppeared: true)
     }
     clock.advance(by: Toast<NotesScreen.Action>.duration)
-    await store.receive(.toast(.expired(serial: 1))) {
+    await store.receive(.toastExpired(serial: 1)) {
       $0.toast.current = nil
       $0.toast.startsTimer = false
     }
@@ -140,7 +140,7 @@ import ToastKit
     await store.send(.restore("miso", at: 0)) { $0.toast.startsTimer = false }
     #expect(store.state.notes == ["nori"])
     clock.advance(by: Toast<NotesScreen.Action>.duration)
-    await store.receive(.toast(.expired(serial: 2))) { $0.toast.current = nil }
+    await store.receive(.toastExpired(serial: 2)) { $0.toast.current = nil }
     await store.finish()
   }
 

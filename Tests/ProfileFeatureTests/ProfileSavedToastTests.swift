@@ -44,7 +44,7 @@ import ToastKit
     #expect(view?.firstToast?.text == "Profile saved")
     #expect(view?.firstToast?.undo == nil)
     clock.advance(by: Toast<ProfileFeature.Action>.duration)
-    await store.receive(.toast(.expired(serial: 1))) {
+    await store.receive(.toastExpired(serial: 1)) {
       $0.toast.current = nil
       $0.toast.startsTimer = false
     }

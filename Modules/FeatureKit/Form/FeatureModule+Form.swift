@@ -22,7 +22,7 @@ extension FeatureModule where State == Form, Action == FormAction {
   ) -> Self {
     FeatureModule(
       key: description.key, title: description.title, initialState: Form(fields),
-      reducer: Reducer { state, action in state.reduce(action, fields: fields) }.withToasts(),
+      reducer: Reducer { state, action in state.reduce(action, fields: fields) }.withToasts(\.toast),
       middlewares: [
         .mutation(
           id: EffectID("\(description.key).send"), state: { $0.send }, action: { $0.send }, embed: FormAction.send,
@@ -33,7 +33,7 @@ extension FeatureModule where State == Form, Action == FormAction {
       receive: { event in
         if case .appear = event { .appeared } else { nil }
       }
-    ).withToasts()
+    ).withToasts(\.toast, expired: FormAction.toastExpired)
   }
 
   /// ``form(_:fields:intent:send:)`` whose send is `POST /<key>` on the API, the draft as its JSON body, answered by the

@@ -5,7 +5,7 @@ import ToastKit
 /// the user types; an untouched field shows its rules in words), the send on FeatureKit's write shape
 /// (``Mutation``), and the toast after a send. Its fields are not in it: they are the feature's constant list,
 /// passed to ``reduce(_:fields:)``.
-public struct Form: ToastingState, Equatable, Codable, Sendable {
+public struct Form: Equatable, Codable, Sendable {
   /// What the fields hold.
   public var draft: FormDraft
   /// The keys of the fields edited since the form was last cleared.
@@ -59,8 +59,8 @@ public struct Form: ToastingState, Equatable, Codable, Sendable {
       default:
         send.reduce(action)
       }
-    case .toast:
-      break  // withToasts() handles it
+    case .toastExpired(let serial):
+      toast.expire(serial)
     }
   }
 }

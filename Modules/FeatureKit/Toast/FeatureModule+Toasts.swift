@@ -2,26 +2,30 @@ import Core
 import FeatureKit
 import Presentation
 
-extension FeatureModule
-where State: ToastingState, Action: ToastingAction, State.Undo == Action {
-  /// This module with toasts: the short notices its reducer shows in ``ToastingState/toast`` appear on its screen
-  /// (a ``Presentation/ToastNode`` after the feature's own view: the TUI's status bar, where `u` sends the undo) and
-  /// go after `duration` (the toast timer, ``Core/Middleware/toastTimer(id:duration:)``, effect `toast` in the
-  /// mount's namespace, on the store's clock). The feature's reducer must be wrapped in
-  /// ``Core/Reducer/withToasts()``.
+extension FeatureModule {
+  /// This module with toasts: the short notices its reducer shows in the ``ToastSlot`` at `toast` appear on its
+  /// screen (a ``Presentation/ToastNode`` after the feature's own view: the TUI's status bar, where `u` sends the
+  /// undo), and `duration` after the action that showed one the module sends `expired` with its serial (the toast
+  /// timer: effect `toast` in the mount's namespace, on the store's clock; a newer toast restarts the wait). The
+  /// feature's reducer must be wrapped in ``Core/Reducer/withToasts(_:)`` and end the toast on `expired`.
   ///
   /// ```swift
   /// FeatureModule(key: "recipes", title: "Recipes", initialState: State(), reducer: reducer,
-  ///               middlewares: middlewares, present: present).withToasts()
+  ///               middlewares: middlewares, present: present)
+  ///   .withToasts(\.toast, expired: Action.toastExpired)
   /// ```
-  public func withToasts(for duration: Duration = Toast<Action>.duration) -> FeatureModule {
+  public func withToasts(
+    _ toast: any KeyPath<State, ToastSlot<Action>> & Sendable,
+    expired: @escaping @Sendable (_ serial: Int) -> Action,
+    for duration: Duration = Toast<Action>.duration
+  ) -> FeatureModule {
     var module = self
-    module.middlewares.append(.toastTimer(id: "toast", duration: duration))
+    module.middlewares.append(.toastTimer(id: "toast", duration: duration, toast: toast, expired: expired))
     if let present = module.present {
       module.present = { state in
         let view = present(state)
-        guard let toast = state.toast.node else { return view }
-        return .stack([view, .toast(toast)])
+        guard let node = state[keyPath: toast].node else { return view }
+        return .stack([view, .toast(node)])
       }
     }
     return module

@@ -1,10 +1,20 @@
 import Presentation
 
 /// The part of a feature's state that holds its toast: the short notice shown after something happened, with an
-/// optional undo (see ``ToastingState``). The reducer decides every toast here; the toast timer only carries out
-/// what this records.
+/// optional undo. The reducer decides every toast here; the toast timer
+/// (``FeatureKit/FeatureModule/withToasts(_:expired:for:)``) only carries out what this records.
+///
+/// The toast kit in three names, in the idiom of the other kits (the state's part by its key path, the action's
+/// case by its constructor): this slot in the state, ``Core/Reducer/withToasts(_:)`` around the reducer, and
+/// ``FeatureKit/FeatureModule/withToasts(_:expired:for:)`` on the module, with one case of the feature's action
+/// for the end of a toast's time:
 ///
 /// ```swift
+/// public var toast = ToastSlot<Action>()      // in the state; the undo is one of the feature's actions
+/// case toastExpired(serial: Int)              // in the action
+/// …
+/// case .toastExpired(let serial):
+///   state.toast.expire(serial)                                   // its time is up
 /// case .unsaveFinished(let id, let removed?):
 ///   state.toast.show("Removed “\(removed.title)”", undo: .restore(removed))
 /// case .restore(let item):
@@ -21,7 +31,7 @@ public struct ToastSlot<Undo>: Equatable, Codable, Sendable where Undo: Equatabl
   /// How many toasts were shown: the serial of the newest.
   public var shown: Int
   /// Whether the last action showed a toast (set by ``show(_:undo:)``, cleared before every other action by
-  /// ``Core/Reducer/withToasts()``): the timer then starts, or restarts, the toast's time.
+  /// ``Core/Reducer/withToasts(_:)``): the timer then starts, or restarts, the toast's time.
   public var startsTimer: Bool
   /// Whether the feature's screen has appeared in this app, so toasts are shown (see ``screenAppeared()``).
   public var screenHasAppeared: Bool
@@ -64,12 +74,10 @@ public struct ToastSlot<Undo>: Equatable, Codable, Sendable where Undo: Equatabl
     current = nil
   }
 
-  /// Applies what happened to a toast by itself: an expiry takes away the toast it names, never a newer one.
-  public mutating func reduce(_ action: ToastAction) {
-    switch action {
-    case .expired(let serial):
-      if current?.serial == serial { current = nil }
-    }
+  /// The toast numbered `serial` has been shown for its duration (the timer sent the feature's `expired` case): it
+  /// goes, unless a newer one replaced it.
+  public mutating func expire(_ serial: Int) {
+    if current?.serial == serial { current = nil }
   }
 
   /// The toast as the screen shows it, if any.

@@ -1,10 +1,9 @@
 import FeatureKit
 import Networking
-import ToastKit
 
 extension ArchiveFeature {
   /// Everything that can happen on the Archive screen.
-  public enum Action: ToastingAction, Equatable, Codable, Sendable {
+  public enum Action: Equatable, Codable, Sendable {
     // MARK: App events
 
     /// The app launched: read the saved list once.
@@ -99,12 +98,8 @@ extension ArchiveFeature {
 
     // MARK: Toasts
 
-    /// The toast's own actions (its time is up), handled by FeatureKit's ``FeatureKit/ToastSlot``.
-    case toast(ToastAction)
-
-    /// The toast action this action carries, if any.
-    public var toast: ToastAction? {
-      if case .toast(let action) = self { action } else { nil }
-    }
+    /// The toast numbered `serial` (FeatureKit's ``FeatureKit/ToastSlot``) has been shown for its time: sent by the
+    /// toast timer.
+    case toastExpired(serial: Int)
   }
 }

@@ -70,6 +70,6 @@ public enum ArchiveFeature {
         case .dataChanged: nil  // searches are not optimistic data; saved items have the database's observation
         }
       }
-    ).withToasts().declaring(routes: routes)
+    ).withToasts(\.toast, expired: Action.toastExpired).declaring(routes: routes)
   }
 }

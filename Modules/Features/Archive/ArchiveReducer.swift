@@ -153,10 +153,10 @@ extension ArchiveFeature {
       state.opening = nil
       state.notice = message
 
-    case .toast:
-      break  // FeatureKit's withToasts(): the toast's time is up
+    case .toastExpired(let serial):
+      state.toast.expire(serial)
     }
-  }.withToasts()
+  }.withToasts(\.toast)
 }
 
 extension ArchiveFeature.State {

@@ -5,7 +5,7 @@ import ToastKit
 
 extension ArchiveFeature {
   /// Everything the Archive screen shows.
-  public struct State: ToastingState, Equatable, Codable, Sendable {
+  public struct State: Equatable, Codable, Sendable {
     /// Which list the screen shows.
     public enum Mode: String, Equatable, Codable, Sendable {
       /// Search results.

@@ -1,11 +1,10 @@
 import FeatureKit
 import LoadingScreenKit
 import MutationKit
-import ToastKit
 
 extension ProfileFeature {
   /// Everything that can happen on the Profile screen.
-  public enum Action: ScreenLoadAction, ToastingAction, Equatable, Codable, Sendable {
+  public enum Action: ScreenLoadAction, Equatable, Codable, Sendable {
     /// The screen's load (``FeatureKit/LoadAction``): `.appear` loads when nothing was requested yet, `.refresh`
     /// (the screen, the app's refresh-all, the CLI) and `.retry` (after an error) load again; the load effect
     /// answers `.loaded(ProfileContent)` (the four endpoints) or `.failed(message)`.
@@ -33,13 +32,9 @@ extension ProfileFeature {
     case save(MutationAction<ProfilePersonalPatch, ProfilePersonal>)
     /// Cancel or Escape: closes the form and discards the draft (ignored while saving).
     case cancelEdit
-    /// The toast's own actions (its time is up): "Profile saved" after a save, FeatureKit's ``FeatureKit/ToastSlot``.
-    case toast(ToastAction)
-
-    /// The toast action this action carries, if any.
-    public var toast: ToastAction? {
-      if case .toast(let action) = self { action } else { nil }
-    }
+    /// The toast numbered `serial` ("Profile saved" after a save, FeatureKit's ``FeatureKit/ToastSlot``) has been
+    /// shown for its time: sent by the toast timer.
+    case toastExpired(serial: Int)
 
     /// The save action this action carries, if any.
     public var save: MutationAction<ProfilePersonalPatch, ProfilePersonal>? {

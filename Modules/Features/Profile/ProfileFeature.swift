@@ -25,6 +25,6 @@ public enum ProfileFeature {
       key: descriptions[0].key, title: descriptions[0].title, initialState: State(), reducer: reducer,
       load: { try await client.fetchAll() }, middlewares: [saveMiddleware(client: client)],
       present: { present($0) }, commands: commands
-    ).withToasts().requesting(routes: routeRequest)
+    ).withToasts(\.toast, expired: Action.toastExpired).requesting(routes: routeRequest)
   }
 }

@@ -44,10 +44,10 @@ extension ProfileFeature {
       guard state.form != nil, !state.save.isSending else { return }
       state.form = nil
       state.save.reduce(.reset)
-    case .toast:
-      break  // FeatureKit's withToasts(): the toast's time is up
+    case .toastExpired(let serial):
+      state.toast.expire(serial)
     }
-  }.withToasts()
+  }.withToasts(\.toast)
 
   /// What is wrong with `patch` by ``ProfileEditForm/fields``' rules, as the message a refused save shows (several joined by
   /// `; `), or `nil` when it can be sent.
