@@ -17,7 +17,8 @@ extension ArchiveFeature {
   /// - Saved list: one-shot reads (`archive.saved.load`), and an observation (`archive.saved.observe`) from
   ///   `.appeared` until `.terminated`, so another mount's or another process's writes reach the screen.
   /// - Save / unsave / restore (`archive.write.<id>`): writes at once, then reads the saved list back, so the save boxes
-  ///   always show what is persisted. Saving an item not on screen (the CLI) fetches it first with `client.item`.
+  ///   always show what is persisted. Saving an item not on screen (the CLI) fetches it first with `client.item`
+  ///   (the API unreachable: from the last search's cached pages); a fixed mount refuses another category's item.
   ///   A written save or restore answers `.saveFinished` (the reducer's "Saved “…”" toast).
   /// - Parameter now: stamps newly saved items.
   public static func middlewares(
