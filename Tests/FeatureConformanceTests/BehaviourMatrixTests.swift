@@ -33,7 +33,7 @@ import Testing
 ///   outbox as they were; a stored write prints the shape it prints when fresh; a queued write prints that shape too,
 ///   plus `"queued": true`, keeps the change in the outbox, and its `origin` (when it has one) is not `network`.
 ///
-/// About 10 s for the shipped features (three of their mounts have writes; the others have none).
+/// 10 to 20 s for the shipped features, by the machine's load (three of their mounts have writes; the others none).
 @Suite("Every feature's writes in both apps and every state", .serialized, .timeLimit(.minutes(5)))
 struct BehaviourMatrixTests {
   /// The latency of the `slow` state: late enough that a screen shows before its answers, short enough for a matrix.
