@@ -1,3 +1,4 @@
+import FeatureAssembly
 import FeatureKit
 
 /// `kumiki open ROUTE`: opens a screen a feature declares, by its route (`archive/item/6`), as the CLI can — it prints

@@ -1,3 +1,4 @@
+import FeatureAssembly
 import FeatureKit
 
 /// Routes opened from another feature (`archive/item/6` from Profile's Recently Saved): the TUI switches to the

@@ -1,6 +1,7 @@
 import ArchiveFeature
 import Core
 import CoreTesting
+import FeatureAssembly
 import FeatureKit
 import Foundation
 import Networking

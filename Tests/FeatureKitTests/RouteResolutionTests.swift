@@ -1,5 +1,6 @@
 import Core
 import CoreTesting
+import FeatureAssembly
 import FeatureKit
 import Presentation
 import Testing

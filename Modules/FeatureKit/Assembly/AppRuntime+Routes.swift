@@ -1,3 +1,5 @@
+import FeatureKit
+
 extension AppRuntime {
   /// A route a mount declares: its owner, the declaration, its pattern (`archive/item/<id>`) and the route with the
   /// parameters' samples (what the conformance suite opens).

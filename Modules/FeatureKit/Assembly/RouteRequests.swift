@@ -1,3 +1,4 @@
+import FeatureKit
 import Synchronization
 
 /// The routes features asked for that a front end has not opened yet: the router adds one for each action a module's

@@ -1,3 +1,4 @@
+import FeatureKit
 /// A route resolved in an assembled app: the mount that owns it, the app actions that open and close its screen, and
 /// the command that prints the same content.
 public struct RouteTarget: Sendable, Equatable {

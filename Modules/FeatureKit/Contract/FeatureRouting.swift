@@ -1,21 +1,21 @@
 /// A mounted module's routes with its types erased: what the registry resolves routes against and how it learns that
 /// an action asks for one.
-struct FeatureRouting: Sendable {
+package struct FeatureRouting: Sendable {
   /// One declared route and its behaviour over erased actions.
-  struct Entry: Sendable {
-    let declaration: RouteDeclaration
-    let open: @Sendable (RouteValues) -> [any Equatable & Sendable]
-    let close: @Sendable (RouteValues) -> [any Equatable & Sendable]
-    let command: @Sendable (RouteValues) -> [String]
+  package struct Entry: Sendable {
+    package let declaration: RouteDeclaration
+    package let open: @Sendable (RouteValues) -> [any Equatable & Sendable]
+    package let close: @Sendable (RouteValues) -> [any Equatable & Sendable]
+    package let command: @Sendable (RouteValues) -> [String]
   }
 
   /// The mount's key: the owner of its routes.
-  let owner: String
-  let entries: [Entry]
+  package let owner: String
+  package let entries: [Entry]
   /// The route an action of this mount asks for; `nil` when the module asks for none.
-  let request: (@Sendable (any Equatable & Sendable) -> Route?)?
+  package let request: (@Sendable (any Equatable & Sendable) -> Route?)?
 
-  init<State, Action>(_ module: FeatureModule<State, Action>) {
+  package init<State, Action>(_ module: FeatureModule<State, Action>) {
     owner = module.key
     entries = module.routes.map { route in
       Entry(
