@@ -727,6 +727,7 @@ targets += [
       "CompositionRoot",
       "CompositionRootTesting",
       "Core",
+      "FeatureAssembly",
       "FeatureKit",
       "FixtureData",
       "FixtureServer",
