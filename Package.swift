@@ -487,12 +487,12 @@ targets += [
   .executableTarget(
     name: "kumiki-tui",
     dependencies: [
+      "CLI",
       "CompositionRoot",
       "FeatureKit",
       "Sessions",
       "Terminal",
       "TUI",
-      .product(name: "ArgumentParser", package: "swift-argument-parser"),
     ],
     path: "Apps/kumiki-tui",
     swiftSettings: swiftSettings,
