@@ -45,14 +45,14 @@ public struct LaunchArguments: Sendable, Equatable {
   public static let options: [Option] = [
     Option(
       name: "--api", value: "url", variable: apiVariable,
-      help: "Backend base URL, any json-server-compatible API (default: the embedded fixture API)."),
+      help: "Backend base URL, any json-server-compatible API (default: the embedded fixture API on a free port)."),
     Option(
       name: "--db", value: "path", variable: databaseVariable,
       help: "Database file (default: $XDG_DATA_HOME/kumiki/kumiki.sqlite)."),
     Option(
       name: "--features", value: "list",
       help: "Only these features: their keys, comma-separated (kumiki features lists them)."),
-    Option(name: "--fresh", help: "Bypass the response cache: every read goes to the network."),
+    Option(name: "--fresh", help: "Bypass the response cache: read from the network, and fail if it is down."),
   ]
 
   /// Takes the launch options out of `arguments` (a command line without the program name) wherever they appear
