@@ -66,7 +66,7 @@ def manifests(root):
     value, _ = _read(root, RULES_FILE)
     listed = value.get("modules", {}) if isinstance(value, dict) else {}
     listed = listed if isinstance(listed, dict) else {}
-    for parent in ("Modules", "Apps"):
+    for parent in ("Modules", "Apps", "Benchmarks"):
         directory = os.path.join(root, parent)
         for name in sorted(os.listdir(directory)) if os.path.isdir(directory) else []:
             folder = f"{parent}/{name}"
@@ -79,7 +79,7 @@ def manifests(root):
             found.append(_manifest(root, folder, f"{RULES_FILE} ({folder})", feature=False, value=listed[folder]))
     for folder in sorted(set(listed) - {m.folder for m in found}):
         found.append(Manifest(folder, RULES_FILE, [], [], [f"{RULES_FILE} lists {json.dumps(folder)[:80]}, which is "
-                                                           f"not a folder of Modules/ or Apps/"]))
+                                                           f"not a folder of Modules/, Apps/ or Benchmarks/"]))
     return found
 
 
