@@ -37,9 +37,7 @@ public struct OptimisticChange: Equatable, Sendable {
   /// `atStart`; nothing when the list holds an item with its `id` already (the server's answer has it).
   ///
   /// - Throws: `EncodingError` when `item` cannot be encoded.
-  public static func insert(_ item: some Encodable, into path: String, atStart: Bool = false) throws
-    -> OptimisticChange
-  {
+  public static func insert(_ item: some Encodable, into path: String, atStart: Bool = false) throws -> Self {
     let item = try JSONCoding.encoder().encode(item)
     let place = atStart ? "first" : "last"
     return OptimisticChange(path: path, merge: Data(#"["insert","\#(place)","#.utf8) + item + Data("]".utf8))

@@ -57,11 +57,15 @@ struct OptimisticListOutboxTests {
     let items = first.baseURL.appending(path: "subscriptions")
     let remove = WriteIntent(optimistic: [.remove(id: "1", from: "subscriptions")])
     await #expect(throws: WriteQueued.self) {
-      try await remove.run { try await cache.client.send(HTTPRequest(method: .delete, url: items.appending(path: "1"))) }
+      try await remove.run {
+        try await cache.client.send(HTTPRequest(method: .delete, url: items.appending(path: "1")))
+      }
     }
     let insert = WriteIntent(optimistic: [try .insert(New(title: "Breaking"), into: "subscriptions")])
     await #expect(throws: WriteQueued.self) {
-      try await insert.run { try await cache.client.send(try HTTPRequest.json(.post, items, body: New(title: "Breaking"))) }
+      try await insert.run {
+        try await cache.client.send(try HTTPRequest.json(.post, items, body: New(title: "Breaking")))
+      }
     }
     #expect(try await Self.titles(cache, first.baseURL) == ["Weekly", "Breaking"])
     await cache.outbox?.finishSending()
