@@ -776,6 +776,8 @@ targets += [
       "Networking",
     ],
     path: "Tests/FixtureServerTests",
+    // The suite's own data (json-server's kind: posts, comments, a profile), so it needs no feature folder.
+    resources: [.copy("Support/db.json")],
     swiftSettings: swiftSettings
   ),
   .testTarget(
