@@ -278,7 +278,7 @@ let featureIntegrationDependencies: [String] = [
 
 /// One feature folder's `feature.json`.
 struct FeatureManifest: Decodable {
-  /// The folder's name (`Archive`); the target is `ArchiveFeature`.
+  /// The folder's name (`Recipes`); the target is `RecipesFeature`.
   var folder = ""
   /// Tab order (ties break by name).
   var order: Int

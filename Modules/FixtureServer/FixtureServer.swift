@@ -21,9 +21,9 @@ import struct Networking.RunToken
 ///
 /// ```swift
 /// let server = try await FixtureServer.start()          // 127.0.0.1, ephemeral port, bundled db.json
-/// let url = server.baseURL.appending(path: "recent_news") // http://127.0.0.1:PORT/recent_news
+/// let url = server.baseURL.appending(path: "posts")        // http://127.0.0.1:PORT/posts
 /// // POST, PUT, PATCH and DELETE change the served data, in memory unless Configuration.databaseFile is set.
-/// server.setFaults([.status(503)], for: .endpoint("recent_news"))
+/// server.setFaults([.status(503)], for: .endpoint("posts"))
 /// server.clearFaults()
 /// await server.shutdown()
 /// ```
