@@ -95,7 +95,7 @@ PLAYGROUND_BUILD = KUMIKI_FEATURES="$$KUMIKI_MAKE_FEATURE" \
 
 .DEFAULT_GOAL := help
 .PHONY: help bootstrap build run scenarios test tsan bench lint format check-deps check-make-variables feature \
-  check-scaffold check-session-tools ci clean check-codeowners
+  check-scaffold check-session-tools check-feature-removal ci clean check-codeowners
 
 help: ## List the targets
 	@awk 'BEGIN {FS = ":.*## "} /^[a-z-]+:.*## / {printf "  make %-14s %s\n", $$1, $$2}' $(MAKEFILE_LIST)
@@ -178,7 +178,11 @@ check-session-tools: bootstrap ## Record in tmux, replay, emit tests and run the
 	@$(call CHECK,ARGS)
 	@$(call WORDS,args,ARGS); Scripts/check-session-tools "$${args[@]}"
 
-ci: bootstrap lint check-deps test tsan ## What CI runs
+check-feature-removal: bootstrap ## Delete each feature in turn in a copy: lint, check-deps, build, the others' suites (ARGS=--feature X)
+	@$(call CHECK,ARGS)
+	@$(call WORDS,args,ARGS); Scripts/check-feature-removal "$${args[@]}"
+
+ci: bootstrap lint check-deps test tsan check-feature-removal ## What CI runs
 
 clean: ## Remove build products
 	rm -rf .build

@@ -358,7 +358,7 @@ let featureIntegrationDependencies: [String] = [
 
 /// One feature folder's `feature.json`.
 struct FeatureManifest: Decodable {
-  /// The folder's name (`Archive`); the target is `ArchiveFeature`.
+  /// The folder's name (`Recipes`); the target is `RecipesFeature`.
   var folder = ""
   /// Tab order (ties break by name).
   var order: Int
@@ -853,6 +853,8 @@ targets += [
       "Networking",
     ],
     path: "Tests/FixtureServerTests",
+    // The suite's own data (json-server's kind: posts, comments, a profile), so it needs no feature folder.
+    resources: [.copy("Support/db.json")],
     swiftSettings: swiftSettings
   ),
   .testTarget(

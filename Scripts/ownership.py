@@ -25,7 +25,7 @@ FEATURE_LAYER = "layer:feature"
 
 
 class Manifest:
-    """One folder's owners and tags: `folder` (`Modules/Features/Archive`), `owners`, `tags`, `problems`."""
+    """One folder's owners and tags: `folder` (`Modules/Features/Recipes`), `owners`, `tags`, `problems`."""
 
     def __init__(self, folder, file, owners, tags, problems):
         self.folder, self.file, self.owners, self.tags, self.problems = folder, file, owners, tags, problems
@@ -189,7 +189,7 @@ def _suite_manifest(path, found):
 
 
 def owners_line(reached):
-    """`@kumiki/magazine (ArchiveFeature, HomeFeature); @kumiki/platform (FeatureKit)`."""
+    """`@kumiki/magazine (RecipesFeature, PantryFeature); @kumiki/platform (FeatureKit)`."""
     return "; ".join(f"{owner} ({', '.join(names)})" for owner, names in reached.items())
 
 

@@ -127,7 +127,7 @@ class Package:
         return sorted(name for name, t in self.targets.items() if t["path"].startswith(FEATURES_FOLDER))
 
     def feature_named(self, text):
-        """The feature target for `Archive` or `ArchiveFeature`, or None."""
+        """The feature target for a folder name (`Recipes`) or a target name (`RecipesFeature`), or None."""
         for name in self.features():
             if text in (name, self.targets[name]["path"][len(FEATURES_FOLDER):]):
                 return name

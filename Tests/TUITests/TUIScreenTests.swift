@@ -195,7 +195,7 @@ struct TUIScreenTests {
     #expect(statusBar(state).contains(export), "\(statusBar(state))")
     state.message = nil
     let undone =
-      "The server refused a change that waited to send (PATCH /profile_personal, 422: nickname too long) - "
+      "The server refused a change that waited to send (PATCH /notes/3, 422: title too long) - "
       + "your change was undone."
     state.message = undone
     let bar = statusBar(state)
