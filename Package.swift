@@ -19,7 +19,7 @@ let dependencies: [Package.Dependency] = [
 let swiftSettings: [SwiftSetting] = [
   .enableUpcomingFeature("ExistentialAny"),
   // Release builds specialise generic code across our own modules (the store is generic in Core and instantiated
-  // in FeatureKit); measured 6,700 → 1,400 instructions per dispatch. Fine for an app package nobody depends on.
+  // in FeatureAssembly); measured 6,700 → 1,400 instructions per dispatch. Fine for an app package nobody depends on.
   .unsafeFlags(["-cross-module-optimization"], .when(configuration: .release)),
 ]
 
@@ -75,6 +75,19 @@ targets += [
     exclude: ["README.md"],
     swiftSettings: swiftSettings
   ),
+]
+
+// MARK: - FeatureKit: the contract every feature returns, one target per kit, the assembly (Modules/FeatureKit/README.md)
+// A folder of Modules/FeatureKit per target; the contract also holds the type erasure every feature's `.erased` needs
+// (Assembly/'s files named in `featureErasure`), so a feature never imports FeatureAssembly.
+
+/// The files of `Assembly/` that `AnyFeature` (what every feature returns) needs: compiled into the contract.
+let featureErasure = [
+  "AnyFeature.swift", "AppAction.swift", "AppCommand.swift", "AppState.swift", "PayloadProjection.swift",
+  "SliceBox.swift",
+]
+
+targets += [
   .target(
     name: "FeatureKit",
     dependencies: [
@@ -84,9 +97,68 @@ targets += [
       "Presentation",
     ],
     path: "Modules/FeatureKit",
-    exclude: ["README.md"],
+    sources: ["Contract"] + featureErasure.map { "Assembly/" + $0 },
     swiftSettings: swiftSettings
   ),
+  .target(
+    name: "LoadingScreenKit",
+    dependencies: [
+      "Core",
+      "FeatureKit",
+      "Networking",
+      "Presentation",
+    ],
+    path: "Modules/FeatureKit/LoadingScreen",
+    swiftSettings: swiftSettings
+  ),
+  .target(
+    name: "MutationKit",
+    dependencies: [
+      "Core",
+      "Networking",
+    ],
+    path: "Modules/FeatureKit/Mutation",
+    swiftSettings: swiftSettings
+  ),
+  .target(
+    name: "ToastKit",
+    dependencies: [
+      "Core",
+      "FeatureKit",
+      "Presentation",
+    ],
+    path: "Modules/FeatureKit/Toast",
+    swiftSettings: swiftSettings
+  ),
+  .target(
+    name: "FormKit",
+    dependencies: [
+      "Core",
+      "FeatureKit",
+      "MutationKit",
+      "Networking",
+      "Presentation",
+      "ToastKit",
+    ],
+    path: "Modules/FeatureKit/Form",
+    swiftSettings: swiftSettings
+  ),
+  // The composition root's and front ends' side: the registry, the runtime, persisted-state restore and save. No
+  // feature imports it (Scripts/check-deps).
+  .target(
+    name: "FeatureAssembly",
+    dependencies: [
+      "Core",
+      "FeatureKit",
+      "Presentation",
+    ],
+    path: "Modules/FeatureKit/Assembly",
+    exclude: featureErasure,
+    swiftSettings: swiftSettings
+  ),
+]
+
+targets += [
   // What every feature suite's set-up needs: a test store over a module, the fixture API without a server, a
   // temporary database path, and a sample feature for the kit's and front ends' suites. Fakes and pure data only,
   // so feature suites stay free of live parts.
@@ -97,6 +169,8 @@ targets += [
       "CoreTesting",
       "FeatureKit",
       "FixtureData",
+      "FormKit",
+      "LoadingScreenKit",
       "Networking",
       "Presentation",
     ],
@@ -109,6 +183,7 @@ targets += [
     dependencies: [
       "ActionLog",
       "Core",
+      "FeatureAssembly",
       "FeatureKit",
     ],
     path: "Modules/Sessions",
@@ -260,25 +335,30 @@ targets += [
 // integration suite `XFeatureIntegrationTests`. Adding a feature is adding those folders; removing it, deleting them.
 // Nothing here names a feature. The rules the manifests may not break are checked here and by Scripts/check-deps.
 
-/// What a feature may depend on: Core, FeatureKit, Presentation and client interfaces — never another feature,
-/// never a live module.
-let featureDependencyRule: Set<String> = ["Core", "FeatureKit", "Networking", "Persistence", "Presentation"]
-/// What a feature's unit suite may add: fakes, the shared test kit and the pure fixture data. No live part.
+/// What a feature may depend on: Core, the contract (FeatureKit) and the kits it uses, Presentation and client
+/// interfaces — never another feature, never the assembly (FeatureAssembly), never a live module.
+let featureDependencyRule: Set<String> = [
+  "Core", "FeatureKit", "FormKit", "LoadingScreenKit", "MutationKit", "Networking", "Persistence", "Presentation",
+  "ToastKit",
+]
+/// What a feature's unit suite may add: fakes, the shared test kit, the pure fixture data and the (pure) assembly, to
+/// mount the feature as the app does. No live part.
 let featureTestDependencyRule: Set<String> = [
-  "CoreTesting", "FeatureKitTesting", "FixtureData", "NetworkingTesting", "PersistenceTesting",
+  "CoreTesting", "FeatureAssembly", "FeatureKitTesting", "FixtureData", "NetworkingTesting", "PersistenceTesting",
 ]
 /// What a feature's integration suite adds to the feature: the real parts, the live app drawn by the TUI, and the
 /// built apps (`kumiki`, `kumiki-tui`, `kumiki-api`: executables, built before the suite runs, which runs them as a user
 /// does with CompositionRootTesting's `kumiki(…)` and `TmuxSession`).
 let featureIntegrationDependencies: [String] = [
-  "CompositionRoot", "CompositionRootTesting", "CoreTesting", "FeatureKitTesting", "FixtureData", "FixtureServer",
+  "CompositionRoot", "CompositionRootTesting", "CoreTesting", "FeatureAssembly", "FeatureKitTesting", "FixtureData",
+  "FixtureServer",
   "kumiki", "kumiki-api", "kumiki-tui", "NetworkingCurl", "Persistence",
   "PersistenceSQLite", "QueryCache", "Terminal", "TUI", "TUITesting",
 ]
 
 /// One feature folder's `feature.json`.
 struct FeatureManifest: Decodable {
-  /// The folder's name (`Archive`); the target is `ArchiveFeature`.
+  /// The folder's name (`Recipes`); the target is `RecipesFeature`.
   var folder = ""
   /// Tab order (ties break by name).
   var order: Int
@@ -395,7 +475,9 @@ targets += [
     name: "CompositionRoot",
     dependencies: [
       "Core",
+      "FeatureAssembly",
       "FeatureKit",
+      "LoadingScreenKit",
       "Networking",
       "NetworkingCurl",
       "Persistence",
@@ -421,7 +503,9 @@ targets += [
     name: "CLI",
     dependencies: [
       "ActionLog",
+      "FeatureAssembly",
       "FeatureKit",
+      "LoadingScreenKit",  // Date.fetchTimeText: the cache's and the outbox's dates as the screens write them
       "Networking",
       "Presentation",
       "Sessions",
@@ -436,6 +520,7 @@ targets += [
     dependencies: [
       "ActionLog",
       "Core",
+      "FeatureAssembly",
       "FeatureKit",
       "Presentation",
       "Terminal",
@@ -451,6 +536,7 @@ targets += [
     name: "CompositionRootTesting",
     dependencies: [
       "CompositionRoot",
+      "FeatureAssembly",
       "FeatureKit",
       "FixtureData",
       "FixtureServer",
@@ -477,6 +563,7 @@ targets += [
     dependencies: [
       "CLI",
       "CompositionRoot",
+      "FeatureAssembly",
       "FeatureKit",
       "Persistence",
     ],
@@ -487,12 +574,12 @@ targets += [
   .executableTarget(
     name: "kumiki-tui",
     dependencies: [
+      "CLI",
       "CompositionRoot",
       "FeatureKit",
       "Sessions",
       "Terminal",
       "TUI",
-      .product(name: "ArgumentParser", package: "swift-argument-parser"),
     ],
     path: "Apps/kumiki-tui",
     swiftSettings: swiftSettings,
@@ -519,29 +606,6 @@ targets += [
       "Scenarios",
     ],
     path: "Apps/kumiki-playground",
-    swiftSettings: swiftSettings,
-    linkerSettings: appLinkerSettings
-  ),
-  .executableTarget(
-    name: "kumiki-bench",
-    dependencies: [
-      "CompositionRoot",
-      "Core",
-      "FeatureKit",
-      "FixtureData",
-      "FixtureServer",
-      "Networking",
-      "NetworkingCurl",
-      "Persistence",
-      "PersistenceSQLite",
-      "QueryCache",
-      "Terminal",
-      "TUI",
-      .product(name: "ArgumentParser", package: "swift-argument-parser"),
-      .product(name: "AsyncHTTPClient", package: "async-http-client"),
-      .product(name: "Hummingbird", package: "hummingbird"),
-    ],
-    path: "Apps/kumiki-bench",
     swiftSettings: swiftSettings,
     linkerSettings: appLinkerSettings
   ),
@@ -580,6 +644,7 @@ targets += [
       "ActionLog",
       "Core",
       "CoreTesting",
+      "FeatureAssembly",
       "FeatureKit",
       "Presentation",
       "Sessions",
@@ -598,11 +663,16 @@ targets += [
     dependencies: [
       "Core",
       "CoreTesting",
+      "FeatureAssembly",
       "FeatureKit",
       "FeatureKitTesting",
+      "FormKit",
+      "LoadingScreenKit",
+      "MutationKit",
       "Networking",
       "NetworkingTesting",
       "Presentation",
+      "ToastKit",
     ],
     path: "Tests/FeatureKitTests",
     swiftSettings: swiftSettings
@@ -633,6 +703,7 @@ targets += [
       "CompositionRoot",
       "CompositionRootTesting",
       "Core",
+      "FeatureAssembly",
       "FeatureKit",
       "FixtureData",
       "FixtureServer",
@@ -675,7 +746,9 @@ targets += [
       "ActionLog",
       "CLI",
       "Core",
+      "FeatureAssembly",
       "FeatureKit",
+      "FormKit",
       "Presentation",
     ],
     path: "Tests/CLITests",
@@ -687,7 +760,9 @@ targets += [
       "ActionLog",
       "Core",
       "CoreTesting",
+      "FeatureAssembly",
       "FeatureKit",
+      "FormKit",
       "Presentation",
       "Terminal",
       "TUI",
@@ -712,6 +787,8 @@ targets += [
       "Core",
       "CoreTesting",
       "FeatureKit",
+      "LoadingScreenKit",
+      "MutationKit",
       "Networking",
       "NetworkingTesting",
       "Persistence",
@@ -776,6 +853,8 @@ targets += [
       "Networking",
     ],
     path: "Tests/FixtureServerTests",
+    // The suite's own data (json-server's kind: posts, comments, a profile), so it needs no feature folder.
+    resources: [.copy("Support/db.json")],
     swiftSettings: swiftSettings
   ),
   .testTarget(
@@ -793,7 +872,6 @@ var products: [Product] = [
   .executable(name: "kumiki-tui", targets: ["kumiki-tui"]),
   .executable(name: "kumiki-api", targets: ["kumiki-api"]),
   .executable(name: "kumiki-playground", targets: ["kumiki-playground"]),
-  .executable(name: "kumiki-bench", targets: ["kumiki-bench"]),
 ]
 
 // MARK: - Doc snippets (`make check-snippets`)
@@ -826,6 +904,43 @@ if let snippets = Context.environment["KUMIKI_SNIPPETS"], !snippets.isEmpty {
     ))
 }
 
+// MARK: - Benchmarks (only when asked: KUMIKI_BENCH=1, which `make bench` sets)
+// kumiki-bench (Benchmarks/) links the benchmark peers (AsyncHTTPClient, and with it swift-nio-ssl and BoringSSL),
+// which nothing else needs: a plain `swift build` or `make test` leaves it out, as Hummingbird leaves its
+// benchmarks out of its package unless asked. Added before the module selection, so KUMIKI_BENCH=1
+// KUMIKI_MODULES=kumiki-bench builds the benchmark and what it needs, nothing else.
+
+if Context.environment["KUMIKI_BENCH"] == "1" {
+  targets += [
+    .executableTarget(
+      name: "kumiki-bench",
+      dependencies: [
+        "CompositionRoot",
+        "Core",
+        "FeatureAssembly",
+        "FeatureKit",
+        "FixtureData",
+        "FixtureServer",
+        "Networking",
+        "NetworkingCurl",
+        "Persistence",
+        "PersistenceSQLite",
+        "Presentation",
+        "QueryCache",
+        "Terminal",
+        "TUI",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "AsyncHTTPClient", package: "async-http-client"),
+        .product(name: "Hummingbird", package: "hummingbird"),
+      ],
+      path: "Benchmarks/kumiki-bench",
+      swiftSettings: swiftSettings,
+      linkerSettings: appLinkerSettings
+    )
+  ]
+  products.append(.executable(name: "kumiki-bench", targets: ["kumiki-bench"]))
+}
+
 // MARK: - Module selection (`make test MODULE=X`)
 // With KUMIKI_MODULES=A,B the package holds only the test suites `ATests`, `BTests` (or targets named
 // exactly A, B) and the targets they depend on, so one module's suite builds and runs without
@@ -853,15 +968,6 @@ if let selection = Context.environment["KUMIKI_MODULES"], !selection.isEmpty {
     let members = (product as? Product.Executable)?.targets ?? (product as? Product.Library)?.targets ?? []
     return members.allSatisfy(keep.contains)
   }
-}
-
-// MARK: - Test runs leave the benchmark out
-// `make test` sets KUMIKI_NO_BENCH=1: kumiki-bench links the benchmark peers (AsyncHTTPClient, and with it
-// swift-nio-ssl and BoringSSL), which no test needs. `make bench` builds it.
-
-if Context.environment["KUMIKI_NO_BENCH"] == "1" {
-  targets = targets.filter { $0.name != "kumiki-bench" }
-  products = products.filter { $0.name != "kumiki-bench" }
 }
 
 let package = Package(

@@ -1,5 +1,6 @@
 import CLI
 import CompositionRoot
+import FeatureAssembly
 import FeatureKit
 import Foundation
 import Persistence

@@ -63,6 +63,7 @@ enum BuiltinHelp {
         exitSixtyFour: "Usage error: an ID that is not in the outbox.")
     ),
     ([ReplayCommand.group], ReplayCommand.help),
+    ([OpenCommand.group], OpenCommand.help),
     (
       ["features"],
       page(

@@ -1,5 +1,6 @@
 import FeatureKit
 import Foundation
+import LoadingScreenKit
 
 /// `kumiki cache status` and `kumiki cache clear`: parsing, running and printing, text or `--json`.
 enum CacheCommand: String, MaintenanceCommand, Sendable {

@@ -1,3 +1,4 @@
+import FeatureAssembly
 import FeatureKit
 
 /// Parses what remains of a command line once ``CLIOptions/parse(_:environment:)`` has taken the global options:

@@ -1,3 +1,4 @@
+import FeatureAssembly
 import FeatureKit
 import Foundation
 
@@ -177,9 +178,17 @@ public enum KumikiCLI {
     (options, remaining) = parser.reclaimingJSONWord(options, remaining)
     let settings = OutputSettings.resolve(
       options: options, environment: environment, standardOutput: standardOutput, standardError: standardError)
+    var words = remaining
+    if remaining.first == OpenCommand.group, let app {  // `kumiki open ROUTE`: the command it stands for
+      let arguments = Array(remaining.dropFirst())
+      guard let command = OpenCommand.command(for: arguments, app: app, standardError: standardError) else {
+        return CLIExitCode.usage.rawValue
+      }
+      words = command
+    }
     let invocation: Invocation
     do {
-      invocation = try parser.parse(remaining)
+      invocation = try parser.parse(words)
     } catch {
       standardError.write(error.report)
       return CLIExitCode.usage.rawValue
@@ -346,7 +355,9 @@ public enum KumikiCLI {
   /// nothing at all (or start with an option, which is an error); else ``AppPurpose/execution``.
   /// The command groups `kumiki` answers itself, not a feature's: `kumiki help <group>` and `kumiki <group> --help`
   /// print the group's help and exit 0, with or without the app (a feature's group is answered from its commands).
-  public static let groups = [CacheCommand.group, FixturesCommand.group, OutboxCommand.group, ReplayCommand.group]
+  public static let groups = [
+    CacheCommand.group, FixturesCommand.group, OutboxCommand.group, ReplayCommand.group, OpenCommand.group,
+  ]
 
   static func purpose(of arguments: [String]) -> AppPurpose {
     let options = arguments.prefix { $0 != "--" }

@@ -1,5 +1,6 @@
 import FeatureKit
 import Foundation
+import LoadingScreenKit
 
 /// `kumiki outbox [list]`, `kumiki outbox send`, `kumiki outbox discard ID`, `kumiki outbox retry ID`: parsing,
 /// running and printing, text or `--json`.

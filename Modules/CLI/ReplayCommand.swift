@@ -1,4 +1,5 @@
 import ActionLog
+import FeatureAssembly
 import FeatureKit
 import Foundation
 import Sessions

@@ -1,5 +1,7 @@
+import FeatureAssembly
 import FeatureKit
 import Foundation
+import LoadingScreenKit
 import Networking
 import NetworkingCurl
 import Persistence

@@ -1,3 +1,4 @@
+import FeatureAssembly
 import FeatureKit
 
 /// Kumiki's feature list: the registry the apps run.

@@ -1,4 +1,5 @@
 import CompositionRoot
+import FeatureAssembly
 import FeatureKit
 import Foundation
 import Presentation

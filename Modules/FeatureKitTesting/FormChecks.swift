@@ -2,6 +2,7 @@ import Core
 import CoreTesting
 import FeatureKit
 import FixtureData
+import FormKit
 import Foundation
 import Networking
 import Testing

@@ -1,5 +1,6 @@
 import ActionLog
 import Core
+import FeatureAssembly
 import FeatureKit
 import Foundation
 

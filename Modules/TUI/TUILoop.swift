@@ -1,5 +1,6 @@
 import ActionLog
 import Core
+import FeatureAssembly
 import FeatureKit
 import Presentation
 import Synchronization
@@ -83,6 +84,7 @@ struct TUILoop {
     if options.outbox != nil { state.outbox = TUIOutbox(status: nil, lines: []) }
     defer {
       if watchesHistory { options.devTools?.observe(nil) }
+      app.routeRequests.listen(nil)
       for watch in watches { watch.cancel() }
       reader.cancel()
       ticker.cancel()
@@ -90,6 +92,7 @@ struct TUILoop {
       continuation.finish()
     }
 
+    app.routeRequests.listen(notify)  // a feature asked for a route: TUILoop+Routes
     appearSelectedTab()
     watchVisibleScreens(notify)
     guard draw(session) else { return 1 }
@@ -144,6 +147,7 @@ struct TUILoop {
         // Drawn beside what the API's state is now (a round that sent reached it), not the last tick's.
         state.offline = options.offline?() ?? nil
       }
+      openRequestedRoutes()
       appearSelectedTab()
       watchVisibleScreens(notify)
       guard draw(session) else {

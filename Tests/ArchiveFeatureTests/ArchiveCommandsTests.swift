@@ -27,9 +27,9 @@ struct ArchiveCommandsTests {
     return reason
   }
 
-  @Test("the commands are search, save, unsave and saved")
+  @Test("the commands are search, item, save, unsave and saved")
   func paths() {
-    #expect(ArchiveFeature.commands.map(\.path) == [["search"], ["save"], ["unsave"], ["saved"]])
+    #expect(ArchiveFeature.commands.map(\.path) == [["search"], ["item"], ["save"], ["unsave"], ["saved"]])
   }
 
   @Test("search parses keyword, category and page")

@@ -43,7 +43,7 @@ struct ArchiveFixedCategoryTests {
     #expect(search.arguments.map(\.name) == ["keyword", "page", "last"])
     #expect(search.examples == ["search", "search チキン --page 1", "search --last"])
     #expect(search.abstract == "Search the カレー items by keyword, 20 results a page.")
-    #expect(module().commands.map(\.path) == [["search"], ["save"], ["unsave"], ["saved"]])
+    #expect(module().commands.map(\.path) == [["search"], ["item"], ["save"], ["unsave"], ["saved"]])
     let archive = try #require(ArchiveFeature.commands.first { $0.path == ["search"] })
     #expect(archive.arguments.map(\.name) == ["keyword", "category", "page", "last"])
     #expect(archive.examples.first == "search カレー")

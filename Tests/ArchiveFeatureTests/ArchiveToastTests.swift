@@ -6,6 +6,7 @@ import Networking
 import PersistenceTesting
 import Presentation
 import Testing
+import ToastKit
 
 /// The toasts of the Archive screen on a test clock: "Saved “…”" after a save, "Removed “…”" with its undo after an
 /// unsave, the undo putting the item back where it was, and nothing once the toast has gone.

@@ -1,5 +1,7 @@
 import CLI
+import FeatureAssembly
 import FeatureKit
+import FormKit
 import Synchronization
 import Testing
 

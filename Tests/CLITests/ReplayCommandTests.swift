@@ -1,5 +1,6 @@
 import ActionLog
 import CLI
+import FeatureAssembly
 import FeatureKit
 import Foundation
 import Synchronization

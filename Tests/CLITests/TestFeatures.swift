@@ -1,5 +1,6 @@
 import CLI
 import Core
+import FeatureAssembly
 import FeatureKit
 import Presentation
 

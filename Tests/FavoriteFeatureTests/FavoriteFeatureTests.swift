@@ -3,6 +3,7 @@ import FavoriteFeature
 import FeatureKit
 import FeatureKitTesting
 import Foundation
+import LoadingScreenKit
 import Networking
 import NetworkingTesting
 import Testing

@@ -1,6 +1,7 @@
 import FavoriteFeature
 import FeatureKit
 import Foundation
+import LoadingScreenKit
 import Presentation
 import Testing
 

@@ -1,5 +1,6 @@
 import FeatureKit
 import Foundation
+import LoadingScreenKit
 import Networking
 import Presentation
 import Testing

@@ -1,6 +1,7 @@
 import Core
 import CoreTesting
 import FeatureKit
+import FormKit
 import Foundation
 import Networking
 import Presentation

@@ -1,8 +1,10 @@
 import Core
 import CoreTesting
+import FeatureAssembly
 import FeatureKit
 import FeatureKitTesting
 import Foundation
+import LoadingScreenKit
 import Networking
 import Presentation
 import Testing
@@ -138,5 +140,35 @@ import Testing
     // Only loaded content is annotated: a Refresh from offline content shows the spinner, not the old note.
     #expect(present(state(.loading, offline)) == .spinner("Loading the menu..."))
     #expect(present(state(.failed("down"), offline)) == .error(message: "down", retry: .load(.retry)))
+  }
+
+  /// Issue 39, item 2: a screen that is its load and nothing more (what `make feature` writes) has the kit's own
+  /// state and actions and no reducer of its own; `.loadingScreen` without a reducer reduces with `ScreenLoad.reduce`.
+  @Test func aScreenThatIsItsLoadNeedsNoReducerStateOrActionOfItsOwn() async {
+    typealias Menu = SampleFeature.Content
+    let module = FeatureModule<ScreenLoad<Menu>, LoadAction<Menu.Response>>.loadingScreen(
+      key: "menu", title: "Menu", load: { ["ramen"] }, present: { _ in .text("menu") })
+    let store = TestStore(module: module)
+
+    await store.send(.appear) { $0 = ScreenLoad(phase: .loading, startsLoad: true) }
+    await store.receive(.loaded(["ramen"])) { $0 = ScreenLoad(phase: .loaded(Menu(["ramen"]))) }
+    await store.finish()
+    #expect(module.placement == .tab)
+    #expect(module.receive?(.appear) == .appear)
+    #expect(module.receive?(.refreshAll) == .refresh)
+  }
+
+  /// Issue 39, item 2: with no screen (`make feature TAB=no`) the loading screen is commands only: no tab, and no
+  /// app event reaches it (a refresh-all in the TUI must not load a feature nobody sees).
+  @Test func withoutAScreenItHasNoTabAndHearsNoEvent() {
+    let module = SampleFeature.module(load: { [] })
+    let commandsOnly = FeatureModule<SampleFeature.State, SampleFeature.Action>.loadingScreen(
+      key: "menu", title: "Menu", initialState: SampleFeature.State(), reducer: SampleFeature.reducer, load: { [] },
+      commands: module.commands)
+
+    #expect(commandsOnly.present == nil)
+    #expect(commandsOnly.receive == nil)
+    #expect(commandsOnly.description.screen == nil)
+    #expect(commandsOnly.middlewares.count == 1)
   }
 }

@@ -2,6 +2,7 @@ import Core
 import CoreTesting
 import FeatureKit
 import Foundation
+import MutationKit
 import Networking
 import Testing
 

@@ -1,4 +1,5 @@
 import FeatureKit
+import MutationKit
 import Testing
 
 /// `Mutation.reduce(_:)` alone: the one place a write is decided.

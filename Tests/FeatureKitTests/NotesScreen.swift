@@ -1,6 +1,7 @@
 import Core
 import FeatureKit
 import Presentation
+import ToastKit
 
 /// A test-only feature with toasts: notes added and deleted, "Added …" and "Deleted …" with its undo.
 enum NotesScreen {

@@ -1,8 +1,10 @@
 import Core
 import CoreTesting
+import FeatureAssembly
 import FeatureKit
 import FeatureKitTesting
 import Foundation
+import LoadingScreenKit
 import Testing
 
 /// FeatureKitTesting's sample feature, which the kit's and the front ends' suites use: it loads, its commands run

@@ -3,6 +3,7 @@ import CoreTesting
 import FeatureKit
 import FeatureKitTesting
 import Foundation
+import LoadingScreenKit
 import Networking
 import Testing
 

@@ -2,6 +2,7 @@ import Core
 import CoreTesting
 import FeatureKit
 import FeatureKitTesting
+import LoadingScreenKit
 import Testing
 
 /// `Middleware.screenLoad(id:load:)` through a test store: it carries out exactly what the reducer decided.

@@ -2,6 +2,7 @@ import Core
 import CoreTesting
 import FeatureKit
 import FeatureKitTesting
+import LoadingScreenKit
 import Networking
 import Testing
 

@@ -1,6 +1,7 @@
 import FeatureKit
 import FeatureKitTesting
 import Foundation
+import LoadingScreenKit
 import Networking
 import Testing
 

@@ -1,5 +1,6 @@
 import Core
 import FeatureKit
+import MutationKit
 import Networking
 
 /// A test-only form that writes: one field, sent with FeatureKit's write shape (``FeatureKit/Mutation``) — the

@@ -1,8 +1,10 @@
 import Core
 import CoreTesting
+import FeatureAssembly
 import FeatureKit
 import Presentation
 import Testing
+import ToastKit
 
 /// FeatureKit's toasts through a test store on a test clock: the reducer decides each toast, the timer takes it away
 /// after its duration, a newer one replaces it and restarts the time, and an undo works only while it shows.

@@ -24,10 +24,11 @@ import Testing
         == CampaignBanner(
           id: 1, bannerContentsId: 1001, bannerUrl: "https://images.kumiki.example/campaign/banner_01.jpg",
           title: "春の食材フェア開催中🌸", caption: "旬の筍と菜の花を使った限定メニューを、参加店舗でお楽しみください。",
-          announcementAt: "2023-03-20T09:00:00.000+0000"))
+          announcementAt: "2023-03-20T09:00:00.000+0000", searchKeyword: "和食"))
     #expect(banner.bannerURL == URL(string: "https://images.kumiki.example/campaign/banner_01.jpg"))
     #expect(banner.announcementDate == "2023/03/20")
     #expect(content.campaignBanners.last?.announcementDate == "2023/09/01")
+    #expect(content.campaignBanners.map(\.searchKeyword) == ["和食", "エスニック", "カレー", nil, "麺", "和食"])
 
     #expect(content.recentNews.count == 12)
     let news = try #require(content.recentNews.last)

@@ -3,6 +3,7 @@ import FeatureKit
 import FeatureKitTesting
 import Foundation
 import HomeFeature
+import LoadingScreenKit
 import Networking
 import Testing
 

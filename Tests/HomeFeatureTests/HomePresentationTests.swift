@@ -1,6 +1,7 @@
 import FeatureKit
 import Foundation
 import HomeFeature
+import LoadingScreenKit
 import Presentation
 import Testing
 

@@ -1,4 +1,6 @@
 import FeatureKit
+import FormKit
+import LoadingScreenKit
 import Presentation
 import ProfileFeature
 import Testing

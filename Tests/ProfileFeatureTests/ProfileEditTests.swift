@@ -1,7 +1,9 @@
 import CoreTesting
 import FeatureKit
 import FeatureKitTesting
+import FormKit
 import Foundation
+import LoadingScreenKit
 import Networking
 import NetworkingTesting
 import ProfileFeature

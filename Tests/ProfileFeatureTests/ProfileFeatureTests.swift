@@ -2,6 +2,7 @@ import CoreTesting
 import FeatureKit
 import FeatureKitTesting
 import Foundation
+import LoadingScreenKit
 import Networking
 import NetworkingTesting
 import ProfileFeature

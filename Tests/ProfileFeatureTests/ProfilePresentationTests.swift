@@ -1,5 +1,6 @@
 import FeatureKit
 import Foundation
+import LoadingScreenKit
 import Presentation
 import ProfileFeature
 import Testing

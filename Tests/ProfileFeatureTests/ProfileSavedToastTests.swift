@@ -1,9 +1,11 @@
 import CoreTesting
 import FeatureKit
 import FeatureKitTesting
+import LoadingScreenKit
 import NetworkingTesting
 import ProfileFeature
 import Testing
+import ToastKit
 
 /// "Profile saved": the toast a successful save of the Edit profile form shows on the screen for a few seconds
 /// (FeatureKit's toasts, on a test clock); a save from the command line, whose screen never appeared, shows none.

@@ -1,6 +1,8 @@
 import Core
 import FeatureKit
 import Foundation
+import LoadingScreenKit
+import MutationKit
 import Networking
 import Synchronization
 

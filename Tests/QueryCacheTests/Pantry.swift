@@ -1,6 +1,7 @@
 import Core
 import FeatureKit
 import Foundation
+import LoadingScreenKit
 import Networking
 import Presentation
 import QueryCache

@@ -2,6 +2,7 @@ import Core
 import CoreTesting
 import FeatureKit
 import Foundation
+import LoadingScreenKit
 import Networking
 import PersistenceTesting
 import QueryCache

@@ -1,6 +1,7 @@
 import ActionLog
 import Core
 import CoreTesting
+import FeatureAssembly
 import FeatureKit
 import Foundation
 import Sessions

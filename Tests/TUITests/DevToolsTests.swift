@@ -1,4 +1,5 @@
 import ActionLog
+import FeatureAssembly
 import Foundation
 import Synchronization
 import Testing

@@ -1,4 +1,5 @@
 import FeatureKit
+import FormKit
 import Presentation
 import Terminal
 import Testing

@@ -4,7 +4,7 @@ import Presentation
 
 /// A ``FeatureModule`` with its types erased, ready to be mounted by a ``FeatureRegistry``.
 public struct AnyFeature: Sendable {
-  let runtime: FeatureRuntime
+  package let runtime: FeatureRuntime
 
   /// Erases a module.
   public init<State, Action>(_ module: FeatureModule<State, Action>) {
@@ -26,18 +26,18 @@ extension FeatureModule {
 
 /// The operations the registry needs from a feature, as virtual calls on one object per feature (no existential
 /// casts on the dispatch path but the payload's own).
-class FeatureRuntime: @unchecked Sendable {
+package class FeatureRuntime: @unchecked Sendable {
   // @unchecked: immutable after init (subclasses hold only `let`s of Sendable values).
-  let key: String
-  let title: String
+  package let key: String
+  package let title: String
   /// The reduce step for an action addressed to this feature's slot. A stored closure rather than an override:
   /// made in the subclass's initialiser, it is specialised for the feature's types wherever the module is erased,
   /// while a generic class's overrides are compiled once for all type arguments (metadata lookups, value witnesses).
-  let reduceAction: @Sendable (_ state: inout AppState, _ slot: Int, _ action: any Equatable & Sendable) -> Void
+  package let reduceAction: @Sendable (_ state: inout AppState, _ slot: Int, _ action: any Equatable & Sendable) -> Void
   /// The feature's middlewares lifted to the app for a slot; made in the initialiser for the same reason.
-  let liftedMiddlewares: @Sendable (_ slot: Int) -> [Middleware<AppState, AppAction>]
+  package let liftedMiddlewares: @Sendable (_ slot: Int) -> [Middleware<AppState, AppAction>]
 
-  init(
+  package init(
     key: String, title: String,
     reduceAction: @escaping @Sendable (inout AppState, Int, any Equatable & Sendable) -> Void,
     liftedMiddlewares: @escaping @Sendable (Int) -> [Middleware<AppState, AppAction>]
@@ -50,27 +50,28 @@ class FeatureRuntime: @unchecked Sendable {
 
   /// Runs the feature's reducer on its slice; an action of another type addressed to this slot is ignored.
   @inline(__always)
-  final func reduce(_ state: inout AppState, slot: Int, action: any Equatable & Sendable) {
+  package final func reduce(_ state: inout AppState, slot: Int, action: any Equatable & Sendable) {
     reduceAction(&state, slot, action)
   }
 
-  func makeSlice() -> SliceBox { fatalError("abstract") }
+  package func makeSlice() -> SliceBox { fatalError("abstract") }
   /// The feature's middlewares, lifted to the app's state and actions for `slot`.
-  final func middlewares(slot: Int) -> [Middleware<AppState, AppAction>] { liftedMiddlewares(slot) }
-  func receive(_ event: AppEvent) -> (any Equatable & Sendable)? { fatalError("abstract") }
-  var hasScreen: Bool { fatalError("abstract") }
-  var description: FeatureDescription { fatalError("abstract") }
-  var placement: FeaturePlacement { fatalError("abstract") }
-  func present(_ state: AppState, slot: Int) -> ViewNode<AppAction>? { fatalError("abstract") }
-  func commands(slot: Int) -> [AppCommand] { fatalError("abstract") }
-  func persisted(_ state: AppState, slot: Int) -> (version: Int, data: Data)? { fatalError("abstract") }
-  func restore(_ state: inout AppState, slot: Int, data: Data, version: Int) { fatalError("abstract") }
-  func encode(_ action: any Equatable & Sendable) throws -> Data { fatalError("abstract") }
-  func decode(_ data: Data) throws -> any Equatable & Sendable { fatalError("abstract") }
-  func encodeState(_ state: AppState, slot: Int) throws -> Data { fatalError("abstract") }
-  func stateDecodes(_ data: Data, to state: AppState, slot: Int) throws -> Bool { fatalError("abstract") }
-  var stateType: Any.Type { fatalError("abstract") }
-  var actionType: Any.Type { fatalError("abstract") }
+  package final func middlewares(slot: Int) -> [Middleware<AppState, AppAction>] { liftedMiddlewares(slot) }
+  package func receive(_ event: AppEvent) -> (any Equatable & Sendable)? { fatalError("abstract") }
+  package var hasScreen: Bool { fatalError("abstract") }
+  package var description: FeatureDescription { fatalError("abstract") }
+  package var placement: FeaturePlacement { fatalError("abstract") }
+  package var routing: FeatureRouting { fatalError("abstract") }
+  package func present(_ state: AppState, slot: Int) -> ViewNode<AppAction>? { fatalError("abstract") }
+  package func commands(slot: Int) -> [AppCommand] { fatalError("abstract") }
+  package func persisted(_ state: AppState, slot: Int) -> (version: Int, data: Data)? { fatalError("abstract") }
+  package func restore(_ state: inout AppState, slot: Int, data: Data, version: Int) { fatalError("abstract") }
+  package func encode(_ action: any Equatable & Sendable) throws -> Data { fatalError("abstract") }
+  package func decode(_ data: Data) throws -> any Equatable & Sendable { fatalError("abstract") }
+  package func encodeState(_ state: AppState, slot: Int) throws -> Data { fatalError("abstract") }
+  package func stateDecodes(_ data: Data, to state: AppState, slot: Int) throws -> Bool { fatalError("abstract") }
+  package var stateType: Any.Type { fatalError("abstract") }
+  package var actionType: Any.Type { fatalError("abstract") }
 }
 
 final class TypedFeatureRuntime<State, Action>: FeatureRuntime, @unchecked Sendable
@@ -122,6 +123,8 @@ where State: Sendable & Equatable & Codable, Action: Sendable & Equatable & Coda
   override var description: FeatureDescription { module.description }
 
   override var placement: FeaturePlacement { module.placement }
+
+  override var routing: FeatureRouting { FeatureRouting(module) }
 
   override func present(_ state: AppState, slot: Int) -> ViewNode<AppAction>? {
     guard let present = module.present else { return nil }

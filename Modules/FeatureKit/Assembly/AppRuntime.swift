@@ -1,4 +1,5 @@
 import Core
+import FeatureKit
 import Foundation
 import Presentation
 import Synchronization
@@ -17,6 +18,8 @@ public final class AppRuntime: Sendable {
   public let features: [MountedFeature]
   let runtimes: [FeatureRuntime]
   let storage: FeatureStateStorage?
+  /// The routes features asked for, waiting for the front end to open them (``RouteRequests``).
+  public let routeRequests: RouteRequests
 
   init(
     runtimes: [FeatureRuntime],
@@ -27,6 +30,8 @@ public final class AppRuntime: Sendable {
   ) {
     self.runtimes = runtimes
     self.storage = storage
+    let routeRequests = RouteRequests()
+    self.routeRequests = routeRequests
     self.features = runtimes.enumerated().map {
       MountedFeature(
         slot: $0.offset, key: $0.element.key, title: $0.element.title, hasScreen: $0.element.hasScreen,
@@ -44,7 +49,7 @@ public final class AppRuntime: Sendable {
     self.store = Store(
       initialState: initial,
       reducer: reducer,
-      middlewares: (mode == .live ? [Self.router(runtimes)] : []) + middlewares,
+      middlewares: (mode == .live ? [Self.router(runtimes, requests: routeRequests)] : []) + middlewares,
       partition: { $0.slot },
       clock: clock
     )
@@ -52,17 +57,19 @@ public final class AppRuntime: Sendable {
 
   /// Routes each action to the middlewares of the feature that owns it (O(1), whatever the number of features)
   /// and broadcasts app events as the features' own actions.
-  static func router(_ runtimes: [FeatureRuntime]) -> Middleware<AppState, AppAction> {
+  static func router(_ runtimes: [FeatureRuntime], requests: RouteRequests) -> Middleware<AppState, AppAction> {
     let chains = runtimes.enumerated().map { $0.element.middlewares(slot: $0.offset) }
+    let routeRequests = runtimes.map { $0.routing.request }  // an action asking for a route: RouteRequests
     return Middleware { context, action, next in
       switch action {
-      case .feature(let slot, _):
+      case .feature(let slot, let payload):
         let chain = chains[slot]
         if chain.isEmpty {
           next(action)
         } else {
           Middleware.run(chain, context: context, action: action, next: next)
         }
+        if let request = routeRequests[slot], let route = request(payload) { requests.append(route) }
       case .app(let event):
         next(action)
         for (slot, runtime) in runtimes.enumerated() {

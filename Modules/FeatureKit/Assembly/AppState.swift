@@ -6,11 +6,11 @@
 /// ``slice(at:)`` tokens, DevTools rebuilds past states from its base): an action costs the same whether the
 /// feature holds 100 items or 100,000.
 public struct AppState: Sendable, Equatable {
-  var slices: ContiguousArray<SliceBox>
+  package var slices: ContiguousArray<SliceBox>
   /// The mount keys, by slot.
   public let keys: [String]
 
-  init(slices: ContiguousArray<SliceBox>, keys: [String]) {
+  package init(slices: ContiguousArray<SliceBox>, keys: [String]) {
     self.slices = slices
     self.keys = keys
   }

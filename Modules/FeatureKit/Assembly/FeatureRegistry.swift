@@ -1,4 +1,5 @@
 import Core
+import FeatureKit
 
 /// Assembles a chosen list of features into one app: one state with a slice per feature, one store, actions
 /// routed to their owner by slot.

@@ -6,7 +6,7 @@ import Synchronization
 /// Each box carries a *stamp*, unique in the process, renewed every time the reducer runs on the slice: what
 /// ``AppState/Slice`` compares, so a front end can watch a slice for changes without holding it (holding the old
 /// value would make the reducer copy the slice, all its items, before every change).
-class SliceBox: @unchecked Sendable {
+package class SliceBox: @unchecked Sendable {
   // @unchecked: a box is mutated only by the store's reducer, under the dispatch lock, and only while it is
   // uniquely referenced (see `AppState.modify`); once shared it is never mutated again.
 
@@ -25,7 +25,7 @@ class SliceBox: @unchecked Sendable {
   init(stamp: UInt64) { self.stamp = stamp }
 
   func copy() -> SliceBox { fatalError("abstract") }
-  func isEqual(to other: SliceBox) -> Bool { fatalError("abstract") }
+  package func isEqual(to other: SliceBox) -> Bool { fatalError("abstract") }
   var value: Any { fatalError("abstract") }
 }
 

@@ -32,6 +32,10 @@ where State: Sendable & Equatable & Codable, Action: Sendable & Equatable & Coda
   public var persistence: StatePersistence<State>?
   /// Which app-wide events the feature accepts, as its own action (returning `nil`: ignored).
   public var receive: (@Sendable (AppEvent) -> Action?)?
+  /// The routes this module can open, declared for other features to ask for (``declaring(routes:)``).
+  public var routes: [FeatureRoute<Action>] = []
+  /// Which of its actions ask for another feature's route (``requesting(routes:)``); `nil`: none.
+  public var routeRequest: (@Sendable (Action) -> Route?)? = nil
 
   /// Creates a module whose commands are the same for every mount. Only `key`, `title`, `initialState` and
   /// `reducer` are required.

@@ -1,3 +1,5 @@
+import FeatureKit
+import MutationKit
 import Presentation
 
 extension FeatureCommand where State == Form, Action == FormAction {

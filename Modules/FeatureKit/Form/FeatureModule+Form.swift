@@ -1,6 +1,9 @@
 import Core
+import FeatureKit
+import MutationKit
 import Networking
 import Presentation
+import ToastKit
 
 extension FeatureModule where State == Form, Action == FormAction {
   /// A whole form feature from its fields: a tab with one control per field (``FormField/view(_:id:message:isEnabled:change:)``)

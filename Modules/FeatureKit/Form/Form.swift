@@ -1,3 +1,6 @@
+import MutationKit
+import ToastKit
+
 /// A form's state: what the fields hold (``FormDraft``), which were edited (their broken rules show under them as
 /// the user types; an untouched field shows its rules in words), the send on FeatureKit's write shape
 /// (``Mutation``), and the toast after a send. Its fields are not in it: they are the feature's constant list,

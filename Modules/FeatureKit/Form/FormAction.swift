@@ -1,3 +1,7 @@
+import FeatureKit
+import MutationKit
+import ToastKit
+
 /// Everything that can happen to a form made with ``FeatureKit/FeatureModule/form(_:fields:intent:send:)``.
 public enum FormAction: ToastingAction, Equatable, Codable, Sendable {
   /// The screen appeared (`AppEvent.appear`): from now on a send shows its toast; the command never sends it.

@@ -1,3 +1,4 @@
+import FeatureKit
 import Presentation
 
 /// One field of a form, declared as a value: what it holds (``Kind``), its label, its rules in words, a sample value

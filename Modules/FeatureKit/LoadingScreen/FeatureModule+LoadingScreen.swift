@@ -1,4 +1,5 @@
 import Core
+import FeatureKit
 import Networking
 import Presentation
 
@@ -19,7 +20,7 @@ where State: ScreenLoadState, Action: ScreenLoadAction, Action.Response == State
   ///   it — `stale · 5 min old · refreshing…`, or `offline · as of 14:32` with a Retry (``DataOrigin/annotate(_:retry:)``).
   /// - Commands: each command's JSON object ends with where the data came from (``CommandOutput/adding(origin:)``:
   ///   `"origin"` and `"fetched_at"`, from ``ScreenLoad/origin``).
-  /// - Placement: a tab.
+  /// - Placement: a tab; with no `present`, no screen (its commands are its interface) and no app event.
   ///
   /// ```swift
   /// public static func module(client: RecipesClient) -> FeatureModule<State, Action> {
@@ -34,29 +35,22 @@ where State: ScreenLoadState, Action: ScreenLoadAction, Action.Response == State
     reducer: Reducer<State, Action>,
     load: @escaping @Sendable () async throws -> Action.Response,
     middlewares: [Middleware<State, Action>] = [],
-    present: @escaping @Sendable (State) -> ViewNode<Action>,
+    present: (@Sendable (State) -> ViewNode<Action>)? = nil,
     commands: [FeatureCommand<State, Action>] = []
   ) -> FeatureModule {
     let polls = initialState.load.polling != nil
-    return FeatureModule(
-      key: key,
-      title: title,
-      initialState: initialState,
-      reducer: reducer,
-      middlewares: [.screenLoad(id: EffectID("\(key).load"), load: load)] + middlewares,
-      present: { state in
+    var screen: (@Sendable (State) -> ViewNode<Action>)? = nil
+    if let present {
+      screen = { state in
         let view = present(state)
         guard case .loaded = state.load.phase else { return view }
         return state.load.origin.annotate(view, retry: .load(.retry))
-      },
-      placement: .tab,
-      commands: commands.map { command in
-        var command = command
-        let output = command.output
-        command.output = { state, input in output(state, input).adding(origin: state.load.origin) }
-        return command
-      },
-      receive: { event in
+      }
+    }
+    // With no screen, no app event: its commands are its interface.
+    var receive: (@Sendable (AppEvent) -> Action?)? = nil
+    if present != nil {
+      receive = { event in
         switch event {
         // A screen that polls follows whether it is shown; one that does not is spared the extra actions.
         case .appear: polls ? .load(.shown) : .load(.appear)
@@ -67,6 +61,42 @@ where State: ScreenLoadState, Action: ScreenLoadAction, Action.Response == State
         case .launch, .terminate: nil
         }
       }
+    }
+    return FeatureModule(
+      key: key,
+      title: title,
+      initialState: initialState,
+      reducer: reducer,
+      middlewares: [.screenLoad(id: EffectID("\(key).load"), load: load)] + middlewares,
+      present: screen,
+      placement: .tab,
+      commands: commands.map { command in
+        var command = command
+        let output = command.output
+        command.output = { state, input in output(state, input).adding(origin: state.load.origin) }
+        return command
+      },
+      receive: receive
     )
+  }
+}
+
+extension FeatureModule {
+  /// A loading screen whose state is its load alone and whose actions are its load's
+  /// (`typealias State = ScreenLoad<Content>`, `typealias Action = LoadAction<Content.Response>`: what `make feature`
+  /// writes): the reducer is ``ScreenLoad/reduce(_:)``; everything else is
+  /// ``loadingScreen(key:title:initialState:reducer:load:middlewares:present:commands:)``'s. A screen that grows
+  /// actions of its own gives its own `State` and `Action` (``ScreenLoadState``, ``ScreenLoadAction``) and reducer.
+  public static func loadingScreen<Content>(
+    key: String,
+    title: String,
+    initialState: ScreenLoad<Content> = ScreenLoad(),
+    load: @escaping @Sendable () async throws -> Content.Response,
+    present: (@Sendable (ScreenLoad<Content>) -> ViewNode<LoadAction<Content.Response>>)? = nil,
+    commands: [FeatureCommand<State, Action>] = []
+  ) -> FeatureModule where State == ScreenLoad<Content>, Action == LoadAction<Content.Response> {
+    .loadingScreen(
+      key: key, title: title, initialState: initialState, reducer: Reducer { state, action in state.reduce(action) },
+      load: load, present: present, commands: commands)
   }
 }

@@ -17,3 +17,12 @@ public protocol ScreenLoadAction: Sendable {
   /// The load action this action carries, or `nil` for the feature's other actions.
   var load: LoadAction<Response>? { get }
 }
+
+/// A screen whose actions are its load's alone (`typealias Action = LoadAction<Response>`, what `make feature`
+/// writes): every action is a load action.
+extension LoadAction: ScreenLoadAction {
+  /// The action itself.
+  public static func load(_ action: LoadAction) -> LoadAction { action }
+  /// The action itself.
+  public var load: LoadAction? { self }
+}

@@ -13,3 +13,10 @@ public protocol ScreenLoadState: Sendable {
   /// The screen's load.
   var load: ScreenLoad<Content> { get }
 }
+
+/// A screen whose state is its load alone (`typealias State = ScreenLoad<Content>`, what `make feature` writes): the
+/// load is the state itself.
+extension ScreenLoad: ScreenLoadState {
+  /// The state itself.
+  public var load: ScreenLoad<Content> { self }
+}

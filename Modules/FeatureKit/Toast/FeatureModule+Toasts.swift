@@ -1,4 +1,5 @@
 import Core
+import FeatureKit
 import Presentation
 
 extension FeatureModule

@@ -1,4 +1,5 @@
 import FeatureKit
+import LoadingScreenKit
 
 extension SampleFeature {
   /// The feature's actions: the load's, and its own.

@@ -1,5 +1,6 @@
 import Core
 import FeatureKit
+import LoadingScreenKit
 
 /// A tiny, complete feature for the tests of the kit and of the front ends, so their suites do not each copy one:
 /// a loading screen over a menu of dishes (FeatureKit's ``FeatureKit/ScreenLoad``), one action of its own

@@ -1,4 +1,5 @@
 import FeatureKit
+import LoadingScreenKit
 
 extension SampleFeature {
   /// The screen's content: the dishes the load answered; empty when it answered none.

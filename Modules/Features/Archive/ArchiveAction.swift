@@ -1,5 +1,6 @@
 import FeatureKit
 import Networking
+import ToastKit
 
 extension ArchiveFeature {
   /// Everything that can happen on the Archive screen.
@@ -88,6 +89,13 @@ extension ArchiveFeature {
     case select(Int)
     /// Close the detail.
     case closeDetail
+    /// Open the detail of item `id` from anywhere (the route `archive/item/<id>`, `kumiki archive item ID`): at once
+    /// when the screen knows it, else once `client.item` answers.
+    case open(Int)
+    /// The item asked for by ``open(_:)`` arrived.
+    case opened(ArchiveItem)
+    /// Fetching the item asked for by ``open(_:)`` failed with this message.
+    case openFailed(id: Int, message: String)
 
     // MARK: Toasts
 

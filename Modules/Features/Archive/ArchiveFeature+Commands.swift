@@ -1,4 +1,5 @@
 import FeatureKit
+import LoadingScreenKit
 import Presentation
 
 extension ArchiveFeature {
@@ -15,7 +16,7 @@ extension ArchiveFeature {
   /// The commands of a mount fixed to `fixedCategory` (or not fixed): what ``commands(for:)`` gives for its state,
   /// without building one (the descriptions help reads).
   static func commands(fixedCategory: String?) -> [FeatureCommand<State, Action>] {
-    [searchCommand(fixedCategory: fixedCategory), saveCommand, unsaveCommand, savedCommand]
+    [searchCommand(fixedCategory: fixedCategory), itemCommand, saveCommand, unsaveCommand, savedCommand]
   }
 
   /// `search [KEYWORD] [--category C] [--page N] [--last]`; without `--category` on a mount fixed to one.
@@ -45,6 +46,37 @@ extension ArchiveFeature {
         return [.search(ArchiveQuery(keyword: input["keyword"] ?? "", category: input["category"]), page: page)]
       },
       output: { state, input in searchOutput(state, page: (try? input.integer("page", in: ArchiveClient.pages)) ?? 1) }
+    )
+  }
+
+  /// `archive item ID`: one item, as its detail shows it (what the route `archive/item/<id>` prints).
+  static var itemCommand: FeatureCommand<State, Action> {
+    FeatureCommand(
+      path: ["item"],
+      abstract: "Show one archive item (fetched by id).",
+      examples: ["item 6", "item 6 --json"],
+      arguments: [.positional("id", help: "The archive item's id, \(itemIDs.lowerBound)...\(itemIDs.upperBound)")],
+      actions: { input in
+        guard let id = try input.integer("id", in: itemIDs) else { throw CommandError.usage("id is required") }
+        return [.loadSaved, .open(id)]
+      },
+      output: { state, input in
+        let id = (try? input.integer("id", in: itemIDs)) ?? nil
+        guard let item = state.detail, item.id == id else {
+          return .failure(state.notice ?? "archive item \(id ?? 0) was not found")
+        }
+        let saved = state.savedIDs.contains(item.id)
+        return .success(
+          view: .stack([
+            .text(item.dishName, .title),
+            .fields([
+              Field("ID", String(item.id)), Field("Shop", item.shopName), Field("Category", item.category),
+              Field("Saved", saved ? "yes" : "no"),
+            ]),
+            .text(item.introduction),
+          ]),
+          json: .object([("item", itemJSON(item, saved: saved))]))
+      }
     )
   }
 

@@ -1,4 +1,5 @@
 import FeatureKit
+import LoadingScreenKit
 import Networking
 import Presentation
 

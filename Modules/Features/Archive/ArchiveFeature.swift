@@ -3,6 +3,7 @@ import FeatureKit
 import Foundation
 import Persistence
 import Presentation
+import ToastKit
 
 /// The Archive screen of the gourmet magazine: search the archive by free keyword and category chip, save items
 /// with its save box (`[ ]`), and browse the saved items offline.
@@ -31,6 +32,9 @@ public enum ArchiveFeature {
   public static let loadSavedID: EffectID = "archive.saved.load"
   /// The id of the long-lived saved-items observation (started on `.appear`, ended on `.terminate`).
   public static let observeID: EffectID = "archive.saved.observe"
+
+  /// The id of the fetch of an item opened from elsewhere (``Action/open(_:)``).
+  public static let itemID: EffectID = "archive.item"
 
   /// The id of the save/unsave write for one item: a newer write of the same item replaces an older one.
   public static func writeID(_ id: Int) -> EffectID { EffectID("archive.write.\(id)") }
@@ -66,6 +70,6 @@ public enum ArchiveFeature {
         case .dataChanged: nil  // searches are not optimistic data; saved items have the database's observation
         }
       }
-    ).withToasts()
+    ).withToasts().declaring(routes: routes)
   }
 }

@@ -65,6 +65,8 @@ struct ArchiveEffects: Sendable {
       save(id, known: context.state.item(id: id), context)
     case .unsave(let id):
       unsave(id, context)
+    case .fetchItem(let id):
+      fetchItem(id, context)
     case .restore(let entry):
       save(entry.id, known: entry.item, savedAt: entry.savedAt, context)
     }
@@ -202,6 +204,22 @@ struct ArchiveEffects: Sendable {
 
   /// How many cached pages of the last search an offline save looks through.
   static let searchedPages = 50
+
+  /// Fetches the item ``Action/open(_:)`` asked for (a newer one replaces it).
+  private func fetchItem(_ id: Int, _ context: Context) {
+    let client = client
+    context.run(id: ArchiveFeature.itemID, cancelInFlight: true) { send in
+      do {
+        send(.opened(try await client.item(id)))
+      } catch is CancellationError {
+        return
+      } catch HTTPError.notFound {
+        send(.openFailed(id: id, message: "no archive item \(id)"))
+      } catch {
+        send(.openFailed(id: id, message: String(describing: error)))
+      }
+    }
+  }
 
   /// Unsaves the item, sends whether the store removed it, then reads the saved list back (see
   /// ``save(_:known:_:)``).

@@ -1,6 +1,8 @@
 import Core
 import FeatureKit
+import LoadingScreenKit
 import Networking
+import ToastKit
 
 extension ArchiveFeature {
   /// The Archive reducer: conditions, results, paging, the saved list and navigation. Pure, and the one place that
@@ -132,6 +134,24 @@ extension ArchiveFeature {
       if let item = state.item(id: id) { state.detail = item }
     case .closeDetail:
       state.detail = nil
+      state.opening = nil
+    case .open(let id):
+      state.notice = nil
+      if let item = state.item(id: id) {
+        state.detail = item
+        state.opening = nil
+      } else {
+        state.opening = id
+        state.requests.append(.fetchItem(id))
+      }
+    case .opened(let item):
+      guard state.opening == item.id else { return }  // closed, or another item asked for since
+      state.opening = nil
+      state.detail = item
+    case .openFailed(let id, let message):
+      guard state.opening == id else { return }
+      state.opening = nil
+      state.notice = message
 
     case .toast:
       break  // FeatureKit's withToasts(): the toast's time is up

@@ -21,6 +21,8 @@ public enum ArchiveRequest: Hashable, Codable, Sendable {
   case stopObservingSaved
   /// Save the item (fetched first when the screen does not know it), then read the saved list back.
   case save(Int)
+  /// Fetch the item (``ArchiveFeature/Action/open(_:)`` of an item the screen does not know) to open its detail.
+  case fetchItem(Int)
   /// Unsave the item, then read the saved list back.
   case unsave(Int)
   /// Save the item again as it was (the undo of an unsave: the same `savedAt`, so the same place in the saved

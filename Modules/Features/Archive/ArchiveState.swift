@@ -1,5 +1,7 @@
 import FeatureKit
+import LoadingScreenKit
 import Networking
+import ToastKit
 
 extension ArchiveFeature {
   /// Everything the Archive screen shows.
@@ -65,6 +67,8 @@ extension ArchiveFeature {
     public var mode: Mode
     /// The item whose detail is open (put here by `.select`).
     public var detail: ArchiveItem?
+    /// The item ``Action/open(_:)`` is fetching, whose detail opens when it arrives (`nil` once it did, or closed).
+    public var opening: Int? = nil
     /// A one-line problem to show (a save or unsave that failed), until dismissed.
     public var notice: String?
     /// What the last unsave found (`nil` while one is in flight, or before any).

@@ -1,4 +1,5 @@
 import FeatureKit
+import LoadingScreenKit
 
 extension FavoriteFeature {
   /// Everything that can happen on the Favorite screen.

@@ -1,4 +1,5 @@
 import FeatureKit
+import LoadingScreenKit
 
 /// What a loaded Favorite screen shows: `/favorite_scenes`' answer, the scenes as the API sent them, in its order.
 public struct FavoriteContent: LoadableContent {

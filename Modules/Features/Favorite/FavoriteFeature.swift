@@ -1,5 +1,6 @@
 import Core
 import FeatureKit
+import LoadingScreenKit
 
 /// The Favorite screen of the gourmet magazine: readers' favourite food scenes as cards, from `/favorite_scenes`.
 ///

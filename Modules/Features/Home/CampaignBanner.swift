@@ -16,16 +16,22 @@ public struct CampaignBanner: Equatable, Codable, Sendable {
   public var caption: String
   /// When the campaign was announced: the API's timestamp (`2023-03-20T00:00:00.000+0000`).
   public var announcementAt: String
+  /// The keyword the campaign's dishes are found by in the archive (`search_keyword`), if it has one: its detail
+  /// offers "Search the archive", which opens Archive's search (the route `archive/search/<keyword>`).
+  public var searchKeyword: String?
 
   /// Creates a banner; the fields mirror the API's.
-  public init(id: Int, bannerContentsId: Int, bannerUrl: String, title: String, caption: String, announcementAt: String)
-  {
+  public init(
+    id: Int, bannerContentsId: Int, bannerUrl: String, title: String, caption: String, announcementAt: String,
+    searchKeyword: String? = nil
+  ) {
     self.id = id
     self.bannerContentsId = bannerContentsId
     self.bannerUrl = bannerUrl
     self.title = title
     self.caption = caption
     self.announcementAt = announcementAt
+    self.searchKeyword = searchKeyword
   }
 }
 

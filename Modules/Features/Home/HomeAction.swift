@@ -1,4 +1,5 @@
 import FeatureKit
+import LoadingScreenKit
 
 extension HomeFeature {
   /// Everything that can happen on the Home screen.
@@ -11,6 +12,9 @@ extension HomeFeature {
     case select(HomeItem)
     /// The detail overlay was dismissed.
     case closeDetail
+    /// A campaign's "Search the archive" was chosen: Archive's search for the campaign's keyword opens, through the
+    /// route `archive/search/<keyword>` (``HomeFeature/campaignSearchRoute(_:)``); Home's own state does not change.
+    case searchCampaign(String)
 
     /// The load action this action carries, if any.
     public var load: LoadAction<HomeContent>? {

@@ -1,4 +1,5 @@
 import FeatureKit
+import LoadingScreenKit
 
 /// The five Home endpoints' answers, in endpoint order, as one value: what ``HomeClient/fetchAll()`` returns, what
 /// the load action carries and what a loaded Home screen shows. Each list holds the API's items as they were decoded

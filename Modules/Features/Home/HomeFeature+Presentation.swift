@@ -75,8 +75,12 @@ extension HomeFeature {
     let title: String
     let fields: [Field]
     let body: String
+    var buttons: [OverlayButton<Action>] = []
     switch detail {
     case .campaignBanner(let banner):
+      if let keyword = banner.searchKeyword {
+        buttons.append(OverlayButton(label: "Search the archive: \(keyword)", action: .searchCampaign(keyword)))
+      }
       title = banner.title
       fields = [
         Field("Campaign", String(banner.bannerContentsId)),
@@ -120,7 +124,7 @@ extension HomeFeature {
     var content: [ViewNode<Action>] = [.fields(fields)]
     if !body.isEmpty { content.append(.text(body)) }
     return OverlayNode(
-      title: title, content: .stack(content), buttons: [OverlayButton(label: "Close", action: .closeDetail)],
+      title: title, content: .stack(content), buttons: buttons + [OverlayButton(label: "Close", action: .closeDetail)],
       dismiss: .closeDetail)
   }
 

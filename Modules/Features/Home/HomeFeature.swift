@@ -1,5 +1,6 @@
 import Core
 import FeatureKit
+import LoadingScreenKit
 
 /// The Home screen of the gourmet magazine: campaign banners, recent news, featured topics, trend articles and
 /// pickup photos, fetched together from five endpoints.
@@ -20,6 +21,7 @@ public enum HomeFeature {
     .loadingScreen(
       key: descriptions[0].key, title: descriptions[0].title, initialState: State(), reducer: reducer,
       load: { try await client.fetchAll() },
-      present: { present($0) }, commands: commands)
+      present: { present($0) }, commands: commands
+    ).requesting(routes: routeRequest)
   }
 }

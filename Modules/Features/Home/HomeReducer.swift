@@ -14,6 +14,8 @@ extension HomeFeature {
       state.detail = detail
     case .closeDetail:
       state.detail = nil
+    case .searchCampaign:
+      break  // a route request: the app opens Archive's search (HomeFeature+Routes.swift)
     }
   }
 }

@@ -1,4 +1,5 @@
 import FeatureKit
+import LoadingScreenKit
 
 extension HomeFeature {
   /// What the Home screen shows. `load.phase` says which of idle, loading, content, empty or error is on screen;

@@ -1,4 +1,7 @@
 import FeatureKit
+import LoadingScreenKit
+import MutationKit
+import ToastKit
 
 extension ProfileFeature {
   /// Everything that can happen on the Profile screen.
@@ -13,6 +16,9 @@ extension ProfileFeature {
     case select(InformationTab, id: Int)
     /// The detail overlay was dismissed.
     case closeDetail
+    /// A Recently Saved item was chosen: it opens in the screen that owns saved items, Archive's item detail, through
+    /// the route `archive/item/<id>` (``ProfileFeature/savedItemRoute(_:)``); Profile's own state does not change.
+    case openSaved(Int)
 
     // MARK: Edit profile
 

@@ -1,4 +1,5 @@
 import FeatureKit
+import LoadingScreenKit
 
 /// The four Profile endpoints' answers, in endpoint order, as one value: what ``ProfileClient/fetchAll()`` returns,
 /// what the load action carries and what a loaded Profile screen shows. Each part holds the API's items as they were

@@ -1,4 +1,5 @@
 import FeatureKit
+import FormKit
 
 /// The Edit profile form while it is open: the values it opened with and what the user has typed, as FeatureKit's
 /// form kit holds them (``FeatureKit/FormDraft``, keyed by ``fields``). Its messages are derived from the draft, so

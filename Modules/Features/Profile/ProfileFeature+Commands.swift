@@ -1,4 +1,5 @@
 import FeatureKit
+import FormKit
 import Networking
 import Presentation
 

@@ -1,4 +1,5 @@
 import FeatureKit
+import MutationKit
 import Presentation
 
 extension ProfileFeature {
@@ -33,7 +34,7 @@ extension ProfileFeature {
       let tabs = InformationTab.allCases.map { tab in
         Tab(label: tab.label, isSelected: tab == state.selectedTab, action: Action.selectTab(tab))
       }
-      let list = informationList(content.items(state.selectedTab), tab: state.selectedTab, select: Action.select)
+      let list = informationList(content.items(state.selectedTab), tab: state.selectedTab, select: choose)
       children.append(.section(title: "Information", children: [.tabs(tabs, content: list)]))
       if let queued = state.save.phase.queuedNote { children.append(.text(queued, .secondary)) }
       children.append(.button(label: "Edit profile", action: .editProfile, isEnabled: !state.save.isSending))

@@ -1,5 +1,7 @@
 import Core
 import FeatureKit
+import LoadingScreenKit
+import ToastKit
 
 /// The Profile screen of the gourmet magazine: the member's personal data, introduction, points and history,
 /// social links, and an information block with three tabs (announcements, comments, recent favorites).
@@ -23,6 +25,6 @@ public enum ProfileFeature {
       key: descriptions[0].key, title: descriptions[0].title, initialState: State(), reducer: reducer,
       load: { try await client.fetchAll() }, middlewares: [saveMiddleware(client: client), readAfterQueuedSave],
       present: { present($0) }, commands: commands
-    ).withToasts()
+    ).withToasts().requesting(routes: routeRequest)
   }
 }

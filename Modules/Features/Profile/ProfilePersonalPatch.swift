@@ -1,4 +1,5 @@
 import FeatureKit
+import FormKit
 
 /// The changes a save sends as the JSON body of `PATCH /profile_personal`: only the fields present (non-`nil`) are
 /// encoded, so the server merges just those (`{"nickname":"…"}`).

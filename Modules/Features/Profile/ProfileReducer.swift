@@ -1,5 +1,8 @@
 import Core
 import FeatureKit
+import FormKit
+import MutationKit
+import ToastKit
 
 extension ProfileFeature {
   /// Profile's state transitions. Load actions go to ``FeatureKit/ScreenLoad/reduce(_:)``, which decides whether a
@@ -25,6 +28,8 @@ extension ProfileFeature {
       state.detail = detail
     case .closeDetail:
       state.detail = nil
+    case .openSaved:
+      break  // a route request: the app opens Archive's item (ProfileFeature+Routes.swift)
 
     case .editProfile:
       guard let content = state.load.content, state.form == nil, !state.save.isSending else { return }

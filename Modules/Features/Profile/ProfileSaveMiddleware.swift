@@ -1,5 +1,6 @@
 import Core
 import FeatureKit
+import MutationKit
 import Networking
 
 extension ProfileFeature {

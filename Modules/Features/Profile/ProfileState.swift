@@ -1,4 +1,7 @@
 import FeatureKit
+import LoadingScreenKit
+import MutationKit
+import ToastKit
 
 extension ProfileFeature {
   /// What the Profile screen shows. `load.phase` says which of idle, loading, content or error is on screen (an

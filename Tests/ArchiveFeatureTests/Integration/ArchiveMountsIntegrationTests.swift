@@ -2,6 +2,7 @@ import ArchiveFeature
 import CompositionRoot
 import CompositionRootTesting
 import Core
+import FeatureAssembly
 import FeatureKit
 import Foundation
 import Presentation

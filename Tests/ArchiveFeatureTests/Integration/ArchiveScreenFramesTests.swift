@@ -8,6 +8,7 @@ import TUI
 import TUITesting
 import Terminal
 import Testing
+import ToastKit
 
 /// Archive's search as you type, drawn by the TUI with the feature running alone over the real fixture server: the
 /// keyword typed (the highlight follows it at once), then its results. Frames in `Tests/ArchiveFeatureTests/__Frames__`

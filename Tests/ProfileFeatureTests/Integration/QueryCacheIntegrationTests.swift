@@ -4,6 +4,7 @@ import CoreTesting
 import FeatureKit
 import FixtureServer
 import Foundation
+import LoadingScreenKit
 import Networking
 import NetworkingCurl
 import Persistence

@@ -1,5 +1,6 @@
 import CoreTesting
 import FeatureKit
+import MutationKit
 import ProfileFeature
 
 extension Mutation where Input == ProfilePersonalPatch, Output == ProfilePersonal {
