@@ -2,12 +2,12 @@
 #   make run [APP=kumiki-tui|kumiki|kumiki-api] [ARGS="..."]
 #   make run FEATURE=Archive [SCENARIO=offline] [APP=kumiki]   one feature alone, in a scenario (the playground)
 #   make test [MODULE=Core]        one module's suite builds and runs alone
-#   make bench                     release-build benchmarks (see Benchmarks/README.md)
+#   make bench                     release-build benchmarks, the only build that has them (Benchmarks/README.md)
 
 SHELL := /bin/bash
 APP ?= kumiki-tui
 # What APP=all builds: the executables in Apps/ (test suites and their support build with `make test`).
-APPS := kumiki kumiki-tui kumiki-api kumiki-playground kumiki-bench
+APPS := kumiki kumiki-tui kumiki-api kumiki-playground
 ARGS ?=
 MODULE ?=
 CONFIG ?= debug
@@ -36,6 +36,9 @@ AFFECTED ?=
 AFFECTED_GIVEN := $(filter command line,$(origin AFFECTED))
 TEST_FLAGS_GIVEN := $(filter-out undefined,$(origin TEST_FLAGS))
 unexport APP ARGS MODULE CONFIG NAME KIND TAB ENDPOINT SWIFT FEATURE SCENARIO AFFECTED TEST_FLAGS FORCE
+# Only `make bench` builds the benchmarks (Benchmarks/bench sets KUMIKI_BENCH=1); one left in the environment does
+# not add them to any other recipe's build.
+unexport KUMIKI_BENCH
 export KUMIKI_MAKE_APP := $(value APP)
 export KUMIKI_MAKE_ARGS := $(value ARGS)
 export KUMIKI_MAKE_MODULE := $(value MODULE)
@@ -62,11 +65,11 @@ SWIFT_BUILD_FLAGS := --explicit-target-dependency-import-check error
 # shared libraries at start-up (Benchmarks/README.md, "Apps"). Debug builds and test runs stay dynamic.
 APP_BUILD_FLAGS := -c "$$KUMIKI_MAKE_CONFIG" $(SWIFT_BUILD_FLAGS) \
   $(if $(filter release,$(value CONFIG)),--static-swift-stdlib,)
-# kumiki, kumiki-tui (and the session benchmarks) run kumiki-api, found beside them, as their embedded fixture API:
+# kumiki, kumiki-tui (and the benchmarks' sessions) run kumiki-api, found beside them, as their embedded fixture API:
 # building any of them builds it too. (A shell command: it sets `products`.)
-PRODUCTS = case "$$KUMIKI_MAKE_APP" in all) products="$(APPS)";; kumiki|kumiki-tui|kumiki-bench|kumiki-playground) \
+PRODUCTS = case "$$KUMIKI_MAKE_APP" in all) products="$(APPS)";; kumiki|kumiki-tui|kumiki-playground) \
   products="$$KUMIKI_MAKE_APP kumiki-api";; *) products="$$KUMIKI_MAKE_APP";; esac
-SOURCES := Package.swift Modules Apps Tests Plugins
+SOURCES := Package.swift Modules Apps Tests Plugins Benchmarks
 # Package.swift discovers the feature folders (Modules/Features/*/feature.json). SwiftPM caches a manifest's result by
 # its text and the environment, not by the folders it reads, so a digest of what discovery reads is exported: adding,
 # changing or removing a feature folder changes it and the package is read again. A plain `swift build` cannot know
@@ -86,13 +89,13 @@ MODULE_ENV := $(if $(value MODULE),KUMIKI_MODULES="$$KUMIKI_MAKE_MODULE",)
 # under the scenario (Apps/kumiki-playground). The selection is the same whatever APP is, so SwiftPM reads the
 # package once per feature and builds both apps with it.
 PLAYGROUND_SCRATCH := .build/playground
-PLAYGROUND_BUILD = KUMIKI_FEATURES="$$KUMIKI_MAKE_FEATURE" KUMIKI_NO_BENCH=1 \
+PLAYGROUND_BUILD = KUMIKI_FEATURES="$$KUMIKI_MAKE_FEATURE" \
   KUMIKI_MODULES=kumiki-playground,kumiki-api,kumiki,kumiki-tui \
   $(SWIFT_COMMAND) build $(APP_BUILD_FLAGS) --scratch-path $(PLAYGROUND_SCRATCH)
 
 .DEFAULT_GOAL := help
 .PHONY: help bootstrap build run scenarios test tsan bench lint format check-deps check-make-variables feature \
-  check-scaffold check-session-tools ci clean check-codeowners
+  check-scaffold check-session-tools check-feature-removal ci clean check-codeowners
 
 help: ## List the targets
 	@awk 'BEGIN {FS = ":.*## "} /^[a-z-]+:.*## / {printf "  make %-14s %s\n", $$1, $$2}' $(MAKEFILE_LIST)
@@ -133,15 +136,18 @@ scenarios: bootstrap ## List a feature's scenarios, standard and its own: FEATUR
 
 test: bootstrap ## Run every suite, or one module's (MODULE=Core), or those a change affects (AFFECTED=REV|auto); FORCE=1: no cache
 	@$(call CHECK,MODULE SWIFT TEST_FLAGS $(if $(AFFECTED_GIVEN),AFFECTED))
-	$(call WORDS,flags,TEST_FLAGS); $(MODULE_ENV) KUMIKI_NO_BENCH=1 $(AFFECTED_RUN)Scripts/run-tests \
+	$(call WORDS,flags,TEST_FLAGS); $(MODULE_ENV) $(AFFECTED_RUN)Scripts/run-tests \
 	  --swift="$$KUMIKI_MAKE_SWIFT" $(if $(value FORCE),--force) $(SWIFT_BUILD_FLAGS) --test-flags "$${flags[@]}"
 
 tsan: bootstrap ## ThreadSanitizer over Core's suite (the dispatch lock becomes a pthread mutex it can see)
 	@$(call CHECK,SWIFT)
 	KUMIKI_MODULES=Core $(SWIFT_COMMAND) test --sanitize=thread -Xswiftc -DKUMIKI_TSAN --scratch-path .build/tsan
 
-bench: bootstrap ## Release-build benchmarks with figures against the reference baselines
-	@Scripts/bench
+# The benchmarks (Benchmarks/: kumiki-bench and its scripts) are in the package only with KUMIKI_BENCH=1, which
+# Benchmarks/bench sets itself: no other recipe gets it (unexported above), so no other build or test compiles them.
+bench: bootstrap ## Release-build benchmarks beside their baselines; ARGS="--quick section…": small runs, some sections
+	@$(call CHECK,ARGS)
+	@$(call WORDS,args,ARGS); Benchmarks/bench "$${args[@]}"
 
 lint: ## Check formatting (swift format, .swift-format)
 	@$(call CHECK,SWIFT)
@@ -172,7 +178,11 @@ check-session-tools: bootstrap ## Record in tmux, replay, emit tests and run the
 	@$(call CHECK,ARGS)
 	@$(call WORDS,args,ARGS); Scripts/check-session-tools "$${args[@]}"
 
-ci: bootstrap lint check-deps test tsan ## What CI runs
+check-feature-removal: bootstrap ## Delete each feature in turn in a copy: lint, check-deps, build, the others' suites (ARGS=--feature X)
+	@$(call CHECK,ARGS)
+	@$(call WORDS,args,ARGS); Scripts/check-feature-removal "$${args[@]}"
+
+ci: bootstrap lint check-deps test tsan check-feature-removal ## What CI runs
 
 clean: ## Remove build products
 	rm -rf .build

@@ -83,7 +83,7 @@ targets += [
 
 /// The files of `Assembly/` that `AnyFeature` (what every feature returns) needs: compiled into the contract.
 let featureErasure = [
-  "AnyFeature.swift", "AppAction.swift", "AppCommand.swift", "AppState.swift", "FeatureRouting.swift",
+  "AnyFeature.swift", "AppAction.swift", "AppCommand.swift", "AppState.swift",
   "PayloadProjection.swift", "SliceBox.swift",
 ]
 
@@ -358,7 +358,7 @@ let featureIntegrationDependencies: [String] = [
 
 /// One feature folder's `feature.json`.
 struct FeatureManifest: Decodable {
-  /// The folder's name (`Archive`); the target is `ArchiveFeature`.
+  /// The folder's name (`Recipes`); the target is `RecipesFeature`.
   var folder = ""
   /// Tab order (ties break by name).
   var order: Int
@@ -574,12 +574,12 @@ targets += [
   .executableTarget(
     name: "kumiki-tui",
     dependencies: [
+      "CLI",
       "CompositionRoot",
       "FeatureKit",
       "Sessions",
       "Terminal",
       "TUI",
-      .product(name: "ArgumentParser", package: "swift-argument-parser"),
     ],
     path: "Apps/kumiki-tui",
     swiftSettings: swiftSettings,
@@ -606,30 +606,6 @@ targets += [
       "Scenarios",
     ],
     path: "Apps/kumiki-playground",
-    swiftSettings: swiftSettings,
-    linkerSettings: appLinkerSettings
-  ),
-  .executableTarget(
-    name: "kumiki-bench",
-    dependencies: [
-      "CompositionRoot",
-      "Core",
-      "FeatureAssembly",
-      "FeatureKit",
-      "FixtureData",
-      "FixtureServer",
-      "Networking",
-      "NetworkingCurl",
-      "Persistence",
-      "PersistenceSQLite",
-      "QueryCache",
-      "Terminal",
-      "TUI",
-      .product(name: "ArgumentParser", package: "swift-argument-parser"),
-      .product(name: "AsyncHTTPClient", package: "async-http-client"),
-      .product(name: "Hummingbird", package: "hummingbird"),
-    ],
-    path: "Apps/kumiki-bench",
     swiftSettings: swiftSettings,
     linkerSettings: appLinkerSettings
   ),
@@ -727,6 +703,7 @@ targets += [
       "CompositionRoot",
       "CompositionRootTesting",
       "Core",
+      "FeatureAssembly",
       "FeatureKit",
       "FixtureData",
       "FixtureServer",
@@ -876,6 +853,8 @@ targets += [
       "Networking",
     ],
     path: "Tests/FixtureServerTests",
+    // The suite's own data (json-server's kind: posts, comments, a profile), so it needs no feature folder.
+    resources: [.copy("Support/db.json")],
     swiftSettings: swiftSettings
   ),
   .testTarget(
@@ -893,7 +872,6 @@ var products: [Product] = [
   .executable(name: "kumiki-tui", targets: ["kumiki-tui"]),
   .executable(name: "kumiki-api", targets: ["kumiki-api"]),
   .executable(name: "kumiki-playground", targets: ["kumiki-playground"]),
-  .executable(name: "kumiki-bench", targets: ["kumiki-bench"]),
 ]
 
 // MARK: - Doc snippets (`make check-snippets`)
@@ -926,6 +904,43 @@ if let snippets = Context.environment["KUMIKI_SNIPPETS"], !snippets.isEmpty {
     ))
 }
 
+// MARK: - Benchmarks (only when asked: KUMIKI_BENCH=1, which `make bench` sets)
+// kumiki-bench (Benchmarks/) links the benchmark peers (AsyncHTTPClient, and with it swift-nio-ssl and BoringSSL),
+// which nothing else needs: a plain `swift build` or `make test` leaves it out, as Hummingbird leaves its
+// benchmarks out of its package unless asked. Added before the module selection, so KUMIKI_BENCH=1
+// KUMIKI_MODULES=kumiki-bench builds the benchmark and what it needs, nothing else.
+
+if Context.environment["KUMIKI_BENCH"] == "1" {
+  targets += [
+    .executableTarget(
+      name: "kumiki-bench",
+      dependencies: [
+        "CompositionRoot",
+        "Core",
+        "FeatureAssembly",
+        "FeatureKit",
+        "FixtureData",
+        "FixtureServer",
+        "Networking",
+        "NetworkingCurl",
+        "Persistence",
+        "PersistenceSQLite",
+        "Presentation",
+        "QueryCache",
+        "Terminal",
+        "TUI",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "AsyncHTTPClient", package: "async-http-client"),
+        .product(name: "Hummingbird", package: "hummingbird"),
+      ],
+      path: "Benchmarks/kumiki-bench",
+      swiftSettings: swiftSettings,
+      linkerSettings: appLinkerSettings
+    )
+  ]
+  products.append(.executable(name: "kumiki-bench", targets: ["kumiki-bench"]))
+}
+
 // MARK: - Module selection (`make test MODULE=X`)
 // With KUMIKI_MODULES=A,B the package holds only the test suites `ATests`, `BTests` (or targets named
 // exactly A, B) and the targets they depend on, so one module's suite builds and runs without
@@ -953,15 +968,6 @@ if let selection = Context.environment["KUMIKI_MODULES"], !selection.isEmpty {
     let members = (product as? Product.Executable)?.targets ?? (product as? Product.Library)?.targets ?? []
     return members.allSatisfy(keep.contains)
   }
-}
-
-// MARK: - Test runs leave the benchmark out
-// `make test` sets KUMIKI_NO_BENCH=1: kumiki-bench links the benchmark peers (AsyncHTTPClient, and with it
-// swift-nio-ssl and BoringSSL), which no test needs. `make bench` builds it.
-
-if Context.environment["KUMIKI_NO_BENCH"] == "1" {
-  targets = targets.filter { $0.name != "kumiki-bench" }
-  products = products.filter { $0.name != "kumiki-bench" }
 }
 
 let package = Package(

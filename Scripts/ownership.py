@@ -25,7 +25,7 @@ FEATURE_LAYER = "layer:feature"
 
 
 class Manifest:
-    """One folder's owners and tags: `folder` (`Modules/Features/Archive`), `owners`, `tags`, `problems`."""
+    """One folder's owners and tags: `folder` (`Modules/Features/Recipes`), `owners`, `tags`, `problems`."""
 
     def __init__(self, folder, file, owners, tags, problems):
         self.folder, self.file, self.owners, self.tags, self.problems = folder, file, owners, tags, problems
@@ -66,7 +66,7 @@ def manifests(root):
     value, _ = _read(root, RULES_FILE)
     listed = value.get("modules", {}) if isinstance(value, dict) else {}
     listed = listed if isinstance(listed, dict) else {}
-    for parent in ("Modules", "Apps"):
+    for parent in ("Modules", "Apps", "Benchmarks"):
         directory = os.path.join(root, parent)
         for name in sorted(os.listdir(directory)) if os.path.isdir(directory) else []:
             folder = f"{parent}/{name}"
@@ -79,7 +79,7 @@ def manifests(root):
             found.append(_manifest(root, folder, f"{RULES_FILE} ({folder})", feature=False, value=listed[folder]))
     for folder in sorted(set(listed) - {m.folder for m in found}):
         found.append(Manifest(folder, RULES_FILE, [], [], [f"{RULES_FILE} lists {json.dumps(folder)[:80]}, which is "
-                                                           f"not a folder of Modules/ or Apps/"]))
+                                                           f"not a folder of Modules/, Apps/ or Benchmarks/"]))
     return found
 
 
@@ -189,7 +189,7 @@ def _suite_manifest(path, found):
 
 
 def owners_line(reached):
-    """`@kumiki/magazine (ArchiveFeature, HomeFeature); @kumiki/platform (FeatureKit)`."""
+    """`@kumiki/magazine (RecipesFeature, PantryFeature); @kumiki/platform (FeatureKit)`."""
     return "; ".join(f"{owner} ({', '.join(names)})" for owner, names in reached.items())
 
 

@@ -48,13 +48,15 @@ class DescribeError(Exception):
 
 
 def describe(root=ROOT):
-    """`swift package describe --type json` of the whole package at `root` (never a KUMIKI_MODULES selection); the
+    """`swift package describe --type json` of the whole package at `root`, the benchmark included (KUMIKI_BENCH=1;
+    never a KUMIKI_MODULES selection); the
     run an earlier check kept in $KUMIKI_DESCRIBE_CACHE when nothing it reads changed since (Scripts/check-deps)."""
     cached = RULES.cached_describe(root)
     if cached is not None:
         return cached
     env = dict(os.environ)
     env.pop("KUMIKI_MODULES", None)
+    env["KUMIKI_BENCH"] = "1"
     # Package.swift reads the feature folders, which SwiftPM's manifest cache does not key on.
     command = ["swift", "package", "--manifest-cache", "none", "describe", "--type", "json"]
     try:
@@ -125,7 +127,7 @@ class Package:
         return sorted(name for name, t in self.targets.items() if t["path"].startswith(FEATURES_FOLDER))
 
     def feature_named(self, text):
-        """The feature target for `Archive` or `ArchiveFeature`, or None."""
+        """The feature target for a folder name (`Recipes`) or a target name (`RecipesFeature`), or None."""
         for name in self.features():
             if text in (name, self.targets[name]["path"][len(FEATURES_FOLDER):]):
                 return name
@@ -139,7 +141,7 @@ class Package:
             return "plugin"
         if target["path"].startswith(FEATURES_FOLDER):
             return "feature"
-        if target["type"] == "executable" and target["path"].startswith("Apps/"):
+        if target["type"] == "executable" and target["path"].startswith(("Apps/", "Benchmarks/")):
             return "app"
         if target["path"].startswith("Tests/") or name.endswith("Testing"):
             return "testing"

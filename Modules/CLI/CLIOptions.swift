@@ -1,9 +1,8 @@
 import Foundation
-import Networking
 
-/// The global options of `kumiki`, valid before or after the command:
-/// `--api URL`, `--db PATH`, `--features LIST`, `--fresh`, `--json [FIELDS]`, `--jq EXPR`, `--color [WHEN]`,
-/// `--no-color`, `--no-pager`, `--verbose`.
+/// The global options of `kumiki`, valid before or after the command: the launch options both apps share
+/// (``LaunchArguments``: `--api URL`, `--db PATH`, `--features LIST`, `--fresh`) and `--json [FIELDS]`, `--jq EXPR`,
+/// `--color [WHEN]`, `--no-color`, `--no-pager`, `--verbose`.
 ///
 /// The composition root builds the app from these (``KumikiCLI/main(arguments:environment:version:standardOutput:standardError:makeApp:)``
 /// passes them to `makeApp`).
@@ -62,53 +61,34 @@ public struct CLIOptions: Sendable, Equatable {
     "--help", "--version",
   ]
 
-  /// The environment variable read when `--api` is absent.
-  public static let apiVariable = "KUMIKI_API_URL"
-  /// The environment variable read when `--db` is absent.
-  public static let databaseVariable = "KUMIKI_DB"
-
   /// Takes the global options out of `arguments` (the command line without the program name) wherever they
   /// appear before a `--`, and returns them with the remaining arguments in order (a `--` is kept in them).
   ///
-  /// Accepts `--name value` and `--name=value`; a flag given a value (`--json=yes`), a missing value, or an
-  /// `--api` that is not an absolute http(s) URL (also from `KUMIKI_API_URL`) is a ``UsageError``. Empty
-  /// environment variables count as unset.
+  /// The launch options (`--api`, `--db`, `--features`, `--fresh`) and their environment are parsed as `kumiki-tui`
+  /// parses them, by ``LaunchArguments/parse(_:environment:program:)``; the rest here. Accepts `--name value` and
+  /// `--name=value`; a flag given a value (`--json=yes`), a missing value, or an `--api` that is not an absolute
+  /// http(s) URL (also from `KUMIKI_API_URL`) is a ``UsageError``. Empty environment variables count as unset.
   public static func parse(
     _ arguments: [String], environment: [String: String] = [:]
   ) throws(UsageError) -> (options: CLIOptions, remaining: [String]) {
-    var options = CLIOptions()
-    var apiText: String?
+    let (launch, rest) = try LaunchArguments.parse(arguments, environment: environment)
+    var options = CLIOptions(api: launch.api, db: launch.db, features: launch.features, fresh: launch.fresh)
     var remaining: [String] = []
     var index = 0
-    while index < arguments.count {
-      let argument = arguments[index]
+    while index < rest.count {
+      let argument = rest[index]
       index += 1
       if argument == "--" {
-        remaining += arguments[(index - 1)...]
+        remaining += rest[(index - 1)...]
         break
       }
-      let (name, inlineValue) = Self.split(argument)
+      let (name, inlineValue) = split(argument)
       switch name {
-      case "--api", "--db", "--features":
-        let value: String
-        if let inlineValue {
-          value = inlineValue
-        } else if index < arguments.count, !arguments[index].hasPrefix("--") {
-          value = arguments[index]
-          index += 1
-        } else {
-          throw UsageError("missing value for \(name)", details: ["Usage: kumiki \(name) <value> <command> …"])
-        }
-        switch name {
-        case "--api": apiText = value
-        case "--db": options.db = value
-        default: options.features = Self.list(value)
-        }
       case "--color":
         // `--color=WHEN`, or `--color WHEN` when the next word is one of the three: `kumiki --color home` never
         // takes `home` as one (a bare `--color` is `always`).
         guard let inlineValue else {
-          if index < arguments.count, let mode = ColorMode(rawValue: arguments[index]) {
+          if index < rest.count, let mode = ColorMode(rawValue: rest[index]) {
             options.color = mode
             index += 1
           } else {
@@ -128,19 +108,19 @@ public struct CLIOptions: Sendable, Equatable {
         options.json = true
         if let inlineValue {
           options.jsonFields = try JSONFields.parse(inlineValue)
-        } else if index < arguments.count, remaining.contains(where: { !$0.hasPrefix("-") }),
-          JSONFields.isFieldList(arguments[index])
+        } else if index < rest.count, remaining.contains(where: { !$0.hasPrefix("-") }),
+          JSONFields.isFieldList(rest[index])
         {
-          options.jsonFields = try JSONFields.parse(arguments[index])
-          options.jsonWord = (arguments[index], remaining.count)
+          options.jsonFields = try JSONFields.parse(rest[index])
+          options.jsonWord = (rest[index], remaining.count)
           index += 1
         }
       case "--jq":
         let value: String
         if let inlineValue {
           value = inlineValue
-        } else if index < arguments.count {
-          value = arguments[index]
+        } else if index < rest.count {
+          value = rest[index]
           index += 1
         } else {
           throw UsageError("missing value for --jq", details: ["Usage: kumiki <command> --jq <expression>"])
@@ -148,26 +128,16 @@ public struct CLIOptions: Sendable, Equatable {
         options.json = true
         _ = try JSONFilter(value)
         options.jq = value
-      case "--no-color", "--verbose", "--fresh", "--no-pager":
+      case "--no-color", "--verbose", "--no-pager":
         if inlineValue != nil { throw UsageError("\(name) takes no value") }
         switch name {
         case "--no-pager": options.noPager = true
         case "--no-color": options.color = .never
-        case "--fresh": options.fresh = true
         default: options.verbose = true
         }
       default:
         remaining.append(argument)
       }
-    }
-    if apiText == nil, let value = environment[apiVariable], !value.isEmpty { apiText = value }
-    if options.db == nil, let value = environment[databaseVariable], !value.isEmpty { options.db = value }
-    if let apiText {
-      guard let url = Self.httpURL(apiText) else {
-        throw UsageError(
-          "--api must be an absolute http(s) URL, got '\(TextLine.clean(URLCredentials.redact(apiText)))'")
-      }
-      options.api = url
     }
     return (options, remaining)
   }
@@ -176,18 +146,5 @@ public struct CLIOptions: Sendable, Equatable {
   static func split(_ argument: String) -> (name: String, value: String?) {
     guard argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") else { return (argument, nil) }
     return (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
-  }
-
-  /// Comma-separated, trimmed, empty items dropped.
-  static func list(_ value: String) -> [String] {
-    value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-  }
-
-  /// `text` as a URL when it is absolute http or https with a host.
-  static func httpURL(_ text: String) -> URL? {
-    guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
-      let host = url.host, !host.isEmpty
-    else { return nil }
-    return url
   }
 }

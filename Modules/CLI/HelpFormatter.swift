@@ -27,13 +27,9 @@ public struct HelpFormatter: Sendable {
   /// The usage line of the tool itself.
   public static let rootUsage = "kumiki [<options>] <command> [<arguments>]"
 
-  /// The global options and their help, in help order.
+  /// The global options after the launch options (`LaunchArguments.helpRows`, which kumiki-tui's help lists too) and
+  /// their help, in help order.
   public static let globalOptions: [(String, String)] = [
-    ("--api <url>", "Backend base URL, any json-server-compatible API (env KUMIKI_API_URL; default: the embedded"),
-    ("", "fixture server on an ephemeral loopback port)."),
-    ("--db <path>", "Database file (env KUMIKI_DB; default: the standard location)."),
-    ("--features <list>", "Comma-separated feature keys to mount (default: all), e.g. home,archive."),
-    ("--fresh", "Bypass the response cache: read from the network, and fail if it is down."),
     ("--json [<fields>]", "Print the result as JSON on standard output (see Modules/CLI/README.md); with fields"),
     ("", "(id,title or items.id, after the command), only those: --json alone prints them all."),
     ("--jq <expression>", "Filter the JSON: paths (.items[].title), select(.price > 100), length, keys, |."),
@@ -113,7 +109,7 @@ public struct HelpFormatter: Sendable {
       [Self.summary],
       ["USAGE: " + Self.rootUsage],
       ["COMMANDS:"] + rows,
-      ["OPTIONS:"] + Self.table(Self.globalOptions),
+      ["OPTIONS:"] + Self.table(LaunchArguments.helpRows + Self.globalOptions),
       ["EXIT CODES:"] + Self.table(Self.exitCodes + Self.replayExitCodes),
       ["ENVIRONMENT:"] + Self.table(Self.environmentVariables),
       Self.examples(examples),

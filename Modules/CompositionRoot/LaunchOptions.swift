@@ -3,7 +3,8 @@ import FeatureKit
 import Foundation
 import Networking
 
-/// How to start the live app: the global options the CLI and the TUI share.
+/// How to start the live app: the global options the CLI and the TUI share, as both parse them (`--api` and the
+/// others with their environment: the CLI module's `LaunchArguments`), and what a test or a benchmark sets besides.
 public struct LaunchOptions: Sendable {
   /// The API to use; `nil` starts the embedded fixture server on an ephemeral loopback port.
   public var apiURL: URL?
@@ -53,19 +54,10 @@ public struct LaunchOptions: Sendable {
     self.serverLog = serverLog
     self.launch = launch
   }
-
-  /// Parses an `--api` / `KUMIKI_API_URL` value: an absolute http(s) URL.
-  public static func apiURL(_ text: String) throws -> URL {
-    guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
-      url.host != nil
-    else { throw LaunchError.invalidAPIURL(text) }
-    return url
-  }
 }
 
 /// Why the live app could not start. Each message is one line a user can act on.
 public enum LaunchError: Error, Equatable, CustomStringConvertible {
-  case invalidAPIURL(String)
   case database(String)
   case embeddedServer(String)
   case features(String)
@@ -81,15 +73,13 @@ public enum LaunchError: Error, Equatable, CustomStringConvertible {
   /// Whether the user gave a bad value (an environment variable or an option): a usage error, exit 64.
   public var isUsage: Bool {
     switch self {
-    case .invalidAPIURL, .features, .invalidTimeout, .invalidMaxAge, .cacheIsDatabase: true
+    case .features, .invalidTimeout, .invalidMaxAge, .cacheIsDatabase: true
     case .database, .embeddedServer, .cache, .fixtures: false
     }
   }
 
   public var description: String {
     switch self {
-    case .invalidAPIURL(let text):
-      "invalid API URL '\(URLCredentials.redact(text))': expected http://host[:port] or https://…"
     case .database(let reason): "database problem: \(reason)"
     case .embeddedServer(let reason): "could not start the embedded fixture server: \(reason)"
     case .features(let reason): reason

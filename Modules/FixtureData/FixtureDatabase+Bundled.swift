@@ -3,13 +3,22 @@ import Foundation
 extension FixtureDatabase {
   /// The fixture files bundled with this module, one per feature folder that brings a `fixtures.json`
   /// (`Modules/Features/X/fixtures.json`, bundled as `XFeature.fixtures.json` at build time), sorted by feature.
+  /// A folder deleted since an earlier build is left out, though its copy may still be in the built bundle: only the
+  /// files that the list written beside them (`FeatureFixtures.index`, Plugins/FeatureFixtures) names are read. With
+  /// no feature folder bringing one (every shipped feature deleted, say), none, and the data is empty.
   public static var bundledFiles: [(feature: String, url: URL)] {
     let suffix = ".fixtures.json"
+    // Without the list (a build that did not run the plugin), every bundled file: none is dropped unseen.
+    let listed = Bundle.module.url(forResource: "FeatureFixtures", withExtension: "index")
+      .flatMap { try? String(contentsOf: $0, encoding: .utf8) }
+      .map { Set($0.split(separator: "\n").map(String.init)) }
     return Bundle.module.paths(forResourcesOfType: "json", inDirectory: nil).compactMap {
       path -> (feature: String, url: URL)? in
       let url = URL(fileURLWithPath: path)
       let name = url.lastPathComponent
-      guard name.hasSuffix(suffix), name.count > suffix.count else { return nil }
+      guard name.hasSuffix(suffix), name.count > suffix.count,
+        listed?.contains(String(name.dropLast(suffix.count))) ?? true
+      else { return nil }
       return (String(name.dropLast(suffix.count)), url)
     }
     .sorted { $0.feature < $1.feature }

@@ -4,7 +4,7 @@
 ///
 /// json-server uses the `pluralize` package; this is a smaller rule set of our own that agrees with it on the names
 /// a `db.json` usually has. What it supports, applied to the name's last word (after the last `_` or `-`):
-/// - uncountable words stay as they are: `news` (so `recent_news` is its own singular and plural), `series`,
+/// - uncountable words stay as they are: `news` (so `latest_news` is its own singular and plural), `series`,
 ///   `species`, `sheep`, `fish`, `deer`, `information`, `equipment`, `feedback`, `metadata`;
 /// - irregular words: `person`/`people`, `man`/`men`, `woman`/`women`, `child`/`children`, `mouse`/`mice`,
 ///   `goose`/`geese`, `foot`/`feet`, `tooth`/`teeth`, `ox`/`oxen`, `index`/`indices`, `datum`/`data`, and the `-f`/`-fe`
@@ -45,7 +45,7 @@ public enum Inflection {
     }
   }
 
-  /// The singular of `name`: `posts` → `post`, `categories` → `category`, `people` → `person`, `recent_news` stays.
+  /// The singular of `name`: `posts` → `post`, `categories` → `category`, `people` → `person`, `latest_news` stays.
   public static func singular(of name: String) -> String {
     inflect(name) { word in
       if let pair = irregular.first(where: { $0.plural == word || $0.singular == word }) { return pair.singular }

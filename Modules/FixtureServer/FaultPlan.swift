@@ -42,7 +42,7 @@ public struct FaultPlan: Sendable, Hashable {
   }
 
   /// Adds one `[SCOPE:]FAULT` rule as given to `--fault`, e.g. `latency=200` (global) or
-  /// `recent_news:status=500`. `*:` also means global.
+  /// `posts:status=500`. `*:` also means global.
   /// - Throws: ``FaultSpecError`` when the fault part does not parse.
   public mutating func add(rule: String) throws(FaultSpecError) {
     let parts = rule.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
@@ -54,7 +54,7 @@ public struct FaultPlan: Sendable, Hashable {
     }
   }
 
-  /// The plan as served by `GET /__faults`: `{"global": ["latency=200"], "endpoints": {"recent_news":
+  /// The plan as served by `GET /__faults`: `{"global": ["latency=200"], "endpoints": {"posts":
   /// ["status=500"]}}`, endpoints sorted by name.
   public var json: JSONValue {
     let endpointMembers = endpoints.keys.sorted().map { name in

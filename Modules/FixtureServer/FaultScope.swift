@@ -5,7 +5,7 @@ import FixtureData
 public enum FaultScope: Sendable, Hashable, CustomStringConvertible {
   /// Every resource.
   case global
-  /// One resource, by its `db.json` key, e.g. `recent_news`.
+  /// One resource, by its `db.json` key, e.g. `posts`.
   case endpoint(String)
 
   /// The spelling used on the command line and in `/__faults/{scope}`: `*` for ``global``, else the name.

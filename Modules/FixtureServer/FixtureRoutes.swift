@@ -34,7 +34,7 @@ struct FixtureRoutes: Sendable {
   }
 
   /// The path segment captured as `parameter`, percent-decoded as Express decodes route parameters
-  /// (`/recent_news/%31` is item `1`); a segment that does not decode is taken as it is.
+  /// (`/posts/%31` is item `1`); a segment that does not decode is taken as it is.
   static func segment(_ parameter: String, of context: FixtureRequestContext) -> String {
     let raw = context.parameters.get(parameter) ?? ""
     return raw.removingPercentEncoding ?? raw

@@ -114,6 +114,10 @@ extension FixtureServer {
     /// How many `Idempotency-Key`s are kept, how long, and how many bytes of answers (``IdempotencyStore``); tests
     /// lower them.
     var idempotencyLimits = IdempotencyStore.Limits()
+    /// The sample data: what a server given neither ``database`` nor ``databaseFile`` serves, what a missing file is
+    /// created from and what ``addsMissingResources`` adds; `nil` (default) is ``FixtureDatabase/bundled``, the
+    /// features' fixtures. The server's own suite passes its own data, so it needs no feature folder.
+    var sample: FixtureDatabase?
 
     /// Creates a configuration; every parameter defaults as documented on its property.
     public init(

@@ -21,9 +21,9 @@ import struct Networking.RunToken
 ///
 /// ```swift
 /// let server = try await FixtureServer.start()          // 127.0.0.1, ephemeral port, bundled db.json
-/// let url = server.baseURL.appending(path: "recent_news") // http://127.0.0.1:PORT/recent_news
+/// let url = server.baseURL.appending(path: "posts")        // http://127.0.0.1:PORT/posts
 /// // POST, PUT, PATCH and DELETE change the served data, in memory unless Configuration.databaseFile is set.
-/// server.setFaults([.status(503)], for: .endpoint("recent_news"))
+/// server.setFaults([.status(503)], for: .endpoint("posts"))
 /// server.clearFaults()
 /// await server.shutdown()
 /// ```
@@ -111,21 +111,22 @@ public final class FixtureServer: Sendable {
     _ configuration: Configuration, file: DatabaseFile?, lock: DatabaseLock?
   ) async throws -> FixtureServer {
     var database: FixtureDatabase
+    let sample = { () throws -> FixtureDatabase in try configuration.sample ?? FixtureDatabase.bundled }
     if let given = configuration.database {
       database = given
     } else if let file {
       var status = stat()
       if configuration.createsMissingDatabaseFile, lstat(file.url.path, &status) != 0, errno == ENOENT {
-        try file.create(with: try FixtureDatabase.bundled)
+        try file.create(with: try sample())
       }
       if configuration.addsMissingResources {
         database = try file.addMissingResources(
-          of: try FixtureDatabase.bundled, saving: !configuration.readOnly, log: configuration.log ?? { _ in })
+          of: try sample(), saving: !configuration.readOnly, log: configuration.log ?? { _ in })
       } else {
         database = try file.load()
       }
     } else {
-      database = try FixtureDatabase.bundled
+      database = try sample()
     }
     if let resources = configuration.replacedResources { database = database.replacing(with: resources) }
     if let lists = configuration.emptiedLists {
@@ -255,13 +256,20 @@ public final class FixtureServer: Sendable {
   ///   ``FixtureDatabaseError`` for a path that is not a regular file, or the save's error.
   @discardableResult
   public static func resetDatabaseFile(_ url: URL, now: Date = Date()) throws -> String? {
+    try resetDatabaseFile(url, now: now, sample: nil)
+  }
+
+  /// ``resetDatabaseFile(_:now:)`` with other sample data than ``FixtureDatabase/bundled`` (the server's own suite
+  /// brings its own).
+  static func resetDatabaseFile(_ url: URL, now: Date, sample given: FixtureDatabase?) throws -> String? {
+    let sample = { () throws -> FixtureDatabase in try given ?? FixtureDatabase.bundled }
     let file = DatabaseFile(url: url)
     let lock = try DatabaseLock.acquire(for: file)
     defer { lock.release() }
     file.removeStaleTemporaryFiles()
     var status = stat()
     guard stat(file.url.path, &status) == 0 else {
-      try file.create(with: try FixtureDatabase.bundled)
+      try file.create(with: try sample())
       return nil
     }
     guard status.st_mode & S_IFMT == S_IFREG else {
@@ -275,7 +283,7 @@ public final class FixtureServer: Sendable {
     } catch {
       kept = try file.keepAside(now: now)
     }
-    try file.save(try FixtureDatabase.bundled)
+    try file.save(try sample())
     return kept
   }
 

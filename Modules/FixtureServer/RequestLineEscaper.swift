@@ -3,7 +3,7 @@ import NIOCore
 
 /// Percent-encodes raw non-ASCII bytes in HTTP/1 request lines before NIO's strict parser sees them.
 ///
-/// json-server (Node) accepts `GET /achive_images?q=カレー` sent unencoded, as `curl` does with a literal URL;
+/// json-server (Node) accepts `GET /images?q=カレー` sent unencoded, as `curl` does with a literal URL;
 /// llhttp in SwiftNIO rejects it with `400`. This handler sits first in the pipeline and rewrites bytes ≥ 0x80 in
 /// each request line as `%XX`, leaving header and body bytes untouched. It follows `Content-Length` to find the
 /// next request line on keep-alive connections and steps aside for good on a chunked request body.

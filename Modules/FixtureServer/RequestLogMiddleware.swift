@@ -1,7 +1,7 @@
 import FixtureData
 import Hummingbird
 
-/// Reports one line per request to a log function: `GET /recent_news?_page=2 → 200 (1.4 ms)`, or
+/// Reports one line per request to a log function: `GET /posts?_page=2 → 200 (1.4 ms)`, or
 /// `→ dropped (…)` when the connection was abandoned (truncated-body and reset faults).
 struct RequestLogMiddleware: RouterMiddleware {
   typealias Context = FixtureRequestContext

@@ -28,7 +28,9 @@ extension KumikiDatabase {
           throw .outboxBodyTooLarge(bytes: body.count, limit: limits.maxBodyBytes)
         }
         // Kept only if it will read back as a write that may be sent (rows are checked when read: OutboxEntry+Row).
-        if let why = RowReader.problem(headers: write.headers) ?? RowReader.problem(path: write.path) {
+        if let why = RowReader.problem(headers: write.headers) ?? RowReader.problem(path: write.path)
+          ?? write.expected.lazy.compactMap(RowReader.problem(expected:)).first
+        {
           throw .encodingFailed(key: "outbox entry", reason: why)
         }
         if let key = write.idempotencyKey, !OutboxEntry.isValidIdempotencyKey(key) {

@@ -59,6 +59,7 @@ extension OutboxEntry {
     let expected = reader.pairs("expected", bound: Self.maxExpectedBytes, optional: true).map {
       $0.map { ExpectedChange(path: $0.0, merge: Data($0.1.utf8)) }
     }
+    if let why = expected?.lazy.compactMap(RowReader.problem(expected:)).first { reader.fail(why) }
     let key = reader.optionalText("idempotencyKey", bound: 255)
     if let key, !Self.isValidIdempotencyKey(key) {
       reader.fail("idempotencyKey \(RowReader.shown(key)) is not 1 to 255 visible ASCII characters")
@@ -130,6 +131,53 @@ extension RowReader {
       return "path \(shown(path)) holds a control character"
     }
     return nil
+  }
+
+  /// Why `change` (an expected change read back) may not be laid over an answer, `nil` when it may: its change is a
+  /// JSON object (a merge) or a list change this version knows (``OutboxEntry/ExpectedChange/merge``), its path has no
+  /// control character.
+  static func problem(expected change: OutboxEntry.ExpectedChange) -> String? {
+    guard !change.path.unicodeScalars.contains(where: isControl) else {
+      return "expected change's path \(shown(change.path)) holds a control character"
+    }
+    let json = try? JSONSerialization.jsonObject(with: change.merge)
+    guard json is [String: Any] || isListChange(change.merge) else {
+      return "expected change for \(shown(change.path)) is neither a JSON object nor a list change this version knows"
+        + " (insert, remove, move)"
+    }
+    return nil
+  }
+
+  /// Whether `json` is `["insert", "first" or "last", item]`, `["remove", id]` or `["move", id, index]`: an id a
+  /// string or a whole number (never `true`), an index from 0 to `Int32.max` (QueryCache's `ListChange` reads them).
+  private static func isListChange(_ json: Data) -> Bool {
+    (try? JSONDecoder().decode(ListChangeShape.self, from: json)) != nil
+  }
+
+  /// A list change's shape, decoded with exact types.
+  private struct ListChangeShape: Decodable {
+    init(from decoder: any Decoder) throws {
+      var parts = try decoder.unkeyedContainer()
+      let name = try parts.decode(String.self)
+      func id() throws {
+        if (try? parts.decode(String.self)) == nil { _ = try parts.decode(Int.self) }
+      }
+      switch (name, parts.count ?? 0) {
+      case ("insert", 3):
+        let place = try parts.decode(String.self)
+        guard place == "first" || place == "last" else { throw Self.unknown(parts) }
+      case ("remove", 2): try id()
+      case ("move", 3):
+        try id()
+        let index = try parts.decode(Int.self)
+        guard (0...Int(Int32.max)).contains(index) else { throw Self.unknown(parts) }
+      default: throw Self.unknown(parts)
+      }
+    }
+
+    private static func unknown(_ parts: any UnkeyedDecodingContainer) -> DecodingError {
+      .dataCorruptedError(in: parts, debugDescription: "not a list change this version knows")
+    }
   }
 
   /// An RFC 9110 `tchar`.

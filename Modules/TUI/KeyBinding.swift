@@ -1,9 +1,9 @@
 import Terminal
 
-/// A key binding as data: the keys, what they do, the short hint the status bar shows for it, and when it acts.
-/// The help (`?`) and the hints line are generated from ``active(in:)``: the bindings of the focused screen,
-/// field or dialog, the mouse included, so neither offers `/:search` on a screen without a search field nor
-/// `q:quit` while typing.
+/// A key binding as data: the keys, what they do, the short hint the status bar shows for it, when it acts, and
+/// what the command palette (`:`) runs for it. The help (`?`), the hints line and the palette are generated from
+/// ``active(in:)``: the bindings of the focused screen, field or dialog, the mouse included, so none of them offers
+/// `/:search` on a screen without a search field nor `q:quit` while typing.
 public struct KeyBinding: Sendable {
   /// The keys, as the help shows them.
   public var keys: String
@@ -11,20 +11,27 @@ public struct KeyBinding: Sendable {
   public var action: String
   /// The status bar's short form (`/:search`), `nil` for the help only.
   public var hint: String?
+  /// What the command palette runs for this binding; `nil`: not offered there (moving the focus, scrolling).
+  public var run: FeatureSwitcher.Run?
   /// Which hints stay when the status bar is narrow: higher first.
   var priority: Int
   /// When the binding acts.
   let applies: @Sendable (KeySituation) -> Bool
+  /// When its hint shows (it acts whenever ``applies`` says so).
+  let hinted: @Sendable (KeySituation) -> Bool
 
   init(
-    _ keys: String, _ action: String, hint: String? = nil, priority: Int = 1,
+    _ keys: String, _ action: String, hint: String? = nil, priority: Int = 1, run: FeatureSwitcher.Run? = nil,
+    hintedWhen hinted: @escaping @Sendable (KeySituation) -> Bool = { _ in true },
     when applies: @escaping @Sendable (KeySituation) -> Bool
   ) {
     self.keys = keys
     self.action = action
     self.hint = hint
     self.priority = priority
+    self.run = run
     self.applies = applies
+    self.hinted = hinted
   }
 
   /// The bindings that act in `situation`, in the order the help lists them.
@@ -35,7 +42,7 @@ public struct KeyBinding: Sendable {
   /// The hints line for `situation` in at most `width` columns: the active bindings' hints in the help's order,
   /// the most important kept when not all fit (help, quit, leaving a field or dialog first).
   public static func hints(in situation: KeySituation, width: Int) -> String {
-    let hinted = active(in: situation).enumerated().filter { $0.element.hint != nil }
+    let hinted = active(in: situation).enumerated().filter { $0.element.hint != nil && $0.element.hinted(situation) }
     var kept: [Int] = []
     var used = -1
     for (offset, binding) in hinted.sorted(by: { $0.element.priority > $1.element.priority }) {
@@ -49,7 +56,7 @@ public struct KeyBinding: Sendable {
 
   /// Every binding of the TUI.
   static let all: [KeyBinding] =
-    editing + confirmation + switcher + help + outbox + dialog + screen + devTools + always
+    editing + confirmation + switcher + filtering + help + outbox + dialog + screen + devTools + always
 
   private static let editing: [KeyBinding] = [
     KeyBinding("Enter", "done (submits a search; in a dialog, its default button)", hint: "Enter:done", priority: 3) {
@@ -64,26 +71,37 @@ public struct KeyBinding: Sendable {
   ]
 
   private static let confirmation: [KeyBinding] = [
-    KeyBinding("y, Enter", "yes (the first choice)", hint: "y:yes", priority: 3) { $0.mode == .confirmation },
-    KeyBinding("n, Esc", "no: keep editing", hint: "n:no", priority: 3) { $0.mode == .confirmation },
+    KeyBinding("y", "yes: carry it out", hint: "y:yes", priority: 3) { $0.mode == .confirmation },
+    KeyBinding("n, Esc, q", "no: keep editing", hint: "n:no", priority: 3) { $0.mode == .confirmation },
+    KeyBinding("Enter, Space", "the focused choice (it opens on the safe one)") { $0.mode == .confirmation },
     KeyBinding("Tab, Left Right", "choose") { $0.mode == .confirmation },
   ]
 
   private static let switcher: [KeyBinding] = [
-    KeyBinding("type", "filter the features by key or title") { $0.mode == .switcher },
+    KeyBinding("type", "filter the features and commands by key or name (q quits)") { $0.mode == .switcher },
     KeyBinding("Up Down, Tab", "choose (Ctrl-P, Ctrl-N too)", hint: "Up/Down:choose") { $0.mode == .switcher },
-    KeyBinding("Enter", "go to the feature", hint: "Enter:go", priority: 3) { $0.mode == .switcher },
+    KeyBinding("Enter", "go to the feature / run the command", hint: "Enter:run", priority: 3) {
+      $0.mode == .switcher
+    },
     KeyBinding("Esc", "close", hint: "Esc:close", priority: 3) { $0.mode == .switcher },
+  ]
+
+  private static let filtering: [KeyBinding] = [
+    KeyBinding("type", "keep the rows containing the text (Backspace, Ctrl-U edit it)") { $0.mode == .filtering },
+    KeyBinding("Enter", "keep the filter and move among the rows", hint: "Enter:keep", priority: 3) {
+      $0.mode == .filtering
+    },
+    KeyBinding("Esc", "clear the filter", hint: "Esc:clear", priority: 3) { $0.mode == .filtering },
   ]
 
   private static let help: [KeyBinding] = [
     KeyBinding("j k, PgUp PgDn, g G", "scroll the help") { $0.mode == .help && $0.overflows },
-    KeyBinding("Esc, ?", "close the help", hint: "Esc:close", priority: 3) { $0.mode == .help },
+    KeyBinding("Esc, ?, q", "close the help", hint: "Esc:close", priority: 3) { $0.mode == .help },
   ]
 
   private static let outbox: [KeyBinding] = [
     KeyBinding("j k, PgUp PgDn, g G", "scroll the outbox") { $0.mode == .outbox && $0.overflows },
-    KeyBinding("Esc, o", "close the outbox", hint: "Esc:close", priority: 3) { $0.mode == .outbox },
+    KeyBinding("Esc, o, q", "close the outbox", hint: "Esc:close", priority: 3) { $0.mode == .outbox },
   ]
 
   private static let dialog: [KeyBinding] = [
@@ -93,7 +111,9 @@ public struct KeyBinding: Sendable {
     KeyBinding("Enter, Space", "press the focused button (first: the default) / edit the field", hint: "Enter:ok") {
       $0.mode == .dialog
     },
-    KeyBinding("Esc", "close (asks first when a field was changed)", hint: "Esc:close", priority: 2) {
+    KeyBinding(
+      "Esc, q", "close (asks first when a field was changed; q types q in a field)", hint: "Esc:close", priority: 2
+    ) {
       $0.mode == .dialog && $0.dismissible
     },
   ]
@@ -102,11 +122,20 @@ public struct KeyBinding: Sendable {
     KeyBinding("Tab, Shift-Tab, 1-9", "next / previous tab, tab by number", hint: "Tab:next", priority: 2) {
       $0.mode == .screen && $0.tabCount > 1
     },
-    KeyBinding(":", "go to any feature (type to filter by key or title)", hint: ":go to") {
-      $0.mode == .screen && $0.tabCount > 1
-    },
-    KeyBinding("/", "edit the search field", hint: "/:search", priority: 2) {
+    KeyBinding(
+      ":", "commands: go to any feature, run any key of this screen, press its buttons; :q quits", hint: ":go to",
+      hintedWhen: { $0.tabCount > 1 }
+    ) { $0.mode == .screen },
+    KeyBinding("/", "edit the search field", hint: "/:search", priority: 2, run: .key(KeyEvent(.character("/")))) {
       $0.mode == .screen && $0.kinds.contains(.textField)
+    },
+    KeyBinding(
+      "/", "filter the rows: type, Enter keeps the filter, Esc clears it", run: .key(KeyEvent(.character("/")))
+    ) {
+      $0.mode == .screen && !$0.kinds.contains(.textField) && !$0.kinds.isDisjoint(with: [.listItem, .card])
+    },
+    KeyBinding("Esc, q", "clear the row filter", hint: "Esc:clear", priority: 3, run: .key(KeyEvent(.escape))) {
+      $0.mode == .screen && $0.filtered && !$0.devTools
     },
     KeyBinding("Enter", "open the focused row or card") {
       $0.mode == .screen && !$0.kinds.isDisjoint(with: [.listItem, .card])
@@ -134,33 +163,57 @@ public struct KeyBinding: Sendable {
       [.screen, .dialog].contains($0.mode)
     },
     KeyBinding("mouse wheel", "scroll") { [.screen, .dialog, .help, .outbox].contains($0.mode) && $0.overflows },
-    KeyBinding("r", "refresh every screen", hint: "r:refresh") { $0.mode == .screen },
-    KeyBinding("u", "undo what the notice in the status bar says (while it shows)", hint: "u:undo", priority: 3) {
+    KeyBinding("r", "refresh every screen", hint: "r:refresh", run: .key(KeyEvent(.character("r")))) {
+      $0.mode == .screen
+    },
+    KeyBinding(
+      "u", "undo what the notice in the status bar says (while it shows)", hint: "u:undo", priority: 3,
+      run: .key(KeyEvent(.character("u")))
+    ) {
       [.screen, .dialog].contains($0.mode) && $0.undoable && $0.focused != .textField
     },
-    KeyBinding("o", "the changes waiting to reach the API (the outbox)", hint: "o:outbox") {
+    KeyBinding(
+      "o", "the changes waiting to reach the API (the outbox)", hint: "o:outbox", run: .key(KeyEvent(.character("o")))
+    ) {
       $0.mode == .screen && $0.hasOutbox
     },
   ]
 
   private static let devTools: [KeyBinding] = [
-    KeyBinding("d, F12", "DevTools panel", hint: "d:devtools") { [.screen, .dialog].contains($0.mode) },
+    KeyBinding("d, F12", "DevTools panel", hint: "d:devtools", run: .key(KeyEvent(.character("d")))) {
+      [.screen, .dialog].contains($0.mode)
+    },
     KeyBinding("[ ]", "DevTools: step back / forward through the actions") {
       [.screen, .dialog].contains($0.mode) && $0.devTools
     },
-    KeyBinding("G", "DevTools: back to live") { [.screen, .dialog].contains($0.mode) && $0.devTools && $0.paused },
-    KeyBinding("e", "DevTools: export the actions") { [.screen, .dialog].contains($0.mode) && $0.devTools },
-    KeyBinding("Esc", "close DevTools") { $0.mode == .screen && $0.devTools },
+    KeyBinding("G", "DevTools: back to live", run: .key(KeyEvent(.character("G")))) {
+      [.screen, .dialog].contains($0.mode) && $0.devTools && $0.paused
+    },
+    KeyBinding("e", "DevTools: export the actions", run: .key(KeyEvent(.character("e")))) {
+      [.screen, .dialog].contains($0.mode) && $0.devTools
+    },
+    KeyBinding("Esc, q", "close DevTools", run: .key(KeyEvent(.escape))) { $0.mode == .screen && $0.devTools },
   ]
 
   private static let always: [KeyBinding] = [
-    KeyBinding("?, F1", "this help", hint: "?:help", priority: 4) { [.screen, .dialog].contains($0.mode) },
-    KeyBinding("Ctrl-L, Ctrl-Z", "redraw, suspend") { $0.mode != .editing },
-    KeyBinding("q, Ctrl-C", "quit (asks first when a form was changed)", hint: "q:quit", priority: 3) {
-      [.screen, .dialog, .help, .outbox].contains($0.mode) && $0.focused != .textField
+    KeyBinding("?, F1", "this help", hint: "?:help", priority: 4, run: .key(KeyEvent(.character("?")))) {
+      [.screen, .dialog].contains($0.mode)
     },
-    KeyBinding("Ctrl-C", "quit (q types q in the focused field)", hint: "Ctrl-C:quit", priority: 3) {
-      [.screen, .dialog].contains($0.mode) && $0.focused == .textField
+    KeyBinding("Ctrl-L", "redraw", run: .key(KeyEvent(.character("l"), modifiers: .control))) {
+      $0.mode != .editing
+    },
+    KeyBinding("Ctrl-Z", "suspend", run: .key(KeyEvent(.character("z"), modifiers: .control))) {
+      $0.mode != .editing
+    },
+    KeyBinding("q, Ctrl-C, :q", "quit", hint: "q:quit", priority: 3, run: .quit) {
+      $0.mode == .screen && $0.focused != .textField && !$0.devTools && !$0.filtered
+    },
+    KeyBinding(
+      "Ctrl-C, :q", "quit (q closes the innermost view, or types q in a field)", hint: "Ctrl-C:quit", priority: 3,
+      run: .quit
+    ) {
+      ($0.mode == .screen && ($0.focused == .textField || $0.devTools || $0.filtered))
+        || [.dialog, .help, .outbox].contains($0.mode)
     },
   ]
 }

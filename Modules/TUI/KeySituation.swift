@@ -13,8 +13,10 @@ public struct KeySituation: Sendable, Equatable {
     case dialog
     /// The TUI's confirmation (discard? quit?).
     case confirmation
-    /// The feature switcher.
+    /// The command palette (`:`).
     case switcher
+    /// The row filter (`/` on a screen with rows and no text field) being typed.
+    case filtering
     /// The key help.
     case help
     /// The outbox list.
@@ -41,14 +43,17 @@ public struct KeySituation: Sendable, Equatable {
   public var undoable: Bool
   /// Whether the app has an outbox (`o` lists it).
   public var hasOutbox: Bool
+  /// Whether the screen's rows are filtered (`/`): `q` and Esc clear the filter first.
+  public var filtered: Bool
 
   /// Creates a situation.
   public init(
     mode: Mode, tabCount: Int = 1, kinds: Set<FocusKind> = [], focused: FocusKind? = nil, overflows: Bool = false,
     dismissible: Bool = false, devTools: Bool = false, paused: Bool = false, undoable: Bool = false,
-    hasOutbox: Bool = false
+    hasOutbox: Bool = false, filtered: Bool = false
   ) {
     self.hasOutbox = hasOutbox
+    self.filtered = filtered
     self.focused = focused
     self.mode = mode
     self.tabCount = tabCount
@@ -72,13 +77,15 @@ public struct KeySituation: Sendable, Equatable {
         : state.isHelpVisible
           ? .help
           : state.isOutboxVisible
-            ? .outbox : state.editing != nil ? .editing : overlay != nil ? .dialog : .screen
+            ? .outbox
+            : state.editing != nil
+              ? .editing : overlay != nil ? .dialog : state.isTypingRowFilter ? .filtering : .screen
     let focusables = content.map { FocusCollector.focusables(in: $0) } ?? []
     self.init(
       mode: mode, tabCount: tabCount, kinds: Set(focusables.map(\.kind)),
       focused: focusables.indices.contains(state.focusIndex) ? focusables[state.focusIndex].kind : nil,
       overflows: overflows, dismissible: overlay?.dismiss != nil, devTools: state.devTools.isVisible,
       paused: state.isTimeTravelling, undoable: content?.firstToast?.undo != nil,
-      hasOutbox: state.outbox != nil)
+      hasOutbox: state.outbox != nil, filtered: state.rowFilter != nil)
   }
 }

@@ -1,3 +1,4 @@
+import FeatureAssembly
 import FeatureKit
 
 extension TUILoop {

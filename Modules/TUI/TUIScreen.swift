@@ -29,6 +29,8 @@ public enum TUIScreen {
     }
     var hits: [HitRegion] = []
     var viewports: [Viewport] = []
+    // The screen's rows as the row filter (`/`) keeps them: input is handled against the same rows.
+    let content = state.rowFilter.map { content?.keepingRows(containing: $0) } ?? content
     drawTabBar(tabs, selected: state.selectedTab, into: &buffer, hits: &hits, theme: theme)
 
     let body = Rect(x: 0, y: 2, width: width, height: height - 3)
@@ -104,10 +106,11 @@ public enum TUIScreen {
       cursor = nil
     }
     if let switcher = state.switcher {
-      let entries = tabs.enumerated().map { index, title in
+      let features = tabs.enumerated().map { index, title in
         FeatureSwitcher.Entry(key: tabKeys.count == tabs.count ? tabKeys[index] : "\(index + 1)", title: title)
       }
-      hits += drawSwitcher(switcher, tabs: entries, over: body, into: &buffer, theme: theme)
+      let entries = FeatureSwitcher.entries(tabs: features, state: state, content: content)
+      hits += drawSwitcher(switcher, entries: entries, over: body, into: &buffer, theme: theme)
       cursor = nil
     }
     if let confirmation = state.confirmation {
@@ -181,41 +184,50 @@ public enum TUIScreen {
         marker.truncated(toWidth: max(0, width / 2 - x)), x: x + 1, y: row,
         style: theme.style([.reverse, .bold], color: .yellow))
     }
-    // A toast of a screen on view: what just happened, for a few seconds (it replaces an error meanwhile).
-    let toastText = toast.map { text in
-      let undo = KeyBinding.active(in: situation).contains { $0.keys == "u" } ? " - u to undo" : ""
-      return TextSanitizer.inert(text) + undo
+    // What the bar says comes before the hints: a message (an export's file, a change that was undone), the row
+    // filter or a toast is never cut to make room for key hints; the hints give way, down to none. An error (the
+    // screen shows it whole) shares the bar with them, keeping the consequence it ends with when cut.
+    let undo = KeyBinding.active(in: situation).contains { $0.keys == "u" } ? " - u to undo" : ""
+    var said: (text: String, style: Style)?
+    var outranksHints = true
+    if state.isTimeTravelling, let position = state.devTools.position {
+      said = ("TIME TRAVEL at #\(position + 1) - G resumes", theme.style([.reverse, .bold], color: .yellow))
+    } else if let message = state.message {
+      said = (TextSanitizer.inert(message), theme.statusBar)
+    } else if let filter = state.rowFilter {
+      let text = "/" + TextSanitizer.inert(filter) + (state.isTypingRowFilter ? "_" : "  (filtered)")
+      said = (text, theme.style([.reverse, .bold]))
+    } else if let toast {
+      // A toast of a screen on view: what just happened, for a few seconds (it replaces an error meanwhile).
+      said = (TextSanitizer.inert(toast) + undo, theme.style([.reverse, .bold], color: .green))
+    } else if let error = state.lastError {
+      said = ("Error: " + TextSanitizer.inert(firstSentence(of: error)), theme.style([.reverse, .bold], color: .red))
+      outranksHints = false
     }
     var hintRoom = width >= 50 ? width / 2 : 8
-    if let toastText, !state.isTimeTravelling, state.message == nil {
-      // The toast is read once, in a few seconds: it keeps its words, the hints keep at least help and quit.
-      hintRoom = max(min(hintRoom, 20), min(hintRoom, width - x - displayWidth(of: toastText) - 3))
-    }
-    let line = KeyBinding.hints(in: situation, width: hintRoom)
+    if let said, outranksHints { hintRoom = min(hintRoom, width - x - 1 - displayWidth(of: said.text) - 2) }
+    let line = KeyBinding.hints(in: situation, width: max(0, hintRoom))
     let hints = line.isEmpty ? "" : line + " "
     let hintsWidth = displayWidth(of: hints)
     buffer.put(hints, x: width - hintsWidth, y: row, style: theme.statusBar)
     let room = width - x - hintsWidth - 2
-    x += 1
-    if state.isTimeTravelling, let position = state.devTools.position {
-      let text = "TIME TRAVEL at #\(position + 1) - G resumes"
-      buffer.put(text.truncated(toWidth: room), x: x, y: row, style: theme.style([.reverse, .bold], color: .yellow))
-    } else if let message = state.message {
-      buffer.put(TextSanitizer.inert(message).truncated(toWidth: room), x: x, y: row, style: theme.statusBar)
-    } else if let toastText {
-      buffer.put(
-        toastText.truncated(toWidth: room), x: x, y: row, style: theme.style([.reverse, .bold], color: .green))
-    } else if let error = state.lastError {
-      let text = "Error: " + TextSanitizer.inert(firstSentence(of: error))
-      buffer.put(text.truncated(toWidth: room), x: x, y: row, style: theme.style([.reverse, .bold], color: .red))
+    guard var text = said?.text, let style = said?.style else { return }
+    if !outranksHints, displayWidth(of: text) > room, let dash = text.ranges(of: " - ").last {
+      let consequence = String(text[dash.lowerBound...])
+      text =
+        String(text[..<dash.lowerBound]).truncated(toWidth: max(0, room - displayWidth(of: consequence)))
+        + consequence
     }
+    buffer.put(text.truncated(toWidth: room), x: x + 1, y: row, style: style)
   }
 
   /// An error's first sentence: the status bar's plain reason; the screen shows the whole message and DevTools the
   /// state holding it (an HTTP library's own words come after, as the detail).
   static func firstSentence(of message: String) -> String {
     guard let end = message.range(of: ". ") else { return message }
-    return String(message[..<end.lowerBound]) + "."
+    // The consequence a message ends with (` - your change was undone`) is what the user must know: it stays.
+    let consequence = message.ranges(of: " - ").last.flatMap { $0.lowerBound >= end.upperBound ? $0 : nil }
+    return String(message[..<end.lowerBound]) + "." + (consequence.map { String(message[$0.lowerBound...]) } ?? "")
   }
 
   /// The scroll position of `viewport` in the column `x` beside its rows: a `#` thumb sized and placed as the
@@ -341,24 +353,32 @@ public enum TUIScreen {
     ).viewport
   }
 
-  /// The feature switcher: the filter typed so far and the matching tabs, the chosen one reversed.
+  /// The command palette: the filter typed so far and the matching features and commands, the chosen one reversed.
   private static func drawSwitcher(
-    _ switcher: FeatureSwitcher, tabs: [FeatureSwitcher.Entry], over area: Rect, into buffer: inout Buffer,
+    _ switcher: FeatureSwitcher, entries: [FeatureSwitcher.Entry], over area: Rect, into buffer: inout Buffer,
     theme: TUITheme
   ) -> [HitRegion] {
-    let matches = switcher.matches(in: tabs)
+    let matches = switcher.matches(in: entries)
+    let keyWidth = min(16, entries.map { displayWidth(of: TextSanitizer.inert($0.key)) }.max() ?? 0)
     let rows = max(1, min(matches.count, area.height - 5))
     let first = max(0, min(switcher.selection - rows + 1, matches.count - rows))
     var lines: [(text: String, style: Style)] = [(": " + TextSanitizer.inert(switcher.query) + "_", theme.style(.bold))]
-    if matches.isEmpty { lines.append(("no feature matches", theme.secondary)) }
+    if switcher.isQuit {
+      lines.append(("Enter quits", theme.style(.bold)))
+    } else if matches.isEmpty {
+      lines.append(("nothing matches", theme.secondary))
+    }
     for (offset, index) in matches.dropFirst(first).prefix(rows).enumerated() {
       let chosen = first + offset == switcher.selection
-      let text = (chosen ? "> " : "  ") + tabs[index].key + "  " + TextSanitizer.inert(tabs[index].title)
+      let entry = entries[index]
+      let key = TextSanitizer.inert(entry.key).truncated(toWidth: keyWidth).padded(toWidth: keyWidth)
+      let text = (chosen ? "> " : "  ") + key + "  " + TextSanitizer.inert(entry.title)
       lines.append((text, chosen ? theme.style([.reverse, .bold]) : theme.style()))
     }
     let drawn = drawBox(
-      title: "Go to feature", lines: lines.map { ($0.text.padded(toWidth: 30), $0.style) },
-      footer: "type to filter, Enter goes", top: 0, over: area, scroller: .switcher, into: &buffer, theme: theme)
+      title: "Go to feature or run a command", lines: lines.map { ($0.text.padded(toWidth: 30), $0.style) },
+      footer: "type to filter, Enter runs, :q quits", top: 0, over: area, scroller: .switcher, into: &buffer,
+      theme: theme)
     return matches.dropFirst(first).prefix(rows).indices.map { position in
       HitRegion(
         rect: Rect(x: drawn.inner.x, y: drawn.inner.y + 1 + position - first, width: drawn.inner.width, height: 1),

@@ -1,10 +1,11 @@
+import FeatureKit
 import Terminal
 
-/// Keys in the TUI's own dialogs: the confirmation (discard? quit?) and the feature switcher. Both are modal: no
-/// other key reaches the screen under them.
+/// Keys in the TUI's own dialogs: the confirmation (discard?) and the command palette. Both are modal: no other key
+/// reaches the screen under them until they close.
 extension TUIState {
   /// A key while a ``Confirmation`` is asked: Tab, Shift-Tab and the arrows move between its two choices, Enter
-  /// or Space takes the focused one, `y` carries it out, `n` and Esc keep editing.
+  /// or Space takes the focused one (it opens on the safe one), `y` carries it out, `n`, `q` and Esc keep editing.
   mutating func answer(_ key: KeyEvent) -> [TUICommand] {
     guard var asked = confirmation else { return [] }
     let yes: Bool
@@ -15,24 +16,23 @@ extension TUIState {
       return []
     case .enter, .character(" "): yes = asked.focus == 0
     case .character("y"): yes = true
-    case .character("n"), .escape: yes = false
+    case .character("n"), .character("q"), .escape: yes = false
     default: return []
     }
     confirmation = nil
-    guard yes else { return [] }
-    switch asked.outcome {
-    case .dismiss(let action):
-      editing = nil
-      return allowsChanges() ? [.dispatch(action)] : []
-    case .quit: return [.quit]
-    }
+    guard yes, case .dismiss(let action) = asked.outcome else { return [] }
+    editing = nil
+    return allowsChanges() ? [.dispatch(action)] : []
   }
 
-  /// A key while the feature switcher is open: typing filters, Up/Down (Ctrl-P/Ctrl-N, Tab) choose, Enter goes to
-  /// the chosen tab, Esc closes, Backspace and Ctrl-U edit the filter.
-  mutating func switcherKey(_ key: KeyEvent, context: TUIContext) -> [TUICommand] {
+  /// A key while the command palette is open: typing filters, Up/Down (Ctrl-P/Ctrl-N, Tab) choose, Enter runs the
+  /// chosen entry (`:q` quits whatever is chosen), Esc closes, Backspace and Ctrl-U edit the filter.
+  mutating func switcherKey(
+    _ key: KeyEvent, focusables: [Focusable<AppAction>], context: TUIContext
+  ) -> [TUICommand] {
     guard var open = switcher else { return [] }
-    let matches = open.matches(in: context.tabs)
+    let entries = FeatureSwitcher.entries(tabs: context.tabs, state: self, content: context.view)
+    let matches = open.matches(in: entries)
     let control = key.modifiers.contains(.control)
     switch key.key {
     case .escape:
@@ -40,8 +40,9 @@ extension TUIState {
       return []
     case .enter:
       switcher = nil
-      if matches.indices.contains(open.selection) { selectTab(matches[open.selection], count: context.tabCount) }
-      return []
+      if open.isQuit { return [.quit] }
+      guard matches.indices.contains(open.selection) else { return [] }
+      return run(entries[matches[open.selection]].run ?? .tab(matches[open.selection]), focusables, context)
     case .up,
       .character("p") where control:
       open.selection = max(0, open.selection - 1)
@@ -69,5 +70,22 @@ extension TUIState {
     }
     switcher = open
     return []
+  }
+
+  /// Runs a palette entry on the screen under the palette, as its key or a press on its element would.
+  private mutating func run(
+    _ entry: FeatureSwitcher.Run, _ focusables: [Focusable<AppAction>], _ context: TUIContext
+  ) -> [TUICommand] {
+    switch entry {
+    case .tab(let index):
+      selectTab(index, count: context.tabCount)
+      return []
+    case .key(let key): return press(key, focusables: focusables, context: context)
+    case .element(let index):
+      guard focusables.indices.contains(index) else { return [] }
+      setFocus(index)
+      return activate(focusables)
+    case .quit: return [.quit]
+    }
   }
 }

@@ -6,6 +6,9 @@ import Terminal
 extension TUIState {
   /// Handles one input event; returns what the app loop must do (dispatch actions, quit, export…).
   public mutating func handle(_ event: InputEvent, in context: TUIContext) -> [TUICommand] {
+    var context = context
+    // The rows the frame showed: a filtered screen's focus indices count the rows kept.
+    if let rowFilter { context.view = context.view?.keepingRows(containing: rowFilter) }
     let focusables = context.view.map { FocusCollector.focusables(in: $0) } ?? []
     clampFocus(count: focusables.count, tabCount: context.tabCount)
     if let fieldID = editing?.fieldID, !focusables.contains(where: { $0.field?.id == fieldID }) { editing = nil }
@@ -23,6 +26,10 @@ extension TUIState {
         return []
       }
       guard confirmation == nil, !isHelpVisible, !isOutboxVisible else { return [] }
+      if isTypingRowFilter {
+        filterRows((rowFilter ?? "") + TextEditing.clean(text).filter { !$0.isNewline })
+        return []
+      }
       return paste(text, focusables: focusables)
     case .mouse(let mouse):
       return click(mouse, focusables: focusables, context: context)
@@ -34,11 +41,11 @@ extension TUIState {
 
   // MARK: Keys
 
-  private mutating func press(
+  mutating func press(
     _ key: KeyEvent, focusables: [Focusable<AppAction>], context: TUIContext
   ) -> [TUICommand] {
     let control = key.modifiers.contains(.control)
-    if control, case .character(let letter) = key.key {
+    if control, !key.modifiers.contains(.alt), case .character(let letter) = key.key {
       switch letter {
       case "c": return [.quit]
       case "l": return [.redraw]
@@ -46,9 +53,16 @@ extension TUIState {
       default: break
       }
     }
+    // Alt+key (ESC and the key in one read: Alt, or Esc-then-key sent together by tmux) is a key of its own, bound to
+    // nothing: never its plain letter (Alt-q does not quit, Alt-r does not refresh) and never text in a field.
+    if key.modifiers.contains(.alt) {
+      if case .character(let letter) = key.key { message = "Alt-\(letter) does nothing here" }
+      return []
+    }
     if confirmation != nil { return answer(key) }
-    if switcher != nil { return switcherKey(key, context: context) }
+    if switcher != nil { return switcherKey(key, focusables: focusables, context: context) }
     if editing != nil, let commands = edit(key, focusables: focusables) { return commands }
+    if isTypingRowFilter { return rowFilterKey(key) }
     // Outside a text field, a Ctrl+letter that is not bound here is not its plain letter: Ctrl-Q does not quit and
     // Ctrl-D does not open DevTools.
     if control, case .character(let letter) = key.key {
@@ -62,15 +76,14 @@ extension TUIState {
     if isHelpVisible { return helpKey(key, context: context) }
     if isOutboxVisible {
       switch key.key {
-      case .escape, .character("o"): isOutboxVisible = false
-      case .character("q"): return [.quit]
+      case .escape, .character("o"), .character("q"): isOutboxVisible = false
       default: scrollList(key, context: context)
       }
       return []
     }
     let inDialog = context.view?.firstOverlay != nil
     switch key.key {
-    case .character("q"): return quit(focusables)
+    case .character("q"): return quit(focusables, context: context)
     case .tab:
       let step = key.modifiers.contains(.shift) ? -1 : 1
       if inDialog {
@@ -98,7 +111,7 @@ extension TUIState {
       guard allowsChanges() else { return [] }
       return [.dispatch(.app(.refreshAll))]
     case .character("u"): return undo(focusables, context: context)
-    case .character("/"): return focusSearch(focusables)
+    case .character("/"): return inDialog ? focusSearch(focusables) : slash(focusables)
     case .up, .character("k"): moveVertically(-1, focusables, context: context)
     case .down, .character("j"): moveVertically(1, focusables, context: context)
     case .left, .character("h"): moveHorizontally(-1, focusables)
@@ -114,19 +127,80 @@ extension TUIState {
     return []
   }
 
-  /// `q`: types q into a focused text field; asks first when a changed form would be lost; else quits.
-  private mutating func quit(_ focusables: [Focusable<AppAction>]) -> [TUICommand] {
+  /// `q`, as in tig and k9s: types q into a focused text field; otherwise closes the innermost view (a dialog —
+  /// asking first when a changed form would be lost —, DevTools, the row filter; the help and the outbox are closed
+  /// before this) and quits only from the top level.
+  private mutating func quit(_ focusables: [Focusable<AppAction>], context: TUIContext) -> [TUICommand] {
     if focusables.indices.contains(focusIndex), let field = focusables[focusIndex].field, field.isEnabled,
       allowsChanges()
     {
       editing = TextEditing(fieldID: field.id, text: field.text)
       return apply(.insert("q"), focusables: focusables)
     }
-    if overlayIsChanged(focusables) {
-      confirmation = .quit
+    return closeInnermost(context, focusables: focusables) ?? [.quit]
+  }
+
+  /// Closes the innermost view under the help, the outbox and the TUI's own dialogs (which close themselves): the
+  /// screen's dialog (its dismiss action; a changed form asks first), then DevTools, then the row filter (a dialog
+  /// without a dismiss action stays). `nil` at the top level, where nothing is left to close: Esc does nothing there, `q` quits.
+  mutating func closeInnermost(_ context: TUIContext, focusables: [Focusable<AppAction>]) -> [TUICommand]? {
+    if let back = returnFromRoute(tabCount: context.tabCount) { return back }  // a route's screen: TUIState+Routes
+    if let dismiss = context.view?.firstOverlay?.dismiss {
+      guard allowsChanges() else { return [] }
+      if overlayIsChanged(focusables) {
+        confirmation = .discard(dismiss)
+        return []
+      }
+      return [.dispatch(dismiss)]
+    }
+    if devTools.isVisible {
+      devTools = DevToolsUI()
       return []
     }
-    return [.quit]
+    // A dialog with no way to close it (a tour's first page) is not left by quitting past it: Ctrl-C quits.
+    if context.view?.firstOverlay != nil { return [] }
+    if rowFilter != nil {
+      filterRows(nil)
+      return []
+    }
+    return nil
+  }
+
+  /// `/`: edits the screen's search field; on a screen with rows and no field of its own, types a row filter.
+  private mutating func slash(_ focusables: [Focusable<AppAction>]) -> [TUICommand] {
+    guard !focusables.contains(where: { $0.kind == .textField }),
+      focusables.contains(where: { [.listItem, .card].contains($0.kind) }) || rowFilter != nil
+    else { return focusSearch(focusables) }
+    isTypingRowFilter = true
+    if rowFilter == nil { filterRows("") }
+    return []
+  }
+
+  /// A key while the row filter is typed: text narrows the rows, Backspace and Ctrl-U edit (Backspace on an empty
+  /// filter clears it), Enter keeps it and gives the keys back to the rows, Esc clears it. Other keys are ignored.
+  private mutating func rowFilterKey(_ key: KeyEvent) -> [TUICommand] {
+    let text = rowFilter ?? ""
+    switch key.key {
+    case .enter, .tab, .down, .up:
+      isTypingRowFilter = false
+      if text.isEmpty { filterRows(nil) }
+    case .escape: filterRows(nil)
+    case .backspace: text.isEmpty ? filterRows(nil) : filterRows(String(text.dropLast()))
+    case .character("u") where key.modifiers.contains(.control): filterRows("")
+    case .character(let character) where key.modifiers.isEmpty || key.modifiers == .shift:
+      filterRows(text + TextEditing.clean(String(character)))
+    default: break
+    }
+    return []
+  }
+
+  /// Sets the row filter (`nil`: none, and no longer typed), cut as a field's text is; the focus and the view go
+  /// back to the first row, since the rows change.
+  mutating func filterRows(_ text: String?) {
+    rowFilter = text.map { String($0.prefix(TextEditing.maximumLength)) }
+    if text == nil { isTypingRowFilter = false }
+    focus[selectedTab] = 0
+    scroll[selectedTab] = 0
   }
 
   /// `u`: the undo of the toast on view (`Saved …`, `Removed … - u to undo`), while one offers it and the focus is
@@ -137,11 +211,10 @@ extension TUIState {
     return [.dispatch(undo)]
   }
 
-  /// Keys while the help is shown: the scrolling keys scroll it, Esc or `?` close it, `q` quits.
+  /// Keys while the help is shown: the scrolling keys scroll it, Esc, `?` or `q` close it.
   private mutating func helpKey(_ key: KeyEvent, context: TUIContext) -> [TUICommand] {
     switch key.key {
-    case .escape, .character("?"), .function(1): isHelpVisible = false
-    case .character("q"): return [.quit]
+    case .escape, .character("?"), .function(1), .character("q"): isHelpVisible = false
     default: scrollList(key, context: context)
     }
     return []
@@ -263,7 +336,7 @@ extension TUIState {
         if var open = switcher {
           open.selection = index
           switcher = open
-          return switcherKey(KeyEvent(.enter), context: context)
+          return switcherKey(KeyEvent(.enter), focusables: focusables, context: context)
         }
         return []
       }
@@ -287,7 +360,11 @@ extension TUIState {
   mutating func selectTab(_ index: Int, count: Int) {
     guard count > 0 else { return }
     let wrapped = ((index % count) + count) % count
-    if wrapped != selectedTab { editing = nil }
+    if wrapped != selectedTab {
+      editing = nil
+      rowFilter = nil
+      isTypingRowFilter = false
+    }
     selectedTab = wrapped
   }
 
@@ -366,7 +443,7 @@ extension TUIState {
     return []
   }
 
-  private mutating func activate(_ focusables: [Focusable<AppAction>]) -> [TUICommand] {
+  mutating func activate(_ focusables: [Focusable<AppAction>]) -> [TUICommand] {
     guard focusables.indices.contains(focusIndex), allowsChanges() else { return [] }
     let element = focusables[focusIndex]
     guard element.isEnabled else {
@@ -381,19 +458,7 @@ extension TUIState {
   }
 
   private mutating func escape(_ context: TUIContext, focusables: [Focusable<AppAction>]) -> [TUICommand] {
-    if let back = returnFromRoute(tabCount: context.tabCount) { return back }  // a route's screen: TUIState+Routes
-    if let dismiss = context.view?.firstOverlay?.dismiss {
-      guard allowsChanges() else { return [] }
-      if overlayIsChanged(focusables) {
-        confirmation = .discard(dismiss)
-        return []
-      }
-      return [.dispatch(dismiss)]
-    }
-    if devTools.isVisible {
-      devTools = DevToolsUI()
-    }
-    return []
+    closeInnermost(context, focusables: focusables) ?? []
   }
 
   /// False (with a status hint) while time travelling: the screen shows history, not the live app.

@@ -36,8 +36,13 @@ public struct TUIState: Sendable, Equatable {
   public var helpTop = 0
   /// The question the TUI asks before discarding edits or quitting with them (a dialog of its own).
   public var confirmation: Confirmation?
-  /// The feature switcher (`:`), while open.
+  /// The command palette (`:`), while open.
   public var switcher: FeatureSwitcher?
+  /// The text the selected tab's rows are filtered by (`/` on a screen with rows and no text field of its own):
+  /// list rows and cards not containing it are hidden. `nil`: no filter; it goes when the tab changes.
+  public var rowFilter: String?
+  /// Whether the row filter is being typed (keys go to it).
+  public var isTypingRowFilter = false
   /// DevTools panel state.
   public var devTools = DevToolsUI()
   /// The terminal size frames are drawn at.
@@ -136,7 +141,7 @@ public struct TUIState: Sendable, Equatable {
     shownErrors = current
   }
 
-  /// This state with the help, the switcher and the confirmation closed: what the help describes the keys of.
+  /// This state with the help, the palette and the confirmation closed: what the help describes the keys of.
   public var withoutDialogs: TUIState {
     var state = self
     state.isHelpVisible = false

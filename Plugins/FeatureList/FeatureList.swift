@@ -3,11 +3,11 @@ import PackagePlugin
 
 /// Writes `RegisteredFeatures.swift` for the composition root: one import per feature target it depends on (the
 /// targets found in `Modules/Features/*`, in the order Package.swift lists them, which is the tab order) and the list
-/// of their entry points (the type named after the module, e.g. `ArchiveFeature`, conforming to `FeatureEntry`).
+/// of their entry points (the type named after the module, e.g. `RecipesFeature`, conforming to `FeatureEntry`).
 ///
 /// The file's text is made here, while the build is planned; the build command copies it into place (only when it
 /// changed, so adding or removing a feature folder rebuilds the composition root and nothing else) and ends it with a
-/// guard made from the folders of `Modules/Features` it finds then: `#if !KUMIKI_FEATURE_FOLDERS_Archive_Home…`
+/// guard made from the folders of `Modules/Features` it finds then: `#if !KUMIKI_FEATURE_FOLDERS_Pantry_Recipes…`
 /// `#error(…)`. Package.swift defines that condition from the folders it found. SwiftPM caches the manifest's result by
 /// its text and environment, so after a folder is added a plain `swift build` plans with the old feature list; the
 /// command runs again all the same (`Modules/Features` is one of its inputs: a folder added or removed changes it),

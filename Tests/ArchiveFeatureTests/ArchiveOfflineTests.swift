@@ -104,13 +104,11 @@ struct ArchiveOfflineTests {
     }
     await store.receive(.searchLoaded(Self.cachedFirst, origin: Self.offline)) { $0.searchOrigin = Self.offline }
 
-    await store.send(.retry) {
-      $0.search = .loading
-      $0.searchOrigin = .network
-      $0.requests = [.search(page: 1, networkFirst: true)]
-    }
+    // The offline page stays on screen (not blanked) until the network's answer replaces it.
+    await store.send(.retry) { $0.requests = [.search(page: 1, networkFirst: true)] }
     await store.receive(.searchLoaded(Self.freshFirst)) {
       $0.search = .loaded(ArchiveResults(Self.freshFirst))
+      $0.searchOrigin = .network
       $0.requests = []
     }
     await store.finish()
@@ -272,8 +270,14 @@ struct ArchiveOfflineTests {
     await store.send(.searchLoaded(ArchiveFixture.page(.all, page: 2, ids: Array(21...36), total: 36)))  // not shown
     // The same page marked offline (a failed refresh) is taken.
     await store.send(.searchLoaded(Self.cachedFirst, origin: Self.offline)) { $0.searchOrigin = Self.offline }
-    // Shown from an offline (or fresh) read, nothing more is awaited.
-    await store.send(.searchLoaded(Self.freshFirst))
+    // Shown from an offline read, the next answer for it replaces it: Retry and a reconnection keep the offline
+    // results on screen until it lands.
+    await store.send(.searchLoaded(Self.freshFirst)) {
+      $0.search = .loaded(ArchiveResults(Self.freshFirst))
+      $0.searchOrigin = .network
+    }
+    // Shown from a fresh read, nothing more is awaited.
+    await store.send(.searchLoaded(Self.cachedFirst, origin: Self.offline))
     await store.finish()
 
     let empty = makeStore(state: State(search: .empty(.all), searchOrigin: Self.stale))

@@ -1,4 +1,5 @@
 import CLI
+import FeatureAssembly
 import FeatureKit
 import Foundation
 import Synchronization

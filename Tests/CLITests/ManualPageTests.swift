@@ -1,4 +1,5 @@
 import Core
+import FeatureAssembly
 import FeatureKit
 import Foundation
 import Testing

@@ -78,6 +78,28 @@ struct KumikiEndToEndTests {
     for command in features.flatMap(\.commands) { #expect(help.stdout.contains(command), "\(command)") }
   }
 
+  /// Both apps read their launch options and environment with one parser (`LaunchArguments`): a bad `--api`, given
+  /// as the option or as KUMIKI_API_URL, is the same usage error (64, one line naming the app) in either, before
+  /// anything starts, terminal or not; kumiki-tui refuses an unknown option as kumiki does. (kumiki-tui checked the
+  /// URL itself, after its terminal: exit 1 without one, and in other words than kumiki's.)
+  @Test func bothAppsReadTheirLaunchOptionsAlike() async throws {
+    let tui = BuiltBinary.path("kumiki-tui")
+    let cases: [([String], [String: String])] = [
+      (["--api", "ftp://example.com"], [:]), ([], ["KUMIKI_API_URL": "localhost:3000"]),
+    ]
+    for (arguments, environment) in cases {
+      let cli = try await CommandResult.launch(binary, arguments + ["features"], environment: environment)
+      let full = try await CommandResult.launch(tui, arguments, environment: environment)
+      #expect(cli.status == 64, "\(arguments) \(environment): \(cli.stderr)")
+      #expect(full.status == 64, "\(arguments) \(environment): \(full.stderr)")
+      #expect(cli.stderr.hasPrefix("kumiki: --api must be an absolute http(s) URL"), "\(cli.stderr)")
+      #expect(full.stderr == cli.stderr.replacingOccurrences(of: "kumiki: ", with: "kumiki-tui: "))
+    }
+    let unknown = try await CommandResult.launch(tui, ["--bogus"])
+    #expect(unknown.status == 64)
+    #expect(unknown.stderr.hasPrefix("kumiki-tui: unknown option '--bogus'"), "\(unknown.stderr)")
+  }
+
   /// Text from the API reaches the terminal inert: every string of the fixture data carries an OSC 52 clipboard
   /// write and a screen clear, and every command that reads the API prints it without an escape or a bell.
   @Test func hostileTextFromTheAPIIsPrintedInert() async throws {

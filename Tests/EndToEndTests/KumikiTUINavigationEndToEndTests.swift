@@ -48,7 +48,9 @@ struct KumikiTUINavigationEndToEndTests {
         }
       } else {
         plain += 1
-        try tmux.keys("/", "?")  // `/` does nothing here, so `?` is a key, not text
+        // `/` filters the rows where there are some (Backspace on the empty filter closes it), else does nothing:
+        // `?` is a key, not text.
+        try tmux.keys("/", "BSpace", "?")
         let help = try await tmux.waitFor(text: "Keys: this screen")
         #expect(help.contains("mouse wheel") || help.contains("mouse click"))
         try tmux.keys("?")

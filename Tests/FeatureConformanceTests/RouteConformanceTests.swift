@@ -1,5 +1,6 @@
 import CompositionRoot
 import CompositionRootTesting
+import FeatureAssembly
 import FeatureKit
 import Foundation
 import TUI

@@ -173,6 +173,24 @@ import Testing
         == #"{"item":{"id":4,"email":"ann@example.com","age":30,"plan":"pro","consent":true,"nick_name":"ann"}}"#)
   }
 
+  /// Queued in the outbox (the API unreachable), the command prints the made send's shape — the item as sent, its
+  /// `id` `null` — plus `"queued":true` and how many wait.
+  @Test func aQueuedSendPrintsTheItemAsSentAndThatItWaits() async throws {
+    let module = FeatureModule.form(Self.description, fields: Self.fields) { _ in throw WriteQueued(id: 1, pending: 2) }
+    let store = TestStore(module: module, exhaustivity: .off)
+    await store.send(.send(.submit(Self.samples)))
+    await store.finish()
+    let output = try #require(module.commands.first).output(store.state, CommandInput())
+    guard case .success(_, let json) = output else {
+      Issue.record("a queued form succeeds")
+      return
+    }
+    #expect(
+      json.text
+        == #"{"item":{"id":null,"email":"ann@example.com","age":30,"plan":"pro","consent":true,"nick_name":"ann"},"#
+        + #""queued":true,"pending":2}"#)
+  }
+
   @Test func aSubmitOfABrokenDraftSendsNothing() async {
     let store = TestStore(module: FeatureModule.form(Self.description, fields: Self.fields) { $0 })
     await store.send(.send(.submit(FormDraft(Self.fields))))

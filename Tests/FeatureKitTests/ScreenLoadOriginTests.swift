@@ -80,7 +80,7 @@ import Testing
       initialState: SampleFeature.State(load: Self.loaded(["ramen"], .cache(fetchedAt: Self.fetchedAt))))
 
     await store.send(.load(again)) {
-      $0.load.phase = .loading
+      if again == .refresh { $0.load.phase = .loading }  // Retry keeps the content on screen
       $0.load.startsLoad = true
       $0.load.asksNetworkFirst = true
     }
@@ -89,8 +89,7 @@ import Testing
 
     // Retry from offline content asks the network first again, and the network answers this time.
     menu.answer(.networkFirst, with: .init(dishes: ["ramen", "udon"]))
-    await store.send(.load(.retry)) {
-      $0.load.phase = .loading
+    await store.send(.load(.retry)) {  // the offline content stays on screen meanwhile
       $0.load.startsLoad = true
       $0.load.asksNetworkFirst = true
     }

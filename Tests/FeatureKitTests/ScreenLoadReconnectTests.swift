@@ -75,8 +75,7 @@ import Testing
     await store.send(.load(.reconnected))
 
     // Retry is the user's: it asks again, and a later reconnection may refetch again.
-    await store.send(.load(.retry)) {
-      $0.load.phase = .loading
+    await store.send(.load(.retry)) {  // the offline content stays on screen meanwhile
       $0.load.startsLoad = true
       $0.load.asksNetworkFirst = true
       $0.load.reconnect.hasRefetched = false

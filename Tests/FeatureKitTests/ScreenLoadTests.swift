@@ -34,7 +34,13 @@ import Testing
     Step(before: Load(phase: .loading, startsLoad: true), action: .refresh, after: Self.networkFirst),
     Step(before: Load(phase: .loaded(menu)), action: .refresh, after: Self.networkFirst),
     Step(before: Load(phase: .failed("down")), action: .retry, after: Self.networkFirst),
-    Step(before: Load(phase: .empty), action: .retry, after: Self.networkFirst),
+    // Retry keeps what the screen shows (offline content, an empty list) until the answer replaces it.
+    Step(
+      before: Load(phase: .empty), action: .retry, after: Load(phase: .empty, startsLoad: true, asksNetworkFirst: true)
+    ),
+    Step(
+      before: Load(phase: .loaded(menu), origin: offline), action: .retry,
+      after: Load(phase: .loaded(menu), startsLoad: true, asksNetworkFirst: true, origin: offline)),
     // The decision lasts one action: an .appear while a network-first load runs clears it with startsLoad.
     Step(before: Self.networkFirst, action: .appear, after: Load(phase: .loading)),
     // Answers map the response, keep where it came from, and start nothing.

@@ -9,7 +9,14 @@ struct FixtureDatabaseUnionTests {
   @Test("the bundled data holds exactly the collections of the bundled feature files, each file's in its order")
   func bundledIsTheUnionOfTheFeatureFiles() throws {
     let files = FixtureDatabase.bundledFiles
-    #expect(!files.isEmpty)
+    // Exactly the feature folders that bring a fixtures.json (Plugins/FeatureFixtures): none is left out, and none
+    // of a folder since deleted is left in (with no feature folder, none at all).
+    let features = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().appendingPathComponent("Modules/Features")
+    let folders = ((try? FileManager.default.contentsOfDirectory(atPath: features.path)) ?? []).filter {
+      FileManager.default.fileExists(atPath: features.appendingPathComponent("\($0)/fixtures.json").path)
+    }
+    #expect(files.map(\.feature) == folders.sorted().map { $0 + "Feature" })
     #expect(files.map(\.feature) == files.map(\.feature).sorted())
     #expect(files.allSatisfy { $0.feature.hasSuffix("Feature") })
     let parts = try files.map { try FixtureDatabase(contentsOf: $0.url) }

@@ -57,7 +57,16 @@ struct JSONWriterTests {
 
   @Test("output round-trips through Foundation and through JSONParser")
   func roundTrip() throws {
-    let database = try FixtureDatabase.bundled
+    // A db.json of every kind of value: lists and a singular resource, nesting, text with combining marks, flags
+    // and escapes, integers, doubles, booleans and null.
+    let database = try FixtureDatabase(
+      json: Array(
+        #"""
+        {"posts": [{"id": 1, "title": "カレー🍛", "tags": ["辛口", "e\u0301"], "rating": 4.5, "draft": false},
+                   {"id": 2, "title": "🇯🇵 \"quoted\"\n\t", "views": 9007199254740993, "author": null}],
+         "comments": [{"id": 1, "postId": 1, "body": "\u0000 \\ /"}],
+         "profile": {"name": "組木", "links": {"site": "https://example.com/a?b=c&d"}, "age": -1e-7}}
+        """#.utf8))
     let bytes = JSONWriter().bytes(of: .object(database.root))
     #expect(try JSONParser.parse(bytes) == .object(database.root))
     #expect(try JSONSerialization.jsonObject(with: Data(bytes)) is [String: Any])

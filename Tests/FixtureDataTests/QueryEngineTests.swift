@@ -76,7 +76,7 @@ struct QueryEngineTests {
     #expect(try ids(query("rating=4.5")) == [1])
   }
 
-  @Test("q and category combine (the Archive screen's request)")
+  @Test("q and category combine (a search screen's request)")
   func qAndCategory() throws {
     #expect(try ids(query("q=curry", "category=カレー")) == [1, 11])
   }

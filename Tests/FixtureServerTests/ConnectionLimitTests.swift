@@ -19,7 +19,7 @@ struct ConnectionLimitTests {
           for _ in 0..<2 {
             group.addTask {
               try await RawSocket.conversation(port: port) { socket in
-                try socket.send("GET /profile_personal HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n")
+                try socket.send("GET /profile HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n")
                 held.continuation.yield(try socket.readResponse())
                 release.wait()
               }
@@ -35,7 +35,7 @@ struct ConnectionLimitTests {
       }
       #expect(statuses == [200, 200])
 
-      let refused = try await RawHTTPConnection.get("/profile_personal", port: port)
+      let refused = try await RawHTTPConnection.get("/profile", port: port)
       #expect(refused.status == 503)
       #expect(refused.header("Connection") == "close")
       #expect(refused.header("Retry-After") == "1")
@@ -49,7 +49,7 @@ struct ConnectionLimitTests {
       release.signal()
       try await holders.value
       // The two closed: a new connection is served again (the server notices the closes as they arrive).
-      #expect(try await eventually { try await RawHTTPConnection.get("/profile_personal", port: port).status == 200 })
+      #expect(try await eventually { try await RawHTTPConnection.get("/profile", port: port).status == 200 })
     }
   }
 
@@ -60,7 +60,7 @@ struct ConnectionLimitTests {
         throws: FixtureServerError.invalidConfiguration(
           reason: "the connection limit must be within 1...100000, got \(limit)")
       ) {
-        try await FixtureServer.start(FixtureServer.Configuration(maximumConnections: limit))
+        try await startServer(FixtureServer.Configuration(maximumConnections: limit))
       }
     }
   }

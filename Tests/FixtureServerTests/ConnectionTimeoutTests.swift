@@ -24,13 +24,13 @@ struct ConnectionTimeoutTests {
     let configuration = FixtureServer.Configuration(headerTimeout: .seconds(1), idleTimeout: .seconds(20))
     try await withFixtureServer(configuration) { server async throws in
       let (elapsed, exchange) = try await closeAfter(
-        sending: "GET /recent_news HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\nX-Slow: 1", port: server.port)
+        sending: "GET /posts HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\nX-Slow: 1", port: server.port)
       #expect(exchange.failure == nil || exchange.failure == ECONNRESET, "\(String(describing: exchange.failure))")
       #expect(exchange.received.isEmpty)
       #expect(elapsed >= .milliseconds(900))
       #expect(elapsed < .seconds(10))
       // The server is still there for whole requests.
-      #expect(try await HTTPClient.get("/recent_news", on: server).status == 200)
+      #expect(try await HTTPClient.get("/posts", on: server).status == 200)
     }
   }
 
@@ -40,10 +40,10 @@ struct ConnectionTimeoutTests {
     let configuration = FixtureServer.Configuration(headerTimeout: .seconds(1), idleTimeout: .seconds(20))
     try await withFixtureServer(configuration) { server async throws in
       let (status, closed, elapsed) = try await RawSocket.conversation(port: server.port) { socket in
-        try socket.send("GET /recent_news/1 HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\n\r\n")
+        try socket.send("GET /posts/1 HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\n\r\n")
         let status = try socket.readResponse()
         let start = ContinuousClock.now
-        try socket.send("GET /recent_news HTTP/1.1\r\n")
+        try socket.send("GET /posts HTTP/1.1\r\n")
         let closed = socket.waitForClose()
         return (status, closed, ContinuousClock.now - start)
       }
@@ -59,7 +59,7 @@ struct ConnectionTimeoutTests {
     let configuration = FixtureServer.Configuration(headerTimeout: .seconds(20), idleTimeout: .milliseconds(500))
     try await withFixtureServer(configuration) { server async throws in
       let (elapsed, exchange) = try await closeAfter(
-        sending: "GET /recent_news/1 HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\n\r\nGET /recent_news HTTP/1.1\r\n",
+        sending: "GET /posts/1 HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\n\r\nGET /posts HTTP/1.1\r\n",
         port: server.port)
       #expect(exchange.status == 200)
       #expect(exchange.failure == nil || exchange.failure == ECONNRESET)
@@ -78,7 +78,7 @@ struct ConnectionTimeoutTests {
       #expect(silent < .seconds(10))
 
       let (kept, answered) = try await closeAfter(
-        sending: "GET /recent_news/1 HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\n\r\n", port: server.port)
+        sending: "GET /posts/1 HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\n\r\n", port: server.port)
       #expect(answered.status == 200)
       #expect(answered.failure == nil || answered.failure == ECONNRESET)
       #expect(kept < .seconds(10))
@@ -92,7 +92,7 @@ struct ConnectionTimeoutTests {
       let before = server.database
       let (elapsed, exchange) = try await closeAfter(
         sending:
-          "POST /recent_news HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\nContent-Length: 100\r\n\r\n{\"title\": ",
+          "POST /posts HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\nContent-Length: 100\r\n\r\n{\"title\": ",
         port: server.port)
       #expect(exchange.status == nil)
       #expect(elapsed < .seconds(10))
@@ -105,10 +105,10 @@ struct ConnectionTimeoutTests {
     // A fresh connection's whole head must arrive within the header timeout, the follow-up requests' too: 1.5 s
     // leaves a loaded machine room (0.8 s once lost a PATCH's head to a busy CI run).
     let configuration = FixtureServer.Configuration(
-      faults: FaultPlan(endpoints: ["trend_articles": [.latency(milliseconds: 3000)]]),
+      faults: FaultPlan(endpoints: ["articles": [.latency(milliseconds: 3000)]]),
       headerTimeout: .milliseconds(1500), idleTimeout: .milliseconds(2000))
     try await withFixtureServer(configuration) { server async throws in
-      let exchange = try await RawHTTPConnection.get("/trend_articles", port: server.port)
+      let exchange = try await RawHTTPConnection.get("/articles", port: server.port)
       #expect(exchange.status == 200)
       #expect(!exchange.body.isEmpty)
       // Then the server goes on serving reads and writes. Each on a connection of its own (`Connection: close`):
@@ -116,9 +116,9 @@ struct ConnectionTimeoutTests {
       // and the client would lose a request to that race, not to the server.
       let close = ["Connection": "close"]
       for _ in 0..<3 {
-        #expect(try await HTTPClient.get("/recent_news", on: server, headers: close).status == 200)
+        #expect(try await HTTPClient.get("/posts", on: server, headers: close).status == 200)
         #expect(
-          try await HTTPClient.send("PATCH", "/profile_personal", on: server, headers: close, body: "{}").status == 200)
+          try await HTTPClient.send("PATCH", "/profile", on: server, headers: close, body: "{}").status == 200)
       }
     }
   }

@@ -9,9 +9,9 @@ import Testing
 /// tests hold whatever features are shipped.
 @Suite("A data file gains the sample data's missing resources")
 struct DatabaseFileMissingResourcesTests {
-  /// The bundled data's last resource (the one a file lacks) and another that is a list (the one the user emptied).
+  /// The sample data's last resource (the one a file lacks) and another that is a list (the one the user emptied).
   private func sampleNames() throws -> (sample: FixtureDatabase, missing: String, emptied: String) {
-    let sample = try FixtureDatabase.bundled
+    let sample = try TestData.database
     let missing = try #require(sample.root.members.last).key
     let emptied = try #require(
       sample.root.members.first { member in

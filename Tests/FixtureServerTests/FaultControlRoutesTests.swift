@@ -14,7 +14,7 @@ struct FaultControlRoutesTests {
       let before = server.database
       for (method, path, body) in [
         ("GET", "/__faults", nil), ("PUT", "/__faults", #"{"global": ["status=500"]}"#), ("DELETE", "/__faults", nil),
-        ("PUT", "/__faults/recent_news", "status=503"), ("DELETE", "/__faults/*", nil), ("POST", "/__faults", "{}"),
+        ("PUT", "/__faults/posts", "status=503"), ("DELETE", "/__faults/*", nil), ("POST", "/__faults", "{}"),
       ] {
         let reply = try await HTTPClient.send(method, path, on: server, body: body)
         #expect(reply.status == 403, "\(method) \(path)")
@@ -22,20 +22,20 @@ struct FaultControlRoutesTests {
       }
       #expect(server.faults == FaultPlan(global: [.latency(milliseconds: 1)]))
       for header in ["huge-body=1073741824", "huge-body=1000", "status=503", "none", "nonsense"] {
-        let reply = try await HTTPClient.get("/recent_news", on: server, headers: ["X-Kumiki-Fault": header])
+        let reply = try await HTTPClient.get("/posts", on: server, headers: ["X-Kumiki-Fault": header])
         #expect(reply.status == 403, "\(header)")
         #expect(reply.body.count < 1000)
         #expect(try reply.object()["error"] as? String == Self.refusal)
       }
       // A refused write does not happen.
       let write = try await HTTPClient.send(
-        "POST", "/recent_news", on: server, headers: ["X-Kumiki-Fault": "none"], body: #"{"title": "x"}"#)
+        "POST", "/posts", on: server, headers: ["X-Kumiki-Fault": "none"], body: #"{"title": "x"}"#)
       #expect(write.status == 403)
       #expect(server.database == before)
       // The plan given at start and the in-process calls still work; an empty header is no header.
-      #expect(try await HTTPClient.get("/recent_news", on: server, headers: ["X-Kumiki-Fault": " "]).status == 200)
-      server.setFaults([.status(502)], for: .endpoint("recent_news"))
-      #expect(try await HTTPClient.get("/recent_news", on: server).status == 502)
+      #expect(try await HTTPClient.get("/posts", on: server, headers: ["X-Kumiki-Fault": " "]).status == 200)
+      server.setFaults([.status(502)], for: .endpoint("posts"))
+      #expect(try await HTTPClient.get("/posts", on: server).status == 502)
     }
   }
 
@@ -43,46 +43,46 @@ struct FaultControlRoutesTests {
   func show() async throws {
     try await withFixtureServer(
       FixtureServer.Configuration(
-        faults: FaultPlan(endpoints: ["recent_news": [.status(502)]]), allowsFaultControl: true)
+        faults: FaultPlan(endpoints: ["posts": [.status(502)]]), allowsFaultControl: true)
     ) { server async throws in
       let plan = try await HTTPClient.get("/__faults", on: server).object()
       #expect(plan["global"] as? [String] == [])
-      #expect((plan["endpoints"] as? [String: [String]]) == ["recent_news": ["status=502"]])
+      #expect((plan["endpoints"] as? [String: [String]]) == ["posts": ["status=502"]])
     }
   }
 
   @Test("PUT /__faults/{scope} with text or a JSON array switches one scope; DELETE clears it")
   func perScope() async throws {
     try await withFixtureServer(FixtureServer.Configuration(allowsFaultControl: true)) { server async throws in
-      let set = try await HTTPClient.send("PUT", "/__faults/recent_news", on: server, body: "status=503, latency=1")
+      let set = try await HTTPClient.send("PUT", "/__faults/posts", on: server, body: "status=503, latency=1")
       #expect(set.status == 200)
-      #expect(server.faults[.endpoint("recent_news")] == [.status(503), .latency(milliseconds: 1)])
-      #expect(try await HTTPClient.get("/recent_news", on: server).status == 503)
-      #expect(try await HTTPClient.get("/recent_news/1", on: server).status == 503)
-      #expect(try await HTTPClient.get("/pickup_photos", on: server).status == 200)
+      #expect(server.faults[.endpoint("posts")] == [.status(503), .latency(milliseconds: 1)])
+      #expect(try await HTTPClient.get("/posts", on: server).status == 503)
+      #expect(try await HTTPClient.get("/posts/1", on: server).status == 503)
+      #expect(try await HTTPClient.get("/photos", on: server).status == 200)
 
       _ = try await HTTPClient.send("PUT", "/__faults/*", on: server, body: #"["status=429"]"#)
       #expect(server.faults.global == [.status(429)])
-      #expect(try await HTTPClient.get("/pickup_photos", on: server).status == 429)
+      #expect(try await HTTPClient.get("/photos", on: server).status == 429)
 
-      _ = try await HTTPClient.send("DELETE", "/__faults/recent_news", on: server)
+      _ = try await HTTPClient.send("DELETE", "/__faults/posts", on: server)
       #expect(server.faults == FaultPlan(global: [.status(429)]))
-      #expect(try await HTTPClient.get("/recent_news", on: server).status == 429)
+      #expect(try await HTTPClient.get("/posts", on: server).status == 429)
     }
   }
 
   @Test("PUT /__faults replaces the whole plan; DELETE /__faults clears everything")
   func wholePlan() async throws {
     try await withFixtureServer(FixtureServer.Configuration(allowsFaultControl: true)) { server async throws in
-      let body = #"{"global": ["latency=1"], "endpoints": {"trend_articles": ["status=500"]}}"#
+      let body = #"{"global": ["latency=1"], "endpoints": {"articles": ["status=500"]}}"#
       let reply = try await HTTPClient.send("PUT", "/__faults", on: server, body: body)
       #expect(reply.status == 200)
       #expect(
-        server.faults == FaultPlan(global: [.latency(milliseconds: 1)], endpoints: ["trend_articles": [.status(500)]]))
-      #expect(try await HTTPClient.get("/trend_articles", on: server).status == 500)
+        server.faults == FaultPlan(global: [.latency(milliseconds: 1)], endpoints: ["articles": [.status(500)]]))
+      #expect(try await HTTPClient.get("/articles", on: server).status == 500)
       _ = try await HTTPClient.send("DELETE", "/__faults", on: server)
       #expect(server.faults.isEmpty)
-      #expect(try await HTTPClient.get("/trend_articles", on: server).status == 200)
+      #expect(try await HTTPClient.get("/articles", on: server).status == 200)
     }
   }
 
@@ -99,7 +99,7 @@ struct FaultControlRoutesTests {
   @Test("bad control input is 400 with an explanation and leaves the plan alone")
   func badInput() async throws {
     try await withFixtureServer(FixtureServer.Configuration(allowsFaultControl: true)) { server async throws in
-      let unknown = try await HTTPClient.send("PUT", "/__faults/recent_news", on: server, body: "explode")
+      let unknown = try await HTTPClient.send("PUT", "/__faults/posts", on: server, body: "explode")
       #expect(unknown.status == 400)
       #expect((try unknown.object()["error"] as? String)?.contains("explode") == true)
       let malformed = try await HTTPClient.send("PUT", "/__faults", on: server, body: "{")
@@ -114,12 +114,12 @@ struct FaultControlRoutesTests {
       FixtureServer.Configuration(faults: FaultPlan(global: [.status(500)]), allowsFaultControl: true)
     ) {
       server async throws in
-      let faulted = try await HTTPClient.get("/recent_news", on: server, headers: ["X-Kumiki-Fault": "status=418"])
+      let faulted = try await HTTPClient.get("/posts", on: server, headers: ["X-Kumiki-Fault": "status=418"])
       #expect(faulted.status == 418)
-      #expect(try await HTTPClient.get("/recent_news", on: server).status == 500)
-      let clean = try await HTTPClient.get("/recent_news", on: server, headers: ["X-Kumiki-Fault": "none"])
+      #expect(try await HTTPClient.get("/posts", on: server).status == 500)
+      let clean = try await HTTPClient.get("/posts", on: server, headers: ["X-Kumiki-Fault": "none"])
       #expect(clean.status == 200)
-      let bad = try await HTTPClient.get("/recent_news", on: server, headers: ["X-Kumiki-Fault": "boom"])
+      let bad = try await HTTPClient.get("/posts", on: server, headers: ["X-Kumiki-Fault": "boom"])
       #expect(bad.status == 400)
     }
   }

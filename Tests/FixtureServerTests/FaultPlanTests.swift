@@ -7,9 +7,9 @@ struct FaultPlanTests {
   @Test("an endpoint gets the global faults followed by its own")
   func combination() {
     var plan = FaultPlan(global: [.latency(milliseconds: 5)])
-    plan[.endpoint("recent_news")] = [.status(500)]
-    #expect(plan.faults(forResource: "recent_news") == [.latency(milliseconds: 5), .status(500)])
-    #expect(plan.faults(forResource: "pickup_photos") == [.latency(milliseconds: 5)])
+    plan[.endpoint("posts")] = [.status(500)]
+    #expect(plan.faults(forResource: "posts") == [.latency(milliseconds: 5), .status(500)])
+    #expect(plan.faults(forResource: "photos") == [.latency(milliseconds: 5)])
   }
 
   @Test("setting an empty list clears a scope")
@@ -24,14 +24,14 @@ struct FaultPlanTests {
   func rules() throws {
     var plan = FaultPlan()
     try plan.add(rule: "latency=10")
-    try plan.add(rule: "recent_news:status=502")
+    try plan.add(rule: "posts:status=502")
     try plan.add(rule: "*:reset")
     #expect(
       plan
         == FaultPlan(
-          global: [.latency(milliseconds: 10), .connectionReset], endpoints: ["recent_news": [.status(502)]]))
+          global: [.latency(milliseconds: 10), .connectionReset], endpoints: ["posts": [.status(502)]]))
     #expect(throws: FaultSpecError.self) { try plan.add(rule: ":reset") }
-    #expect(throws: FaultSpecError.self) { try plan.add(rule: "recent_news:nope") }
+    #expect(throws: FaultSpecError.self) { try plan.add(rule: "posts:nope") }
   }
 
   @Test("the JSON form round-trips and rejects wrong shapes")

@@ -6,7 +6,7 @@ struct FaultScopeTests {
   @Test("* is global, anything else names an endpoint")
   func spelling() {
     #expect(FaultScope("*") == .global)
-    #expect(FaultScope("recent_news") == .endpoint("recent_news"))
+    #expect(FaultScope("posts") == .endpoint("posts"))
     #expect(FaultScope.global.description == "*")
     #expect(FaultScope.endpoint("x").description == "x")
   }

@@ -21,13 +21,13 @@ struct FixtureBrowserTests {
     <html><body><pre id="out">running</pre><script>
     const api = decodeURIComponent(location.hash.slice(1));
     async function run() {
-      const list = await (await fetch(api + "/recent_news?_limit=2")).json();
+      const list = await (await fetch(api + "/posts?_limit=2")).json();
       const id = list[0].id;
-      const patched = await fetch(api + "/recent_news/" + id, {
+      const patched = await fetch(api + "/posts/" + id, {
         method: "PATCH", headers: {"Content-Type": "application/json"},
         body: JSON.stringify({title: "from chromium"})
       });
-      const back = await (await fetch(api + "/recent_news/" + id)).json();
+      const back = await (await fetch(api + "/posts/" + id)).json();
       return {count: list.length, id: id, patchStatus: patched.status, title: back.title, origin: location.origin};
     }
     run()
@@ -39,7 +39,7 @@ struct FixtureBrowserTests {
     </script></body></html>
     """
 
-  /// What a page on a foreign origin tries (issue 34): a `text/plain` and a form `POST` over `profile_personal`
+  /// What a page on a foreign origin tries (issue 34): a `text/plain` and a form `POST` over `profile`
   /// (simple requests: no preflight, the answer unreadable), then a JSON `PATCH` (after a preflight), and reports
   /// how each ended.
   static let attackPage = """
@@ -51,13 +51,13 @@ struct FixtureBrowserTests {
       catch (error) { return "failed: " + String(error); }
     }
     async function run() {
-      const text = await attempt(() => fetch(api + "/profile_personal", {method: "POST", mode: "no-cors",
+      const text = await attempt(() => fetch(api + "/profile", {method: "POST", mode: "no-cors",
         headers: {"Content-Type": "text/plain"}, body: JSON.stringify({nickname: "attacker"})}));
-      const form = await attempt(() => fetch(api + "/profile_personal", {method: "POST", mode: "no-cors",
+      const form = await attempt(() => fetch(api + "/profile", {method: "POST", mode: "no-cors",
         body: new URLSearchParams({nickname: "attacker"})}));
-      const patch = await attempt(() => fetch(api + "/profile_personal", {method: "PATCH",
+      const patch = await attempt(() => fetch(api + "/profile", {method: "PATCH",
         headers: {"Content-Type": "application/json"}, body: JSON.stringify({nickname: "attacker"})}));
-      const read = await attempt(() => fetch(api + "/profile_personal"));
+      const read = await attempt(() => fetch(api + "/profile"));
       return {text: text, form: form, patch: patch, read: read};
     }
     run()
@@ -89,10 +89,10 @@ struct FixtureBrowserTests {
       #expect(seen["title"] as? String == "from chromium")
       #expect(seen["origin"] as? String == "http://127.0.0.1:\(pages.port)")
       let id = try #require(seen["id"] as? Int)
-      guard case .array(let news)? = server.database["recent_news"] else { throw HTTPClientError.unexpectedShape }
+      guard case .array(let news)? = server.database["posts"] else { throw HTTPClientError.unexpectedShape }
       #expect(news.first { $0["id"] == .integer(id) }?["title"] == .string("from chromium"))
-      #expect(requests.all.contains { $0.hasPrefix("OPTIONS /recent_news/\(id) → 204") }, "\(requests.all)")
-      #expect(requests.all.contains { $0.hasPrefix("PATCH /recent_news/\(id) → 200") }, "\(requests.all)")
+      #expect(requests.all.contains { $0.hasPrefix("OPTIONS /posts/\(id) → 204") }, "\(requests.all)")
+      #expect(requests.all.contains { $0.hasPrefix("PATCH /posts/\(id) → 200") }, "\(requests.all)")
     }
   }
 
@@ -108,7 +108,7 @@ struct FixtureBrowserTests {
     let pages = try StaticPageServer(page: Self.attackPage)
     defer { pages.stop() }
     try await withFixtureServer(FixtureServer.Configuration(requestLog: requests.log)) { server async throws in
-      let before = server.database["profile_personal"]
+      let before = server.database["profile"]
       let text = try await Self.run(chromium, on: pages, api: server.baseURL)
       let seen = try #require(
         try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any], "not a JSON object: \(text)")
@@ -119,10 +119,10 @@ struct FixtureBrowserTests {
       #expect(seen["form"] as? String == "opaque", "\(text)")
       #expect((seen["patch"] as? String)?.hasPrefix("failed") == true, "\(text)")
       #expect((seen["read"] as? String)?.hasPrefix("failed") == true, "\(text)")
-      #expect(server.database["profile_personal"] == before)
-      #expect(requests.all.filter { $0.hasPrefix("POST /profile_personal → 403") }.count == 2, "\(requests.all)")
-      #expect(requests.all.contains { $0.hasPrefix("OPTIONS /profile_personal → 403") }, "\(requests.all)")
-      #expect(!requests.all.contains { $0.hasPrefix("PATCH /profile_personal") }, "\(requests.all)")
+      #expect(server.database["profile"] == before)
+      #expect(requests.all.filter { $0.hasPrefix("POST /profile → 403") }.count == 2, "\(requests.all)")
+      #expect(requests.all.contains { $0.hasPrefix("OPTIONS /profile → 403") }, "\(requests.all)")
+      #expect(!requests.all.contains { $0.hasPrefix("PATCH /profile") }, "\(requests.all)")
     }
   }
 

@@ -21,7 +21,7 @@ struct FixtureCORSTests {
   func preflight() async throws {
     try await withFixtureServer(allowing("http://127.0.0.1:8080")) { server async throws in
       let reply = try await raw(
-        "OPTIONS", "/recent_news/1", port: server.port,
+        "OPTIONS", "/posts/1", port: server.port,
         headers: [
           "Origin: http://127.0.0.1:8080", "Access-Control-Request-Method: PATCH",
           "Access-Control-Request-Headers: content-type,x-custom",
@@ -39,7 +39,7 @@ struct FixtureCORSTests {
   @Test("a preflight without requested headers allows none, and any path (even unknown) answers it")
   func preflightAnywhere() async throws {
     try await withFixtureServer(allowing("http://example.test")) { server async throws in
-      for target in ["/recent_news", "/nothing/here/at/all", "/profile_personal"] {
+      for target in ["/posts", "/nothing/here/at/all", "/profile"] {
         let reply = try await raw(
           "OPTIONS", target, port: server.port,
           headers: ["Origin: http://example.test", "Access-Control-Request-Method: DELETE"])
@@ -55,10 +55,10 @@ struct FixtureCORSTests {
     try await withFixtureServer(allowing("http://localhost:5173")) { server async throws in
       let origin = ["Origin": "http://localhost:5173"]
       let replies = [
-        try await HTTPClient.get("/recent_news", on: server, headers: origin),
-        try await HTTPClient.get("/recent_news/999999", on: server, headers: origin),
-        try await HTTPClient.send("PATCH", "/recent_news/1", on: server, headers: origin, body: #"{"title": "x"}"#),
-        try await HTTPClient.send("POST", "/recent_news", on: server, headers: origin, body: "[1]"),
+        try await HTTPClient.get("/posts", on: server, headers: origin),
+        try await HTTPClient.get("/posts/999999", on: server, headers: origin),
+        try await HTTPClient.send("PATCH", "/posts/1", on: server, headers: origin, body: #"{"title": "x"}"#),
+        try await HTTPClient.send("POST", "/posts", on: server, headers: origin, body: "[1]"),
       ]
       #expect(replies.map(\.status) == [200, 404, 200, 400])
       for reply in replies {
@@ -73,7 +73,7 @@ struct FixtureCORSTests {
   @Test("without an Origin (not a browser's cross-origin request) no Allow-Origin nor Allow-Credentials is sent")
   func noOrigin() async throws {
     try await withFixtureServer { server async throws in
-      let reply = try await HTTPClient.get("/recent_news", on: server)
+      let reply = try await HTTPClient.get("/posts", on: server)
       #expect(reply.status == 200)
       #expect(reply.header("Access-Control-Allow-Origin") == nil)
       // json-server sends `true` on every answer; only an allowed origin's answer grants credentials here.
@@ -89,11 +89,11 @@ struct FixtureCORSTests {
         "http://127.0.0.1:\(server.port)", "http://localhost:\(server.port)", "http://[::1]:\(server.port)",
       ] {
         let reply = try await HTTPClient.send(
-          "PATCH", "/recent_news/1", on: server, headers: ["Origin": origin], body: #"{"title": "own"}"#)
+          "PATCH", "/posts/1", on: server, headers: ["Origin": origin], body: #"{"title": "own"}"#)
         #expect(reply.status == 200, "\(origin)")
         #expect(reply.header("Access-Control-Allow-Origin") == origin)
       }
-      let other = try await HTTPClient.get("/recent_news", on: server, headers: ["Origin": "http://127.0.0.1:9"])
+      let other = try await HTTPClient.get("/posts", on: server, headers: ["Origin": "http://127.0.0.1:9"])
       #expect(other.status == 200)
       #expect(other.header("Access-Control-Allow-Origin") == nil)
     }

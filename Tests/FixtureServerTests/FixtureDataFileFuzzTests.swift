@@ -129,7 +129,7 @@ extension HeavyTests {
       print("FixtureDataFileFuzzTests: seed \(seed) (replay with KUMIKI_FUZZ_SEED=\(seed))")
       let seconds = ProcessInfo.processInfo.environment["KUMIKI_FUZZ_SECONDS"].flatMap(Int.init) ?? 10
       var generator = FuzzGenerator(seed: seed)
-      let bundled = try FixtureDatabase.bundledJSON
+      let bundled = try TestData.json
       let clock = ContinuousClock()
       let deadline = clock.now + .seconds(seconds)
       var number = 0
@@ -149,7 +149,7 @@ extension HeavyTests {
             let semaphore = DispatchSemaphore(value: 0)
             let result = OnceBox<Result<FixtureServer, any Error>>()
             Task {
-              do { result.set(.success(try await FixtureServer.start(configuration))) } catch {
+              do { result.set(.success(try await startServer(configuration))) } catch {
                 result.set(.failure(error))
               }
               semaphore.signal()
@@ -180,11 +180,11 @@ extension HeavyTests {
 
           // A reset replaces a regular file, keeping one that did not load; it refuses anything else.
           let reset = try await withDeadline(seconds: 10) {
-            try FixtureServer.resetDatabaseFile(url, now: Date(timeIntervalSince1970: 1_800_000_000))
+            try resetToTestData(url, now: Date(timeIntervalSince1970: 1_800_000_000))
           }
           switch (reset, watched) {
           case (.success(let kept), let watched?):
-            #expect(try FixtureDatabase(contentsOf: url).root == (try FixtureDatabase.bundled).root, "\(context)")
+            #expect(try FixtureDatabase(contentsOf: url).root == (try TestData.database).root, "\(context)")
             if loaded {
               #expect(kept == nil, "\(context)")
             } else {

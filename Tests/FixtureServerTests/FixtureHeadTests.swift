@@ -13,7 +13,7 @@ struct FixtureHeadTests {
 
   @Test(
     "HEAD on a list, a paged list, an item, a singular resource and /db: the GET's status and headers, no body",
-    arguments: ["/recent_news", "/recent_news?_page=1&_limit=2", "/recent_news/1", "/profile_personal", "/db"])
+    arguments: ["/posts", "/posts?_page=1&_limit=2", "/posts/1", "/profile", "/db"])
   func headMirrorsGet(target: String) async throws {
     try await withFixtureServer { server async throws in
       let get = try await raw("GET", target, port: server.port)
@@ -32,7 +32,7 @@ struct FixtureHeadTests {
   @Test("HEAD on an unknown id is the GET's 404, without its body")
   func headNotFound() async throws {
     try await withFixtureServer { server async throws in
-      let head = try await raw("HEAD", "/recent_news/999999", port: server.port)
+      let head = try await raw("HEAD", "/posts/999999", port: server.port)
       #expect(head.status == 404)
       #expect(head.body.isEmpty)
       #expect(head.header("Content-Type") == "application/json; charset=utf-8")
@@ -43,9 +43,9 @@ struct FixtureHeadTests {
   @Test("HEAD with the ETag in If-None-Match is 304, as a GET is")
   func headNotModified() async throws {
     try await withFixtureServer { server async throws in
-      let get = try await raw("GET", "/recent_news", port: server.port)
+      let get = try await raw("GET", "/posts", port: server.port)
       let etag = try #require(get.header("ETag"))
-      let head = try await raw("HEAD", "/recent_news", port: server.port, headers: ["If-None-Match: \(etag)"])
+      let head = try await raw("HEAD", "/posts", port: server.port, headers: ["If-None-Match: \(etag)"])
       #expect(head.status == 304)
       #expect(head.body.isEmpty)
     }

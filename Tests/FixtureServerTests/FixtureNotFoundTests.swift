@@ -8,9 +8,9 @@ struct FixtureNotFoundTests {
   @Test(
     "a deeper unknown path is 404 {} with the JSON content type, as an unknown id is",
     arguments: [
-      ("GET", "/recent_news/1/x"), ("GET", "/recent_news/1/x/y/z"), ("GET", "/nothing/1/2"),
-      ("POST", "/recent_news/1/x"), ("PATCH", "/recent_news/1/x"), ("PUT", "/a/b/c"), ("DELETE", "/recent_news/1/x"),
-      ("GET", "/recent_news/999999"),
+      ("GET", "/posts/1/x"), ("GET", "/posts/1/x/y/z"), ("GET", "/nothing/1/2"),
+      ("POST", "/posts/1/x"), ("PATCH", "/posts/1/x"), ("PUT", "/a/b/c"), ("DELETE", "/posts/1/x"),
+      ("GET", "/posts/999999"),
     ])
   func deeperPath(method: String, path: String) async throws {
     try await withFixtureServer { server async throws in

@@ -45,12 +45,12 @@ struct FixtureOptionsTests {
     var configuration = FixtureServer.Configuration()
     configuration.allowsCrossOrigin = false
     try await withFixtureServer(configuration) { server async throws in
-      let reply = try await HTTPClient.get("/recent_news", on: server, headers: ["Origin": "http://127.0.0.1:9"])
+      let reply = try await HTTPClient.get("/posts", on: server, headers: ["Origin": "http://127.0.0.1:9"])
       #expect(reply.status == 200)
       #expect(reply.headers.keys.filter { $0.lowercased().hasPrefix("access-control") }.isEmpty)
       let preflight = try await RawHTTPConnection.transmit(
         Array(
-          ("OPTIONS /recent_news/1 HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\nConnection: close\r\n"
+          ("OPTIONS /posts/1 HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\nConnection: close\r\n"
             + "Access-Control-Request-Method: PATCH\r\n\r\n").utf8), port: server.port)
       #expect(preflight.status == 204)
       #expect(preflight.header("Allow") == "GET,HEAD,PUT,PATCH,POST,DELETE")
@@ -86,7 +86,7 @@ struct FixtureOptionsTests {
     ])
   func refused(configuration: FixtureServer.Configuration, message: String) async throws {
     await #expect(throws: FixtureServerError.invalidConfiguration(reason: message)) {
-      try await FixtureServer.start(configuration)
+      try await startServer(configuration)
     }
   }
 }

@@ -9,8 +9,8 @@ extension HeavyTests {
   /// seed is printed, and `KUMIKI_FUZZ_SEED=<seed>` replays a run (`KUMIKI_FUZZ_SECONDS` changes its length).
   @Suite("Fuzz: adversarial bodies and queries at a server saving to a file")
   struct FixtureServerFuzzTests {
-    private static let lists = ["recent_news", "pickup_photos", "achive_images", "fresh_list"]
-    private static let singulars = ["profile_personal", "new_singular"]
+    private static let lists = ["posts", "photos", "images", "fresh_list"]
+    private static let singulars = ["profile", "new_singular"]
     private static let fields = [
       "id", "title", "category", "photo_url", "published_at", "x", "shop.name", "tags.0", "nope", "",
     ]
@@ -72,7 +72,7 @@ extension HeavyTests {
       let seconds = ProcessInfo.processInfo.environment["KUMIKI_FUZZ_SECONDS"].flatMap(Int.init) ?? 20
       var generator = FuzzGenerator(seed: seed)
       try await withTemporaryDirectory { directory async throws in
-        let url = try copyOfBundledDatabase(in: directory)
+        let url = try copyOfTestData(in: directory)
         // Add an empty list and its first items come from the fuzz alone.
         var start = try FixtureDatabase(contentsOf: url)
         start.root["fresh_list"] = .array([])
@@ -81,7 +81,7 @@ extension HeavyTests {
           databaseFile: url, headerTimeout: .seconds(5), idleTimeout: .seconds(10), patternTimeLimit: .milliseconds(50))
         var model = FuzzWriteModel()
         var statuses: [Int: Int] = [:]
-        var server = try await FixtureServer.start(configuration)
+        var server = try await startServer(configuration)
         let deadline = ContinuousClock.now + .seconds(seconds)
         var number = 0
         var failed = false
@@ -115,7 +115,7 @@ extension HeavyTests {
               failed = true
             }
           }
-          let plain = try await RawHTTPConnection.get("/profile_personal", port: server.port)
+          let plain = try await RawHTTPConnection.get("/profile", port: server.port)
           if plain.status != 200 {
             Issue.record("a plain GET got \(String(describing: plain.status)) after \(context)")
             failed = true
@@ -130,7 +130,7 @@ extension HeavyTests {
               Issue.record("\(problem) (\(context))")
               failed = true
             }
-            server = try await FixtureServer.start(configuration)
+            server = try await startServer(configuration)
             #expect(server.database == saved)
           }
         }
@@ -177,7 +177,7 @@ extension HeavyTests {
       let seconds = ProcessInfo.processInfo.environment["KUMIKI_FUZZ_SECONDS"].flatMap(Int.init) ?? 8
       var generator = FuzzGenerator(seed: seed)
       try await withTemporaryDirectory { directory async throws in
-        let url = try copyOfBundledDatabase(in: directory)
+        let url = try copyOfTestData(in: directory)
         let configuration = FixtureServer.Configuration(
           databaseFile: url, headerTimeout: .seconds(5), idleTimeout: .seconds(10),
           allowedOrigins: [Self.allowedOrigin])

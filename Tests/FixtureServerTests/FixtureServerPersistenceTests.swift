@@ -34,43 +34,43 @@ struct FixtureServerPersistenceTests {
 
   @Test("writes to a database file are saved after each write and served again by a new server")
   func restart() async throws {
-    let bundled = try bundledFixtureBytes()
+    let bundled = try sampleFileBytes()
     try await withTemporaryDirectory { directory async throws in
-      let url = try copyOfBundledDatabase(in: directory)
+      let url = try copyOfTestData(in: directory)
       let configuration = FixtureServer.Configuration(databaseFile: url)
       let createdID = try await withFixtureServer(configuration) { server async throws in
-        let created = try await HTTPClient.send("POST", "/recent_news", on: server, body: #"{"title": "保存"}"#)
+        let created = try await HTTPClient.send("POST", "/posts", on: server, body: #"{"title": "保存"}"#)
         #expect(created.status == 201)
         try await expectFileMatches(url, server)
         #expect(
-          try await HTTPClient.send("PATCH", "/profile_personal", on: server, body: #"{"nickname": "再起動"}"#).status
+          try await HTTPClient.send("PATCH", "/profile", on: server, body: #"{"nickname": "再起動"}"#).status
             == 200)
         try await expectFileMatches(url, server)
-        #expect(try await HTTPClient.send("DELETE", "/recent_news/2", on: server).status == 200)
+        #expect(try await HTTPClient.send("DELETE", "/posts/2", on: server).status == 200)
         try await expectFileMatches(url, server)
         return try #require(try created.object()["id"] as? Int)
       }
 
       try await withFixtureServer(configuration) { server async throws in
-        let fetched = try await HTTPClient.get("/recent_news/\(createdID)", on: server)
+        let fetched = try await HTTPClient.get("/posts/\(createdID)", on: server)
         #expect(fetched.status == 200)
         #expect(try fetched.object()["title"] as? String == "保存")
-        #expect(try await HTTPClient.get("/profile_personal", on: server).object()["nickname"] as? String == "再起動")
-        #expect(try await HTTPClient.get("/recent_news/2", on: server).status == 404)
+        #expect(try await HTTPClient.get("/profile", on: server).object()["nickname"] as? String == "再起動")
+        #expect(try await HTTPClient.get("/posts/2", on: server).status == 404)
       }
-      #expect(try bundledFixtureBytes() == bundled)
+      #expect(try sampleFileBytes() == bundled)
     }
   }
 
   @Test("each save replaces the file by a rename: a new inode on every write, no temporary file left behind")
   func atomicSaves() async throws {
     try await withTemporaryDirectory { directory async throws in
-      let url = try copyOfBundledDatabase(in: directory)
+      let url = try copyOfTestData(in: directory)
       try await withFixtureServer(FixtureServer.Configuration(databaseFile: url)) { server async throws in
         var inodes = [try inode(url)]
         for index in 0..<5 {
           let reply = try await HTTPClient.send(
-            "PATCH", "/profile_personal", on: server, body: #"{"introduction": "round \#(index)"}"#)
+            "PATCH", "/profile", on: server, body: #"{"introduction": "round \#(index)"}"#)
           #expect(reply.status == 200)
           inodes.append(try inode(url))
           #expect(try fileNames(in: directory) == [".db.json.lock", "db.json"])
@@ -91,18 +91,18 @@ struct FixtureServerPersistenceTests {
   @Test("a body as deep as a write accepts is saved where a restart loads it; one level more is 400 and not saved")
   func deepBodies() async throws {
     try await withTemporaryDirectory { directory async throws in
-      let url = try copyOfBundledDatabase(in: directory)
+      let url = try copyOfTestData(in: directory)
       let configuration = FixtureServer.Configuration(databaseFile: url)
       let deepest = nestedBody(depth: 510)
       let tooDeep = nestedBody(depth: 511)
       try await withFixtureServer(configuration) { server async throws in
         // A list item lies two levels down in db.json, a singular resource one.
-        #expect(try await HTTPClient.send("POST", "/recent_news", on: server, body: deepest).status == 201)
-        #expect(try await HTTPClient.send("PUT", "/recent_news/1", on: server, body: deepest).status == 200)
-        #expect(try await HTTPClient.send("PATCH", "/recent_news/2", on: server, body: deepest).status == 200)
-        #expect(try await HTTPClient.send("PUT", "/profile_personal", on: server, body: deepest).status == 200)
+        #expect(try await HTTPClient.send("POST", "/posts", on: server, body: deepest).status == 201)
+        #expect(try await HTTPClient.send("PUT", "/posts/1", on: server, body: deepest).status == 200)
+        #expect(try await HTTPClient.send("PATCH", "/posts/2", on: server, body: deepest).status == 200)
+        #expect(try await HTTPClient.send("PUT", "/profile", on: server, body: deepest).status == 200)
         let saved = try Data(contentsOf: url)
-        for (method, path) in [("POST", "/recent_news"), ("PUT", "/recent_news/3"), ("PATCH", "/profile_personal")] {
+        for (method, path) in [("POST", "/posts"), ("PUT", "/posts/3"), ("PATCH", "/profile")] {
           let refused = try await HTTPClient.send(method, path, on: server, body: tooDeep)
           #expect(refused.status == 400, "\(method) \(path)")
           #expect(refused.header("Content-Type") == "application/json; charset=utf-8")
@@ -116,8 +116,8 @@ struct FixtureServerPersistenceTests {
       let reloaded = try FixtureDatabase(contentsOf: url)
       try await withFixtureServer(configuration) { server async throws in
         #expect(server.database == reloaded)
-        #expect(try await HTTPClient.get("/recent_news/1", on: server).status == 200)
-        #expect(reloaded["recent_news"]?.value(atPath: "0.x") == (try JSONParser.parse(deepest))["x"])
+        #expect(try await HTTPClient.get("/posts/1", on: server).status == 200)
+        #expect(reloaded["posts"]?.value(atPath: "0.x") == (try JSONParser.parse(deepest))["x"])
       }
     }
   }
@@ -125,7 +125,7 @@ struct FixtureServerPersistenceTests {
   @Test("a server on a file removes the temporary files crashed saves left, and only those")
   func staleTemporaryFilesAtStart() async throws {
     try await withTemporaryDirectory { directory async throws in
-      let url = try copyOfBundledDatabase(in: directory)
+      let url = try copyOfTestData(in: directory)
       // What a SIGKILL during a save leaves: a hidden temporary file with (part of) the data.
       _ = try writeFile(#"{"posts": ["#, named: ".db.json.9876543210.tmp", in: directory)
       _ = try writeFile("{}", named: ".db.json.12345678901234567890.tmp", in: directory)
@@ -134,7 +134,7 @@ struct FixtureServerPersistenceTests {
       try await withFixtureServer(FixtureServer.Configuration(databaseFile: url)) { server async throws in
         #expect(
           try fileNames(in: directory) == [".db.json.backup.tmp", ".db.json.lock", ".other.json.1.tmp", "db.json"])
-        #expect(try await HTTPClient.get("/recent_news/1", on: server).status == 200)
+        #expect(try await HTTPClient.get("/posts/1", on: server).status == 200)
       }
     }
   }
@@ -142,13 +142,13 @@ struct FixtureServerPersistenceTests {
   @Test("refused writes leave the file untouched")
   func refusedWritesAreNotSaved() async throws {
     try await withTemporaryDirectory { directory async throws in
-      let url = try copyOfBundledDatabase(in: directory)
+      let url = try copyOfTestData(in: directory)
       let before = try Data(contentsOf: url)
       let inodeBefore = try inode(url)
       try await withFixtureServer(FixtureServer.Configuration(databaseFile: url)) { server async throws in
-        #expect(try await HTTPClient.send("POST", "/recent_news", on: server, body: #"{"id": 1}"#).status == 409)
-        #expect(try await HTTPClient.send("PUT", "/recent_news/999", on: server, body: "{}").status == 404)
-        #expect(try await HTTPClient.send("PATCH", "/profile_personal", on: server, body: "[]").status == 400)
+        #expect(try await HTTPClient.send("POST", "/posts", on: server, body: #"{"id": 1}"#).status == 409)
+        #expect(try await HTTPClient.send("PUT", "/posts/999", on: server, body: "{}").status == 404)
+        #expect(try await HTTPClient.send("PATCH", "/profile", on: server, body: "[]").status == 400)
       }
       #expect(try Data(contentsOf: url) == before)
       #expect(try inode(url) == inodeBefore)
@@ -177,7 +177,7 @@ struct FixtureServerPersistenceTests {
     try await withTemporaryDirectory { directory async throws in
       let url = try writeFile("{\n  \"posts\": [,]\n}", in: directory)
       await #expect {
-        try await FixtureServer.start(FixtureServer.Configuration(databaseFile: url))
+        try await startServer(FixtureServer.Configuration(databaseFile: url))
       } throws: { error in
         guard case .malformedJSON(let parse)? = error as? FixtureDatabaseError else { return false }
         return parse.line == 2
@@ -194,7 +194,7 @@ struct FixtureServerPersistenceTests {
         #expect(try permissions(url) == 0o600)
         #expect(try permissions(directory.appendingPathComponent(".kumiki-api.json.lock")) == 0o600)
         try FileManager.default.removeItem(at: url)
-        let patched = try await HTTPClient.send("PATCH", "/profile_personal", on: server, body: #"{"nickname": "n"}"#)
+        let patched = try await HTTPClient.send("PATCH", "/profile", on: server, body: #"{"nickname": "n"}"#)
         #expect(patched.status == 200)
         // 0644 (0666 less the test process's umask, 0022) before the fix.
         #expect(try permissions(url) == 0o600)
@@ -208,15 +208,15 @@ struct FixtureServerPersistenceTests {
     arguments: [(ENOSPC, 507), (EROFS, 500), (EACCES, 500), (EIO, 500)])
   func unsavedWrites(code: Int32, status: Int) async throws {
     try await withTemporaryDirectory { directory async throws in
-      let url = try copyOfBundledDatabase(in: directory)
+      let url = try copyOfTestData(in: directory)
       let before = try Data(contentsOf: url)
       var configuration = FixtureServer.Configuration(databaseFile: url)
       configuration.databaseWrite = failingWrite(code)
       try await withFixtureServer(configuration) { server async throws in
         let served = try await HTTPClient.get("/db", on: server).body
         for (method, path, body) in [
-          ("POST", "/recent_news", #"{"title": "満杯"}"#), ("PATCH", "/profile_personal", #"{"nickname": "満杯"}"#),
-          ("DELETE", "/recent_news/1", ""),
+          ("POST", "/posts", #"{"title": "満杯"}"#), ("PATCH", "/profile", #"{"nickname": "満杯"}"#),
+          ("DELETE", "/posts/1", ""),
         ] {
           let reply = try await HTTPClient.send(method, path, on: server, body: body.isEmpty ? nil : body)
           #expect(reply.status == status, "\(method) \(path)")
@@ -256,7 +256,7 @@ struct FixtureServerPersistenceTests {
           let semaphore = DispatchSemaphore(value: 0)
           let result = OnceBox<Result<FixtureServer, any Error>>()
           Task {
-            do { result.set(.success(try await FixtureServer.start(configuration))) } catch {
+            do { result.set(.success(try await startServer(configuration))) } catch {
               result.set(.failure(error))
             }
             semaphore.signal()
@@ -284,21 +284,21 @@ struct FixtureServerPersistenceTests {
     }
   }
 
-  @Test("without a file, writes live in memory: the bundled resource is unchanged and a new server starts afresh")
+  @Test("without a file, writes live in memory: the sample data files are unchanged and a new server starts afresh")
   func inMemory() async throws {
-    let bundled = try bundledFixtureBytes()
-    let original = try FixtureDatabase.bundled
+    let bundled = try sampleFileBytes()
+    let original = try TestData.database
     try await withFixtureServer { server async throws in
       #expect(
-        try await HTTPClient.send("POST", "/recent_news", on: server, body: #"{"title": "memory"}"#).status == 201)
-      #expect(try await HTTPClient.send("DELETE", "/recent_news/1", on: server).status == 200)
+        try await HTTPClient.send("POST", "/posts", on: server, body: #"{"title": "memory"}"#).status == 201)
+      #expect(try await HTTPClient.send("DELETE", "/posts/1", on: server).status == 200)
       #expect(server.database != original)
     }
-    #expect(try bundledFixtureBytes() == bundled)
-    #expect(try FixtureDatabase.bundled == original)
+    #expect(try sampleFileBytes() == bundled)
+    #expect(try TestData.database == original)
     try await withFixtureServer { server async throws in
       #expect(server.database == original)
-      #expect(try await HTTPClient.get("/recent_news/1", on: server).status == 200)
+      #expect(try await HTTPClient.get("/posts/1", on: server).status == 200)
     }
   }
 }

@@ -11,7 +11,7 @@ struct FixtureServerTests {
       #expect(server.host == "127.0.0.1")
       #expect(server.port > 0)
       #expect(server.baseURL.absoluteString == "http://127.0.0.1:\(server.port)")
-      let reply = try await HTTPClient.get("/recent_news", on: server)
+      let reply = try await HTTPClient.get("/posts", on: server)
       #expect(reply.status == 200)
     }
   }
@@ -21,7 +21,7 @@ struct FixtureServerTests {
     let servers = try await withThrowingTaskGroup(of: FixtureServer.self) { group in
       for index in 0..<8 {
         group.addTask {
-          try await FixtureServer.start(
+          try await startServer(
             FixtureServer.Configuration(
               database: try FixtureDatabase(json: Array(#"{"n": {"value": \#(index)}}"#.utf8))))
         }
@@ -42,18 +42,18 @@ struct FixtureServerTests {
 
   @Test("after shutdown the port refuses connections, and shutting down twice is harmless")
   func shutdownStops() async throws {
-    let server = try await FixtureServer.start()
+    let server = try await startServer()
     await server.shutdown()
     await server.shutdown()
     try await server.waitUntilStopped()
-    await #expect(throws: (any Error).self) { try await RawHTTPConnection.get("/recent_news", port: server.port) }
+    await #expect(throws: (any Error).self) { try await RawHTTPConnection.get("/posts", port: server.port) }
   }
 
   @Test("a port in use is a clear FixtureServerError, not a crash")
   func portInUse() async throws {
     try await withFixtureServer { first in
       await #expect {
-        try await FixtureServer.start(FixtureServer.Configuration(port: first.port))
+        try await startServer(FixtureServer.Configuration(port: first.port))
       } throws: { error in
         if case .cannotListen(_, let port, _) = error as? FixtureServerError { port == first.port } else { false }
       }
@@ -63,7 +63,7 @@ struct FixtureServerTests {
   @Test("an out-of-range port is rejected before binding")
   func invalidPort() async {
     await #expect(throws: FixtureServerError.invalidPort(70000)) {
-      try await FixtureServer.start(FixtureServer.Configuration(port: 70000))
+      try await startServer(FixtureServer.Configuration(port: 70000))
     }
   }
 
@@ -72,15 +72,15 @@ struct FixtureServerTests {
     try await withFixtureServer(FixtureServer.Configuration(faults: FaultPlan(global: [.latency(milliseconds: 1)]))) {
       server async throws in
       #expect(server.faults == FaultPlan(global: [.latency(milliseconds: 1)]))
-      server.setFaults([.status(500)], for: .endpoint("recent_news"))
-      #expect(server.faults.faults(forResource: "recent_news") == [.latency(milliseconds: 1), .status(500)])
-      #expect(try await HTTPClient.get("/recent_news", on: server).status == 500)
-      #expect(try await HTTPClient.get("/pickup_photos", on: server).status == 200)
+      server.setFaults([.status(500)], for: .endpoint("posts"))
+      #expect(server.faults.faults(forResource: "posts") == [.latency(milliseconds: 1), .status(500)])
+      #expect(try await HTTPClient.get("/posts", on: server).status == 500)
+      #expect(try await HTTPClient.get("/photos", on: server).status == 200)
       server.clearFaults()
       #expect(server.faults.isEmpty)
-      #expect(try await HTTPClient.get("/recent_news", on: server).status == 200)
+      #expect(try await HTTPClient.get("/posts", on: server).status == 200)
       server.setFaults(FaultPlan(global: [.status(418)]))
-      #expect(try await HTTPClient.get("/pickup_photos", on: server).status == 418)
+      #expect(try await HTTPClient.get("/photos", on: server).status == 418)
     }
   }
 
@@ -88,7 +88,7 @@ struct FixtureServerTests {
   func delay() async throws {
     try await withFixtureServer(FixtureServer.Configuration(delay: .milliseconds(150))) { server async throws in
       let start = ContinuousClock.now
-      _ = try await HTTPClient.get("/recent_news", on: server)
+      _ = try await HTTPClient.get("/posts", on: server)
       #expect(ContinuousClock.now - start >= .milliseconds(150))
     }
   }

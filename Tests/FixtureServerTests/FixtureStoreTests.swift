@@ -77,9 +77,9 @@ struct FixtureStoreTests {
   @Test("8 HTTP clients × 25 POSTs leave exactly 200 new items with distinct ids, served and saved")
   func concurrentClients() async throws {
     try await withTemporaryDirectory { directory async throws in
-      let url = try copyOfBundledDatabase(in: directory)
+      let url = try copyOfTestData(in: directory)
       try await withFixtureServer(FixtureServer.Configuration(databaseFile: url)) { server async throws in
-        let before = try await HTTPClient.get("/recent_news", on: server).objects()
+        let before = try await HTTPClient.get("/posts", on: server).objects()
         let largest = try #require(before.compactMap { $0["id"] as? Int }.max())
         let created = try await withThrowingTaskGroup(of: [Int].self) { group in
           for client in 0..<8 {
@@ -87,7 +87,7 @@ struct FixtureStoreTests {
               var ids: [Int] = []
               for index in 0..<25 {
                 let reply = try await HTTPClient.send(
-                  "POST", "/recent_news", on: server, body: #"{"title": "client \#(client) #\#(index)"}"#)
+                  "POST", "/posts", on: server, body: #"{"title": "client \#(client) #\#(index)"}"#)
                 guard reply.status == 201, let id = try reply.object()["id"] as? Int else {
                   throw HTTPClientError.unexpectedShape
                 }
@@ -100,7 +100,7 @@ struct FixtureStoreTests {
         }
         #expect(created.count == 200)
         #expect(created.sorted() == Array((largest + 1)...(largest + 200)))
-        let after = try await HTTPClient.get("/recent_news", on: server).objects()
+        let after = try await HTTPClient.get("/posts", on: server).objects()
         #expect(after.count == before.count + 200)
         #expect(Set(after.compactMap { $0["id"] as? Int }).count == after.count)
         #expect(try FixtureDatabase(contentsOf: url) == server.database)

@@ -3,7 +3,7 @@ import FixtureServer
 import Foundation
 import Testing
 
-/// Contract tests over real HTTP for json-server's writes, against the bundled dataset (in memory) unless a test
+/// Contract tests over real HTTP for json-server's writes, against the suite's own data (TestData, in memory) unless a test
 /// says otherwise.
 @Suite("FixtureWriteRoutes: POST, PUT, PATCH and DELETE over HTTP")
 struct FixtureWriteRoutesTests {
@@ -22,20 +22,20 @@ struct FixtureWriteRoutesTests {
   @Test("POST /list → 201 with the stored item, the largest id + 1, Location; GET sees it at once")
   func create() async throws {
     try await withFixtureServer { server async throws in
-      let before = ids(try await HTTPClient.get("/recent_news", on: server).objects())
+      let before = ids(try await HTTPClient.get("/posts", on: server).objects())
       let next = try #require(before.max()) + 1
       let reply = try await HTTPClient.send(
-        "POST", "/recent_news", on: server, body: #"{"title": "新メニュー", "news_category": "お知らせ"}"#)
+        "POST", "/posts", on: server, body: #"{"title": "新メニュー", "news_category": "お知らせ"}"#)
       #expect(reply.status == 201)
       expectJSON(reply)
       let created = try reply.object()
       #expect(created["id"] as? Int == next)
       #expect(created["title"] as? String == "新メニュー")
-      #expect(reply.header("Location") == "\(server.baseURL.absoluteString)/recent_news/\(next)")
+      #expect(reply.header("Location") == "\(server.baseURL.absoluteString)/posts/\(next)")
       #expect(reply.header("Access-Control-Expose-Headers") == "Location")
 
-      #expect(ids(try await HTTPClient.get("/recent_news", on: server).objects()) == before + [next])
-      let fetched = try await HTTPClient.get("/recent_news/\(next)", on: server).object()
+      #expect(ids(try await HTTPClient.get("/posts", on: server).objects()) == before + [next])
+      let fetched = try await HTTPClient.get("/posts/\(next)", on: server).object()
       #expect(fetched["title"] as? String == "新メニュー")
     }
   }
@@ -43,10 +43,10 @@ struct FixtureWriteRoutesTests {
   @Test("POST keeps a given id; an empty body stores an item with only an id")
   func createWithIDAndEmptyBody() async throws {
     try await withFixtureServer { server async throws in
-      let given = try await HTTPClient.send("POST", "/recent_news", on: server, body: #"{"id": 500, "title": "x"}"#)
+      let given = try await HTTPClient.send("POST", "/posts", on: server, body: #"{"id": 500, "title": "x"}"#)
       #expect(given.status == 201)
       #expect(try given.object()["id"] as? Int == 500)
-      let empty = try await HTTPClient.send("POST", "/recent_news", on: server)
+      let empty = try await HTTPClient.send("POST", "/posts", on: server)
       #expect(empty.status == 201)
       #expect(try empty.object().keys.sorted() == ["id"])
       #expect(try empty.object()["id"] as? Int == 501)
@@ -73,25 +73,25 @@ struct FixtureWriteRoutesTests {
   func replace() async throws {
     try await withFixtureServer { server async throws in
       let reply = try await HTTPClient.send(
-        "PUT", "/recent_news/3", on: server, body: #"{"id": 77, "title": "差し替え"}"#)
+        "PUT", "/posts/3", on: server, body: #"{"id": 77, "title": "差し替え"}"#)
       #expect(reply.status == 200)
       expectJSON(reply)
       let replaced = try reply.object()
       #expect(replaced.keys.sorted() == ["id", "title"])
       #expect(replaced["id"] as? Int == 3)
-      let fetched = try await HTTPClient.get("/recent_news/3", on: server).object()
+      let fetched = try await HTTPClient.get("/posts/3", on: server).object()
       #expect(fetched.keys.sorted() == ["id", "title"])
       #expect(fetched["title"] as? String == "差し替え")
-      #expect(try await HTTPClient.get("/recent_news/77", on: server).status == 404)
+      #expect(try await HTTPClient.get("/posts/77", on: server).status == 404)
     }
   }
 
   @Test("PATCH /list/:id merges the given fields shallowly and keeps the id and the other fields")
   func mergeItem() async throws {
     try await withFixtureServer { server async throws in
-      let original = try await HTTPClient.get("/recent_news/4", on: server).object()
+      let original = try await HTTPClient.get("/posts/4", on: server).object()
       let reply = try await HTTPClient.send(
-        "PATCH", "/recent_news/4", on: server, body: #"{"id": 1000, "title": "更新", "pinned": true}"#)
+        "PATCH", "/posts/4", on: server, body: #"{"id": 1000, "title": "更新", "pinned": true}"#)
       #expect(reply.status == 200)
       let merged = try reply.object()
       #expect(merged["id"] as? Int == 4)
@@ -99,47 +99,47 @@ struct FixtureWriteRoutesTests {
       #expect(merged["pinned"] as? Bool == true)
       #expect(merged["published_at"] as? String == original["published_at"] as? String)
       #expect(Set(merged.keys) == Set(original.keys).union(["pinned"]))
-      #expect(try await HTTPClient.get("/recent_news/4", on: server).object()["title"] as? String == "更新")
+      #expect(try await HTTPClient.get("/posts/4", on: server).object()["title"] as? String == "更新")
     }
   }
 
   @Test("DELETE /list/:id → 200 {}; the item is gone")
   func delete() async throws {
     try await withFixtureServer { server async throws in
-      let before = ids(try await HTTPClient.get("/recent_news", on: server).objects())
-      let reply = try await HTTPClient.send("DELETE", "/recent_news/5", on: server)
+      let before = ids(try await HTTPClient.get("/posts", on: server).objects())
+      let reply = try await HTTPClient.send("DELETE", "/posts/5", on: server)
       #expect(reply.status == 200)
       expectJSON(reply)
       #expect(try reply.object().isEmpty)
-      #expect(try await HTTPClient.get("/recent_news/5", on: server).status == 404)
-      #expect(ids(try await HTTPClient.get("/recent_news", on: server).objects()) == before.filter { $0 != 5 })
-      #expect(try await HTTPClient.send("DELETE", "/recent_news/5", on: server).status == 404)
+      #expect(try await HTTPClient.get("/posts/5", on: server).status == 404)
+      #expect(ids(try await HTTPClient.get("/posts", on: server).objects()) == before.filter { $0 != 5 })
+      #expect(try await HTTPClient.send("DELETE", "/posts/5", on: server).status == 404)
     }
   }
 
-  @Test("singular /profile_personal: PATCH merges shallowly, PUT replaces, POST replaces with 201")
+  @Test("singular /profile: PATCH merges shallowly, PUT replaces, POST replaces with 201")
   func singular() async throws {
     try await withFixtureServer { server async throws in
-      let original = try await HTTPClient.get("/profile_personal", on: server).object()
+      let original = try await HTTPClient.get("/profile", on: server).object()
       let patched = try await HTTPClient.send(
-        "PATCH", "/profile_personal", on: server, body: #"{"nickname": "組木", "social_media": {"web": "w"}}"#)
+        "PATCH", "/profile", on: server, body: #"{"nickname": "組木", "social_media": {"web": "w"}}"#)
       #expect(patched.status == 200)
       expectJSON(patched)
-      let merged = try await HTTPClient.get("/profile_personal", on: server).object()
+      let merged = try await HTTPClient.get("/profile", on: server).object()
       #expect(merged["nickname"] as? String == "組木")
       #expect(merged["id"] as? Int == original["id"] as? Int)
       #expect(merged["created_at"] as? String == original["created_at"] as? String)
       #expect(merged["social_media"] as? [String: String] == ["web": "w"])
       #expect(Set(merged.keys) == Set(original.keys))
 
-      let put = try await HTTPClient.send("PUT", "/profile_personal", on: server, body: #"{"nickname": "new"}"#)
+      let put = try await HTTPClient.send("PUT", "/profile", on: server, body: #"{"nickname": "new"}"#)
       #expect(put.status == 200)
-      #expect(try await HTTPClient.get("/profile_personal", on: server).object().keys.sorted() == ["nickname"])
+      #expect(try await HTTPClient.get("/profile", on: server).object().keys.sorted() == ["nickname"])
 
-      let posted = try await HTTPClient.send("POST", "/profile_personal", on: server, body: #"{"id": 9, "n": 1}"#)
+      let posted = try await HTTPClient.send("POST", "/profile", on: server, body: #"{"id": 9, "n": 1}"#)
       #expect(posted.status == 201)
-      #expect(posted.header("Location") == "\(server.baseURL.absoluteString)/profile_personal")
-      #expect(try await HTTPClient.get("/profile_personal", on: server).object().keys.sorted() == ["id", "n"])
+      #expect(posted.header("Location") == "\(server.baseURL.absoluteString)/profile")
+      #expect(try await HTTPClient.get("/profile", on: server).object().keys.sorted() == ["id", "n"])
     }
   }
 
@@ -148,7 +148,7 @@ struct FixtureWriteRoutesTests {
     try await withFixtureServer { server async throws in
       let before = server.database
       for method in ["PUT", "PATCH", "DELETE"] {
-        let reply = try await HTTPClient.send(method, "/recent_news/9999", on: server, body: #"{"title": "x"}"#)
+        let reply = try await HTTPClient.send(method, "/posts/9999", on: server, body: #"{"title": "x"}"#)
         #expect(reply.status == 404, "\(method)")
         expectJSON(reply)
         #expect(try reply.object().isEmpty)
@@ -163,8 +163,8 @@ struct FixtureWriteRoutesTests {
       let before = server.database
       let requests = [
         ("POST", "/no_such_thing"), ("PUT", "/no_such_thing"), ("PATCH", "/no_such_thing/1"),
-        ("DELETE", "/no_such_thing/1"), ("DELETE", "/recent_news"), ("PUT", "/recent_news"),
-        ("POST", "/recent_news/1"), ("DELETE", "/profile_personal"), ("PATCH", "/profile_personal/1"),
+        ("DELETE", "/no_such_thing/1"), ("DELETE", "/posts"), ("PUT", "/posts"),
+        ("POST", "/posts/1"), ("DELETE", "/profile"), ("PATCH", "/profile/1"),
         ("POST", "/db"),
       ]
       for (method, path) in requests {
@@ -181,23 +181,23 @@ struct FixtureWriteRoutesTests {
     try await withFixtureServer { server async throws in
       let before = server.database
       for body in [#"{"id": 1, "title": "dup"}"#, #"{"id": "1", "title": "dup"}"#] {
-        let reply = try await HTTPClient.send("POST", "/recent_news", on: server, body: body)
+        let reply = try await HTTPClient.send("POST", "/posts", on: server, body: body)
         #expect(reply.status == 409)
         expectJSON(reply)
         #expect(try reply.object()["error"] as? String == "Insert failed, duplicate id")
       }
       #expect(server.database == before)
-      #expect(try await HTTPClient.get("/recent_news/1", on: server).object()["title"] as? String != "dup")
+      #expect(try await HTTPClient.get("/posts/1", on: server).object()["title"] as? String != "dup")
     }
   }
 
   @Test(
     "a body that is not a JSON object → 400 with a JSON message; nothing changes",
     arguments: [
-      ("POST", "/recent_news", "[1, 2]", "not an array"), ("PUT", "/recent_news/1", "42", "not a number"),
-      ("PATCH", "/profile_personal", #""text""#, "not a string"), ("PATCH", "/recent_news/1", "null", "not null"),
-      ("POST", "/recent_news", #"{"title": "x""#, "malformed JSON body at line 1, column 14"),
-      ("PUT", "/profile_personal", "{,}", "malformed JSON body at line 1, column 2"),
+      ("POST", "/posts", "[1, 2]", "not an array"), ("PUT", "/posts/1", "42", "not a number"),
+      ("PATCH", "/profile", #""text""#, "not a string"), ("PATCH", "/posts/1", "null", "not null"),
+      ("POST", "/posts", #"{"title": "x""#, "malformed JSON body at line 1, column 14"),
+      ("PUT", "/profile", "{,}", "malformed JSON body at line 1, column 2"),
     ])
   func badBody(method: String, path: String, body: String, message: String) async throws {
     try await withFixtureServer { server async throws in
@@ -214,14 +214,14 @@ struct FixtureWriteRoutesTests {
   func hugeIntegralNumbers() async throws {
     try await withFixtureServer { server async throws in
       let reply = try await HTTPClient.send(
-        "POST", "/recent_news", on: server, body: #"{"big": 18446744073709551616, "e20": 1e20, "neg": -9.3e18}"#)
+        "POST", "/posts", on: server, body: #"{"big": 18446744073709551616, "e20": 1e20, "neg": -9.3e18}"#)
       #expect(reply.status == 201)
       let text = String(decoding: reply.body, as: UTF8.self)
       #expect(text.contains(#""big": 18446744073709552000.0"#))
       #expect(text.contains(#""e20": 100000000000000000000.0"#))
       #expect(text.contains(#""neg": -9300000000000000000.0"#))
       let id = try #require(try reply.object()["id"] as? Int)
-      let found = try await HTTPClient.get("/recent_news?big=18446744073709552000", on: server).objects()
+      let found = try await HTTPClient.get("/posts?big=18446744073709552000", on: server).objects()
       #expect(found.compactMap { $0["id"] as? Int } == [id])
     }
   }
@@ -232,8 +232,8 @@ struct FixtureWriteRoutesTests {
       server async throws in
       let before = server.database
       let requests = [
-        ("POST", "/recent_news"), ("PUT", "/recent_news/1"), ("PATCH", "/recent_news/1"), ("DELETE", "/recent_news/1"),
-        ("PATCH", "/profile_personal"), ("POST", "/no_such_thing"), ("PUT", "/recent_news/1"),
+        ("POST", "/posts"), ("PUT", "/posts/1"), ("PATCH", "/posts/1"), ("DELETE", "/posts/1"),
+        ("PATCH", "/profile"), ("POST", "/no_such_thing"), ("PUT", "/posts/1"),
       ]
       for (method, path) in requests {
         let reply = try await HTTPClient.send(method, path, on: server, body: #"{"title": "x"}"#)
@@ -242,10 +242,10 @@ struct FixtureWriteRoutesTests {
         #expect(try reply.object()["error"] as? String == "the server is read-only")
       }
       #expect(server.database == before)
-      #expect(try await HTTPClient.get("/recent_news/1", on: server).status == 200)
-      let faults = try await HTTPClient.send("PUT", "/__faults/recent_news", on: server, body: "status=503")
+      #expect(try await HTTPClient.get("/posts/1", on: server).status == 200)
+      let faults = try await HTTPClient.send("PUT", "/__faults/posts", on: server, body: "status=503")
       #expect(faults.status == 200)
-      #expect(try await HTTPClient.get("/recent_news", on: server).status == 503)
+      #expect(try await HTTPClient.get("/posts", on: server).status == 503)
     }
   }
 
@@ -257,17 +257,17 @@ struct FixtureWriteRoutesTests {
       try FileManager.default.createDirectory(
         at: blocked.appendingPathComponent("blocker"), withIntermediateDirectories: true)
       let configuration = FixtureServer.Configuration(
-        database: try FixtureDatabase.bundled, databaseFile: blocked)
+        database: try TestData.database, databaseFile: blocked)
       try await withFixtureServer(configuration) { server async throws in
         let before = server.database
-        let reply = try await HTTPClient.send("PATCH", "/profile_personal", on: server, body: #"{"nickname": "x"}"#)
+        let reply = try await HTTPClient.send("PATCH", "/profile", on: server, body: #"{"nickname": "x"}"#)
         #expect(reply.status == 500)
         expectJSON(reply)
         #expect(
           try reply.object()["error"] as? String
             == "cannot save \(blocked.path): it is a directory, not a data file, and is never replaced")
         #expect(server.database == before)
-        #expect(try await HTTPClient.get("/profile_personal", on: server).object()["nickname"] as? String != "x")
+        #expect(try await HTTPClient.get("/profile", on: server).object()["nickname"] as? String != "x")
       }
       #expect(try fileNames(in: directory) == ["db.json"])
     }

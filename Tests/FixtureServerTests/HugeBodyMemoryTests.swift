@@ -14,7 +14,7 @@ extension HeavyTests {
         let baseline = try PeakMemory.reset()
         let (status, announced, received) = try await RawSocket.conversation(port: server.port) { socket in
           try socket.send(
-            "GET /achive_images HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\nConnection: close\r\nX-Kumiki-Fault: huge-body=\(size)\r\n\r\n"
+            "GET /images HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\nConnection: close\r\nX-Kumiki-Fault: huge-body=\(size)\r\n\r\n"
           )
           return try socket.drainResponse()
         }

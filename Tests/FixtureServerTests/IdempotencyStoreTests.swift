@@ -16,9 +16,9 @@ import Testing
 struct IdempotencyStoreTests {
   private static let key = "7f1c9a52-0f0e-4c55-9a1e-3d2b8f6a4c10"
 
-  /// How many items `/recent_news` holds with `title`.
+  /// How many items `/posts` holds with `title`.
   private func count(_ title: String, on server: FixtureServer) async throws -> Int {
-    try await HTTPClient.get("/recent_news", on: server).objects().count { $0["title"] as? String == title }
+    try await HTTPClient.get("/posts", on: server).objects().count { $0["title"] as? String == title }
   }
 
   @Test("the same key and body twice: one item, the same answer again, marked replayed")
@@ -26,8 +26,8 @@ struct IdempotencyStoreTests {
     try await withFixtureServer { server async throws in
       let headers = ["Idempotency-Key": Self.key]
       let body = #"{"title": "一度だけ"}"#
-      let first = try await HTTPClient.send("POST", "/recent_news", on: server, headers: headers, body: body)
-      let second = try await HTTPClient.send("POST", "/recent_news", on: server, headers: headers, body: body)
+      let first = try await HTTPClient.send("POST", "/posts", on: server, headers: headers, body: body)
+      let second = try await HTTPClient.send("POST", "/posts", on: server, headers: headers, body: body)
       #expect(first.status == 201)
       #expect(second.status == 201)
       #expect(second.body == first.body)
@@ -36,7 +36,7 @@ struct IdempotencyStoreTests {
       #expect(second.header("Idempotent-Replayed") == "true")
       #expect(try await count("一度だけ", on: server) == 1)
       // Without a key the same write is done again, as json-server does.
-      #expect(try await HTTPClient.send("POST", "/recent_news", on: server, body: body).status == 201)
+      #expect(try await HTTPClient.send("POST", "/posts", on: server, body: body).status == 201)
       #expect(try await count("一度だけ", on: server) == 2)
     }
   }
@@ -46,22 +46,22 @@ struct IdempotencyStoreTests {
     try await withFixtureServer { server async throws in
       let headers = ["Idempotency-Key": Self.key]
       let first = try await HTTPClient.send(
-        "POST", "/recent_news", on: server, headers: headers, body: #"{"title": "first"}"#)
+        "POST", "/posts", on: server, headers: headers, body: #"{"title": "first"}"#)
       #expect(first.status == 201)
       let other = try await HTTPClient.send(
-        "POST", "/recent_news", on: server, headers: headers, body: #"{"title": "second"}"#)
+        "POST", "/posts", on: server, headers: headers, body: #"{"title": "second"}"#)
       #expect(other.status == 422)
       let message = try #require(try other.object()["error"] as? String)
       #expect(message.contains("another request (with another body)"))
       #expect(try await count("second", on: server) == 0)
       let patch = try await HTTPClient.send(
-        "PATCH", "/profile_personal", on: server, headers: headers, body: #"{"nickname": "x"}"#)
+        "PATCH", "/profile", on: server, headers: headers, body: #"{"nickname": "x"}"#)
       #expect(patch.status == 422)
       #expect(
         try patch.object()["error"] as? String
           == message.replacingOccurrences(
-            of: "with another body", with: "POST /recent_news"))
-      #expect(try await HTTPClient.get("/profile_personal", on: server).object()["nickname"] as? String != "x")
+            of: "with another body", with: "POST /posts"))
+      #expect(try await HTTPClient.get("/profile", on: server).object()["nickname"] as? String != "x")
     }
   }
 
@@ -70,10 +70,10 @@ struct IdempotencyStoreTests {
     try await withFixtureServer { server async throws in
       let headers = ["Idempotency-Key": Self.key]
       let body = #"{"id": 1, "title": "taken"}"#
-      let refused = try await HTTPClient.send("POST", "/recent_news", on: server, headers: headers, body: body)
+      let refused = try await HTTPClient.send("POST", "/posts", on: server, headers: headers, body: body)
       #expect(refused.status == 409)
-      #expect(try await HTTPClient.send("DELETE", "/recent_news/1", on: server).status == 200)
-      let again = try await HTTPClient.send("POST", "/recent_news", on: server, headers: headers, body: body)
+      #expect(try await HTTPClient.send("DELETE", "/posts/1", on: server).status == 200)
+      let again = try await HTTPClient.send("POST", "/posts", on: server, headers: headers, body: body)
       #expect(again.status == 201)
       #expect(again.header("Idempotent-Replayed") == nil)
       #expect(try await count("taken", on: server) == 1)
@@ -86,7 +86,7 @@ struct IdempotencyStoreTests {
   func badKey(_ key: String) async throws {
     try await withFixtureServer { server async throws in
       let reply = try await HTTPClient.send(
-        "POST", "/recent_news", on: server, headers: ["Idempotency-Key": key], body: #"{"title": "bad key"}"#)
+        "POST", "/posts", on: server, headers: ["Idempotency-Key": key], body: #"{"title": "bad key"}"#)
       #expect(reply.status == 400)
       #expect(try reply.object()["error"] as? String == FixtureWriteRoutes.invalidKeyMessage)
       #expect(try await count("bad key", on: server) == 0)
@@ -96,12 +96,12 @@ struct IdempotencyStoreTests {
   @Test("keys survive a restart on the same data file, in a private side file")
   func survivesRestart() async throws {
     try await withTemporaryDirectory { directory async throws in
-      let url = try copyOfBundledDatabase(in: directory)
+      let url = try copyOfTestData(in: directory)
       let configuration = FixtureServer.Configuration(databaseFile: url)
       let headers = ["Idempotency-Key": Self.key]
       let body = #"{"title": "再起動の後も"}"#
       let first = try await withFixtureServer(configuration) { server async throws in
-        try await HTTPClient.send("POST", "/recent_news", on: server, headers: headers, body: body)
+        try await HTTPClient.send("POST", "/posts", on: server, headers: headers, body: body)
       }
       #expect(first.status == 201)
       let side = directory.appendingPathComponent("db.json.idempotency.json")
@@ -109,7 +109,7 @@ struct IdempotencyStoreTests {
         (try FileManager.default.attributesOfItem(atPath: side.path)[.posixPermissions] as? NSNumber)?.intValue)
       #expect(mode == 0o600)
       try await withFixtureServer(configuration) { server async throws in
-        let again = try await HTTPClient.send("POST", "/recent_news", on: server, headers: headers, body: body)
+        let again = try await HTTPClient.send("POST", "/posts", on: server, headers: headers, body: body)
         #expect(again.status == 201)
         #expect(again.body == first.body)
         #expect(again.header("Idempotent-Replayed") == "true")
@@ -125,15 +125,15 @@ struct IdempotencyStoreTests {
     try await withFixtureServer(configuration) { server async throws in
       for number in 1...3 {
         let reply = try await HTTPClient.send(
-          "POST", "/recent_news", on: server, headers: ["Idempotency-Key": "key-\(number)"],
+          "POST", "/posts", on: server, headers: ["Idempotency-Key": "key-\(number)"],
           body: #"{"title": "n\#(number)"}"#)
         #expect(reply.status == 201)
       }
       // key-1 was dropped: its repeat writes again; key-3 is kept: its repeat does not.
       _ = try await HTTPClient.send(
-        "POST", "/recent_news", on: server, headers: ["Idempotency-Key": "key-1"], body: #"{"title": "n1"}"#)
+        "POST", "/posts", on: server, headers: ["Idempotency-Key": "key-1"], body: #"{"title": "n1"}"#)
       let kept = try await HTTPClient.send(
-        "POST", "/recent_news", on: server, headers: ["Idempotency-Key": "key-3"], body: #"{"title": "n3"}"#)
+        "POST", "/posts", on: server, headers: ["Idempotency-Key": "key-3"], body: #"{"title": "n3"}"#)
       #expect(kept.header("Idempotent-Replayed") == "true")
       #expect(try await count("n1", on: server) == 2)
       #expect(try await count("n3", on: server) == 1)
@@ -146,8 +146,8 @@ struct IdempotencyStoreTests {
     try await withTemporaryDirectory { directory async throws in
       let file = DatabaseFile(url: directory.appendingPathComponent("db.json.idempotency.json"))
       let store = IdempotencyStore(file: file, now: { now.withLock { $0 } })
-      let old = IdempotencyStore.Request(key: "old", method: "POST", path: "/recent_news", body: Array("{}".utf8))
-      let young = IdempotencyStore.Request(key: "young", method: "POST", path: "/recent_news", body: [])
+      let old = IdempotencyStore.Request(key: "old", method: "POST", path: "/posts", body: Array("{}".utf8))
+      let young = IdempotencyStore.Request(key: "young", method: "POST", path: "/posts", body: [])
       #expect(store.claim(old) == .proceed)
       await store.finish(old, status: 201, createdID: "9", payload: .object(JSONObject()))
       now.withLock { $0 += 12 * 60 * 60 }
@@ -172,13 +172,13 @@ struct IdempotencyStoreTests {
   @Test("a side file that does not parse is kept aside, and the server starts without keys")
   func hostileSideFile() async throws {
     try await withTemporaryDirectory { directory async throws in
-      let url = try copyOfBundledDatabase(in: directory)
+      let url = try copyOfTestData(in: directory)
       let side = directory.appendingPathComponent("db.json.idempotency.json")
       try Data("{\"version\": 1, \"keys\": [".utf8).write(to: side)
       let configuration = FixtureServer.Configuration(databaseFile: url)
       try await withFixtureServer(configuration) { server async throws in
         let reply = try await HTTPClient.send(
-          "POST", "/recent_news", on: server, headers: ["Idempotency-Key": Self.key], body: #"{"title": "t"}"#)
+          "POST", "/posts", on: server, headers: ["Idempotency-Key": Self.key], body: #"{"title": "t"}"#)
         #expect(reply.status == 201)
       }
       let names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
@@ -196,12 +196,12 @@ struct IdempotencyStoreTests {
       let body = #"{"title": "lost answer"}"#
       await #expect(throws: (any Error).self) {
         try await HTTPClient.send(
-          "POST", "/recent_news", on: server,
+          "POST", "/posts", on: server,
           headers: ["Idempotency-Key": Self.key, "X-Kumiki-Fault": "drop-answer"], body: body)
       }
       #expect(try await count("lost answer", on: server) == 1)
       let retry = try await HTTPClient.send(
-        "POST", "/recent_news", on: server, headers: ["Idempotency-Key": Self.key], body: body)
+        "POST", "/posts", on: server, headers: ["Idempotency-Key": Self.key], body: body)
       #expect(retry.status == 201)
       #expect(retry.header("Idempotent-Replayed") == "true")
       #expect(try await count("lost answer", on: server) == 1)

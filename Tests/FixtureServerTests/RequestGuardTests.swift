@@ -37,7 +37,7 @@ struct RequestGuardTests {
         "127.0.0.1:\(port)@evil", "[::2]:\(port)", "",
       ] as [String?] + [nil] {
         let write = try await raw(
-          "PATCH", "/profile_personal", port: port, host: host, headers: ["Content-Type: application/json"],
+          "PATCH", "/profile", port: port, host: host, headers: ["Content-Type: application/json"],
           body: #"{"nickname": "rebound"}"#)
         #expect(write.status == 421, "\(host ?? "no Host")")
         #expect(try error(write).contains("DNS rebinding"), "\(host ?? "no Host")")
@@ -54,7 +54,7 @@ struct RequestGuardTests {
       for host in [
         "127.0.0.1:\(server.port)", "localhost:\(server.port)", "LocalHost:\(server.port)", "[::1]:\(server.port)",
       ] {
-        #expect(try await raw("GET", "/recent_news", port: server.port, host: host).status == 200, "\(host)")
+        #expect(try await raw("GET", "/posts", port: server.port, host: host).status == 200, "\(host)")
       }
     }
   }
@@ -69,7 +69,7 @@ struct RequestGuardTests {
         "http://localhost:\(server.port).evil.example", "file://",
       ] {
         for (method, target) in [
-          ("PATCH", "/profile_personal"), ("POST", "/recent_news"), ("DELETE", "/recent_news/1"),
+          ("PATCH", "/profile"), ("POST", "/posts"), ("DELETE", "/posts/1"),
         ] {
           let write = try await raw(
             method, target, port: server.port, host: host,
@@ -79,13 +79,13 @@ struct RequestGuardTests {
           #expect(try error(write).contains("--cors"), "\(method) from \(origin)")
         }
         let preflight = try await raw(
-          "OPTIONS", "/profile_personal", port: server.port, host: host,
+          "OPTIONS", "/profile", port: server.port, host: host,
           headers: ["Origin: \(origin)", "Access-Control-Request-Method: PATCH"])
         #expect(preflight.status == 403, "preflight from \(origin)")
         #expect(preflight.header("Access-Control-Allow-Origin") == nil)
         // A read is answered, but names no origin: the page cannot read it.
         let read = try await raw(
-          "GET", "/profile_personal", port: server.port, host: host, headers: ["Origin: \(origin)"])
+          "GET", "/profile", port: server.port, host: host, headers: ["Origin: \(origin)"])
         #expect(read.status == 200)
         #expect(read.header("Access-Control-Allow-Origin") == nil, "read from \(origin)")
         #expect(read.header("Access-Control-Allow-Credentials") == nil)
@@ -104,8 +104,7 @@ struct RequestGuardTests {
         "multipart/form-data; boundary=x",
         " TEXT/PLAIN ",
       ] {
-        for (method, target) in [("POST", "/profile_personal"), ("PUT", "/recent_news/1"), ("PATCH", "/recent_news/1")]
-        {
+        for (method, target) in [("POST", "/profile"), ("PUT", "/posts/1"), ("PATCH", "/posts/1")] {
           let write = try await raw(
             method, target, port: server.port, host: host, headers: ["Content-Type: \(type)"],
             body: #"{"nickname": "x", "title": "x"}"#)
@@ -113,17 +112,17 @@ struct RequestGuardTests {
           #expect(try error(write).contains("application/json"), "\(method) \(type)")
         }
         let overridden = try await raw(
-          "POST", "/recent_news/1", port: server.port, host: host,
+          "POST", "/posts/1", port: server.port, host: host,
           headers: ["Content-Type: \(type)", "X-HTTP-Method-Override: PATCH"], body: #"{"title": "x"}"#)
         #expect(overridden.status == 403, "override \(type)")
       }
       #expect(server.database == before)
       // The same write as JSON, as curl -H 'Content-Type: application/json' sends it, goes through.
       let json = try await raw(
-        "PATCH", "/profile_personal", port: server.port, host: host, headers: ["Content-Type: application/json"],
+        "PATCH", "/profile", port: server.port, host: host, headers: ["Content-Type: application/json"],
         body: #"{"nickname": "json"}"#)
       #expect(json.status == 200)
-      #expect(server.database["profile_personal"]?["nickname"] == .string("json"))
+      #expect(server.database["profile"]?["nickname"] == .string("json"))
     }
   }
 
@@ -132,15 +131,15 @@ struct RequestGuardTests {
     let page = "http://localhost:5173"
     try await withFixtureServer(FixtureServer.Configuration(allowedOrigins: [page])) { server async throws in
       let write = try await raw(
-        "POST", "/profile_personal", port: server.port, host: "localhost:\(server.port)",
+        "POST", "/profile", port: server.port, host: "localhost:\(server.port)",
         headers: ["Origin: \(page)", "Content-Type: text/plain"], body: #"{"nickname": "page"}"#)
       #expect(write.status == 201)
       #expect(write.header("Access-Control-Allow-Origin") == page)
-      #expect(server.database["profile_personal"]?["nickname"] == .string("page"))
+      #expect(server.database["profile"]?["nickname"] == .string("page"))
     }
     for origin in ["null", "*", "http://localhost:5173/", "localhost:5173", "http://user@host"] {
       await #expect(throws: FixtureServerError.self, "\(origin)") {
-        _ = try await FixtureServer.start(FixtureServer.Configuration(allowedOrigins: [origin]))
+        _ = try await startServer(FixtureServer.Configuration(allowedOrigins: [origin]))
       }
     }
   }
@@ -164,14 +163,14 @@ struct RequestGuardTests {
       ]
       for headers in attempts {
         let write = try await raw(
-          "PATCH", "/profile_personal", port: server.port, host: host,
+          "PATCH", "/profile", port: server.port, host: host,
           headers: headers + ["Content-Type: application/json"], body: #"{"nickname": "x"}"#)
         #expect(write.status == 401, "\(headers)")
         #expect(write.header("Kumiki-Proof") == nil)
         #expect(try error(write).contains("token"))
       }
       #expect(server.database == before)
-      for (target, status) in [("/profile_personal", 200), ("/nothing", 404)] {
+      for (target, status) in [("/profile", 200), ("/nothing", 404)] {
         let nonce = RunToken.makeNonce()
         let reply = try await raw(
           "GET", target, port: server.port, host: host,
@@ -198,7 +197,7 @@ struct RequestGuardTests {
       let link = directory.appendingPathComponent(".link.token")
       try FileManager.default.createSymbolicLink(at: link, withDestinationURL: target)
       await #expect(throws: FixtureServerError.self) {
-        _ = try await FixtureServer.start(FixtureServer.Configuration(runToken: token, tokenFile: link))
+        _ = try await startServer(FixtureServer.Configuration(runToken: token, tokenFile: link))
       }
       #expect(try Data(contentsOf: target) == Data("keep".utf8))
     }

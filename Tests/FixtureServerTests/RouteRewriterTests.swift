@@ -15,7 +15,7 @@ struct RouteRewriterTests {
       ("/api/posts", "/posts"), ("/api/posts/1?_embed=comments", "/posts/1?_embed=comments"),
       ("/posts/1/show", "/posts/1"), ("/POSTS/1/SHOW/", "/POSTS/1"), ("/posts/1/show?x=1", "/posts/1?x=1"),
       ("/articles?id=1", "/posts/1?id=1"), ("/posts/ramen", "/posts?category=ramen"),
-      ("/posts/ramen?_page=2", "/posts?category=ramen&_page=2"), ("/recent_news", "/recent_news"),
+      ("/posts/ramen?_page=2", "/posts?category=ramen&_page=2"), ("/posts", "/posts"),
       ("/api/blog/posts/1", "/blog/posts/1"),
     ])
   func readmeRules(target: String, rewritten: String) throws {
@@ -99,15 +99,15 @@ struct RouteRewriterTests {
   @Test("odd targets never break a request: a double slash, a URL, a bare query, an empty capture")
   func oddTargets() async throws {
     let rules = try rewriter(
-      #"{"/a": "//evil.example/x", "/b": "http://x/y", "/c": "?q=1", "/d/*": "/$1", "/e": "/recent_news/%zz"}"#)
+      #"{"/a": "//evil.example/x", "/b": "http://x/y", "/c": "?q=1", "/d/*": "/$1", "/e": "/posts/%zz"}"#)
     var configuration = FixtureServer.Configuration()
     configuration.routes = rules
     try await withFixtureServer(configuration) { server async throws in
-      for path in ["/a", "/b", "/c", "/d/", "/e", "/d/recent_news?_limit=1"] {
+      for path in ["/a", "/b", "/c", "/d/", "/e", "/d/posts?_limit=1"] {
         let reply = try await HTTPClient.get(path, on: server)
         #expect([200, 404].contains(reply.status), "\(path) → \(reply.status)")
       }
-      #expect(try await HTTPClient.get("/d/recent_news?_limit=1", on: server).objects().count == 1)
+      #expect(try await HTTPClient.get("/d/posts?_limit=1", on: server).objects().count == 1)
     }
   }
 

@@ -57,7 +57,7 @@ struct ScenarioOptionsTests {
         throws: FixtureServerError.invalidConfiguration(
           reason: "cannot empty lists: \"\(name)\" is not a list of the data (its lists: items, others)")
       ) {
-        let server = try await FixtureServer.start(.init(database: database, emptiedLists: .named([name])))
+        let server = try await startServer(.init(database: database, emptiedLists: .named([name])))
         await server.shutdown()
       }
     }
@@ -67,7 +67,7 @@ struct ScenarioOptionsTests {
   func notWithAFile() async throws {
     let file = FileManager.default.temporaryDirectory.appending(path: "scenario-\(UUID().uuidString).json")
     await #expect(throws: FixtureServerError.self) {
-      let server = try await FixtureServer.start(.init(databaseFile: file, emptiedLists: .all))
+      let server = try await startServer(.init(databaseFile: file, emptiedLists: .all))
       await server.shutdown()
     }
     #expect(!FileManager.default.fileExists(atPath: file.path))

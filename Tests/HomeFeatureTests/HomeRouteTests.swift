@@ -1,5 +1,6 @@
 import FeatureKit
 import HomeFeature
+import LoadingScreenKit
 import Networking
 import Presentation
 import Testing

@@ -78,6 +78,25 @@ import Testing
     ),
     (#"'embedded', 'PATCH', 'p', '{"a":1}', NULL, 1.0, 0, 'pending', NULL, NULL"#, "headers is not a list of pairs"),
     (#"'embedded', 'PATCH', 'p', '[]', NULL, 1.0, 0, 'pending', NULL, X'00FF'"#, "expected is not a list of pairs"),
+    // Issue 39, item 6: an expected change is a merge (an object) or a list change this version knows.
+    (
+      #"'embedded', 'DELETE', 'p', '[]', NULL, 1.0, 0, 'pending', NULL, '[["p","[\"drop\",\"1\"]"]]'"#,
+      "expected change for 'p' is neither a JSON object nor a list change this version knows"
+    ),
+    (
+      #"'embedded', 'PATCH', 'p', '[]', NULL, 1.0, 0, 'pending', NULL, '[["p","[\"move\",\"1\",-1]"]]'"#,
+      "expected change for 'p' is neither"
+    ),
+    (
+      #"'embedded', 'DELETE', 'p', '[]', NULL, 1.0, 0, 'pending', NULL, '[["p","[\"remove\",true]"]]'"#,
+      "expected change for 'p' is neither"
+    ),
+    (#"'embedded', 'PATCH', 'p', '[]', NULL, 1.0, 0, 'pending', NULL, '[["p","not json"]]'"#, "expected change for"),
+    (#"'embedded', 'PATCH', 'p', '[]', NULL, 1.0, 0, 'pending', NULL, '[["p","\"text\""]]'"#, "expected change for"),
+    (
+      #"'embedded', 'PATCH', 'p', '[]', NULL, 1.0, 0, 'pending', NULL, '[["p\u001b[2J","{}"]]'"#,
+      "expected change's path 'p\\u{1b}[2J' holds a control character"
+    ),
   ]
 
   @Test(arguments: cases) func aHostileRowReadsAsUnreadableBesideTheGoodOnes(values: String, why: String) async throws {
@@ -112,6 +131,25 @@ import Testing
     #expect(entries == [good[0], middle, good[1]])
   }
 
+  /// Issue 39, item 6: list changes (insert, remove, move) kept with a queued write read back as they were kept.
+  @Test func expectedListChangesReadBackAsKept() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let database = try KumikiDatabase.open(path: directory.path("kumiki.sqlite"))
+    defer { try? database.close() }
+    let expected = [
+      #"["insert","first",{"title":"新しい"}]"#, #"["insert","last",7]"#, #"["remove","3"]"#, #"["remove",3]"#,
+      #"["move","3",0]"#, #"["move",3,2147483647]"#, #"{"nickname":"猫"}"#,
+    ].map { OutboxEntry.ExpectedChange(path: "subscriptions", merge: Data($0.utf8)) }
+    let kept = try await database.outbox.add(
+      OutboxWrite(
+        api: "embedded", method: .delete, path: "subscriptions/3",
+        createdAt: Date(timeIntervalSinceReferenceDate: 800_000_000), expected: expected))
+    let entries = try await database.outbox.entries()
+    #expect(entries == [kept])
+    #expect(entries.first?.expected == expected)
+  }
+
   @Test func aWriteThatWouldReadBackUnreadableIsNotKept() async throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
@@ -122,6 +160,9 @@ import Testing
       OutboxWrite(api: "embedded", method: .put, path: "a\nb", createdAt: created),
       OutboxWrite(
         api: "embedded", method: .put, path: "a", headers: [.init(name: "Host", value: "x")], createdAt: created),
+      OutboxWrite(
+        api: "embedded", method: .delete, path: "a/1", createdAt: created,
+        expected: [.init(path: "a", merge: Data(#"["remove"]"#.utf8))]),
     ]
     let outbox = database.outbox
     for write in writes {

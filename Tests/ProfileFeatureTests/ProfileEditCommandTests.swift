@@ -144,6 +144,47 @@ import Testing
         .description)
   }
 
+  /// A queued edit prints the made write's shape: the profile the app knows (the cache's, with the change laid over
+  /// it), `"queued": true` and where that profile came from — never `network`, which nothing reached.
+  @Test func aQueuedEditPrintsTheMadeWritesShapeWithAnHonestOrigin() async throws {
+    let fetchedAt = Date(timeIntervalSince1970: 1_795_000_000)
+    let cached = try ProfileFixtures.fakeHTTP()
+    let http = HTTPClient { request in
+      if request.method == .patch { throw WriteQueued(id: 1, pending: 1) }
+      QueryTrace.current?.report(.cache(fetchedAt: fetchedAt))  // as the response cache answers offline
+      return try await cached.client.send(request)
+    }
+
+    let output = try await run(["nickname": "新しい名前"], http: http)
+
+    guard case .success(let view, .object(let members)) = output else {
+      Issue.record("expected a JSON object, got \(output)")
+      return
+    }
+    #expect(view.plainText == ["Queued: 1 change waiting to send."])
+    #expect(members.map(\.0) == ["personal", "queued", "pending", "origin", "fetched_at"])
+    let json = JSONValue.object(members).text
+    #expect(json.contains(#"{"personal":{"id":1,"nickname":"新しい名前","#), "\(json)")
+    #expect(
+      json.hasSuffix(#""queued":true,"pending":1,"origin":"cache","fetched_at":"2026-11-18T11:06:40Z"}"#), "\(json)")
+  }
+
+  /// Queued with nothing cached: the personal object is `null` and the origin `offline`.
+  @Test func aQueuedEditWithNothingCachedSaysOffline() async throws {
+    let http = HTTPClient { request in
+      if request.method == .patch { throw WriteQueued(id: 1, pending: 2) }
+      throw HTTPError.cannotConnect(request.url, reason: "refused")
+    }
+
+    let output = try await run(["nickname": "新しい名前"], http: http)
+
+    guard case .success(_, let json) = output else {
+      Issue.record("expected success, got \(output)")
+      return
+    }
+    #expect(json.text == #"{"personal":null,"queued":true,"pending":2,"origin":"offline","fetched_at":null}"#)
+  }
+
   @Test func unsavedStatesFail() {
     for save in [ProfileFeature.SaveMutation(), .sending(ProfilePersonalPatch(nickname: "N"))] {
       guard case .failure(let reason) = ProfileFeature.editOutput(ProfileFeature.State(save: save)) else {

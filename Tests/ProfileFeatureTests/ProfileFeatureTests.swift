@@ -166,7 +166,7 @@ import Testing
     #expect(module.initialState.selectedTab == .announcements)
     #expect(module.placement == .tab)
     #expect(module.commands.map(\.path) == [[], ["edit"]])
-    #expect(module.middlewares.count == 3)  // load, save, the toast timer
+    #expect(module.middlewares.count == 4)  // load, save, the read after a queued save, the toast timer
     #expect(module.receive?(.appear) == .load(.appear))
     #expect(module.receive?(.refreshAll) == .load(.refresh))
     #expect(module.receive?(.launch) == nil)

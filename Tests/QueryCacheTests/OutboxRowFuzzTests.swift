@@ -141,6 +141,8 @@ import Testing
     #"[["X-A","1\r\nX-Injected: 2"]]"#, #"[["Host","evil.test"]]"#, #"[["Transfer-Encoding","chunked"]]"#,
     #"[["Content-Length","5"]]"#, #"[["X A","1"]]"#, #"[["X-A:B","1"]]"#, #"[["a"]]"#, "[[1,2]]", "[", "{}",
     #"[["dishes","{\"a\":1}"]]"#, #"[["dishes","not json"]]"#, "1e999", "NaN", "9999999999999999999999",
+    #"[["dishes","[\"remove\",\"1\"]"]]"#, #"[["dishes","[\"move\",\"1\",-1]"]]"#,
+    #"[["dishes","[\"insert\",\"middle\",{}]"]]"#, #"[["dishes","[\"remove\",true]"]]"#,
   ]
 
   static func hostile(using random: inout SplitMix64) -> DatabaseValue {

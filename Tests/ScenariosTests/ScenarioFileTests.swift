@@ -29,8 +29,8 @@ struct ScenarioFileTests {
     let scenario = try read(
       """
       {"description": "Photos fail, news is empty, the list is short", "cache": "warm",
-       "api": {"latency": 300, "status": {"achive_images": 503, "*": 502}, "empty": ["recent_news"],
-               "data": {"trend_articles": [{"id": 1, "title": "一つだけ"}], "profile_personal": {"nickname": "x"}}}}
+       "api": {"latency": 300, "status": {"images": 503, "*": 502}, "empty": ["posts"],
+               "data": {"articles": [{"id": 1, "title": "一つだけ"}], "profile": {"nickname": "x"}}}}
       """)
     #expect(scenario.name == "few-items")
     #expect(scenario.summary == "Photos fail, news is empty, the list is short")
@@ -39,10 +39,10 @@ struct ScenarioFileTests {
     #expect(scenario.api.latency == 300)
     #expect(
       scenario.api.statuses == [
-        ScenarioStatus(resource: "achive_images", code: 503), ScenarioStatus(resource: "*", code: 502),
+        ScenarioStatus(resource: "images", code: 503), ScenarioStatus(resource: "*", code: 502),
       ])
-    #expect(scenario.api.empty == .named(["recent_news"]))
-    #expect(scenario.api.data?.keys == ["trend_articles", "profile_personal"])
+    #expect(scenario.api.empty == .named(["posts"]))
+    #expect(scenario.api.data?.keys == ["articles", "profile"])
     #expect(scenario.api.down == false)
   }
 
@@ -106,7 +106,7 @@ struct ScenarioFileTests {
       #expect(reason?.contains("which is not a resource name") == true, "\(text): \(reason ?? "accepted")")
       #expect(reason?.contains("\n") == false)
     }
-    for accepted in ["achive_images", "x-y", "_private", "A1"] {
+    for accepted in ["images", "x-y", "_private", "A1"] {
       #expect(try read(#"{"description": "d", "api": {"empty": ["\#(accepted)"]}}"#).api.empty == .named([accepted]))
     }
   }

@@ -141,4 +141,19 @@ struct GoldenFrameTests {
         named: name("numbered-switcher", size))
     }
   }
+
+  @Test("the command palette over a screen: its features, the bindings acting there, its buttons; a row filter typed")
+  func paletteAndRowFilter() throws {
+    let fixture = try TestApp(features: [ReaderFeature.module().erased, NotesFeature.module().erased])
+    for size in Self.sizes {
+      assertSnapshot(
+        frame(fixture, size: size) { $0.switcher = FeatureSwitcher() }, named: name("reader-palette", size))
+      assertSnapshot(
+        frame(fixture, size: size) {
+          $0.selectedTab = 1
+          $0.rowFilter = "bu"
+          $0.isTypingRowFilter = true
+        }, named: name("notes-filtered", size))
+    }
+  }
 }

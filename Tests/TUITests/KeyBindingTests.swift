@@ -35,7 +35,7 @@ struct KeyBindingTests {
   @Test("the help of a dialog lists its Tab cycling, Enter, Esc and the mouse; a screen's lists what it contains")
   func helpFollowsTheSituation() {
     let dialog = KeySituation(mode: .dialog, tabCount: 3, kinds: [.textField, .overlayButton], dismissible: true)
-    #expect(keys(dialog).starts(with: ["Tab, Shift-Tab", "Enter, Space", "Esc"]))
+    #expect(keys(dialog).starts(with: ["Tab, Shift-Tab", "Enter, Space", "Esc, q"]))
     #expect(keys(dialog).contains("mouse click") && !keys(dialog).contains("Tab, Shift-Tab, 1-9"))
     let list = KeySituation(mode: .screen, tabCount: 3, kinds: [.listItem, .accessory, .chip], overflows: true)
     #expect(keys(list).contains("Space on [ ]") && keys(list).contains("Enter on a chip or tab"))

@@ -53,7 +53,7 @@ extension TUIAppTests {
     #expect(pty.read(until: "Hint=one", from: mark))
     #expect(fixture.presents.counts == ["alpha": 4, "beta": 2, "hint": 6])
 
-    pty.type("q")
+    pty.type("\u{03}")  // Ctrl-C: q would close the overlay first
     #expect(await run.value == 0)
   }
 
@@ -106,7 +106,7 @@ extension TUIAppTests {
     #expect(fixture.count("beta") == 6)
     #expect(fixture.presents.counts == ["alpha": 1, "gamma": 7, "hint": 8])
 
-    pty.type("q")
+    pty.type("\u{03}")  // Ctrl-C: q would close the help first
     #expect(await run.value == 0)
   }
 }

@@ -80,7 +80,7 @@ struct TUIAppTests {
     #expect(exported.count == 1 && exported[0].hasPrefix("kumiki-actions-") && exported[0].hasSuffix(".jsonl"))
 
     mark = pty.output.count
-    pty.type("jq")  // off the search field (where q is text), quit
+    pty.type("jqq")  // off the search field (where q is text); q closes DevTools, then q quits
     #expect(await run.value == 0)
     #expect(pty.read(until: "\u{1B}[?1049l", from: mark))  // main screen back
     #expect(pty.text(from: mark).contains("\u{1B}[?25h"))  // cursor shown

@@ -181,6 +181,40 @@ struct TUIScreenTests {
     #expect(row.hasPrefix(" ready  "))
   }
 
+  /// The export's file name and "- your change was undone" were cut to make room for the key hints (issue 35, item 6).
+  @Test("messages outrank hints: a message or a toast is cut only where the bar ends; an error keeps its consequence")
+  func messagesOutrankHints() {
+    func statusBar(_ state: TUIState, toast: String? = nil) -> String {
+      let content: ViewNode<String> = toast.map { .stack([.text("x"), .toast(ToastNode(text: $0))]) } ?? .text("x")
+      let text = TUIScreen.render(state: state, tabs: ["A"], content: content).buffer.text
+      return String(text.split(separator: "\n", omittingEmptySubsequences: false).last ?? "")
+    }
+    var state = TUIState(size: Size(width: 100, height: 10))
+    let export = "Exported 42 actions to /home/hanako/kumiki-actions-20261129-021500.jsonl"
+    state.message = export
+    #expect(statusBar(state).contains(export), "\(statusBar(state))")
+    state.message = nil
+    let undone =
+      "The server refused a change that waited to send (PATCH /notes/3, 422: title too long) - "
+      + "your change was undone."
+    state.message = undone
+    let bar = statusBar(state)
+    #expect(bar.contains("The server refused a change") && !bar.contains("q:quit"), "\(bar)")
+    state.size = Size(width: 140, height: 10)
+    #expect(statusBar(state).contains(undone), "\(statusBar(state))")
+    state.message = nil
+    state.lastError = "The server refused the change (HTTP 422). Nickname is too long - your change was undone"
+    #expect(statusBar(state).contains("Error: The server refused the change (HTTP 422). - your change was undone"))
+    state.size = Size(width: 80, height: 10)  // an error shares the bar with the hints, keeping its consequence
+    #expect(statusBar(state).contains("... - your change was undone") && statusBar(state).hasSuffix("q:quit"))
+    state.lastError = nil
+    state.size = Size(width: 140, height: 10)
+    let toast = "Removed \"Katsu curry with a very long name indeed\" from your saved items"
+    #expect(statusBar(state, toast: toast).contains(toast), "\(statusBar(state, toast: toast))")
+    state.size = Size(width: 100, height: 10)
+    #expect(statusBar(state).hasSuffix(" r:refresh d:devtools ?:help q:quit"))  // with nothing to say: the hints
+  }
+
   /// The validation message appearing and going made the Send button jump while typing (issue 26, item 12).
   @Test("in a dialog, a field's message line is kept: the buttons stay on their row with or without a message")
   func dialogButtonsDoNotJump() {

@@ -87,14 +87,17 @@ extension TUIStateTests {
     driver.press(.escape)  // Esc answers no too
     #expect(driver.state.confirmation == nil && driver.fixture.readerState.isEditing)
     driver.press(.escape)
-    driver.press(.tab)  // the choices: Discard, Keep editing
+    driver.press(.tab)  // the choices: Discard, Keep editing (it opens on Keep editing)
+    driver.press(.tab)
     #expect(driver.press(.enter) == [])
     driver.press(.escape)
     #expect(driver.type("y") == [Self.reader(.cancel)])
     #expect(!driver.fixture.readerState.isEditing && driver.fixture.readerState.name == "Hanakox")
   }
 
-  @Test("q in a focused text field types q; q with a changed form asks before quitting")
+  /// `q` on a changed form asked "Quit and discard your changes?" and quit the whole app on `y` (issue 35, item 6):
+  /// like Esc, it now closes the form, asking first.
+  @Test("q in a focused text field types q; q on a form closes it, asking first when it was changed; then q quits")
   func qIsTextInAField() throws {
     var driver = try Self.readerAndNotes()
     Self.openForm(&driver)
@@ -103,15 +106,39 @@ extension TUIStateTests {
     driver.press(.tab)
     driver.press(.tab)  // Save
     #expect(driver.type("q") == [])
-    #expect(driver.state.confirmation == .quit)
-    #expect(driver.type("y") == [.quit])
+    #expect(driver.state.confirmation == .discard(.feature(slot: 0, action: ReaderFeature.Action.cancel)))
+    #expect(driver.type("q") == [])  // q answers no, as Esc does
+    #expect(driver.state.confirmation == nil && driver.fixture.readerState.isEditing)
+    driver.type("q")
+    #expect(driver.type("y") == [Self.reader(.cancel)])
+    #expect(!driver.fixture.readerState.isEditing)
+    #expect(driver.type("q") == [.quit])  // the top level
   }
 
-  @Test("the feature switcher filters by number, key or title; Enter goes there, Esc or Backspace on empty closes")
+  /// The confirmation opened on Discard, so an Enter pressed out of habit threw the form away (issue 35, item 6).
+  @Test("a confirmation opens on its safe choice: Enter keeps editing, Tab then Enter discards")
+  func confirmationOpensOnTheSafeChoice() throws {
+    var driver = try Self.readerAndNotes()
+    Self.openForm(&driver)
+    driver.press(.enter)
+    driver.type("x")
+    driver.press(.escape)  // leaves the field
+    driver.press(.escape)
+    #expect(driver.state.confirmation?.focus == 1)
+    #expect(Self.screen(driver).contains("< Keep editing >"))
+    #expect(driver.press(.enter) == [])
+    #expect(driver.state.confirmation == nil && driver.fixture.readerState.isEditing)
+    driver.press(.escape)
+    driver.press(.tab)  // Discard
+    #expect(driver.press(.enter) == [Self.reader(.cancel)])
+  }
+
+  @Test(
+    "the command palette filters features by number, key or title; Enter goes there, Esc or Backspace on empty closes")
   func featureSwitcher() throws {
     var driver = try Driver(TestApp.numbered(30))
     driver.type(":27")
-    #expect(Self.screen(driver).contains("Go to feature"))
+    #expect(Self.screen(driver).contains("Go to feature or run a command"))
     driver.press(.enter)
     #expect(driver.state.selectedTab == 26 && driver.state.switcher == nil)
     driver.type(":feature-3")  // the key feature-30, not feature-03's title "Feature 3"

@@ -254,7 +254,8 @@ struct TUIStateTests {
     #expect(driver.focusables.count > 1)
   }
 
-  @Test("help: '?' opens, other keys are ignored, Esc or '?' closes, q still quits")
+  /// `q` in the help quit the whole app (issue 35, item 6): it closes the help, as in tig and k9s.
+  @Test("help: '?' opens, other keys are ignored, Esc, '?' or q closes it; q then quits")
   func help() throws {
     var driver = try Driver()
     driver.type("?")
@@ -267,7 +268,10 @@ struct TUIStateTests {
     #expect(driver.state.isHelpVisible)
     driver.type("?")
     #expect(!driver.state.isHelpVisible)
+    driver.press(.down)  // off the search field, where q is text
     driver.type("?")
+    #expect(driver.type("q") == [])
+    #expect(!driver.state.isHelpVisible)
     #expect(driver.type("q") == [.quit])
   }
 

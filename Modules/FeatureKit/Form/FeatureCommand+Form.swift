@@ -5,8 +5,8 @@ import Presentation
 extension FeatureCommand where State == Form, Action == FormAction {
   /// `submit --<option> VALUE…`: one option per field; a broken rule is a usage error (exit 64) naming the option
   /// and the rule, nothing sent; otherwise the draft is sent and the item the server stored is printed (`--json`:
-  /// `{"item":{"id":4,…}}`); a failed send exits 1; one kept in the outbox prints that it was queued
-  /// (`{"queued":true,"pending":N}`) and succeeds. Its example gives every field its sample.
+  /// `{"item":{"id":4,…}}`); a failed send exits 1; one kept in the outbox prints that it was queued — the same
+  /// shape, the item as sent with its `id` `null`, plus `"queued":true,"pending":N` — and succeeds. Its example gives every field its sample.
   static func submit(_ fields: [FormField], title: String) -> Self {
     FeatureCommand(
       path: ["submit"], abstract: "Send a new \(title) item and print what the server stored.",
@@ -21,19 +21,25 @@ extension FeatureCommand where State == Form, Action == FormAction {
     switch phase {
     case .sent(let item):
       let shown = fields.map { Field($0.label, item[$0.key]) }
-      let json = [("id", JSONValue(item, key: "id"))] + fields.map { ($0.jsonKey, JSONValue(item, key: $0.key)) }
       return .success(
         view: .stack([.text("Sent #\(item["id"]).", .secondary), .fields(shown)]),
-        json: .object([("item", .object(json))]))
-    case .queued(_, let pending):
+        json: .object([("item", itemJSON(item, fields: fields))]))
+    case .queued(let draft, let pending):
+      // The made send's shape: the item as sent (no id yet: the server gives it), then that it waits.
       return .success(
         view: .text("Queued: \(phase.queuedNote ?? "").", .secondary),
-        json: .object([("queued", .bool(true)), ("pending", .int(pending))]))
+        json: .object(
+          [("item", itemJSON(draft, fields: fields)), ("queued", .bool(true)), ("pending", .int(pending))]))
     case .failed(_, let message):
       return .failure(message)
     case .idle, .sending:
       return .failure("Nothing was sent.")
     }
+  }
+
+  /// `{"id":…,<each field's JSON key>:…}`: the item the server stored, or a queued draft (its `id` `null`).
+  static func itemJSON(_ item: FormDraft, fields: [FormField]) -> JSONValue {
+    .object([("id", JSONValue(item, key: "id"))] + fields.map { ($0.jsonKey, JSONValue(item, key: $0.key)) })
   }
 
   /// `text` in single quotes, each `'` written `'\''`: a shell reads it back as it is, nothing run or expanded.

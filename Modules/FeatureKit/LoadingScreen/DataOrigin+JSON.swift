@@ -28,11 +28,14 @@ extension DataOrigin {
 }
 
 extension CommandOutput {
-  /// This output with `origin`'s ``DataOrigin/jsonMembers`` appended to its JSON object (a failure, or JSON that is
-  /// not an object, is returned as it is). The text output is unchanged: stale and offline data are said there by
-  /// the screen's note and the CLI's notice on standard error.
+  /// This output with `origin`'s ``DataOrigin/jsonMembers`` appended to its JSON object (a failure, JSON that is
+  /// not an object, or an object that already says its `"origin"` — a write's, which knows better — is returned as it
+  /// is). The text output is unchanged: stale and offline data are said there by the screen's note and the CLI's
+  /// notice on standard error.
   public func adding(origin: DataOrigin) -> CommandOutput {
-    guard case .success(let view, .object(let members)) = self else { return self }
+    guard case .success(let view, .object(let members)) = self, !members.contains(where: { $0.0 == "origin" }) else {
+      return self
+    }
     return .success(view: view, json: .object(members + origin.jsonMembers))
   }
 }

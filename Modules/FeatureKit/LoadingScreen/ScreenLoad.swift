@@ -61,7 +61,8 @@ public struct ScreenLoad<Content: LoadableContent>: Equatable, Codable, Sendable
   /// - `.poll` on a shown screen starts a load, network first, keeping the content on screen;
   /// - `.reconnected` starts one, network first, when the screen shows offline content or an error and did not
   ///   already refetch for a reconnection (``reconnect``, ``ReconnectRefetch/reconnected(showing:)``);
-  /// - `.refresh` and `.retry` always start one, asking the network first (replacing a load in flight);
+  /// - `.refresh` and `.retry` always start one, asking the network first (replacing a load in flight); `.retry`
+  ///   keeps the content on screen (offline content's Retry never blanks it);
   /// - `.changed` starts a cache-only re-read when loaded or empty, keeping the phase on screen (``rereadsCache``);
   /// - `.loaded(response, origin)` maps the response to ``LoadableContent`` (``LoadPhase/empty`` when it is empty)
   ///   and keeps its origin; `.failed(message)` shows the message; on a shown screen that polls, either starts the
@@ -103,7 +104,8 @@ public struct ScreenLoad<Content: LoadableContent>: Equatable, Codable, Sendable
       startLoad(networkFirst: true, keepingContent: true)
     case .refresh, .retry:
       reconnect.reset()
-      startLoad(networkFirst: true)
+      // Retry (offered on offline content) keeps that content on screen until the answer replaces it.
+      startLoad(networkFirst: true, keepingContent: action == .retry)
     case .changed:
       finish()
       switch phase {

@@ -33,34 +33,94 @@ extension Middleware {
   ) -> Middleware {
     // The key of the last attempt, for a retry of it.
     let lastKey = LastKey()
+    let slot = KeySlot(
+      get: { lastKey.value.withLock { $0 } }, set: { value in lastKey.value.withLock { $0 = value } })
     return .after { context, sent in
       guard let mutationAction = action(sent) else { return }
-      let state = mutation(context.state)
-      guard state.startsWrite, case .sending(let input) = state.phase else { return }
-      let request = state.request
-      let retried = mutationAction == .retry ? lastKey.value.withLock { $0 } : nil
-      context.run(id: id, cancelInFlight: true) { send in
-        var declared: WriteIntent?
-        defer { lastKey.value.withLock { $0 = declared?.idempotencyKey } }
-        do {
-          let intent = try intent(input)
-          intent.idempotencyKey = retried
-          declared = intent
-          let output = try await intent.run { try await write(input) }
-          send(embed(.succeeded(output, request: request)))
-        } catch let queued as WriteQueued {
-          send(embed(.queued(pending: queued.pending, request: request)))
-        } catch is CancellationError {
-          return
-        } catch {
-          guard !Task.isCancelled else { return }
-          let message = String(describing: error)
-          let undone = declared?.rolledBack == true
-          send(embed(.failed(undone ? "\(message) - your change was undone" : message, request: request)))
-        }
+      run(
+        mutationAction, mutation(context.state), id: id, context: context, lastKey: slot, embed: embed,
+        intent: intent, write: write)
+    }
+  }
+
+  /// Several writes of one kind in flight at once, one per key — an unsubscribe per item of a list: the feature keeps a
+  /// ``Mutation`` per key in its state (`var unsubscribe: [Int: Mutation<Int, Done>] = [:]`) and carries the key in
+  /// its action (`case unsubscribe(Int, MutationAction<Int, Done>)`, reduced as
+  /// `state.unsubscribe[id, default: Mutation()].reduce(action)`). Each key's write runs as effect `<id>.<key>`, so
+  /// the writes of different keys run side by side, each inside its own ``Networking/WriteIntent``: its optimistic
+  /// change is laid over the answers after those of the writes started before it, and a refusal rolls back only its
+  /// own. Everything else is ``mutation(id:state:action:embed:intent:write:)``'s, per key: a second submit for a key
+  /// while its write is in flight sends nothing, a Retry reuses that key's last `Idempotency-Key`.
+  ///
+  /// ```swift
+  /// .mutation(id: "newsletter.unsubscribe", state: { $0.unsubscribe[$1] }, action: { $0.unsubscribe },
+  ///           embed: { .unsubscribe($0, $1) },
+  ///           intent: { id in WriteIntent(optimistic: [.remove(id: String(id), from: "subscriptions")]) },
+  ///           write: { id in try await client.unsubscribe(id) })
+  /// ```
+  public static func mutation<Key: Hashable & Sendable, Input, Output>(
+    id: EffectID,
+    state mutation: @escaping @Sendable (State, Key) -> Mutation<Input, Output>?,
+    action: @escaping @Sendable (Action) -> (Key, MutationAction<Input, Output>)?,
+    embed: @escaping @Sendable (Key, MutationAction<Input, Output>) -> Action,
+    intent: @escaping @Sendable (Input) throws -> WriteIntent = { _ in WriteIntent() },
+    write: @escaping @Sendable (Input) async throws -> Output
+  ) -> Middleware {
+    // The key of each write's last attempt, for a retry of it.
+    let lastKeys = LastKeys<Key>()
+    return .after { context, sent in
+      guard let (key, mutationAction) = action(sent), let state = mutation(context.state, key) else { return }
+      let slot = KeySlot(
+        get: { lastKeys.value.withLock { $0[key] } }, set: { value in lastKeys.value.withLock { $0[key] = value } })
+      run(
+        mutationAction, state, id: EffectID("\(id.rawValue).\(key)"), context: context, lastKey: slot,
+        embed: { embed(key, $0) }, intent: intent, write: write)
+    }
+  }
+
+  /// Runs the write `state` decided after `mutationAction` (see ``mutation(id:state:action:embed:intent:write:)``).
+  private static func run<Input, Output>(
+    _ mutationAction: MutationAction<Input, Output>, _ state: Mutation<Input, Output>, id: EffectID,
+    context: MiddlewareContext<State, Action>, lastKey: KeySlot,
+    embed: @escaping @Sendable (MutationAction<Input, Output>) -> Action,
+    intent: @escaping @Sendable (Input) throws -> WriteIntent,
+    write: @escaping @Sendable (Input) async throws -> Output
+  ) {
+    guard state.startsWrite, case .sending(let input) = state.phase else { return }
+    let request = state.request
+    let retried = mutationAction == .retry ? lastKey.get() : nil
+    context.run(id: id, cancelInFlight: true) { send in
+      var declared: WriteIntent?
+      defer { lastKey.set(declared?.idempotencyKey) }
+      do {
+        let intent = try intent(input)
+        intent.idempotencyKey = retried
+        declared = intent
+        let output = try await intent.run { try await write(input) }
+        send(embed(.succeeded(output, request: request)))
+      } catch let queued as WriteQueued {
+        send(embed(.queued(pending: queued.pending, request: request)))
+      } catch is CancellationError {
+        return
+      } catch {
+        guard !Task.isCancelled else { return }
+        let message = String(describing: error)
+        let undone = declared?.rolledBack == true
+        send(embed(.failed(undone ? "\(message) - your change was undone" : message, request: request)))
       }
     }
   }
+}
+
+/// Where a write's last `Idempotency-Key` is read and kept.
+private struct KeySlot: Sendable {
+  let get: @Sendable () -> String?
+  let set: @Sendable (String?) -> Void
+}
+
+/// The `Idempotency-Key` of each keyed mutation's last attempt.
+private final class LastKeys<Key: Hashable & Sendable>: Sendable {
+  let value = Mutex<[Key: String]>([:])
 }
 
 /// The `Idempotency-Key` of a mutation's last attempt (``Core/Middleware/mutation(id:state:action:embed:intent:write:)``).

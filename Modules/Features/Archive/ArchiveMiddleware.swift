@@ -17,7 +17,8 @@ extension ArchiveFeature {
   /// - Saved list: one-shot reads (`archive.saved.load`), and an observation (`archive.saved.observe`) from
   ///   `.appeared` until `.terminated`, so another mount's or another process's writes reach the screen.
   /// - Save / unsave / restore (`archive.write.<id>`): writes at once, then reads the saved list back, so the save boxes
-  ///   always show what is persisted. Saving an item not on screen (the CLI) fetches it first with `client.item`.
+  ///   always show what is persisted. Saving an item not on screen (the CLI) fetches it first with `client.item`
+  ///   (the API unreachable: from the last search's cached pages); a fixed mount refuses another category's item.
   ///   A written save or restore answers `.saveFinished` (the reducer's "Saved “…”" toast).
   /// - Parameter now: stamps newly saved items.
   public static func middlewares(
@@ -155,13 +156,19 @@ struct ArchiveEffects: Sendable {
   private func save(_ id: Int, known: ArchiveItem?, savedAt: Date? = nil, _ context: Context) {
     context.cancel(id: ArchiveFeature.loadSavedID)
     let (client, saved, now) = (client, saved, now)
+    let (query, fixedCategory) = (context.state.query, context.state.fixedCategory)
     context.run(id: ArchiveFeature.writeID(id), cancelInFlight: true) { send in
       do {
         let item: ArchiveItem
         if let known {
           item = known
         } else {
-          item = try await client.item(id)
+          item = try await Self.item(id, client: client, searched: query)
+        }
+        // A mount fixed to one category saves only its own: its saved list would never show another's item.
+        if let fixedCategory, item.category != fixedCategory, savedAt == nil {
+          send(.saveFailed(id: id, message: "archive item \(id) is \(item.category), not \(fixedCategory)"))
+          return
         }
         let savedAt = savedAt ?? now()
         try await saved.save(SavedItem(item, savedAt: savedAt))
@@ -176,6 +183,27 @@ struct ArchiveEffects: Sendable {
       await Self.readBack(saved, send)
     }
   }
+
+  /// Item `id` from the API or, when the API cannot answer, from the cached pages of the last search (`searched`,
+  /// up to ``searchedPages``): what the TUI saves offline is on its screen, so the CLI on the same database saves it
+  /// too. Not found there, the API's error is thrown.
+  static func item(_ id: Int, client: ArchiveClient, searched: ArchiveQuery) async throws -> ArchiveItem {
+    do {
+      return try await client.item(id)
+    } catch let error as HTTPError {
+      if case .notFound = error { throw error }
+      for page in 1...searchedPages {
+        guard let found = try? await QueryTrace(policy: .cacheOnly).run({ try await client.search(searched, page) })
+        else { break }
+        if let item = found.items.first(where: { $0.id == id }) { return item }
+        guard page * ArchiveClient.pageSize < found.total else { break }
+      }
+      throw error
+    }
+  }
+
+  /// How many cached pages of the last search an offline save looks through.
+  static let searchedPages = 50
 
   /// Fetches the item ``Action/open(_:)`` asked for (a newer one replaces it).
   private func fetchItem(_ id: Int, _ context: Context) {

@@ -30,7 +30,7 @@ extension ArchiveFeature {
         case .failed: .error
         }
       guard state.reconnect.reconnected(showing: showing) else { return }
-      state.startSearch(networkFirst: true)
+      state.startSearch(networkFirst: true, keepingResults: true)
     case .terminated:
       state.requests.append(.stopObservingSaved)
 
@@ -67,7 +67,7 @@ extension ArchiveFeature {
       state.startSearch(page: page.clamped(to: ArchiveClient.pages))
     case .retry:
       state.reconnect.reset()
-      state.startSearch(networkFirst: true)
+      state.startSearch(networkFirst: true, keepingResults: true)
 
     case .searchLoaded(let page, let origin):
       if state.search == .loading, page.query == state.query {
@@ -162,17 +162,34 @@ extension ArchiveFeature {
 extension ArchiveFeature.State {
   /// A search for the current conditions starts now (and any search waiting for typing to pause is folded in),
   /// reading the cache first unless `networkFirst` (Refresh, Retry).
-  fileprivate mutating func startSearch(page: Int = 1, networkFirst: Bool = false) {
+  /// `keepingResults`: results shown offline stay on screen until the answer replaces them (Retry, a reconnection),
+  /// as a stale page does while it is refreshed (``awaitsRefresh(of:)``).
+  fileprivate mutating func startSearch(page: Int = 1, networkFirst: Bool = false, keepingResults: Bool = false) {
     isSearchPending = false
-    search = .loading
-    searchOrigin = .network
+    if !(keepingResults && showsOfflineResults) {
+      search = .loading
+      searchOrigin = .network
+    }
     requests.append(.search(page: page, networkFirst: networkFirst))
   }
 
-  /// Whether `page` is the second answer of the search whose results are shown from a stale cache entry: the
-  /// fresh page, or the same one marked offline, for the shown query and the page the results start with.
+  /// Whether results (or an empty result) read from the cache while the API could not answer are on screen.
+  private var showsOfflineResults: Bool {
+    guard case .offline = searchOrigin else { return false }
+    switch search {
+    case .loaded, .empty: return true
+    case .idle, .loading, .failed: return false
+    }
+  }
+
+  /// Whether `page` is the second answer of the search whose results are shown from a stale cache entry (the fresh
+  /// page, or the same one marked offline), or the answer to a Retry of results shown offline, for the shown query
+  /// and the page the results start with.
   fileprivate func awaitsRefresh(of page: ArchivePage) -> Bool {
-    guard case .stale = searchOrigin else { return false }
+    switch searchOrigin {
+    case .stale, .offline: break
+    case .network, .cache: return false
+    }
     switch search {
     case .loaded(let results): return results.query == page.query && page.page <= results.lastPage
     case .empty(let query): return query == page.query

@@ -1,5 +1,6 @@
 import FeatureKit
 import FormKit
+import Networking
 import Presentation
 
 extension ProfileFeature {
@@ -9,9 +10,11 @@ extension ProfileFeature {
   ///
   /// `kumiki profile edit [--nickname TEXT] [--intro TEXT]`: checks the given fields with ``ProfileEditForm/fields``'
   /// rules (a broken rule, naming its option, or neither option is a usage error: exit 64), sends them with `PATCH /profile_personal` and
-  /// prints the profile the server answered (`--json`: `{"personal":{...}}`, the shape of `kumiki profile --json`'s
-  /// `personal`, so `jq .personal.nickname` reads both); a failed save exits 1; a save kept in the outbox (the API
-  /// unreachable) prints that it was queued (`{"queued":true,"pending":N}`) and succeeds.
+  /// prints the profile the server answered (`--json`: `{"personal":{...},"origin":"network",…}`, the shape of
+  /// `kumiki profile --json`'s `personal`, so `jq .personal.nickname` reads both); a failed save exits 1; a save kept
+  /// in the outbox (the API unreachable) prints the same shape with the change laid over the cached profile (`null`
+  /// without one), `"queued":true`, `"pending":N` and where the profile came from (`cache`, `stale` or `offline`,
+  /// never `network`), and succeeds.
   public static let commands: [FeatureCommand<State, Action>] = [
     FeatureCommand(
       path: [],
@@ -58,12 +61,19 @@ extension ProfileFeature {
     case .sent(let personal):
       return .success(
         view: .stack([.text("Profile updated.", .secondary)] + personalSections(personal)),
-        json: .object([("personal", json(personal))]))
-    case .queued(_, let pending):
+        json: .object([("personal", json(personal))] + DataOrigin.network.jsonMembers))
+    case .queued(let patch, let pending):
+      // The made write's shape: the profile as this app knows it (read from the cache after the write was queued,
+      // with the change laid over it), `null` when it has none; where that came from, never the network.
       let note = state.save.phase.queuedNote ?? ""
+      let personal = state.load.content.map { patch.applied(to: $0.personal) }
+      let origin: [(String, JSONValue)] =
+        personal == nil || state.load.origin == .network
+        ? [("origin", "offline"), ("fetched_at", .null)] : state.load.origin.jsonMembers
       return .success(
         view: .text("Queued: \(note).", .secondary),
-        json: .object([("queued", .bool(true)), ("pending", .int(pending))]))
+        json: .object(
+          [("personal", personal.map(json) ?? .null), ("queued", .bool(true)), ("pending", .int(pending))] + origin))
     case .failed(_, let message):
       return .failure(message)
     case .idle, .sending:

@@ -18,4 +18,13 @@ extension ProfileFeature {
       intent: { patch in WriteIntent(optimistic: [try .merge(patch, into: "profile_personal")]) },
       write: { patch in try await client.updatePersonal(patch) })
   }
+
+  /// After a save was queued with no profile read yet (`kumiki profile edit`, which loads nothing first), reads it —
+  /// `.load(.appear)`, from the cache with the queued change laid over it — so the command prints the made save's
+  /// shape (``editOutput(_:)``). A screen that shows the profile has it already and reads nothing more.
+  public static let readAfterQueuedSave = Middleware<State, Action>.after { context, action in
+    guard case .save(.queued) = action, case .queued = context.state.save.phase, context.state.load.phase == .idle
+    else { return }
+    context.dispatch(.load(.appear))
+  }
 }

@@ -1,13 +1,14 @@
 import FixtureData
 import FixtureServer
 
-/// Starts a server for one test and shuts it down afterwards, also when the test throws.
+/// Starts a server for one test (on ``TestData``, see ``startServer(_:)``) and shuts it down afterwards, also when the
+/// test throws.
 @discardableResult
 func withFixtureServer<T: Sendable>(
   _ configuration: FixtureServer.Configuration = FixtureServer.Configuration(),
   _ body: (FixtureServer) async throws -> T
 ) async throws -> T {
-  let server = try await FixtureServer.start(configuration)
+  let server = try await startServer(configuration)
   do {
     let result = try await body(server)
     await server.shutdown()

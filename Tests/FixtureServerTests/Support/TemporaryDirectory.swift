@@ -13,16 +13,17 @@ func withTemporaryDirectory<T>(_ body: (URL) async throws -> T) async throws -> 
   return try await body(directory)
 }
 
-/// Writes the bundled data (every feature's fixtures) as a `db.json` in `directory` and returns its URL.
-func copyOfBundledDatabase(in directory: URL, named name: String = "db.json") throws -> URL {
+/// Writes the suite's data (``TestData``) as a `db.json` in `directory` and returns its URL.
+func copyOfTestData(in directory: URL, named name: String = "db.json") throws -> URL {
   let copy = directory.appendingPathComponent(name)
-  try Data(FixtureDatabase.bundledJSON).write(to: copy)
+  try Data(TestData.json).write(to: copy)
   return copy
 }
 
-/// The bundled fixture files' bytes, to check nothing writes to them.
-func bundledFixtureBytes() throws -> [Data] {
-  try FixtureDatabase.bundledFiles.map { try Data(contentsOf: $0.url) }
+/// The bytes of the sample data's files (the suite's own and the features' bundled ones), to check nothing writes to
+/// them.
+func sampleFileBytes() throws -> [Data] {
+  try [TestData.fileBytes] + FixtureDatabase.bundledFiles.map { try Data(contentsOf: $0.url) }
 }
 
 /// The names in `directory`, sorted.

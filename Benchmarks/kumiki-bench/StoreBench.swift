@@ -6,7 +6,7 @@ import TUI
 
 /// `kumiki-bench store <workload> --actions N`: dispatches N actions through the full registry path (an assembled
 /// app, its router middleware, partitioned subscriptions) and prints one line. Re-run under callgrind to count
-/// instructions per action; `Scripts/bench` does that with two values of N and takes the difference.
+/// instructions per action; `Benchmarks/bench` does that with two values of N and takes the difference.
 struct StoreBench: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "store",

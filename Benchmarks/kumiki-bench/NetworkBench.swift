@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 
 /// `kumiki-bench net`: HTTP client benchmarks on loopback. `serve` runs the server in its own process;
-/// `client` runs one workload with one client and prints one JSON line. `Scripts/bench-net` interleaves
+/// `client` runs one workload with one client and prints one JSON line. `Benchmarks/bench-net` interleaves
 /// them with `wrk` and reports ratios (see Benchmarks/Networking.md).
 struct NetworkBench: AsyncParsableCommand {
   static let configuration = CommandConfiguration(

@@ -1,7 +1,7 @@
 import ArgumentParser
 
 /// `kumiki-bench`: one workload per invocation, so figures can be re-taken under callgrind or hyperfine.
-/// `Scripts/bench` (`make bench`) runs them side by side with their baselines.
+/// `Benchmarks/bench` (`make bench`) runs them side by side with their baselines.
 struct KumikiBench: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "kumiki-bench",

@@ -11,7 +11,8 @@ import TUI
 #endif
 
 /// `kumiki-bench session`: a long TUI session. The real app loop (`TUIApp.run`) runs in this process on a
-/// pseudo-terminal of 200×60, over the live app (embedded fixture API, a temporary database, the Archive tab) with
+/// pseudo-terminal of 200×60, over the live app (embedded fixture API, a temporary database, a screen with a
+/// keyword field: the keystroke bench's, `BenchSubject.searchScreen`, or the one `--feature` names) with
 /// DevTools recording (`--no-dev-tools` for the baseline), and the bench types into the keyword field — a letter,
 /// then Backspace, so every key is an action and the field stays short — `--actions` times. Prints the resident
 /// set size (VmRSS) once the first page of results is on screen, after every tenth of the keys and at the end, and
@@ -20,8 +21,6 @@ import TUI
 ///
 /// The store's clock is held still, so the searches the typing schedules never run: the figure is the session.
 ///
-/// The workload names the sample Archive feature on purpose (allowed in Scripts/check-deps), as `keystroke` does:
-/// the same keyword field over the same results on every run, so figures compare side by side.
 struct SessionBench: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "session",
@@ -34,14 +33,18 @@ struct SessionBench: AsyncParsableCommand {
   @Flag(inversion: .prefixedNo, help: "Record with DevTools, as kumiki-tui does.")
   var devTools: Bool = true
 
+  @Option(help: "The feature whose screen is typed into (default: the first screen where / focuses a text field).")
+  var feature: String?
+
   func run() async throws {
     let directory = FileManager.default.temporaryDirectory.appending(path: "kumiki-session-\(getpid())")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
+    let key = try await BenchSubject.searchScreen(feature, directory: directory)
     let recorder = devTools ? DevTools() : nil
     let live = try await LiveApp.start(
       LaunchOptions(
-        databasePath: directory.appending(path: "kumiki.sqlite").path, features: ["archive"],
+        databasePath: directory.appending(path: "kumiki.sqlite").path, features: [key],
         middlewares: recorder.map { [$0.middleware] } ?? [], clock: StillClock()))
     let app = live.runtime
 
@@ -60,7 +63,7 @@ struct SessionBench: AsyncParsableCommand {
 
     let deadline = ContinuousClock.now + .seconds(30)
     while !complete.load(ordering: .relaxed) {
-      guard ContinuousClock.now < deadline else { throw ValidationError("the Archive results did not load") }
+      guard ContinuousClock.now < deadline else { throw ValidationError("the \(key) screen did not load") }
       try await Task.sleep(for: .milliseconds(5))
     }
     terminal.type("/")  // focus the keyword field
@@ -74,7 +77,7 @@ struct SessionBench: AsyncParsableCommand {
     }
     started.store(true, ordering: .relaxed)
     let start = residentKilobytes()
-    say("session: \(actions) keys, DevTools \(devTools ? "recording" : "off"); RSS at start \(start) KB")
+    say("session: \(key), \(actions) keys, DevTools \(devTools ? "recording" : "off"); RSS at start \(start) KB")
 
     let tenth = max(1, actions / 10)
     var perKey: [Double] = []

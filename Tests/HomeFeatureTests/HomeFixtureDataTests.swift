@@ -1,0 +1,103 @@
+import FixtureData
+import Testing
+
+/// Home's fixtures.json keeps the API contract its screens and commands are written against: enough items, exactly
+/// the contract's fields with the contract's types, and the values its tests rely on. (The fixture server's
+/// own suites test json-server's behaviour on data of their own.)
+@Suite("Home's fixture data")
+struct HomeFixtureDataTests {
+  let database: FixtureDatabase
+
+  init() throws {
+    database = try FixtureDatabase.bundled
+  }
+
+  private func list(_ name: String) throws -> [JSONObject] {
+    guard case .array(let elements)? = database[name] else { throw HomeFixtureShape() }
+    return try elements.map { element in
+      guard case .object(let object) = element else { throw HomeFixtureShape() }
+      return object
+    }
+  }
+
+  @Test(
+    "the dataset has at least the required number of items per endpoint",
+    arguments: [
+      ("campaign_banners", 6),
+      ("recent_news", 12),
+      ("featured_topics", 8),
+      ("trend_articles", 4),
+      ("pickup_photos", 20),
+    ])
+  func counts(name: String, minimum: Int) throws {
+    #expect(try list(name).count >= minimum)
+  }
+
+  enum Kind: Sendable {
+    case integer, double, string
+  }
+
+  @Test(
+    "every list element has exactly the contract's fields with the contract's types",
+    arguments: [
+      (
+        "campaign_banners",
+        [
+          "id": Kind.integer, "banner_contents_id": .integer, "banner_url": .string, "title": .string,
+          "caption": .string, "announcement_at": .string,
+        ]
+      ),
+      (
+        "recent_news",
+        [
+          "id": Kind.integer, "thumbnail_url": .string, "title": .string, "news_category": .string,
+          "published_at": .string,
+        ]
+      ),
+      (
+        "featured_topics",
+        [
+          "id": .integer, "featured_topics_id": .integer, "rating": .double, "thumbnail_url": .string,
+          "title": .string, "caption": .string, "published_at": .string,
+        ]
+      ),
+      (
+        "trend_articles",
+        [
+          "id": .integer, "thumbnail_url": .string, "title": .string, "introduction": .string,
+          "published_at": .string,
+        ]
+      ),
+      (
+        "pickup_photos",
+        [
+          "id": .integer, "photo_url": .string, "photo_width": .integer, "photo_height": .integer,
+          "title": .string, "caption": .string, "published_at": .string,
+        ]
+      ),
+    ])
+  func schema(name: String, fields: [String: Kind]) throws {
+    let optional = Self.optionalFields[name] ?? [:]
+    for element in try list(name) {
+      #expect(Set(element.keys).subtracting(optional.keys) == Set(fields.keys), "\(name) \(element.keys)")
+      for (key, kind) in fields.merging(optional.filter { element[$0.key] != nil }, uniquingKeysWith: { $1 }) {
+        switch (kind, element[key]) {
+        case (.integer, .integer?), (.string, .string?), (.double, .double?): break
+        default: Issue.record("\(name).\(key) is \(String(describing: element[key])), expected \(kind)")
+        }
+      }
+    }
+  }
+
+  /// Fields an element may leave out: a campaign's `search_keyword` (the Archive search its detail offers, by route).
+  static let optionalFields: [String: [String: Kind]] = ["campaign_banners": ["search_keyword": .string]]
+
+  @Test("the first banner has banner_contents_id 1001 and recent news ids run 1...12 in order")
+  func featureTestAnchors() throws {
+    #expect(try list("campaign_banners").first?["banner_contents_id"] == .integer(1001))
+    #expect(try list("recent_news").map { $0["id"] } == (1...12).map { .integer($0) })
+  }
+}
+
+/// A fixture value that did not have the shape a test expected.
+private struct HomeFixtureShape: Error {}

@@ -1,0 +1,102 @@
+import FixtureData
+import Testing
+
+/// Profile's fixtures.json keeps the API contract its screens and commands are written against: enough items, exactly
+/// the contract's fields with the contract's types, and the values its tests rely on. (The fixture server's
+/// own suites test json-server's behaviour on data of their own.)
+@Suite("Profile's fixture data")
+struct ProfileFixtureDataTests {
+  let database: FixtureDatabase
+
+  init() throws {
+    database = try FixtureDatabase.bundled
+  }
+
+  private func list(_ name: String) throws -> [JSONObject] {
+    guard case .array(let elements)? = database[name] else { throw ProfileFixtureShape() }
+    return try elements.map { element in
+      guard case .object(let object) = element else { throw ProfileFixtureShape() }
+      return object
+    }
+  }
+
+  @Test(
+    "the dataset has at least the required number of items per endpoint",
+    arguments: [
+      ("profile_announcement", 5),
+      ("profile_comment", 5),
+      ("profile_recent_favorite", 5),
+    ])
+  func counts(name: String, minimum: Int) throws {
+    #expect(try list(name).count >= minimum)
+  }
+
+  enum Kind: Sendable {
+    case integer, double, string
+  }
+
+  @Test(
+    "every list element has exactly the contract's fields with the contract's types",
+    arguments: [
+      (
+        "profile_announcement",
+        [
+          "id": Kind.integer, "category": .string, "title": .string, "published_at": .string,
+          "description": .string,
+        ]
+      ),
+      (
+        "profile_comment",
+        [
+          "id": .integer, "emotion": .string, "title": .string, "published_at": .string,
+          "comment": .string,
+        ]
+      ),
+      (
+        "profile_recent_favorite",
+        [
+          "id": .integer, "category": .string, "title": .string, "published_at": .string,
+          "description": .string,
+        ]
+      ),
+    ])
+  func schema(name: String, fields: [String: Kind]) throws {
+    for element in try list(name) {
+      #expect(Set(element.keys) == Set(fields.keys), "\(name) \(element.keys)")
+      for (key, kind) in fields {
+        switch (kind, element[key]) {
+        case (.integer, .integer?), (.string, .string?), (.double, .double?): break
+        default: Issue.record("\(name).\(key) is \(String(describing: element[key])), expected \(kind)")
+        }
+      }
+    }
+  }
+  @Test("profile_personal is one object with integer histories and social links")
+  func profile() throws {
+    guard case .object(let profile)? = database["profile_personal"] else {
+      Issue.record("profile_personal is not an object")
+      return
+    }
+    #expect(
+      Set(profile.keys) == [
+        "id", "nickname", "created_at", "avatar_url", "background_image_url", "introduction", "histories",
+        "social_media",
+      ])
+    guard case .object(let histories)? = profile["histories"], case .object(let social)? = profile["social_media"]
+    else {
+      Issue.record("histories or social_media is not an object")
+      return
+    }
+    #expect(
+      Set(histories.keys) == [
+        "profile_view_count", "article_post_count", "total_page_view_count", "total_available_points",
+        "total_use_coupon_count", "total_visit_shop_count",
+      ])
+    #expect(histories.members.allSatisfy { if case .integer = $0.value { true } else { false } })
+    #expect(Set(social.keys) == ["twitter_url", "facebook_url", "instagram_url"])
+  }
+
+}
+
+/// A fixture value that did not have the shape a test expected.
+private struct ProfileFixtureShape: Error {}
