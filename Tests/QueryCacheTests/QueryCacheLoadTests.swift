@@ -163,8 +163,7 @@ import Testing
     await store.receive(.load(.loaded(["ramen"], origin: offline))) { $0.load = Self.loaded(["ramen"], offline) }
 
     kitchen.failure = nil
-    await store.send(.load(.retry)) {
-      $0.load.phase = .loading
+    await store.send(.load(.retry)) {  // the cached list stays on screen while Retry asks (issue 35, item 4)
       $0.load.startsLoad = true
       $0.load.asksNetworkFirst = true
     }

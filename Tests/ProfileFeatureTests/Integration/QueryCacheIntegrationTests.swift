@@ -80,8 +80,8 @@ struct QueryCacheIntegrationTests {
     }
 
     // Retry asks the network first; still down, the cache answers, offline again.
-    await app.store.send(.load(.retry)) {
-      $0.load.phase = .loading; $0.load.startsLoad = true; $0.load.asksNetworkFirst = true
+    await app.store.send(.load(.retry)) {  // the offline profile stays on screen while Retry asks
+      $0.load.startsLoad = true; $0.load.asksNetworkFirst = true
     }
     await app.store.receive(.load(.loaded(expected, origin: offline))) { $0.load = Self.loaded(expected, offline) }
 
@@ -90,8 +90,8 @@ struct QueryCacheIntegrationTests {
     case .refused: try await world.restartServer()
     case .serverError, .timeout: world.server.clearFaults()
     }
-    await app.store.send(.load(.retry)) {
-      $0.load.phase = .loading; $0.load.startsLoad = true; $0.load.asksNetworkFirst = true
+    await app.store.send(.load(.retry)) {  // the offline profile stays on screen while Retry asks
+      $0.load.startsLoad = true; $0.load.asksNetworkFirst = true
     }
     await app.store.receive(.load(.loaded(expected))) { $0.load = Self.loaded(expected, .network) }
     await app.store.finish()
