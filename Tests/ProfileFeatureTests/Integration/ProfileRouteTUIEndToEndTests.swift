@@ -1,3 +1,4 @@
+import CompositionRoot
 import CompositionRootTesting
 import FixtureServer
 import Foundation
@@ -5,8 +6,11 @@ import Testing
 
 /// The real `kumiki-tui` in tmux (issue 37's done-when): a Recently Saved item opens Archive's item detail — the
 /// route `archive/item/<id>`, asked for by value — on Archive's tab, and Esc comes back to Profile where the user was,
-/// the detail closed. Archive is in `--features` because the route is its: without it the route is refused.
-@Suite(.serialized, .timeLimit(.minutes(3)), .enabled(if: TmuxSession.isAvailable, "needs tmux (make bootstrap)"))
+/// the detail closed. Archive is in `--features` because the route is its: without it the route is refused, and
+/// with Archive's folder deleted (`Scripts/check-feature-removal`) the suite does not run.
+@Suite(
+  .serialized, .timeLimit(.minutes(3)), .enabled(if: TmuxSession.isAvailable, "needs tmux (make bootstrap)"),
+  .enabled(if: StandardFeatures.descriptions.contains { $0.key == "archive" }, "needs Archive, the route's owner"))
 struct ProfileRouteTUIEndToEndTests {
   let binary = BuiltBinary.path("kumiki-tui")
 
