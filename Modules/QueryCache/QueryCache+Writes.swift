@@ -18,15 +18,17 @@ extension QueryCache {
   /// kept is sent or refused, so the screens reading that data show the server's truth again. Screens that read
   /// nothing yet (a tab never shown) stay as they are.
   public func invalidate(tags: Set<String>) async {
-    await Self.invalidation(storage: storage, optimistic: optimistic, observers: changeObservers)(tags)
+    await Self.invalidation(storage: storage, fetches: fetches, optimistic: optimistic, observers: changeObservers)(
+      tags)
   }
 
   /// ``invalidate(tags:)`` as a closure over its parts, for the outbox the initialiser builds.
   static func invalidation(
-    storage: ResponseCacheClient, optimistic: OptimisticEntries, observers: ChangeObservers
+    storage: ResponseCacheClient, fetches: SharedFetches, optimistic: OptimisticEntries, observers: ChangeObservers
   ) -> @Sendable (Set<String>) async -> Void {
     { tags in
       guard !tags.isEmpty else { return }
+      fetches.detachAll()  // a read sent before this write must not answer one made after it
       _ = try? await storage.invalidate(tags)
       _ = optimistic.drop(tags: tags)
       observers.notify(tags)
@@ -61,6 +63,7 @@ extension QueryCache {
       return response
     }
     if let write { optimistic.settle(write) }
+    fetches.detachAll()  // a read sent before this write must not answer one made after it
     _ = try? await storage.invalidate(Set([configuration.tag(for: request)]).union(intent?.invalidates ?? []))
     return response
   }

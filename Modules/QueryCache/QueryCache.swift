@@ -38,7 +38,7 @@ public final class QueryCache: Sendable {
   let http: HTTPClient
   let storage: ResponseCacheClient
   private let now: @Sendable () -> Date
-  private let fetches = SharedFetches()
+  let fetches = SharedFetches()
   let retrying: RetryingSend
   /// Makes each write's `Idempotency-Key`.
   private let idempotencyKey: @Sendable () -> String
@@ -74,7 +74,8 @@ public final class QueryCache: Sendable {
       policy: configuration.retry, clock: clock, random: random, reachability: reachability, now: now)
     let (monitor, optimistic, observers) = (self.reachability, self.optimistic, self.changeObservers)
     // The outbox invalidates as ``invalidate(tags:)`` does: the screens reading what it sent or refused are told.
-    let invalidate = Self.invalidation(storage: storage, optimistic: optimistic, observers: observers)
+    let invalidate = Self.invalidation(
+      storage: storage, fetches: fetches, optimistic: optimistic, observers: observers)
     self.outbox = outbox.map {
       Outbox(
         storage: $0, isQueueing: queuesWrites, http: http, configuration: configuration, invalidate: invalidate,

@@ -24,6 +24,12 @@ final class SharedFetches: Sendable {
     fetches.withLock { $0[key]?.waiters.withLock { $0 } ?? 0 }
   }
 
+  /// Lets the fetches in flight finish for those waiting on them, but no later caller joins one: what a write changed
+  /// since they were sent would be missing from their answer (a refetch after an invalidation gets a fetch of its own).
+  func detachAll() {
+    fetches.withLock { $0.removeAll() }
+  }
+
   /// The answer of the fetch for `key`: joins one in flight, or starts `operation`.
   func run(
     _ key: String, _ operation: @escaping @Sendable () async throws -> HTTPResponse

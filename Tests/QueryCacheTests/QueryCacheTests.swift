@@ -35,6 +35,24 @@ import Testing
     #expect(cache.transfers == 1)
   }
 
+  /// A read sent before a write must not answer a read asked for after the write invalidated its data: the later
+  /// read gets a transfer of its own (a TUI refresh in flight while the outbox sent an edit showed the old value).
+  @Test func aReadAfterAnInvalidationDoesNotJoinAFetchSentBeforeIt() async throws {
+    let cache = makeCache()
+    let request = HTTPRequest.get(Pantry.baseURL.appending(path: "dishes"))
+    kitchen.hold()
+    let before = Task { try await QueryTrace(policy: .networkFirst).run { try await cache.client.data(request) } }
+    while cache.waiting(on: request) < 1 { await Task.yield() }
+    await cache.invalidate(tags: ["dishes"])
+    let after = Task { try await QueryTrace(policy: .networkFirst).run { try await cache.client.data(request) } }
+    while kitchen.requests.count < 2 && cache.waiting(on: request) < 2 { await Task.yield() }
+    kitchen.open()
+    _ = try await before.value
+    _ = try await after.value
+    #expect(cache.transfers == 2)
+    #expect(kitchen.requests.count == 2)
+  }
+
   @Test func aRefreshOfAnUnchangedEntryIsAConditionalRequestAnswered304() async throws {
     let cache = makeCache()
     let request = HTTPRequest.get(Pantry.baseURL.appending(path: "dishes"))
