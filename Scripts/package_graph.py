@@ -8,6 +8,7 @@ of each module, which is what the graph colours and the rules in ARCHITECTURE.md
 import importlib.machinery
 import importlib.util
 import json
+import re
 import os
 import subprocess
 import sys
@@ -41,6 +42,14 @@ CONTRACT = {"Core", "Presentation", "FeatureKit", "FormKit", "LoadingScreenKit",
 INTERFACES = {"Networking", "Persistence"}
 FEATURES_FOLDER = "Modules/Features/"
 
+
+
+def feature_rule(root=ROOT):
+    """What Package.swift lets a feature depend on (`featureDependencyRule`): the picture's features node points at
+    all of it, so deleting a feature, or the last user of a kit, leaves the picture as it was."""
+    with open(os.path.join(root, "Package.swift"), encoding="utf-8") as handle:
+        match = re.search(r"let featureDependencyRule: Set<String> = \[(.*?)\]", handle.read(), re.S)
+    return set(re.findall(r'"([A-Za-z]+)"', match.group(1))) if match else set()
 
 
 class DescribeError(Exception):
