@@ -13,11 +13,7 @@ struct HomeFixtureDataTests {
   }
 
   private func list(_ name: String) throws -> [JSONObject] {
-    guard case .array(let elements)? = database[name] else { throw HomeFixtureShape() }
-    return try elements.map { element in
-      guard case .object(let object) = element else { throw HomeFixtureShape() }
-      return object
-    }
+    try #require(database.objects(in: name), "\(name) is a list of objects")
   }
 
   @Test(
@@ -33,9 +29,7 @@ struct HomeFixtureDataTests {
     #expect(try list(name).count >= minimum)
   }
 
-  enum Kind: Sendable {
-    case integer, double, string
-  }
+  typealias Kind = FixtureDatabase.FieldKind
 
   @Test(
     "every list element has exactly the contract's fields with the contract's types",
@@ -76,17 +70,8 @@ struct HomeFixtureDataTests {
         ]
       ),
     ])
-  func schema(name: String, fields: [String: Kind]) throws {
-    let optional = Self.optionalFields[name] ?? [:]
-    for element in try list(name) {
-      #expect(Set(element.keys).subtracting(optional.keys) == Set(fields.keys), "\(name) \(element.keys)")
-      for (key, kind) in fields.merging(optional.filter { element[$0.key] != nil }, uniquingKeysWith: { $1 }) {
-        switch (kind, element[key]) {
-        case (.integer, .integer?), (.string, .string?), (.double, .double?): break
-        default: Issue.record("\(name).\(key) is \(String(describing: element[key])), expected \(kind)")
-        }
-      }
-    }
+  func schema(name: String, fields: [String: Kind]) {
+    #expect(database.shapeProblems(of: name, fields: fields, optional: Self.optionalFields[name] ?? [:]) == [])
   }
 
   /// Fields an element may leave out: a campaign's `search_keyword` (the Archive search its detail offers, by route).
@@ -98,6 +83,3 @@ struct HomeFixtureDataTests {
     #expect(try list("recent_news").map { $0["id"] } == (1...12).map { .integer($0) })
   }
 }
-
-/// A fixture value that did not have the shape a test expected.
-private struct HomeFixtureShape: Error {}
