@@ -859,7 +859,9 @@ targets += [
   ),
   .testTarget(
     name: "TerminalTests",
-    dependencies: ["CoreTesting", "Terminal"],
+    // CWidth: the suspend test's child process calls the lifecycle shim alone (a forked child of a threaded process
+    // makes C calls only).
+    dependencies: ["CWidth", "CoreTesting", "Terminal"],
     path: "Tests/TerminalTests",
     swiftSettings: swiftSettings
   ),

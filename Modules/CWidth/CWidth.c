@@ -143,16 +143,26 @@ static void on_winch(int sig, siginfo_t *info, void *context) {
   errno = saved_errno;
 }
 
-// Set while stop_self waits for SIGCONT; cleared by whoever re-enters first.
-static volatile sig_atomic_t term_suspended = 0;
+// How many of stop_self's stops have not had their SIGCONT yet. stop_self re-enters itself once its
+// own stop returns, before returning to the caller that draws the next frame; the SIGCONT that
+// continued it reaches on_cont on whichever thread takes it, before or after that, and is only
+// counted off. A SIGCONT with none owed (the process was stopped from outside, e.g. by SIGSTOP)
+// re-enters in the handler. (Both used to re-enter: the handler, lagging on another thread, wrote
+// the enter bytes again after the frame, or ahead of stop_self's, which then skipped its own and
+// let the frame go before them.) In an orphaned process group the kernel discards the stop, no
+// SIGCONT comes and one is owed for good: one later SIGCONT from outside is then only counted off.
+static int self_stops_owed = 0;
 
 static void on_cont(int sig, siginfo_t *info, void *context) {
   (void)sig;
   (void)info;
   (void)context;
   int saved_errno = errno;
-  if (term_active) {
-    term_suspended = 0;
+  int owed = __atomic_load_n(&self_stops_owed, __ATOMIC_SEQ_CST);
+  while (owed > 0 && !__atomic_compare_exchange_n(&self_stops_owed, &owed, owed - 1, 0, __ATOMIC_SEQ_CST,
+                                                  __ATOMIC_SEQ_CST)) {
+  }
+  if (owed == 0 && term_active) {
     reenter_terminal();
     notify('C');
   }
@@ -162,34 +172,41 @@ static void on_cont(int sig, siginfo_t *info, void *context) {
 // whole_group: stop the process group too, as Ctrl-Z outside raw mode does (the terminal sends
 // SIGTSTP to its foreground group), so a parent waiting for this process (a wrapper such as the
 // playground, make) stops with it and the shell sees the job stopped; `fg` continues them all.
+//
+// The process stops exactly once, here, on this thread: the group's signal is sent with SIGTSTP
+// ignored in this process, so it stops the others only, then this thread raises its own, which
+// only it can take. (Ignoring it again discards the copy the kernel queues anyway while the
+// thread it picked blocks the signal.) The group's signal used to stop this process too: another
+// thread (the input reader) could take it and stop the process before this thread's raise, and
+// since SIGCONT discards only the stop signals already pending, the raise after `fg` stopped the
+// TUI a second time, alone, its screen blank, the shell waiting for it.
 static void stop_self(int whole_group) {
-  // Restore, stop with the default SIGTSTP action (SIGTSTP unblocked in this thread so the stop
-  // happens here and now), and re-arm once continued.
   if (term_active) restore_terminal();
-  struct sigaction dfl, ours;
+  struct sigaction ignore, dfl, ours;
+  memset(&ignore, 0, sizeof ignore);
+  ignore.sa_handler = SIG_IGN;
+  sigemptyset(&ignore.sa_mask);
   memset(&dfl, 0, sizeof dfl);
   dfl.sa_handler = SIG_DFL;
   sigemptyset(&dfl.sa_mask);
-  sigaction(SIGTSTP, &dfl, &ours);
-  sigset_t set;
+  sigset_t set, previous_mask;
   sigemptyset(&set);
   sigaddset(&set, SIGTSTP);
-  term_suspended = 1;
+  __atomic_add_fetch(&self_stops_owed, 1, __ATOMIC_SEQ_CST);
   if (whole_group) {
-    // Blocked here while the group's signal is sent, so this thread stops at the unblock below
-    // (on its own pending SIGTSTP) and not after it has gone on; SIGCONT discards whichever
-    // stop signal is still pending, so it stops once.
-    sigprocmask(SIG_BLOCK, &set, NULL);
+    sigaction(SIGTSTP, &ignore, &ours);
     kill(0, SIGTSTP);
-    raise(SIGTSTP);
-    sigprocmask(SIG_UNBLOCK, &set, NULL);
+    sigaction(SIGTSTP, &ignore, NULL);
+    sigaction(SIGTSTP, &dfl, NULL);
   } else {
-    sigprocmask(SIG_UNBLOCK, &set, NULL);
-    raise(SIGTSTP);
+    sigaction(SIGTSTP, &dfl, &ours);
   }
-  // Continued. on_cont normally re-entered already; if SIGCONT was blocked everywhere, do it here.
-  if (term_active && term_suspended) {
-    term_suspended = 0;
+  // Thread-directed and unblocked in this thread: taken on return from raise, stopping here.
+  pthread_sigmask(SIG_UNBLOCK, &set, &previous_mask);
+  raise(SIGTSTP);
+  pthread_sigmask(SIG_SETMASK, &previous_mask, NULL);
+  // Continued.
+  if (term_active) {
     reenter_terminal();
     notify('C');
   }

@@ -97,12 +97,19 @@ struct KumikiPlaygroundEndToEndTests {
       !$0.contains("Keys: this screen") && TUIScreenText.selectedTab($0) == firstTab
     }
 
-    try tmux.keys("C-z")
-    try await tmux.waitFor("the job stopped, the shell's prompt") { $0.contains("Stopped") && Self.prompting($0) }
-    try tmux.type("fg")
-    try tmux.keys("Enter")
-    try await tmux.waitFor("the TUI back after fg") {
-      TUIScreenText.selectedTab($0) == firstTab && !$0.contains("Stopped")
+    // Suspended and resumed a few times: each `fg` brings the whole frame back (the TUI once stopped a second time
+    // after SIGCONT, blank: TerminalSessionTests' "suspend stops once").
+    for round in 1...3 {
+      try tmux.keys("C-z")
+      try await tmux.waitFor("the job stopped (\(round)), the shell's prompt") {
+        $0.components(separatedBy: "Stopped").count - 1 == round && Self.prompting($0)
+      }
+      try tmux.type("fg")
+      try tmux.keys("Enter")
+      try await tmux.waitFor("the TUI back after fg (\(round))") {
+        TUIScreenText.selectedTab($0) == firstTab && TUIScreenText.statusBar($0).hasPrefix(" ready ")
+          && !$0.contains("Stopped")
+      }
     }
     try tmux.keys("?")
     _ = try await tmux.waitFor(text: "Keys: this screen")

@@ -51,6 +51,19 @@ final class PseudoTerminal {
     return String(decoding: collected, as: UTF8.self)
   }
 
+  /// What the session has written and the terminal holds now, without waiting.
+  func available() -> [UInt8] {
+    var collected: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    var descriptor = pollfd(fd: controller, events: Int16(POLLIN), revents: 0)
+    while poll(&descriptor, 1, 0) == 1 {
+      let count = buffer.withUnsafeMutableBytes { read(controller, $0.baseAddress, $0.count) }
+      guard count > 0 else { break }
+      collected += buffer[0..<count]
+    }
+    return collected
+  }
+
   /// Types `text` as the user would.
   func type(_ text: String) {
     let bytes = Array(text.utf8)

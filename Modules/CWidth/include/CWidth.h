@@ -38,11 +38,13 @@ int kumiki_term_leave(void);
 int kumiki_term_is_active(void);
 
 /// Read end of the process-wide, non-blocking notification pipe (created on first enter, never
-/// closed; -1 before). Handlers write 'W' on SIGWINCH and 'C' after SIGCONT re-entered raw mode.
+/// closed; -1 before). Handlers write 'W' on SIGWINCH and 'C' once raw mode is re-entered after a stop.
 int kumiki_term_notify_fd(void);
 
-/// Restores the terminal, stops the process with SIGTSTP (default action) and re-enters raw mode
-/// when continued, as the SIGTSTP handler does. No-op without an active session.
+/// Restores the terminal, stops the process group with SIGTSTP (default action) and, once
+/// continued, re-enters raw mode and the alternate screen and writes 'C' to the notification pipe
+/// before it returns. The process stops exactly once, on the calling thread (a second stop after
+/// SIGCONT left the TUI stopped with a blank screen). No-op without an active session.
 void kumiki_term_suspend(void);
 
 /// Unblocks, in the calling thread, the signals the session handles (INT, TERM, HUP, TSTP, CONT,
