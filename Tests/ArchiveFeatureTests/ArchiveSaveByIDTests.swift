@@ -76,4 +76,39 @@ struct ArchiveSaveByIDTests {
     await store.receive(.savedListLoaded([ArchiveFixture.entry(6)])) { $0.saved = .loaded([ArchiveFixture.entry(6)]) }
     await store.finish()
   }
+
+  /// `curry unsave 1` removed a 和食 item: a mount fixed to カレー refuses to unsave another category's saved item, as
+  /// it refuses to save one (the TUI and the CLI send the same `.unsave`), and the item stays saved.
+  @Test("a mount fixed to カレー refuses to unsave a 和食 item, which stays saved")
+  func aFixedMountUnsavesOnlyItsCategory() async {
+    let earlier = ArchiveFixture.now.addingTimeInterval(-60)
+    let persistence = InMemoryPersistence(
+      savedItems: [ArchiveFixture.savedItem(1), ArchiveFixture.savedItem(6, savedAt: earlier)])
+    var state = State()
+    state.fix(category: "カレー")
+    let store = makeArchiveStore(client: fixtureClient(), saved: persistence.savedItems, state: state)
+    let curry = ArchiveFixture.entry(6, savedAt: earlier)
+    let both = [ArchiveFixture.entry(1), curry]
+
+    await store.send(.unsave(1)) { $0.requests = [.unsave(1)] }
+    await store.receive(.saveFailed(id: 1, message: "archive item 1 is 和食, not カレー")) {
+      $0.notice = "archive item 1 is 和食, not カレー"
+      $0.requests = []
+    }
+    await store.receive(.savedListLoaded(both)) { $0.saved = .loaded(both) }
+    #expect(Set(persistence.currentSavedItems.map(\.id)) == [1, 6])
+
+    await store.send(.unsave(6)) {
+      $0.notice = nil
+      $0.requests = [.unsave(6)]
+    }
+    await store.receive(.unsaveFinished(id: 6, removed: curry)) {
+      $0.lastUnsave = ArchiveUnsaveResult(id: 6, dishName: curry.item.dishName, removed: true)
+      $0.toast.show("Removed \"\(curry.item.dishName)\"", undo: .restore(curry))
+      $0.requests = []
+    }
+    await store.receive(.savedListLoaded([ArchiveFixture.entry(1)])) { $0.saved = .loaded([ArchiveFixture.entry(1)]) }
+    #expect(persistence.currentSavedItems.map(\.id) == [1])
+    await store.finish()
+  }
 }

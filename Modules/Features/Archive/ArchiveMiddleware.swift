@@ -18,7 +18,8 @@ extension ArchiveFeature {
   ///   `.appeared` until `.terminated`, so another mount's or another process's writes reach the screen.
   /// - Save / unsave / restore (`archive.write.<id>`): writes at once, then reads the saved list back, so the save boxes
   ///   always show what is persisted. Saving an item not on screen (the CLI) fetches it first with `client.item`
-  ///   (the API unreachable: from the last search's cached pages); a fixed mount refuses another category's item.
+  ///   (the API unreachable: from the last search's cached pages); a fixed mount refuses to save or unsave another
+  ///   category's item.
   ///   A written save or restore answers `.saveFinished` (the reducer's "Saved “…”" toast).
   /// - Parameter now: stamps newly saved items.
   public static func middlewares(
@@ -222,13 +223,20 @@ struct ArchiveEffects: Sendable {
   }
 
   /// Unsaves the item, sends whether the store removed it, then reads the saved list back (see
-  /// ``save(_:known:_:)``).
+  /// ``save(_:known:_:)``). A mount fixed to one category refuses a saved item of another, as its save does: its saved
+  /// list never shows that item, so removing it would undo a save made elsewhere, unseen.
   private func unsave(_ id: Int, _ context: Context) {
     context.cancel(id: ArchiveFeature.loadSavedID)
-    let saved = saved
+    let (saved, fixedCategory) = (saved, context.state.fixedCategory)
     context.run(id: ArchiveFeature.writeID(id), cancelInFlight: true) { send in
       do {
-        send(.unsaveFinished(id: id, removed: try await saved.unsave(id).map(SavedArchiveItem.init)))
+        if let fixedCategory, let entry = try await saved.list().first(where: { $0.id == id }),
+          entry.category != fixedCategory
+        {
+          send(.saveFailed(id: id, message: "archive item \(id) is \(entry.category), not \(fixedCategory)"))
+        } else {
+          send(.unsaveFinished(id: id, removed: try await saved.unsave(id).map(SavedArchiveItem.init)))
+        }
       } catch {
         send(.saveFailed(id: id, message: String(describing: error)))
       }

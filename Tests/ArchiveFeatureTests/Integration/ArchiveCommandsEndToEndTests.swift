@@ -88,6 +88,28 @@ struct ArchiveCommandsEndToEndTests {
     #expect(json.stdout == #"{"id":12,"saved":false,"removed":false}"# + "\n")
   }
 
+  /// `curry unsave 1` removed a 和食 item that `curry saved` never lists (saved with `archive save 1`): like `curry save
+  /// 1`, it is refused with the same message and exit status, and the item stays saved.
+  @Test func theCurryMountUnsavesOnlyItsCategory() async throws {
+    let folder = try TemporaryFolder()
+    let server = try await FixtureServer.start(.init(port: 0))
+    defer { Task { await server.shutdown() } }
+    #expect(try await kumiki(["archive", "save", "1"], api: server.baseURL, folder: folder).status == 0)
+    let save = try await kumiki(["curry", "save", "1"], api: server.baseURL, folder: folder)
+    let unsave = try await kumiki(["curry", "unsave", "1"], api: server.baseURL, folder: folder)
+    for refused in [save, unsave] {
+      #expect(refused.status == 1, "\(refused.stdout)")
+      #expect(refused.stderr.contains("archive item 1 is 和食, not カレー"), "\(refused.stderr)")
+    }
+    let saved = try object(try await kumiki(["archive", "saved", "--json"], folder: folder).stdout)
+    #expect((saved["items"] as? [[String: Any]])?.map { $0["id"] as? Int } == [1])
+
+    #expect(try await kumiki(["curry", "save", "6"], api: server.baseURL, folder: folder).status == 0)
+    let own = try await kumiki(["curry", "unsave", "6"], api: server.baseURL, folder: folder)
+    #expect(own.status == 0, "\(own.stderr)")
+    #expect(own.stdout.hasPrefix("Removed "))
+  }
+
   /// Issue 26: the カレー mount's help was the archive's (its examples, all six categories), and `--category 和食`
   /// failed with 1. Its help is its own, it offers no `--category`, and giving one is a usage error (64).
   @Test func theCurryMountsHelpAndChoicesAreItsOwn() async throws {
