@@ -13,6 +13,7 @@ extension ProfileFeature {
   /// middleware to carry out. A save that succeeded shows "Profile saved" (a toast, once `.load(.appear)` (or `.shown`) said the
   /// screen appeared: `kumiki profile edit` sends only the save, so it never starts a toast or waits for one).
   public static let reducer = Reducer<State, Action> { state, action in
+    state.readsAfterQueuedSave = false
     switch action {
     case .load(let load):
       switch load {
@@ -74,7 +75,7 @@ extension ProfileFeature.State {
   /// change, nothing in flight) is sent, anything else ignored; without it (`kumiki profile edit`) a broken rule or an
   /// empty patch is refused with its message — then FeatureKit's ``FeatureKit/Mutation`` decides. A success puts the
   /// server's profile into the loaded content and closes the form; a queued save closes it too (the change waits in
-  /// the outbox, shown as made).
+  /// the outbox, shown as made) and, with no profile read yet, decides to read it (``readsAfterQueuedSave``).
   fileprivate mutating func reduceSave(_ action: MutationAction<ProfilePersonalPatch, ProfilePersonal>) {
     switch action {
     case .submit(let patch):
@@ -105,6 +106,9 @@ extension ProfileFeature.State {
     case .queued:
       guard save.reduce(action) else { return }
       form = nil
+      // Nothing read yet (`kumiki profile edit`): the profile is read next — from the cache, with the queued change
+      // laid over it — so the queued save is shown as made. A screen showing the profile has it already.
+      readsAfterQueuedSave = load.phase == .idle
     case .reset, .failed:
       save.reduce(action)
     }

@@ -19,12 +19,11 @@ extension ProfileFeature {
       write: { patch in try await client.updatePersonal(patch) })
   }
 
-  /// After a save was queued with no profile read yet (`kumiki profile edit`, which loads nothing first), reads it —
-  /// `.load(.appear)`, from the cache with the queued change laid over it — so the command prints the made save's
-  /// shape (``editOutput(_:)``). A screen that shows the profile has it already and reads nothing more.
-  public static let readAfterQueuedSave = Middleware<State, Action>.after { context, action in
-    guard case .save(.queued) = action, case .queued = context.state.save.phase, context.state.load.phase == .idle
-    else { return }
+  /// Carries out the reducer's decision to read the profile after a queued save (``State/readsAfterQueuedSave``:
+  /// `kumiki profile edit`, which loads nothing first) by sending `.load(.appear)` — from the cache with the queued
+  /// change laid over it — so the command prints the made save's shape (``editOutput(_:)``). It decides nothing.
+  public static let readAfterQueuedSave = Middleware<State, Action>.after { context, _ in
+    guard context.state.readsAfterQueuedSave else { return }
     context.dispatch(.load(.appear))
   }
 }
