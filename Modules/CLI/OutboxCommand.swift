@@ -238,6 +238,7 @@ enum OutboxCommand: Equatable, Sendable {
       ("state", .string(entry.state)),
       ("method", .string(entry.method)),
       ("path", .string(entry.path)),
+      ("changed_keys", .array(entry.changedKeys.map { .string($0) })),
       ("api", .string(entry.api)),
       ("attempts", .int(entry.attempts)),
       ("created_at", .string(CacheCommand.iso8601(entry.createdAt))),

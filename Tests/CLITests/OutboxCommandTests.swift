@@ -75,14 +75,16 @@ import Testing
     #expect(run == Run(status: 0, output: "The outbox is empty: no change waits to send.\n", error: ""))
   }
 
+  /// Each write says what it changes (`changed_keys`, as its text line does): the JSON listed only method and path.
   @Test func listsAsOneJSONObjectWithTheWritesUnderAPluralKey() async {
     let (run, _) = await kumikiOutbox(["outbox", "--json"])
     #expect(
       run.output
-        == #"{"writes":[{"id":3,"state":"pending","method":"PATCH","path":"profile_personal","api":"embedded","#
+        == #"{"writes":[{"id":3,"state":"pending","method":"PATCH","path":"profile_personal","#
+        + #""changed_keys":["nickname","introduction"],"api":"embedded","#
         + #""attempts":2,"created_at":"2026-11-18T11:06:40Z","last_error":"cannot connect"},"#
-        + #"{"id":4,"state":"outcome-unknown","method":"POST","path":"comments","api":"http://api.test/","#
-        + #""attempts":1,"created_at":"2026-11-18T11:06:40Z","last_error":"timed out"}],"#
+        + #"{"id":4,"state":"outcome-unknown","method":"POST","path":"comments","changed_keys":[],"#
+        + #""api":"http://api.test/","attempts":1,"created_at":"2026-11-18T11:06:40Z","last_error":"timed out"}],"#
         + #""pending":1,"outcome_unknown":1,"refused":0}"# + "\n")
   }
 

@@ -59,6 +59,7 @@ struct ProfileOutboxEndToEndTests {
       list.stdout.hasPrefix("Outbox: 1 change waiting to send\n1  pending  PATCH profile_personal (nickname)  queued "))
     let json = try await kumiki(["outbox", "--json"], folder: folder)
     #expect(json.stdout.hasPrefix(#"{"writes":[{"id":1,"state":"pending","method":"PATCH","path":"profile_personal","#))
+    #expect(json.stdout.contains(#""changed_keys":["nickname"]"#), "\(json.stdout)")
     #expect((try await kumiki(["outbox", "discard", "7"], folder: folder)).status == 64)
     #expect((try await kumiki(["outbox", "discard", "x"], folder: folder)).status == 64)
 
