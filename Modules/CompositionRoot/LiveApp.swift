@@ -124,7 +124,7 @@ public final class LiveApp: Sendable {
     _ = try cacheLocation(for: location, environment: options.environment)
     let database: KumikiDatabase
     do {
-      database = try KumikiDatabase.open(at: location)
+      database = try KumikiDatabase.open(at: location, options: DatabaseOptions(readOnlyUntilWrite: options.singleCommand))
     } catch {
       throw LaunchError.database(String(describing: error))
     }
@@ -134,7 +134,8 @@ public final class LiveApp: Sendable {
     notices.append(contentsOf: (try? await database.unreadableRows()) ?? [])
     let (cache, cacheNotice): (ResponseCacheDatabase, String?)
     do {
-      (cache, cacheNotice) = try openCache(cacheLocation(for: location, environment: options.environment))
+      (cache, cacheNotice) = try openCache(
+        cacheLocation(for: location, environment: options.environment), writesAtClose: options.singleCommand)
     } catch {
       try? database.close()
       throw error
@@ -284,9 +285,11 @@ public final class LiveApp: Sendable {
 
   /// Opens the response cache at `location`; when it cannot be opened at all (an unwritable folder), an in-memory
   /// cache instead, with a notice: the cache never keeps the app from starting.
-  static func openCache(_ location: DatabaseLocation) throws -> (ResponseCacheDatabase, String?) {
+  static func openCache(
+    _ location: DatabaseLocation, writesAtClose: Bool = false
+  ) throws -> (ResponseCacheDatabase, String?) {
     do {
-      let cache = try ResponseCacheDatabase.open(at: location)
+      let cache = try ResponseCacheDatabase.open(at: location, writesAtClose: writesAtClose)
       return (cache, cache.droppedCorruptFile.map { String(describing: $0) })
     } catch {
       do {

@@ -17,6 +17,8 @@ final class CurlClient: Sendable {
   }
 
   private let driverState = Mutex(DriverState.idle)
+  /// How many drivers (multi handles) this client made: at most one, whatever the number of requests at once.
+  private let driverStarts = Mutex(0)
   private let configuration: CurlConfiguration
   private let configurator: CurlEasyConfigurator
   private let pool: CurlHandlePool
@@ -42,6 +44,7 @@ final class CurlClient: Sendable {
         if let failure = CurlGlobal.failure {
           reason = failure
         } else if let driver = CurlDriver(configuration: configuration) {
+          driverStarts.withLock { $0 += 1 }
           state = .running(driver)
           return .success(driver)
         } else {
@@ -53,6 +56,10 @@ final class CurlClient: Sendable {
     }
     return try started.get()
   }
+
+  /// How many multi handles this client made (for tests: one, shared by every request and fan-out; none before the
+  /// first request).
+  var multiHandles: Int { driverStarts.withLock { $0 } }
 
   /// Sends `request` through libcurl and suspends (never blocks) until the response or a failure.
   func perform(_ request: HTTPRequest) async throws -> HTTPResponse {

@@ -68,6 +68,25 @@ struct KumikiEmbeddedAPIEndToEndTests {
     }
   }
 
+  /// Issue 38, item 2: help, `features` and completion start no API child (they build no app); a command that reads
+  /// does, through the same `KUMIKI_API_BIN`, so the check can see a start.
+  @Test(arguments: [["--help"], ["features"], ["features", "--json"], ["completion", "bash"], ["help"]])
+  func answersThatNeedNoAppStartNoAPIChild(_ arguments: [String]) async throws {
+    let folder = try TemporaryFolder()
+    let marker = folder.path + "/api-started"
+    let script = folder.path + "/kumiki-api"
+    try "#!/bin/sh\ntouch '\(marker)'\nexit 1\n".write(toFile: script, atomically: true, encoding: .utf8)
+    #expect(chmod(script, 0o755) == 0)
+    let environment = ["KUMIKI_API_BIN": script]
+    let result = try await kumiki(arguments, folder: folder, environment: environment)
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: marker), "\(arguments) started the API child")
+
+    let command = try await ReadingCommand.first()
+    _ = try await kumiki(command.words, folder: folder, environment: environment)
+    #expect(FileManager.default.fileExists(atPath: marker), "a command did not start the API child")
+  }
+
   @Test func withoutKumikiAPIBesideItKumikiSaysHowToFixIt() async throws {
     let command = try await ReadingCommand.first()
     let folder = try TemporaryFolder()

@@ -178,6 +178,76 @@ private typealias PersistenceError = Persistence.PersistenceError
     #expect(try await database.savedItems.list() == [])
   }
 
+  /// A database of 300 saved items, closed cleanly, whose last page (a page of the saved items, read by no open) is
+  /// then wrecked: only `PRAGMA quick_check` finds it at open.
+  private func cleanlyClosedDatabaseWithADamagedLastPage(_ path: String) async throws {
+    let original = try KumikiDatabase.open(path: path)
+    for id in 1...300 { try await original.savedItems.save(item(id)) }
+    try original.close()
+    let handle = try FileHandle(forUpdating: URL(fileURLWithPath: path))
+    let size = try handle.seekToEnd()
+    try handle.seek(toOffset: size - 4096)
+    try handle.write(contentsOf: Data(repeating: 0xA5, count: 4096))
+    try handle.close()
+  }
+
+  /// Issue 38, item 1: no integrity check after a clean close. The log a clean close leaves is empty (it marks the
+  /// close; nothing is written to mark it), so opening reads no more of the file than it needs.
+  @Test func aCleanCloseLeavesAnEmptyLogAndOpenDoesNotReadTheWholeFile() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let path = directory.path("kumiki.sqlite")
+    try await cleanlyClosedDatabaseWithADamagedLastPage(path)
+    #expect(KumikiDatabase.closedCleanly(path))
+
+    let database = try KumikiDatabase.open(path: path)
+    defer { try? database.close() }
+    #expect(database.recoveredFrom == nil)  // the damage is not looked for: the file was closed cleanly
+  }
+
+  /// ... and the check stays after an unclean close: a log with frames in it (a process killed after writing) makes
+  /// open check the file, which finds the damage and moves it aside.
+  @Test func aLogLeftWithFramesMakesOpenCheckTheFile() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let path = directory.path("kumiki.sqlite")
+    try await cleanlyClosedDatabaseWithADamagedLastPage(path)
+    // A process writes a setting and is "killed": its files are copied while its connection is open (no checkpoint,
+    // no close), which is what kill -9 leaves.
+    let crashed = directory.path("crashed.sqlite")
+    let writer = try DatabaseQueue(path: path)
+    try await writer.write { db in
+      try db.execute(sql: "INSERT OR REPLACE INTO setting (key, value) VALUES ('x', 'y')")
+    }
+    try FileManager.default.copyItem(atPath: path, toPath: crashed)
+    try FileManager.default.copyItem(atPath: path + "-wal", toPath: crashed + "-wal")
+    try writer.close()
+    #expect(!KumikiDatabase.closedCleanly(crashed))
+
+    let database = try KumikiDatabase.open(path: crashed)
+    defer { try? database.close() }
+    guard case .corruptDatabaseMovedAside(let reported, _, let reason) = database.recoveredFrom else {
+      Issue.record("expected a moved-aside notice, got \(String(describing: database.recoveredFrom))")
+      return
+    }
+    #expect(reported == crashed)
+    #expect(reason.contains("integrity check failed"))
+  }
+
+  @Test func aMissingLogIsACleanCloseAndAnyOtherFileThereIsNot() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let path = directory.path("kumiki.sqlite")
+    #expect(KumikiDatabase.closedCleanly(path))
+    _ = FileManager.default.createFile(atPath: path + "-wal", contents: Data())
+    #expect(KumikiDatabase.closedCleanly(path))
+    try Data([1, 2, 3]).write(to: URL(fileURLWithPath: path + "-wal"))
+    #expect(!KumikiDatabase.closedCleanly(path))
+    try FileManager.default.removeItem(atPath: path + "-wal")
+    try FileManager.default.createDirectory(atPath: path + "-wal", withIntermediateDirectories: false)
+    #expect(!KumikiDatabase.closedCleanly(path))
+  }
+
   @Test func anUnwritableLocationIsAClearError() throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }

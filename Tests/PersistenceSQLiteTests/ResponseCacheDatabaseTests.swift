@@ -40,6 +40,43 @@ import Testing
     try raw.write { try $0.execute(sql: "UPDATE response SET usedAt = usedAt - ?", arguments: [seconds]) }
   }
 
+  /// Issue 38, item 1: a command-line run's cache writes nothing on the way to its output; what it fetched goes to the
+  /// file in one transaction when it closes.
+  @Test func writingAtCloseHoldsStoredEntriesReadablyAndWritesThemWhenClosed() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let path = directory.path("kumiki-cache.sqlite")
+    let cache = try ResponseCacheDatabase.open(at: .file(path: path), writesAtClose: true)
+    let names = ["a", "b", "c", "d", "e"]
+    for name in names { try await cache.client.store(Self.response(name)) }
+    try await cache.client.store(Self.response("c", bytes: 3))  // stored again: the later one is kept
+    #expect(try Self.names(in: path) == [])
+    #expect(try await cache.client.entry(Self.response("a").key) == Self.response("a"))
+    #expect(try await cache.client.entry(Self.response("c").key) == Self.response("c", bytes: 3))
+    cache.close()
+    #expect(try Self.names(in: path) == names)
+
+    let reopened = try ResponseCacheDatabase.open(at: .file(path: path))
+    defer { reopened.close() }
+    #expect(try await reopened.client.entry(Self.response("c").key) == Self.response("c", bytes: 3))
+  }
+
+  @Test func writingAtCloseWritesHeldEntriesBeforeAnInvalidationOrAStatus() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let path = directory.path("kumiki-cache.sqlite")
+    let cache = try ResponseCacheDatabase.open(at: .file(path: path), writesAtClose: true)
+    defer { cache.close() }
+    try await cache.client.store(Self.response("profile_personal"))
+    #expect(try await cache.client.invalidate(["profile_personal"]) == 1)
+    var invalidated = Self.response("profile_personal")
+    invalidated.isInvalidated = true
+    #expect(try await cache.client.entry(invalidated.key) == invalidated)
+    try await cache.client.store(Self.response("recent_news"))
+    #expect(try await cache.client.status().entries == 2)
+    #expect(try Self.names(in: path) == ["profile_personal", "recent_news"])
+  }
+
   @Test func storesAndReadsBackAnEntryWithItsHeadersBodyAndTags() async throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
