@@ -118,6 +118,12 @@ public final class LiveApp: Sendable {
   private static func start(
     _ options: LaunchOptions, location: DatabaseLocation, api: APISource, maxAge: Duration, timeout: Duration
   ) async throws -> LiveApp {
+    // `--fresh` sends every read: libcurl (~30 shared libraries) loads on a thread of its own while the databases open
+    // and the app is assembled, not on the first request. (Made here, used below unless there is no API to send to.)
+    let givenCredentials: URLCredentials?
+    if case .given(let given) = api { givenCredentials = URLCredentials.split(given).1 } else { givenCredentials = nil }
+    let curl = HTTPClient.curl(
+      CurlConfiguration(timeout: timeout, credentials: givenCredentials, loadsLibraryAtOnce: options.fresh))
     // A cache location that would take the database's own files is refused before the database is opened: a usage
     // error leaves the database as it was, byte for byte (opening and closing it checkpoints it). Checked again once
     // the database exists: another spelling of a file not made yet (a link, `./`) is known by its inode only then.
@@ -178,7 +184,6 @@ public final class LiveApp: Sendable {
     if let unavailable {
       http = HTTPClient { request in throw HTTPError.cannotConnect(request.url, reason: unavailable) }
     } else {
-      let curl = HTTPClient.curl(CurlConfiguration(timeout: timeout, credentials: credentials))
       // The embedded API's answers are used only when they prove its run token (never sent to a given --api URL).
       http =
         server.flatMap { server in server.token.map { curl.provingRun($0, at: apiURL, handOvers: server.handOvers) } }

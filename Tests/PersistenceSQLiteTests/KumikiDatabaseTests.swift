@@ -226,12 +226,69 @@ private typealias PersistenceError = Persistence.PersistenceError
 
     let database = try KumikiDatabase.open(path: crashed)
     defer { try? database.close() }
-    guard case .corruptDatabaseMovedAside(let reported, _, let reason) = database.recoveredFrom else {
+    guard case .corruptDatabaseMovedAside(let reported, _, _) = database.recoveredFrom else {
       Issue.record("expected a moved-aside notice, got \(String(describing: database.recoveredFrom))")
       return
     }
     #expect(reported == crashed)
-    #expect(reason.contains("integrity check failed"))
+  }
+
+  /// Issue 38, item 1: opened `readOnlyUntilWrite` (the CLI), a cleanly closed database is read on read-only
+  /// connections — reading and closing leave every byte of the file as it was (a read-write pool would write a table
+  /// and drop it at open) — and the first write opens it read-write, after which reads see the write.
+  @Test func readOnlyUntilWriteReadsWithoutWritingAndTheFirstWriteOpensItReadWrite() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let path = directory.path("kumiki.sqlite")
+    let original = try KumikiDatabase.open(path: path)
+    for id in 1...3 { try await original.savedItems.save(item(id)) }
+    try await original.settings.set(.onboardingCompleted, true)
+    try original.close()
+    let before = try Data(contentsOf: URL(fileURLWithPath: path))
+    let modified = try FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date
+
+    let reader = try KumikiDatabase.open(path: path, options: DatabaseOptions(readOnlyUntilWrite: true))
+    #expect(try await reader.savedItems.allIDs() == [1, 2, 3])
+    #expect(try await reader.settings.get(.onboardingCompleted) == true)
+    #expect(try await reader.unreadableRows().isEmpty)
+    try reader.close()
+    #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+    #expect(try FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date == modified)
+    #expect(KumikiDatabase.closedCleanly(path))
+
+    let writer = try KumikiDatabase.open(path: path, options: DatabaseOptions(readOnlyUntilWrite: true))
+    #expect(try await writer.savedItems.allIDs() == [1, 2, 3])
+    try await writer.savedItems.save(item(4))
+    #expect(try await writer.savedItems.allIDs() == [1, 2, 3, 4])
+    try writer.close()
+    #expect(KumikiDatabase.closedCleanly(path))
+    let reopened = try KumikiDatabase.open(path: path)
+    defer { try? reopened.close() }
+    #expect(try await reopened.savedItems.allIDs() == [1, 2, 3, 4])
+  }
+
+  @Test func readOnlyUntilWriteOpensReadWriteWhatNeedsACheckOrAMigration() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    // A new file: created and migrated as always.
+    let path = directory.path("kumiki.sqlite")
+    let created = try KumikiDatabase.open(path: path, options: DatabaseOptions(readOnlyUntilWrite: true))
+    try await created.savedItems.save(item(1))
+    try created.close()
+    // Damaged after an unclean close: checked, moved aside, as without the option.
+    try await cleanlyClosedDatabaseWithADamagedLastPage(directory.path("damaged.sqlite"))
+    let writer = try DatabaseQueue(path: directory.path("damaged.sqlite"))
+    try await writer.write { db in try db.execute(sql: "INSERT OR REPLACE INTO setting (key, value) VALUES ('x', 'y')") }
+    let crashed = directory.path("crashed.sqlite")
+    try FileManager.default.copyItem(atPath: directory.path("damaged.sqlite"), toPath: crashed)
+    try FileManager.default.copyItem(atPath: directory.path("damaged.sqlite") + "-wal", toPath: crashed + "-wal")
+    try writer.close()
+    let checked = try KumikiDatabase.open(path: crashed, options: DatabaseOptions(readOnlyUntilWrite: true))
+    defer { try? checked.close() }
+    guard case .corruptDatabaseMovedAside = checked.recoveredFrom else {
+      Issue.record("expected a moved-aside notice, got \(String(describing: checked.recoveredFrom))")
+      return
+    }
   }
 
   @Test func aMissingLogIsACleanCloseAndAnyOtherFileThereIsNot() throws {
