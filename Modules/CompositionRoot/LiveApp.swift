@@ -130,7 +130,8 @@ public final class LiveApp: Sendable {
     _ = try cacheLocation(for: location, environment: options.environment)
     let database: KumikiDatabase
     do {
-      database = try KumikiDatabase.open(at: location, options: DatabaseOptions(readOnlyUntilWrite: options.singleCommand))
+      database = try KumikiDatabase.open(
+        at: location, options: DatabaseOptions(readOnlyUntilWrite: options.singleCommand))
     } catch {
       throw LaunchError.database(String(describing: error))
     }

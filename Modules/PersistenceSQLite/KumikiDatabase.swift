@@ -83,7 +83,8 @@ public final class KumikiDatabase: Sendable {
   /// Opens (creating if needed) and migrates the database at `location`.
   ///
   /// Creates missing parent folders (0700) and a new file private (0600; an existing one loses group and other
-  /// permissions). A file that is not a SQLite database, or fails `PRAGMA quick_check`, is moved to
+  /// permissions). A file that is not a SQLite database, or fails `PRAGMA quick_check` (run only after an unclean
+  /// close, ``closedCleanly(_:)``), is moved to
   /// `<path>.corrupt-<timestamp>` and a fresh database is created; `recoveredFrom` then describes what happened.
   /// - Throws: `.unwritableLocation` (folder or file cannot be created/written), `.newerSchema` (written by a newer
   ///   Kumiki; left untouched), `.corruptDatabase` (unreadable and could not be moved aside), `.busy`, `.database`.

@@ -28,7 +28,9 @@ import Testing
     let http = HTTPClient { try await client.perform($0) }
     let base = try await TestServer.baseURL()
     let tokens = (0..<5).map { _ in newToken() }
-    let requests = tokens.map { HTTPRequest.get(base.appending(path: "hang"), query: [.init(name: "token", value: $0)]) }
+    let requests = tokens.map {
+      HTTPRequest.get(base.appending(path: "hang"), query: [.init(name: "token", value: $0)])
+    }
     let task = Task { try await FanOut.map(requests) { try await http.send($0) } }
     for token in tokens { await TestServer.arrivals.wait(for: token) }
     task.cancel()

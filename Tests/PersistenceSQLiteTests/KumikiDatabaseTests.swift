@@ -278,7 +278,8 @@ private typealias PersistenceError = Persistence.PersistenceError
     // Damaged after an unclean close: checked, moved aside, as without the option.
     try await cleanlyClosedDatabaseWithADamagedLastPage(directory.path("damaged.sqlite"))
     let writer = try DatabaseQueue(path: directory.path("damaged.sqlite"))
-    try await writer.write { db in try db.execute(sql: "INSERT OR REPLACE INTO setting (key, value) VALUES ('x', 'y')") }
+    try await writer.write { db in try db.execute(sql: "INSERT OR REPLACE INTO setting (key, value) VALUES ('x', 'y')")
+    }
     let crashed = directory.path("crashed.sqlite")
     try FileManager.default.copyItem(atPath: directory.path("damaged.sqlite"), toPath: crashed)
     try FileManager.default.copyItem(atPath: directory.path("damaged.sqlite") + "-wal", toPath: crashed + "-wal")
