@@ -34,7 +34,8 @@ import Testing
     let task = Task { try await FanOut.map(requests) { try await http.send($0) } }
     for token in tokens { await TestServer.arrivals.wait(for: token) }
     task.cancel()
-    #expect(throws: CancellationError.self) { try await task.value }
+    let result = await task.result
+    #expect(throws: CancellationError.self) { try result.get() }
     #expect(http.activity.inFlight == 0)
 
     let latencies = [100, 0, 50]
