@@ -36,6 +36,8 @@ public final class ResponseCacheDatabase: Sendable {
   private let writesAtClose: Bool
   /// With `writesAtClose`: the entries stored since the last write, one per key, in the order stored.
   private let held = Mutex<[CachedResponse]>([])
+  /// With `writesAtClose`: the uses to record (by key, the time), written with the held entries.
+  private let heldUses = Mutex<[String: Double]>([:])
 
   private init(
     location: DatabaseLocation, limits: ResponseCacheLimits, queue: DatabaseQueue, dropped: PersistenceError?,
@@ -53,7 +55,7 @@ public final class ResponseCacheDatabase: Sendable {
   ///
   /// `writesAtClose` (a command-line run: one command, then exit) holds what `store` is given in memory — reads see
   /// it — and writes it all in one transaction at ``close()`` (or before the next invalidation, clearing or status),
-  /// after the command's output: no write on the way to it. A process killed before closing loses those entries
+  /// after the command's output: no write on the way to it. The uses reads record are written at close too. A process killed before closing loses those entries
   /// (the cache is a copy of the API's answers; the file stays whole).
   /// - Throws: `PersistenceError` when the location cannot be written, or a fresh file cannot be created.
   public static func open(
@@ -117,10 +119,15 @@ public final class ResponseCacheDatabase: Sendable {
       return closed
     }
     if !wasClosed {
-      let entries = takeHeld()
-      if !entries.isEmpty {
+      let (entries, uses) = (takeHeld(), takeHeldUses())
+      if !entries.isEmpty || !uses.isEmpty {
         let limits = limits
-        _ = try? queue.write { db in try Self.insert(entries, db, limits: limits) }
+        _ = try? queue.write { db in
+          for (key, time) in uses {
+            try db.execute(sql: "UPDATE response SET usedAt = ? WHERE key = ?", arguments: [time, key])
+          }
+          if !entries.isEmpty { try Self.insert(entries, db, limits: limits) }
+        }
       }
       queue.checkpointWithoutWaiting(busyTimeout: busyTimeout)
     }
@@ -165,6 +172,10 @@ public final class ResponseCacheDatabase: Sendable {
     let (entry, usedAt) = read
     let now = Date().timeIntervalSince1970
     if now - usedAt > Self.useResolution {
+      if writesAtClose {
+        heldUses.withLock { $0[key] = now }
+        return entry
+      }
       try await write("record the use of a cached response") { db in
         try db.execute(sql: "UPDATE response SET usedAt = ? WHERE key = ?", arguments: [now, key])
       }
@@ -193,6 +204,14 @@ public final class ResponseCacheDatabase: Sendable {
     held.withLock { entries in
       defer { entries = [] }
       return entries
+    }
+  }
+
+  /// The uses held for ``close()`` (with `writesAtClose`), emptied.
+  private func takeHeldUses() -> [String: Double] {
+    heldUses.withLock { uses in
+      defer { uses = [:] }
+      return uses
     }
   }
 

@@ -61,6 +61,29 @@ import Testing
     #expect(try await reopened.client.entry(Self.response("c").key) == Self.response("c", bytes: 3))
   }
 
+  /// A read that records a use (the last is older than ``ResponseCacheDatabase/useResolution``) writes it at close too.
+  @Test func writingAtCloseRecordsUsesAtClose() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let path = directory.path("kumiki-cache.sqlite")
+    let filler = try ResponseCacheDatabase.open(at: .file(path: path))
+    try await filler.client.store(Self.response("a"))
+    filler.close()
+    try Self.age(path, by: 3600)
+    func usedAt() throws -> Double? {
+      let raw = try DatabaseQueue(path: path)
+      defer { try? raw.close() }
+      return try raw.read { try Double.fetchOne($0, sql: "SELECT usedAt FROM response") }
+    }
+    let aged = try #require(try usedAt())
+
+    let cache = try ResponseCacheDatabase.open(at: .file(path: path), writesAtClose: true)
+    #expect(try await cache.client.entry(Self.response("a").key) == Self.response("a"))
+    #expect(try usedAt() == aged)
+    cache.close()
+    #expect(try #require(try usedAt()) > aged + 3000)
+  }
+
   @Test func writingAtCloseWritesHeldEntriesBeforeAnInvalidationOrAStatus() async throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
