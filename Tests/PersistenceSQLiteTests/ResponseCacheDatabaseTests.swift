@@ -90,14 +90,14 @@ import Testing
     let path = directory.path("kumiki-cache.sqlite")
     let cache = try ResponseCacheDatabase.open(at: .file(path: path), writesAtClose: true)
     defer { cache.close() }
-    try await cache.client.store(Self.response("profile_personal"))
-    #expect(try await cache.client.invalidate(["profile_personal"]) == 1)
-    var invalidated = Self.response("profile_personal")
+    try await cache.client.store(Self.response("letters"))
+    #expect(try await cache.client.invalidate(["letters"]) == 1)
+    var invalidated = Self.response("letters")
     invalidated.isInvalidated = true
     #expect(try await cache.client.entry(invalidated.key) == invalidated)
-    try await cache.client.store(Self.response("recent_news"))
+    try await cache.client.store(Self.response("journal"))
     #expect(try await cache.client.status().entries == 2)
-    #expect(try Self.names(in: path) == ["profile_personal", "recent_news"])
+    #expect(try Self.names(in: path) == ["journal", "letters"])
   }
 
   @Test func storesAndReadsBackAnEntryWithItsHeadersBodyAndTags() async throws {
