@@ -23,15 +23,20 @@ final class EmbeddedAPIOnDemand: Sendable {
   }
 
   /// The client that starts the child on its first request and sends every request to it through `curl`. A child
-  /// that cannot start fails each request saying why (``Networking/HTTPError/cannotConnect(_:reason:)``): a data file
-  /// that does not load, a `kumiki-api` missing — the response cache still answers what it holds.
+  /// that cannot start fails each request saying why: one whose data file does not load leaves the app offline as at
+  /// launch before (``Networking/HTTPError/cannotConnect(_:reason:)``: the response cache answers what it holds,
+  /// writes wait in the outbox); any other failure (no `kumiki-api`, a server on the data file that proves no run
+  /// token) is an error, not a reason to queue (``Networking/HTTPError/invalidResponse(_:reason:)``), as a failed
+  /// launch was.
   func client(over curl: HTTPClient) -> HTTPClient {
     HTTPClient { request in
       let server: EmbeddedAPI
       do {
         server = try await self.started()
-      } catch {
+      } catch let error as EmbeddedAPIError where error.unloadableData != nil {
         throw HTTPError.cannotConnect(request.url, reason: Self.reason(error))
+      } catch {
+        throw HTTPError.invalidResponse(request.url, reason: Self.reason(error))
       }
       let client = self.proving.withLock { proving in
         if let proving { return proving }

@@ -33,7 +33,8 @@ public struct LaunchOptions: Sendable {
   /// One command, then exit (the CLI): the database opens read-only and becomes read-write at its first write
   /// (`DatabaseOptions.readOnlyUntilWrite`: a command that only reads writes nothing to it), and the response cache
   /// keeps what it fetched in memory and writes it in one transaction at shutdown, after the command's output
-  /// (`ResponseCacheDatabase.open(…, writesAtClose:)`). The TUI, which runs long and writes, leaves it off.
+  /// (`ResponseCacheDatabase.open(…, writesAtClose:)`). Without ``apiURL``, the embedded API starts on the first
+  /// request that needs it (`EmbeddedAPIOnDemand`), not at launch. The TUI, which runs long and writes, leaves it off.
   public var singleCommand: Bool
 
   public init(

@@ -116,7 +116,7 @@ struct KumikiEmbeddedAPIEndToEndTests {
     #expect(
       result.stderr.contains(
         "could not start the embedded fixture server: \(folder.path)/kumiki-api not found: "
-          + "build it (make build APP=kumiki-api) or give an API with --api URL\n"), "\(result.stderr)")
+          + "build it (make build APP=kumiki-api) or give an API with --api URL"), "\(result.stderr)")
   }
 
   @Test func aKumikiAPIThatExitsBeforeListeningIsReportedWithItsStatusAndMessage() async throws {
@@ -132,7 +132,7 @@ struct KumikiEmbeddedAPIEndToEndTests {
     #expect(
       result.stderr.contains(
         "could not start the embedded fixture server: kumiki-api did not start (exit status 3): "
-          + "cannot bind: address in use\n"), "\(result.stderr)")
+          + "cannot bind: address in use"), "\(result.stderr)")
   }
 
   /// A data file that does not load leaves the app offline, not stopped: what the response cache holds still shows
