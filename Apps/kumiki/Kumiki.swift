@@ -160,7 +160,7 @@ enum Kumiki {
       let live = try await LiveApp.start(
         LaunchOptions(
           apiURL: options.api, databasePath: options.db, features: options.features, environment: environment,
-          serverLog: log, launch: false, fresh: options.fresh))
+          serverLog: log, launch: false, fresh: options.fresh, singleCommand: true))
       for notice in live.notices { FileHandle.standardError.write(Data("kumiki: \(notice)\n".utf8)) }
       started.value = live
       return live.runtime

@@ -30,6 +30,12 @@ public struct LaunchOptions: Sendable {
   /// What the response cache takes as the time: when an answer was fetched, how old it is. The wall clock unless a
   /// test says otherwise (golden frames of cached data show the same "as of" time on every run).
   public var now: @Sendable () -> Date
+  /// One command, then exit (the CLI): the database opens read-only and becomes read-write at its first write
+  /// (`DatabaseOptions.readOnlyUntilWrite`: a command that only reads writes nothing to it), and the response cache
+  /// keeps what it fetched in memory and writes it in one transaction at shutdown, after the command's output
+  /// (`ResponseCacheDatabase.open(…, writesAtClose:)`). Without ``apiURL``, the embedded API starts on the first
+  /// request that needs it (`EmbeddedAPIOnDemand`), not at launch. The TUI, which runs long and writes, leaves it off.
+  public var singleCommand: Bool
 
   public init(
     apiURL: URL? = nil,
@@ -41,9 +47,11 @@ public struct LaunchOptions: Sendable {
     launch: Bool = true,
     clock: any Clock<Duration> = ContinuousClock(),
     fresh: Bool = false,
-    now: @escaping @Sendable () -> Date = { Date() }
+    now: @escaping @Sendable () -> Date = { Date() },
+    singleCommand: Bool = false
   ) {
     self.now = now
+    self.singleCommand = singleCommand
     self.clock = clock
     self.fresh = fresh
     self.apiURL = apiURL

@@ -26,8 +26,10 @@ public final class LiveApp: Sendable {
   /// The query layer every feature client reads through: its reachability feeds the TUI's status bar and the CLI's
   /// offline notice.
   public let queryCache: QueryCache
-  /// The embedded API this app started (or joined through its child), `nil` with a given API.
+  /// The embedded API this app started (or joined through its child), `nil` with a given API or one started on demand.
   let server: EmbeddedAPI?
+  /// The embedded API a one-command run starts on its first request (``EmbeddedAPIOnDemand``), or `nil`.
+  private let onDemand: EmbeddedAPIOnDemand?
   private let database: KumikiDatabase
   private let cache: ResponseCacheDatabase
   /// The probe ``startReconnecting()`` started, cancelled by ``shutdown()``.
@@ -37,9 +39,10 @@ public final class LiveApp: Sendable {
 
   private init(
     runtime: AppRuntime, apiURL: URL, databasePath: String, notices: [String], activity: HTTPActivity,
-    queryCache: QueryCache, server: EmbeddedAPI?, database: KumikiDatabase, cache: ResponseCacheDatabase,
-    watcher: Task<Void, Never>
+    queryCache: QueryCache, server: EmbeddedAPI?, onDemand: EmbeddedAPIOnDemand?, database: KumikiDatabase,
+    cache: ResponseCacheDatabase, watcher: Task<Void, Never>
   ) {
+    self.onDemand = onDemand
     self.runtime = runtime
     self.apiURL = apiURL
     self.databasePath = databasePath
@@ -89,6 +92,16 @@ public final class LiveApp: Sendable {
     let api: APISource
     if let given = options.apiURL {
       api = .given(given)
+    } else if options.singleCommand {
+      // One command: the child starts on the first request that needs it (none for a command the cache answers).
+      let dataFile = fixtureDataLocation(for: location)
+      if let dataFile { createPrivateFolder(for: dataFile) }
+      api = .onDemand(
+        EmbeddedAPIOnDemand {
+          try await EmbeddedAPI.start(
+            binary: EmbeddedAPI.binaryPath(environment: options.environment), dataFile: dataFile,
+            log: options.serverLog)
+        })
     } else {
       // Where the embedded API keeps its data: beside the database (none for an in-memory database).
       let dataFile = fixtureDataLocation(for: location)
@@ -105,26 +118,35 @@ public final class LiveApp: Sendable {
       return try await start(options, location: location, api: api, maxAge: maxAge, timeout: timeout)
     } catch {
       if case .embedded(let starting) = api, let server = try? await starting.value { await server.stop() }
+      if case .onDemand(let onDemand) = api { await onDemand.stop() }
       throw error
     }
   }
 
-  /// Where the API is: given (`--api`), or the embedded child process, starting.
+  /// Where the API is: given (`--api`), the embedded child process, starting, or the child a first request starts.
   private enum APISource {
     case given(URL)
     case embedded(Task<EmbeddedAPI, any Error>)
+    case onDemand(EmbeddedAPIOnDemand)
   }
 
   private static func start(
     _ options: LaunchOptions, location: DatabaseLocation, api: APISource, maxAge: Duration, timeout: Duration
   ) async throws -> LiveApp {
+    // `--fresh` sends every read: libcurl (~30 shared libraries) loads on a thread of its own while the databases open
+    // and the app is assembled, not on the first request. (Made here, used below unless there is no API to send to.)
+    let givenCredentials: URLCredentials?
+    if case .given(let given) = api { givenCredentials = URLCredentials.split(given).1 } else { givenCredentials = nil }
+    let curl = HTTPClient.curl(
+      CurlConfiguration(timeout: timeout, credentials: givenCredentials, loadsLibraryAtOnce: options.fresh))
     // A cache location that would take the database's own files is refused before the database is opened: a usage
     // error leaves the database as it was, byte for byte (opening and closing it checkpoints it). Checked again once
     // the database exists: another spelling of a file not made yet (a link, `./`) is known by its inode only then.
     _ = try cacheLocation(for: location, environment: options.environment)
     let database: KumikiDatabase
     do {
-      database = try KumikiDatabase.open(at: location)
+      database = try KumikiDatabase.open(
+        at: location, options: DatabaseOptions(readOnlyUntilWrite: options.singleCommand))
     } catch {
       throw LaunchError.database(String(describing: error))
     }
@@ -134,7 +156,8 @@ public final class LiveApp: Sendable {
     notices.append(contentsOf: (try? await database.unreadableRows()) ?? [])
     let (cache, cacheNotice): (ResponseCacheDatabase, String?)
     do {
-      (cache, cacheNotice) = try openCache(cacheLocation(for: location, environment: options.environment))
+      (cache, cacheNotice) = try openCache(
+        cacheLocation(for: location, environment: options.environment), writesAtClose: options.singleCommand)
     } catch {
       try? database.close()
       throw error
@@ -151,6 +174,9 @@ public final class LiveApp: Sendable {
       server = nil
       // User name and password go to the HTTP client alone: no message, cache key or recording holds them.
       (apiURL, credentials) = URLCredentials.split(given)
+    case .onDemand:
+      server = nil
+      apiURL = EmbeddedAPIOnDemand.placeholder
     case .embedded(let starting):
       do {
         let started = try await starting.value
@@ -176,8 +202,9 @@ public final class LiveApp: Sendable {
     let http: HTTPClient
     if let unavailable {
       http = HTTPClient { request in throw HTTPError.cannotConnect(request.url, reason: unavailable) }
+    } else if case .onDemand(let onDemand) = api {
+      http = onDemand.client(over: curl)
     } else {
-      let curl = HTTPClient.curl(CurlConfiguration(timeout: timeout, credentials: credentials))
       // The embedded API's answers are used only when they prove its run token (never sent to a given --api URL).
       http =
         server.flatMap { server in server.token.map { curl.provingRun($0, at: apiURL, handOvers: server.handOvers) } }
@@ -214,9 +241,12 @@ public final class LiveApp: Sendable {
     if options.launch {
       for error in await runtime.launch() { notices.append("could not restore saved state: \(error)") }
     }
+    var onDemandAPI: EmbeddedAPIOnDemand?
+    if case .onDemand(let onDemand) = api { onDemandAPI = onDemand }
     return LiveApp(
       runtime: runtime, apiURL: apiURL, databasePath: database.location.displayPath, notices: notices,
-      activity: http.activity, queryCache: queryCache, server: server, database: database, cache: cache,
+      activity: http.activity, queryCache: queryCache, server: server, onDemand: onDemandAPI, database: database,
+      cache: cache,
       watcher: watchOtherProcesses(database, queryCache))
   }
 
@@ -284,9 +314,11 @@ public final class LiveApp: Sendable {
 
   /// Opens the response cache at `location`; when it cannot be opened at all (an unwritable folder), an in-memory
   /// cache instead, with a notice: the cache never keeps the app from starting.
-  static func openCache(_ location: DatabaseLocation) throws -> (ResponseCacheDatabase, String?) {
+  static func openCache(
+    _ location: DatabaseLocation, writesAtClose: Bool = false
+  ) throws -> (ResponseCacheDatabase, String?) {
     do {
-      let cache = try ResponseCacheDatabase.open(at: location)
+      let cache = try ResponseCacheDatabase.open(at: location, writesAtClose: writesAtClose)
       return (cache, cache.droppedCorruptFile.map { String(describing: $0) })
     } catch {
       do {
@@ -336,6 +368,7 @@ public final class LiveApp: Sendable {
     watcher.cancel()
     await watcher.value
     await server?.stop()
+    await onDemand?.stop()
     try? database.close()
     cache.close()
   }

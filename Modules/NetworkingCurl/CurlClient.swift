@@ -17,6 +17,8 @@ final class CurlClient: Sendable {
   }
 
   private let driverState = Mutex(DriverState.idle)
+  /// How many drivers (multi handles) this client made: at most one, whatever the number of requests at once.
+  private let driverStarts = Mutex(0)
   private let configuration: CurlConfiguration
   private let configurator: CurlEasyConfigurator
   private let pool: CurlHandlePool
@@ -25,6 +27,12 @@ final class CurlClient: Sendable {
     self.configuration = configuration
     self.configurator = CurlEasyConfigurator(configuration: configuration)
     self.pool = CurlHandlePool(limit: max(16, configuration.connectionCacheSize))
+    if configuration.loadsLibraryAtOnce {
+      // The first request reads the same `static let`, so it waits for this load instead of starting its own.
+      let loader = Thread { _ = CurlGlobal.failure }
+      loader.name = "kumiki-curl-load"
+      loader.start()
+    }
   }
 
   deinit {
@@ -42,6 +50,7 @@ final class CurlClient: Sendable {
         if let failure = CurlGlobal.failure {
           reason = failure
         } else if let driver = CurlDriver(configuration: configuration) {
+          driverStarts.withLock { $0 += 1 }
           state = .running(driver)
           return .success(driver)
         } else {
@@ -53,6 +62,10 @@ final class CurlClient: Sendable {
     }
     return try started.get()
   }
+
+  /// How many multi handles this client made (for tests: one, shared by every request and fan-out; none before the
+  /// first request).
+  var multiHandles: Int { driverStarts.withLock { $0 } }
 
   /// Sends `request` through libcurl and suspends (never blocks) until the response or a failure.
   func perform(_ request: HTTPRequest) async throws -> HTTPResponse {

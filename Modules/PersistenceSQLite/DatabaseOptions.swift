@@ -11,15 +11,23 @@ public struct DatabaseOptions: Sendable {
   public var externalChangePollInterval: Duration
   /// The most concurrent read connections the pool opens.
   public var maximumReaderCount: Int
-  /// Whether `open` runs `PRAGMA quick_check`, so a damaged file is found (and moved aside) at open, not mid-use.
+  /// Whether `open` runs `PRAGMA quick_check` after an unclean close (a write-ahead log with frames left in it: a
+  /// process killed or still running), so a damaged file is found (and moved aside) at open, not mid-use. After a
+  /// clean close (the log empty or gone) the file is not read whole at open.
   public var verifiesIntegrityOnOpen: Bool
+  /// Whether an existing file that was closed cleanly and needs no migration opens on read-only connections, and on
+  /// read-write ones only at the first write (then a read-write pool is opened and used from then on). A run that only
+  /// reads then writes nothing to the file, not even what opening a read-write pool writes. The CLI (one command, then
+  /// exit) sets it; a long-running app that writes need not.
+  public var readOnlyUntilWrite: Bool
 
   /// Creates options; every parameter has the default the apps use.
   public init(
     busyTimeout: Duration = .seconds(5), busyRetries: Int = 2,
     externalChangePollInterval: Duration = .milliseconds(100),
-    maximumReaderCount: Int = 4, verifiesIntegrityOnOpen: Bool = true
+    maximumReaderCount: Int = 4, verifiesIntegrityOnOpen: Bool = true, readOnlyUntilWrite: Bool = false
   ) {
+    self.readOnlyUntilWrite = readOnlyUntilWrite
     self.busyTimeout = busyTimeout
     self.busyRetries = busyRetries
     self.externalChangePollInterval = externalChangePollInterval

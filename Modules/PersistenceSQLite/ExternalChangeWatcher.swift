@@ -16,12 +16,13 @@ final class ExternalChangeWatcher: Sendable {
     var poller: Task<Void, Never>?
   }
 
-  private let writer: any DatabaseWriter
+  /// The database's connections in use (they change once when a read-only database makes its first write).
+  private let writer: @Sendable () -> any DatabaseWriter
   private let interval: Duration
   private let path: String
   private let state = Mutex(State())
 
-  init(writer: any DatabaseWriter, interval: Duration, path: String) {
+  init(writer: @escaping @Sendable () -> any DatabaseWriter, interval: Duration, path: String) {
     self.writer = writer
     self.interval = interval
     self.path = path
@@ -62,7 +63,7 @@ final class ExternalChangeWatcher: Sendable {
     while !Task.isCancelled {
       do {
         if version != nil { try await Task.sleep(for: interval) }
-        let current = try await writer.writeWithoutTransaction(Self.dataVersion)
+        let current = try await writer().writeWithoutTransaction(Self.dataVersion)
         if current != version {
           version = current
           for listener in state.withLock({ Array($0.listeners.values) }) { listener.yield() }

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Persistence
+import Synchronization
 
 /// The live Kumiki database: one SQLite file (WAL, busy timeout) behind one GRDB `DatabasePool`, so readers never wait
 /// for the writer, and the persistence clients built over it.
@@ -22,20 +23,52 @@ public final class KumikiDatabase: Sendable {
   public let recoveredFrom: Persistence.PersistenceError?
   /// The options it was opened with.
   public let options: DatabaseOptions
-  /// The GRDB connection(s): a `DatabasePool` for files, a `DatabaseQueue` in memory.
-  let writer: any DatabaseWriter
+  /// The GRDB connection(s) in use: a `DatabasePool` for files (read-only until the first write when opened so, see
+  /// ``DatabaseOptions/readOnlyUntilWrite``), a `DatabaseQueue` in memory.
+  private let connections: Connections
   /// The one watcher of this file for commits by other connections (``externalChanges()``).
   let watcher: ExternalChangeWatcher
 
+  /// The connections in use, and the read-only pool a first write replaced (closed with the database).
+  private final class Connections: Sendable {
+    struct State {
+      var current: any DatabaseWriter
+      var readOnly: DatabasePool?
+      var replaced: DatabasePool?
+    }
+    let state: Mutex<State>
+
+    init(_ state: State) { self.state = Mutex(state) }
+  }
+
   private init(
-    location: DatabaseLocation, writer: any DatabaseWriter, options: DatabaseOptions, recoveredFrom: PersistenceError?
+    location: DatabaseLocation, writer: any DatabaseWriter, options: DatabaseOptions, recoveredFrom: PersistenceError?,
+    readOnly: Bool = false
   ) {
     self.location = location
-    self.writer = writer
+    let connections = Connections(.init(current: writer, readOnly: readOnly ? writer as? DatabasePool : nil))
+    self.connections = connections
     self.options = options
     self.recoveredFrom = recoveredFrom
     self.watcher = ExternalChangeWatcher(
-      writer: writer, interval: options.externalChangePollInterval, path: location.displayPath)
+      writer: { connections.state.withLock { $0.current } }, interval: options.externalChangePollInterval,
+      path: location.displayPath)
+  }
+
+  /// The connections reads use: read-only ones until the first write when the database was opened read-only.
+  var writer: any DatabaseWriter { connections.state.withLock { $0.current } }
+
+  /// The connections writes use: opened read-write now if the database was opened read-only (see
+  /// ``DatabaseOptions/readOnlyUntilWrite``); later reads use them too, so they see the write.
+  func writable() throws -> any DatabaseWriter {
+    try connections.state.withLock { connections in
+      guard let readOnly = connections.readOnly, case .file(let path) = location else { return connections.current }
+      let pool = try Self.retryingWhileBusy(options) { try Self.openPool(path, options: options) }
+      connections.replaced = readOnly
+      connections.readOnly = nil
+      connections.current = pool
+      return pool
+    }
   }
 
   /// A signal after every commit another process (or another `KumikiDatabase` on the same file) made, within
@@ -50,7 +83,8 @@ public final class KumikiDatabase: Sendable {
   /// Opens (creating if needed) and migrates the database at `location`.
   ///
   /// Creates missing parent folders (0700) and a new file private (0600; an existing one loses group and other
-  /// permissions). A file that is not a SQLite database, or fails `PRAGMA quick_check`, is moved to
+  /// permissions). A file that is not a SQLite database, or fails `PRAGMA quick_check` (run only after an unclean
+  /// close, ``closedCleanly(_:)``), is moved to
   /// `<path>.corrupt-<timestamp>` and a fresh database is created; `recoveredFrom` then describes what happened.
   /// - Throws: `.unwritableLocation` (folder or file cannot be created/written), `.newerSchema` (written by a newer
   ///   Kumiki; left untouched), `.corruptDatabase` (unreadable and could not be moved aside), `.busy`, `.database`.
@@ -70,6 +104,11 @@ public final class KumikiDatabase: Sendable {
       }
     case .file(let path):
       try prepareFolder(for: path)
+      if options.readOnlyUntilWrite, let pool = openReadOnly(path, options: options) {
+        PrivateFile.restrict(path)
+        return KumikiDatabase(
+          location: location, writer: pool, options: options, recoveredFrom: nil, readOnly: true)
+      }
       PrivateFile.createIfMissing(path)
       defer { PrivateFile.restrict(path) }
       do {
@@ -131,8 +170,13 @@ public final class KumikiDatabase: Sendable {
   /// own close. Apps close it on every clean exit; the connections would also close when the last reference to the
   /// database goes away, but without the checkpoint.
   public func close() throws(Persistence.PersistenceError) {
+    let (writer, readOnly, replaced) = connections.state.withLock { ($0.current, $0.readOnly, $0.replaced) }
     do {
-      if let pool = writer as? DatabasePool {
+      // Read-only connections wrote nothing: nothing to copy (and they could not).
+      try replaced?.close()
+      if let readOnly {
+        try readOnly.close()
+      } else if let pool = writer as? DatabasePool {
         pool.checkpointWithoutWaiting(busyTimeout: options.busyTimeout)
         try pool.close()
       } else if let queue = writer as? DatabaseQueue {
@@ -159,6 +203,7 @@ public final class KumikiDatabase: Sendable {
     var attempt = 0
     while true {
       do {
+        let writer = try writable()
         guard !synced else { return try await writer.write(body) }
         return try await writer.writeWithoutTransaction { db in
           try db.execute(sql: "PRAGMA synchronous = NORMAL")
@@ -228,8 +273,40 @@ public final class KumikiDatabase: Sendable {
     }
   }
 
+  /// A read-only pool on the file at `path` when it can serve reads as it is — it exists, the last process closed it
+  /// cleanly (``closedCleanly(_:)``: no check needed) and it has every migration of this version — else `nil`, and
+  /// `open` takes its read-write path (which checks, migrates or moves the file aside). Read-only connections write
+  /// nothing: not GRDB's set-up transaction of a read-write pool (a table made and dropped at every open whose log
+  /// is empty, that is after every clean close), nor a checkpoint at close.
+  private static func openReadOnly(_ path: String, options: DatabaseOptions) -> DatabasePool? {
+    var info = stat()
+    guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_size > 0, closedCleanly(path) else {
+      return nil
+    }
+    var readOnly = configuration(options)
+    readOnly.readonly = true
+    do {
+      let pool = try DatabasePool(path: path, configuration: readOnly)
+      let migrator = KumikiSchema.migrator
+      let complete = try pool.read { db -> Bool in
+        guard try db.tableExists("grdb_migrations") else { return false }
+        let applied: Set<String> = try migrator.appliedIdentifiers(db)
+        return applied == Set(KumikiSchema.migrationIdentifiers)
+      }
+      guard complete else {
+        try? pool.close()
+        return nil
+      }
+      return pool
+    } catch {
+      return nil
+    }
+  }
+
   /// Opens a pool in WAL mode, checks the file and migrates it. Corruption is reported as `Corruption`.
   private static func openPool(_ path: String, options: DatabaseOptions) throws -> DatabasePool {
+    // Read before the pool opens (which creates the log): whether the last process closed the file cleanly.
+    let checks = options.verifiesIntegrityOnOpen && !closedCleanly(path)
     let pool: DatabasePool
     do {
       pool = try DatabasePool(path: path, configuration: configuration(options))
@@ -240,7 +317,7 @@ public final class KumikiDatabase: Sendable {
       // GRDB switches the writer to `synchronous = NORMAL` when it enables WAL, after `prepareDatabase` ran:
       // restore FULL, or a commit could be lost at power loss after the write returned.
       try pool.writeWithoutTransaction { try $0.execute(sql: "PRAGMA synchronous = FULL") }
-      if options.verifiesIntegrityOnOpen {
+      if checks {
         let problems = try pool.read { db in try String.fetchAll(db, sql: "PRAGMA quick_check") }
         if problems != ["ok"] {
           throw Corruption(reason: "integrity check failed: " + problems.prefix(3).joined(separator: "; "))
@@ -255,6 +332,17 @@ public final class KumikiDatabase: Sendable {
       }
       throw error
     }
+  }
+
+  /// Whether the last process to use the file at `path` closed it cleanly, so `open` need not check it: its
+  /// write-ahead log is missing or empty. A clean close copies the log into the file and empties it (``close()``);
+  /// a process killed or crashed after writing (or one still running beside this one, or one whose close found the
+  /// file busy) leaves frames in it, and then `open` runs `PRAGMA quick_check`. The clean-close marker is the log
+  /// itself: nothing is written to mark it, so a command that only reads leaves the file as it found it.
+  static func closedCleanly(_ path: String) -> Bool {
+    var info = stat()
+    guard stat(path + "-wal", &info) == 0 else { return errno == ENOENT }
+    return (info.st_mode & S_IFMT) == S_IFREG && info.st_size == 0
   }
 
   /// Applies unapplied migrations. Another process migrating at the same moment is not an error: if a migration

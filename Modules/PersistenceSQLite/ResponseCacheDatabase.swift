@@ -32,23 +32,35 @@ public final class ResponseCacheDatabase: Sendable {
   private let busyTimeout: Duration
   /// Set by ``close()``: GRDB's `read` on a closed queue crashes inside SQLite instead of throwing, so reads check.
   private let isClosed = Mutex(false)
+  /// Whether `store` holds entries for ``close()`` (`open`'s `writesAtClose`).
+  private let writesAtClose: Bool
+  /// With `writesAtClose`: the entries stored since the last write, one per key, in the order stored.
+  private let held = Mutex<[CachedResponse]>([])
+  /// With `writesAtClose`: the uses to record (by key, the time), written with the held entries.
+  private let heldUses = Mutex<[String: Double]>([:])
 
   private init(
     location: DatabaseLocation, limits: ResponseCacheLimits, queue: DatabaseQueue, dropped: PersistenceError?,
-    busyTimeout: Duration
+    busyTimeout: Duration, writesAtClose: Bool = false
   ) {
     self.location = location
     self.limits = limits
     self.queue = queue
     self.busyTimeout = busyTimeout
     self.droppedCorruptFile = dropped
+    self.writesAtClose = writesAtClose
   }
 
   /// Opens (creating if needed) the cache at `location`. An unreadable file is deleted and recreated.
+  ///
+  /// `writesAtClose` (a command-line run: one command, then exit) holds what `store` is given in memory — reads see
+  /// it — and writes it all in one transaction at ``close()`` (or before the next invalidation, clearing or status),
+  /// after the command's output: no write on the way to it. The uses reads record are written at close too. A process killed before closing loses those entries
+  /// (the cache is a copy of the API's answers; the file stays whole).
   /// - Throws: `PersistenceError` when the location cannot be written, or a fresh file cannot be created.
   public static func open(
     at location: DatabaseLocation, limits: ResponseCacheLimits = ResponseCacheLimits(),
-    busyTimeout: Duration = .seconds(5)
+    busyTimeout: Duration = .seconds(5), writesAtClose: Bool = false
   ) throws(Persistence.PersistenceError) -> ResponseCacheDatabase {
     switch location {
     case .inMemory:
@@ -56,7 +68,8 @@ public final class ResponseCacheDatabase: Sendable {
         let queue = try DatabaseQueue(configuration: configuration(busyTimeout))
         try migrator.migrate(queue)
         return ResponseCacheDatabase(
-          location: location, limits: limits, queue: queue, dropped: nil, busyTimeout: busyTimeout)
+          location: location, limits: limits, queue: queue, dropped: nil, busyTimeout: busyTimeout,
+          writesAtClose: writesAtClose)
       } catch {
         throw PersistenceError.fromCache(error, path: location.displayPath, operation: "open the response cache")
       }
@@ -90,7 +103,8 @@ public final class ResponseCacheDatabase: Sendable {
       do {
         let queue = try openFile(path, busyTimeout)
         return ResponseCacheDatabase(
-          location: location, limits: limits, queue: queue, dropped: notice, busyTimeout: busyTimeout)
+          location: location, limits: limits, queue: queue, dropped: notice, busyTimeout: busyTimeout,
+          writesAtClose: writesAtClose)
       } catch {
         throw PersistenceError.fromCache(error, path: path, operation: "open the response cache")
       }
@@ -104,7 +118,19 @@ public final class ResponseCacheDatabase: Sendable {
       defer { closed = true }
       return closed
     }
-    if !wasClosed { queue.checkpointWithoutWaiting(busyTimeout: busyTimeout) }
+    if !wasClosed {
+      let (entries, uses) = (takeHeld(), takeHeldUses())
+      if !entries.isEmpty || !uses.isEmpty {
+        let limits = limits
+        _ = try? queue.write { db in
+          for (key, time) in uses {
+            try db.execute(sql: "UPDATE response SET usedAt = ? WHERE key = ?", arguments: [time, key])
+          }
+          if !entries.isEmpty { try Self.insert(entries, db, limits: limits) }
+        }
+      }
+      queue.checkpointWithoutWaiting(busyTimeout: busyTimeout)
+    }
     try? queue.close()
   }
 
@@ -127,6 +153,7 @@ public final class ResponseCacheDatabase: Sendable {
   /// the cache did.
   private func entry(_ key: String) async throws(PersistenceError) -> CachedResponse? {
     try checkOpen("read a cached response")
+    if writesAtClose, let entry = held.withLock({ $0.last { $0.key == key } }) { return entry }
     let row: Row?
     do {
       row = try await queue.read { db in
@@ -145,6 +172,10 @@ public final class ResponseCacheDatabase: Sendable {
     let (entry, usedAt) = read
     let now = Date().timeIntervalSince1970
     if now - usedAt > Self.useResolution {
+      if writesAtClose {
+        heldUses.withLock { $0[key] = now }
+        return entry
+      }
       try await write("record the use of a cached response") { db in
         try db.execute(sql: "UPDATE response SET usedAt = ? WHERE key = ?", arguments: [now, key])
       }
@@ -156,24 +187,55 @@ public final class ResponseCacheDatabase: Sendable {
   static let useResolution: Double = 60
 
   private func store(_ entry: CachedResponse) async throws(PersistenceError) {
+    if writesAtClose {
+      try checkOpen("cache a response")
+      held.withLock { entries in
+        entries.removeAll { $0.key == entry.key }
+        entries.append(entry)
+      }
+      return
+    }
     let limits = limits
-    try await write("cache a response") { db in
+    try await write("cache a response") { db in try Self.insert([entry], db, limits: limits) }
+  }
+
+  /// The entries held for ``close()`` (with `writesAtClose`), emptied.
+  private func takeHeld() -> [CachedResponse] {
+    held.withLock { entries in
+      defer { entries = [] }
+      return entries
+    }
+  }
+
+  /// The uses held for ``close()`` (with `writesAtClose`), emptied.
+  private func takeHeldUses() -> [String: Double] {
+    heldUses.withLock { uses in
+      defer { uses = [:] }
+      return uses
+    }
+  }
+
+  /// Inserts (or replaces) `entries` in order, then trims the cache to `limits`.
+  private static func insert(_ entries: [CachedResponse], _ db: Database, limits: ResponseCacheLimits) throws {
+    let now = Date().timeIntervalSince1970
+    for entry in entries {
       try db.execute(
         sql: """
           INSERT OR REPLACE INTO response (key, url, status, headers, body, fetchedAt, usedAt, tags, invalidated)
           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
           """,
         arguments: [
-          entry.key, entry.url, entry.status, try Self.encode(entry.headers), entry.body,
-          entry.fetchedAt.timeIntervalSince1970, Date().timeIntervalSince1970, Self.encode(entry.tags),
-          entry.isInvalidated,
+          entry.key, entry.url, entry.status, try encode(entry.headers), entry.body,
+          entry.fetchedAt.timeIntervalSince1970, now, encode(entry.tags), entry.isInvalidated,
         ])
-      try Self.trim(db, to: limits)
     }
+    try trim(db, to: limits)
   }
 
   private func invalidate(_ tags: Set<String>) async throws(PersistenceError) -> Int {
-    try await write("invalidate cached responses") { db in
+    let (entries, limits) = (takeHeld(), limits)
+    return try await write("invalidate cached responses") { db in
+      if !entries.isEmpty { try Self.insert(entries, db, limits: limits) }
       var count = 0
       for tag in tags.sorted() {
         try db.execute(
@@ -186,7 +248,8 @@ public final class ResponseCacheDatabase: Sendable {
   }
 
   private func clear() async throws(PersistenceError) -> Int {
-    try await write("clear the response cache") { db in
+    _ = takeHeld()
+    return try await write("clear the response cache") { db in
       try db.execute(sql: "DELETE FROM response")
       return db.changesCount
     }
@@ -194,6 +257,11 @@ public final class ResponseCacheDatabase: Sendable {
 
   private func status() async throws(PersistenceError) -> ResponseCacheStatus {
     try checkOpen("read the response cache's status")
+    let entries = takeHeld()
+    if !entries.isEmpty {
+      let limits = limits
+      try await write("cache a response") { db in try Self.insert(entries, db, limits: limits) }
+    }
     let (location, limits) = (location.displayPath, limits)
     do {
       return try await queue.read { db in
@@ -303,8 +371,17 @@ public final class ResponseCacheDatabase: Sendable {
   private static func configuration(_ busyTimeout: Duration) -> Configuration {
     var configuration = Configuration()
     configuration.busyMode = .timeout(busyTimeout.timeInterval)
-    configuration.journalMode = .wal
     configuration.label = "kumiki-cache"
+    // WAL, set here rather than by GRDB's `journalMode = .wal`: GRDB then also writes a transaction (a table made and
+    // dropped) at every open whose log is empty — after every clean close — which a run that only reads must not.
+    // One connection: the empty log GRDB guards against matters to a pool's readers only.
+    configuration.prepareDatabase { db in
+      let mode = try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")
+      guard mode == "wal" || mode == "memory" else {
+        throw DatabaseError(message: "could not switch the response cache to WAL")
+      }
+      try db.execute(sql: "PRAGMA synchronous = NORMAL")
+    }
     return configuration
   }
 

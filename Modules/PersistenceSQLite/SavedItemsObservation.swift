@@ -43,7 +43,8 @@ struct SavedItemsObservation: Sendable {
 
   /// Installs the in-process observation.
   private func startObserving(_ change: AsyncStream<Void>.Continuation) async throws -> AnyDatabaseCancellable {
-    let writer = database.writer
+    // On the read-write connections: the observation sees this database's own commits on them.
+    let writer = try database.writable()
     return try await writer.writeWithoutTransaction { db in
       DatabaseRegionObservation(tracking: Table("savedItem"))
         .start(in: writer, onError: { _ in change.finish() }, onChange: { _ in change.yield() })

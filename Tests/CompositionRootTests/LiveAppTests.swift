@@ -36,6 +36,48 @@ import Testing
     }
   }
 
+  /// Issue 38, item 1: a command that only reads leaves the database as it found it. The registry's first screen whose
+  /// key is a command of its own (`kumiki KEY`, what `make bench` times), run as the CLI runs it, on a warm database
+  /// and cache: no byte of the database file changes, nor its modification time, and its log stays empty (no commit:
+  /// the next open needs no check).
+  @Test func aReadCommandOnAWarmDatabaseWritesNothingToIt() async throws {
+    let folder = try TemporaryFolder()
+    let path = folder.path + "/kumiki.sqlite"
+    let options = LaunchOptions(databasePath: path, environment: [:], launch: false, singleCommand: true)
+    /// One CLI run of the command: launch, its actions, settle, terminate, shut down.
+    func run(fresh: Bool) async throws {
+      var options = options
+      options.fresh = fresh
+      let live = try await LiveApp.start(options)
+      let runtime = live.runtime
+      let screens = Set(runtime.features.filter(\.hasScreen).map(\.key))
+      let command = try #require(
+        runtime.commands.first { screens.contains($0.featureKey) && $0.path.isEmpty && $0.arguments.isEmpty })
+      await runtime.launch()
+      for action in try command.actions(CommandInput()) { runtime.store.dispatch(action) }
+      await runtime.store.settled()
+      guard case .success = command.output(runtime.store.state, CommandInput()) else {
+        Issue.record("kumiki \(command.featureKey) failed")
+        return
+      }
+      runtime.send(.terminate)
+      await runtime.store.settled()
+      await live.shutdown()
+    }
+    try await run(fresh: false)
+    try await run(fresh: false)
+    let before = try Data(contentsOf: URL(fileURLWithPath: path))
+    let modified = try FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date
+
+    try await run(fresh: false)  // answered by the cache
+    try await run(fresh: true)  // every request sent
+
+    #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+    #expect(try FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date == modified)
+    let log = (try? FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int) ?? 0
+    #expect(log == 0)
+  }
+
   @Test func badOptionsAreClearErrors() async throws {
     let folder = try TemporaryFolder()
     let notADirectory = folder.path + "/file"

@@ -39,7 +39,8 @@ import Testing
     app.store.dispatch(.feature(slot: 0, action: CounterFeature.Action.add(0)))  // reduced, persisted value equal
     await app.store.settled()
     #expect(box(app) == original)
-    #expect(saves.withLock { $0 } == ["0", "1"])
+    // The initial 0 is what a launch with nothing stored restores anyway: not written (issue 38).
+    #expect(saves.withLock { $0 } == ["1"])
   }
 
   @Test func holdingAnOldStateStillKeepsItsValue() throws {

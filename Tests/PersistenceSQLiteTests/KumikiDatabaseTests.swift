@@ -178,6 +178,134 @@ private typealias PersistenceError = Persistence.PersistenceError
     #expect(try await database.savedItems.list() == [])
   }
 
+  /// A database of 300 saved items, closed cleanly, whose last page (a page of the saved items, read by no open) is
+  /// then wrecked: only `PRAGMA quick_check` finds it at open.
+  private func cleanlyClosedDatabaseWithADamagedLastPage(_ path: String) async throws {
+    let original = try KumikiDatabase.open(path: path)
+    for id in 1...300 { try await original.savedItems.save(item(id)) }
+    try original.close()
+    let handle = try FileHandle(forUpdating: URL(fileURLWithPath: path))
+    let size = try handle.seekToEnd()
+    try handle.seek(toOffset: size - 4096)
+    try handle.write(contentsOf: Data(repeating: 0xA5, count: 4096))
+    try handle.close()
+  }
+
+  /// Issue 38, item 1: no integrity check after a clean close. The log a clean close leaves is empty (it marks the
+  /// close; nothing is written to mark it), so opening reads no more of the file than it needs.
+  @Test func aCleanCloseLeavesAnEmptyLogAndOpenDoesNotReadTheWholeFile() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let path = directory.path("kumiki.sqlite")
+    try await cleanlyClosedDatabaseWithADamagedLastPage(path)
+    #expect(KumikiDatabase.closedCleanly(path))
+
+    let database = try KumikiDatabase.open(path: path)
+    defer { try? database.close() }
+    #expect(database.recoveredFrom == nil)  // the damage is not looked for: the file was closed cleanly
+  }
+
+  /// ... and the check stays after an unclean close: a log with frames in it (a process killed after writing) makes
+  /// open check the file, which finds the damage and moves it aside.
+  @Test func aLogLeftWithFramesMakesOpenCheckTheFile() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let path = directory.path("kumiki.sqlite")
+    try await cleanlyClosedDatabaseWithADamagedLastPage(path)
+    // A process writes a setting and is "killed": its files are copied while its connection is open (no checkpoint,
+    // no close), which is what kill -9 leaves.
+    let crashed = directory.path("crashed.sqlite")
+    let writer = try DatabaseQueue(path: path)
+    try await writer.write { db in
+      try db.execute(sql: "INSERT OR REPLACE INTO setting (key, value) VALUES ('x', 'y')")
+    }
+    try FileManager.default.copyItem(atPath: path, toPath: crashed)
+    try FileManager.default.copyItem(atPath: path + "-wal", toPath: crashed + "-wal")
+    try writer.close()
+    #expect(!KumikiDatabase.closedCleanly(crashed))
+
+    let database = try KumikiDatabase.open(path: crashed)
+    defer { try? database.close() }
+    guard case .corruptDatabaseMovedAside(let reported, _, _) = database.recoveredFrom else {
+      Issue.record("expected a moved-aside notice, got \(String(describing: database.recoveredFrom))")
+      return
+    }
+    #expect(reported == crashed)
+  }
+
+  /// Issue 38, item 1: opened `readOnlyUntilWrite` (the CLI), a cleanly closed database is read on read-only
+  /// connections — reading and closing leave every byte of the file as it was (a read-write pool would write a table
+  /// and drop it at open) — and the first write opens it read-write, after which reads see the write.
+  @Test func readOnlyUntilWriteReadsWithoutWritingAndTheFirstWriteOpensItReadWrite() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let path = directory.path("kumiki.sqlite")
+    let original = try KumikiDatabase.open(path: path)
+    for id in 1...3 { try await original.savedItems.save(item(id)) }
+    try await original.settings.set(.onboardingCompleted, true)
+    try original.close()
+    let before = try Data(contentsOf: URL(fileURLWithPath: path))
+    let modified = try FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date
+
+    let reader = try KumikiDatabase.open(path: path, options: DatabaseOptions(readOnlyUntilWrite: true))
+    #expect(try await reader.savedItems.allIDs() == [1, 2, 3])
+    #expect(try await reader.settings.get(.onboardingCompleted) == true)
+    #expect(try await reader.unreadableRows().isEmpty)
+    try reader.close()
+    #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+    #expect(try FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date == modified)
+    #expect(KumikiDatabase.closedCleanly(path))
+
+    let writer = try KumikiDatabase.open(path: path, options: DatabaseOptions(readOnlyUntilWrite: true))
+    #expect(try await writer.savedItems.allIDs() == [1, 2, 3])
+    try await writer.savedItems.save(item(4))
+    #expect(try await writer.savedItems.allIDs() == [1, 2, 3, 4])
+    try writer.close()
+    #expect(KumikiDatabase.closedCleanly(path))
+    let reopened = try KumikiDatabase.open(path: path)
+    defer { try? reopened.close() }
+    #expect(try await reopened.savedItems.allIDs() == [1, 2, 3, 4])
+  }
+
+  @Test func readOnlyUntilWriteOpensReadWriteWhatNeedsACheckOrAMigration() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    // A new file: created and migrated as always.
+    let path = directory.path("kumiki.sqlite")
+    let created = try KumikiDatabase.open(path: path, options: DatabaseOptions(readOnlyUntilWrite: true))
+    try await created.savedItems.save(item(1))
+    try created.close()
+    // Damaged after an unclean close: checked, moved aside, as without the option.
+    try await cleanlyClosedDatabaseWithADamagedLastPage(directory.path("damaged.sqlite"))
+    let writer = try DatabaseQueue(path: directory.path("damaged.sqlite"))
+    try await writer.write { db in try db.execute(sql: "INSERT OR REPLACE INTO setting (key, value) VALUES ('x', 'y')")
+    }
+    let crashed = directory.path("crashed.sqlite")
+    try FileManager.default.copyItem(atPath: directory.path("damaged.sqlite"), toPath: crashed)
+    try FileManager.default.copyItem(atPath: directory.path("damaged.sqlite") + "-wal", toPath: crashed + "-wal")
+    try writer.close()
+    let checked = try KumikiDatabase.open(path: crashed, options: DatabaseOptions(readOnlyUntilWrite: true))
+    defer { try? checked.close() }
+    guard case .corruptDatabaseMovedAside = checked.recoveredFrom else {
+      Issue.record("expected a moved-aside notice, got \(String(describing: checked.recoveredFrom))")
+      return
+    }
+  }
+
+  @Test func aMissingLogIsACleanCloseAndAnyOtherFileThereIsNot() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let path = directory.path("kumiki.sqlite")
+    #expect(KumikiDatabase.closedCleanly(path))
+    _ = FileManager.default.createFile(atPath: path + "-wal", contents: Data())
+    #expect(KumikiDatabase.closedCleanly(path))
+    try Data([1, 2, 3]).write(to: URL(fileURLWithPath: path + "-wal"))
+    #expect(!KumikiDatabase.closedCleanly(path))
+    try FileManager.default.removeItem(atPath: path + "-wal")
+    try FileManager.default.createDirectory(atPath: path + "-wal", withIntermediateDirectories: false)
+    #expect(!KumikiDatabase.closedCleanly(path))
+  }
+
   @Test func anUnwritableLocationIsAClearError() throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }

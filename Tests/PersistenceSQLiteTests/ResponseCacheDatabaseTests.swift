@@ -40,6 +40,66 @@ import Testing
     try raw.write { try $0.execute(sql: "UPDATE response SET usedAt = usedAt - ?", arguments: [seconds]) }
   }
 
+  /// Issue 38, item 1: a command-line run's cache writes nothing on the way to its output; what it fetched goes to the
+  /// file in one transaction when it closes.
+  @Test func writingAtCloseHoldsStoredEntriesReadablyAndWritesThemWhenClosed() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let path = directory.path("kumiki-cache.sqlite")
+    let cache = try ResponseCacheDatabase.open(at: .file(path: path), writesAtClose: true)
+    let names = ["a", "b", "c", "d", "e"]
+    for name in names { try await cache.client.store(Self.response(name)) }
+    try await cache.client.store(Self.response("c", bytes: 3))  // stored again: the later one is kept
+    #expect(try Self.names(in: path) == [])
+    #expect(try await cache.client.entry(Self.response("a").key) == Self.response("a"))
+    #expect(try await cache.client.entry(Self.response("c").key) == Self.response("c", bytes: 3))
+    cache.close()
+    #expect(try Self.names(in: path) == names)
+
+    let reopened = try ResponseCacheDatabase.open(at: .file(path: path))
+    defer { reopened.close() }
+    #expect(try await reopened.client.entry(Self.response("c").key) == Self.response("c", bytes: 3))
+  }
+
+  /// A read that records a use (the last is older than ``ResponseCacheDatabase/useResolution``) writes it at close too.
+  @Test func writingAtCloseRecordsUsesAtClose() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let path = directory.path("kumiki-cache.sqlite")
+    let filler = try ResponseCacheDatabase.open(at: .file(path: path))
+    try await filler.client.store(Self.response("a"))
+    filler.close()
+    try Self.age(path, by: 3600)
+    func usedAt() throws -> Double? {
+      let raw = try DatabaseQueue(path: path)
+      defer { try? raw.close() }
+      return try raw.read { try Double.fetchOne($0, sql: "SELECT usedAt FROM response") }
+    }
+    let aged = try #require(try usedAt())
+
+    let cache = try ResponseCacheDatabase.open(at: .file(path: path), writesAtClose: true)
+    #expect(try await cache.client.entry(Self.response("a").key) == Self.response("a"))
+    #expect(try usedAt() == aged)
+    cache.close()
+    #expect(try #require(try usedAt()) > aged + 3000)
+  }
+
+  @Test func writingAtCloseWritesHeldEntriesBeforeAnInvalidationOrAStatus() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let path = directory.path("kumiki-cache.sqlite")
+    let cache = try ResponseCacheDatabase.open(at: .file(path: path), writesAtClose: true)
+    defer { cache.close() }
+    try await cache.client.store(Self.response("letters"))
+    #expect(try await cache.client.invalidate(["letters"]) == 1)
+    var invalidated = Self.response("letters")
+    invalidated.isInvalidated = true
+    #expect(try await cache.client.entry(invalidated.key) == invalidated)
+    try await cache.client.store(Self.response("journal"))
+    #expect(try await cache.client.status().entries == 2)
+    #expect(try Self.names(in: path) == ["journal", "letters"])
+  }
+
   @Test func storesAndReadsBackAnEntryWithItsHeadersBodyAndTags() async throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }

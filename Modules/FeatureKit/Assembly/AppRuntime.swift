@@ -97,7 +97,9 @@ public final class AppRuntime: Sendable {
         } catch {
           errors.withLock { $0.append(error) }
         }
-        let writer = PersistenceWriter(key: runtime.key, storage: storage) { error in
+        // What the state holds now, restored or not, is what the next run would restore too: only a change is written.
+        let stored = runtime.persisted(store.state, slot: slot)
+        let writer = PersistenceWriter(key: runtime.key, storage: storage, stored: stored) { error in
           errors.withLock { $0.append(error) }
         }
         // Watches the slice's change token, not the encoded value: an action that leaves the slice alone costs no

@@ -17,10 +17,16 @@ final class PersistenceWriter: Sendable {
   private let pending = Mutex(Pending())
   private let failures: @Sendable (any Error) -> Void
 
-  init(key: String, storage: FeatureStateStorage, failures: @escaping @Sendable (any Error) -> Void) {
+  /// A writer for `key`. `stored` is the value the state held once restored (what storage holds, or what its
+  /// absence means): a value equal to it is not written, so a run that leaves the state as it found it writes nothing.
+  init(
+    key: String, storage: FeatureStateStorage, stored: (version: Int, data: Data)? = nil,
+    failures: @escaping @Sendable (any Error) -> Void
+  ) {
     self.key = key
     self.storage = storage
     self.failures = failures
+    pending.withLock { $0.lastEnqueued = stored }
   }
 
   /// Records a new value unless it equals the last one; starts the writer effect on `store` unless one is already
