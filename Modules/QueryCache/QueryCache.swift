@@ -37,7 +37,7 @@ public final class QueryCache: Sendable {
   private let activity = HTTPActivity()
   let http: HTTPClient
   let storage: ResponseCacheClient
-  private let now: @Sendable () -> Date
+  let now: @Sendable () -> Date
   let fetches = SharedFetches()
   let retrying: RetryingSend
   /// Makes each write's `Idempotency-Key`.
@@ -223,12 +223,15 @@ public final class QueryCache: Sendable {
       keyed.headers[OutboxEntry.idempotencyKeyHeader] = intent?.idempotencyKey ?? idempotencyKey()
     }
     intent?.idempotencyKey = keyed.headers[OutboxEntry.idempotencyKeyHeader]
-    let request = keyed
-    return try await sendWrite(request) {
+    // Conditional on the version the screen showed (QueryCache+Conditions.swift): the outbox keeps the condition too.
+    let request = await conditioned(keyed, intent: intent)
+    let response = try await sendWrite(request) {
       // With an outbox, a write that cannot reach the API is kept there (WriteQueued): its optimistic change
       // stays shown until the server answers for that path again.
       if let outbox { try await outbox.write(request) } else { try await http.send(request) }
     }
+    await remember(response, of: request)
+    return response
   }
 
   // MARK: - Helpers

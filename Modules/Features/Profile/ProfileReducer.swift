@@ -89,7 +89,13 @@ extension ProfileFeature.State {
       }
       save.reduce(action)
     case .retry:
-      guard case .failed(let patch, _) = save.phase, ProfileFeature.problem(patch) == nil else {
+      // After a failure: Retry; after a conflict: Keep mine (sent over the other change).
+      let unsent: ProfilePersonalPatch? =
+        switch save.phase {
+        case .failed(let patch, _), .conflict(let patch, _): patch
+        default: nil
+        }
+      guard let unsent, ProfileFeature.problem(unsent) == nil else {
         save.startsWrite = false
         return
       }
@@ -105,7 +111,9 @@ extension ProfileFeature.State {
     case .queued:
       guard save.reduce(action) else { return }
       form = nil
-    case .reset, .failed:
+    case .reset, .failed, .conflict:
+      // A conflict keeps the form open under its dialog: Edit again (`.reset`) returns to it with the draft, Take
+      // theirs is Cancel (`.cancelEdit`). The screens read the server's profile again meanwhile (the query layer).
       save.reduce(action)
     }
   }

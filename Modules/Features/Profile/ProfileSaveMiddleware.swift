@@ -22,9 +22,13 @@ extension ProfileFeature {
   /// After a save was queued with no profile read yet (`kumiki profile edit`, which loads nothing first), reads it —
   /// `.load(.appear)`, from the cache with the queued change laid over it — so the command prints the made save's
   /// shape (``editOutput(_:)``). A screen that shows the profile has it already and reads nothing more.
+  /// After a conflict likewise: reads the profile the server has now (theirs), which the command prints beside yours.
   public static let readAfterQueuedSave = Middleware<State, Action>.after { context, action in
-    guard case .save(.queued) = action, case .queued = context.state.save.phase, context.state.load.phase == .idle
-    else { return }
+    switch (action, context.state.save.phase) {
+    case (.save(.queued), .queued), (.save(.conflict), .conflict): break
+    default: return
+    }
+    guard context.state.load.phase == .idle else { return }
     context.dispatch(.load(.appear))
   }
 }
