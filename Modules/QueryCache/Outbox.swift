@@ -19,7 +19,8 @@ import Synchronization
 ///   again (idempotent: the server ends as if it was sent once). Sent writes are removed in batches (one transaction for up to 32). A 2xx (or a 404/410
 ///   to a DELETE: the resource is gone, as asked) removes the entry and invalidates its tag; a refusal (4xx but 408
 ///   and 429) marks it *refused*, rolls its expected change back (screens told), invalidates its tag so screens read
-///   the server's truth again, and leaves a notice; unreachable or 5xx stops the round, the entry waiting for the next
+///   the server's truth again, and leaves a notice; a `412` to its `If-Match` (kept with the entry) marks it a
+///   *conflict* the same way, held for the user (retry: sent without the condition; discard); unreachable or 5xx stops the round, the entry waiting for the next
 ///   (an answer with `Retry-After`, seconds or an HTTP date, at most ``longestServerWait``: no round sends before
 ///   that time, on the injected `now`).
 /// - **Shown while waiting.** A write keeps the changes its ``Networking/WriteIntent`` expects

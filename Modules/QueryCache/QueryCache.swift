@@ -21,6 +21,9 @@ import Persistence
 /// - every write carries an `Idempotency-Key` made when it is sent (the user's action; one it already carries is
 ///   kept), kept with its outbox entry and sent again, unchanged, with every retry: the API answers a repeat without
 ///   writing again, so a write whose answer was lost is simply sent again;
+/// - a PUT, PATCH or DELETE of a path it holds an answer for is sent with `If-Match: <that answer's ETag>` (the
+///   version the screen showed; not when its intent overrides): a `412` means someone changed it since
+///   (QueryCache+Conditions.swift);
 /// - refreshes send `If-None-Match` / `If-Modified-Since` when the entry has validators; a 304 renews the entry;
 /// - a GET that could not reach the API or was answered 5xx is tried again after a wait (``RetryPolicy``: 3 tries,
 ///   1 s doubling to 30 s, with jitter; a `Retry-After` the answer gives instead, at most 30 s) on the injected
