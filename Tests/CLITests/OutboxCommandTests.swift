@@ -164,10 +164,10 @@ import Testing
 
   @Test func aConflictIsListedCountedAndHeldWithBothWaysOut() async {
     let conflict = OutboxMaintenance.Entry(
-      id: 6, api: "embedded", method: "PATCH", path: "profile_personal", state: "conflict", attempts: 1,
-      createdAt: Self.created, lastError: "changed on the server since (412)", changedKeys: ["nickname"])
+      id: 6, api: "embedded", method: "PATCH", path: "notes/3", state: "conflict", attempts: 1,
+      createdAt: Self.created, lastError: "changed on the server since (412)", changedKeys: ["title"])
     let (list, _) = await kumikiOutbox(["outbox"], entries: [conflict])
-    #expect(list.output.contains("6  conflict  PATCH profile_personal (nickname)"), "\(list.output)")
+    #expect(list.output.contains("6  conflict  PATCH notes/3 (title)"), "\(list.output)")
     let json = await kumikiOutbox(["outbox", "--json"], entries: [conflict]).0
     #expect(json.output.hasSuffix(#""pending":0,"outcome_unknown":0,"refused":0,"conflicts":1}"# + "\n"))
     let report = OutboxMaintenance.SendReport(sent: [], refused: [], pending: 0, stopped: nil, held: [conflict])
@@ -175,7 +175,7 @@ import Testing
     #expect(send.status == 1)
     #expect(
       send.error
-        == "kumiki: outbox send: change 6 (PATCH profile_personal) is a conflict: the item changed on the server "
+        == "kumiki: outbox send: change 6 (PATCH notes/3) is a conflict: the item changed on the server "
         + "since (412), nothing was written — keep yours: kumiki outbox retry 6; take theirs: kumiki outbox discard 6\n"
     )
   }

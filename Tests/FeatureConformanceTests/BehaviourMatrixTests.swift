@@ -250,7 +250,7 @@ struct Outcome: Sendable {
   /// What the database held before and after.
   var before: Stored
   var after: Stored
-  /// The server's items that existed before the write and differ after it (`profile_personal`, `posts/1`).
+  /// The server's items that existed before the write and differ after it (`name` for an object, `name/id` for a list's item).
   var overwrote: [String] = []
 
   var kind: Kind {

@@ -219,7 +219,7 @@ import Testing
     defer { try? database.close() }
     let kept = try await database.outbox.add(
       OutboxWrite(
-        api: "embedded", method: .patch, path: "profile_personal",
+        api: "embedded", method: .patch, path: "notes/1",
         createdAt: Date(timeIntervalSinceReferenceDate: 800_000_000), ifMatch: #"W/"5a-1f2e""#))
     #expect(try await database.outbox.entries().map(\.ifMatch) == [#"W/"5a-1f2e""#])
     let conflict = try await database.outbox.update(kept.id, .conflict, "changed on the server since (412)", true)
@@ -230,7 +230,7 @@ import Testing
     await #expect(throws: PersistenceError.self) {
       try await database.outbox.add(
         OutboxWrite(
-          api: "embedded", method: .patch, path: "profile_personal", createdAt: Date(), ifMatch: "W/\"a\"\r\nX: 1"))
+          api: "embedded", method: .patch, path: "notes/1", createdAt: Date(), ifMatch: "W/\"a\"\r\nX: 1"))
     }
   }
 
@@ -249,7 +249,7 @@ import Testing
     defer { try? database.close() }
     _ = try await database.outbox.add(
       OutboxWrite(
-        api: "embedded", method: .patch, path: "profile_personal",
+        api: "embedded", method: .patch, path: "notes/1",
         createdAt: Date(timeIntervalSinceReferenceDate: 800_000_000), ifMatch: "*"))
     let raw = try DatabaseQueue(path: path)
     try await raw.write { try $0.execute(sql: "UPDATE outbox SET ifMatch = \(value)") }

@@ -79,8 +79,11 @@ extension ProfileFeature {
     case .failed(_, let message):
       return .failure(message)
     case .conflict(let patch, _):
-      // Theirs: the profile read again after the conflict (readAfterConflict), `null` when it could not be read.
+      // Theirs: the profile read again after the conflict (readAfterQueuedSave), `null` when it could not be read.
       let theirs = state.load.content?.personal
+      let yours = JSONValue.object([
+        ("nickname", .string(patch.nickname)), ("introduction", .string(patch.introduction)),
+      ])
       let shown = theirs.map { " Theirs: nickname \"\($0.nickname)\"." } ?? ""
       return .conflict(
         "conflict — the profile changed on the server since this app last read it (412); nothing was saved.\(shown) "
@@ -90,7 +93,7 @@ extension ProfileFeature {
             "conflict",
             .object([
               ("message", .string(Self.conflictMessage)),
-              ("yours", .object([("nickname", .string(patch.nickname)), ("introduction", .string(patch.introduction))])),
+              ("yours", yours),
               ("theirs", theirs.map(json) ?? .null),
             ])
           )
@@ -102,7 +105,6 @@ extension ProfileFeature {
 
   /// The `message` of `kumiki profile edit --json`'s conflict.
   static let conflictMessage = "the profile changed on the server since this app last read it; nothing was saved"
-
 
   /// The `--tab` value, `announcements` when absent.
   ///
