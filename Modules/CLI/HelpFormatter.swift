@@ -49,6 +49,11 @@ public struct HelpFormatter: Sendable {
     ("64", "Usage error: unknown command, unknown option, missing or invalid argument."),
   ]
 
+  /// The status a write adds when it meets a newer change on the server (listed in the root help).
+  public static let conflictExitCodes: [(String, String)] = [
+    ("3", "Conflict: a write met a newer change on the server (412); nothing was written.")
+  ]
+
   /// The statuses only `kumiki replay` adds (its own help lists them).
   public static let replayExitCodes: [(String, String)] = [
     ("65", "kumiki replay: the recording is malformed, or an action no longer decodes."),
@@ -105,12 +110,14 @@ public struct HelpFormatter: Sendable {
     }
     rows.append("  Built in")
     rows += Self.builtinRows.map { Self.row($0.0, $0.1, indent: 4, width: nameWidth) }
+    // 0 and 1 (two rows), then 3, then 64.
+    let codes = Self.exitCodes.prefix(3) + Self.conflictExitCodes + Self.exitCodes.dropFirst(3) + Self.replayExitCodes
     return [
       [Self.summary],
       ["USAGE: " + Self.rootUsage],
       ["COMMANDS:"] + rows,
       ["OPTIONS:"] + Self.table(LaunchArguments.helpRows + Self.globalOptions),
-      ["EXIT CODES:"] + Self.table(Self.exitCodes + Self.replayExitCodes),
+      ["EXIT CODES:"] + Self.table(Array(codes)),
       ["ENVIRONMENT:"] + Self.table(Self.environmentVariables),
       Self.examples(examples),
     ]
