@@ -54,6 +54,11 @@ public struct HelpFormatter: Sendable {
     ("3", "Conflict: a write met a newer change on the server (412); nothing was written.")
   ]
 
+  /// Every status, in order, as the root help and the manual page list them: 0 and 1 (two rows), 3, 64, replay's.
+  static var allExitCodes: [(String, String)] {
+    Array(exitCodes.prefix(3)) + conflictExitCodes + exitCodes.dropFirst(3) + replayExitCodes
+  }
+
   /// The statuses only `kumiki replay` adds (its own help lists them).
   public static let replayExitCodes: [(String, String)] = [
     ("65", "kumiki replay: the recording is malformed, or an action no longer decodes."),
@@ -110,14 +115,12 @@ public struct HelpFormatter: Sendable {
     }
     rows.append("  Built in")
     rows += Self.builtinRows.map { Self.row($0.0, $0.1, indent: 4, width: nameWidth) }
-    // 0 and 1 (two rows), then 3, then 64.
-    let codes = Self.exitCodes.prefix(3) + Self.conflictExitCodes + Self.exitCodes.dropFirst(3) + Self.replayExitCodes
     return [
       [Self.summary],
       ["USAGE: " + Self.rootUsage],
       ["COMMANDS:"] + rows,
       ["OPTIONS:"] + Self.table(LaunchArguments.helpRows + Self.globalOptions),
-      ["EXIT CODES:"] + Self.table(Array(codes)),
+      ["EXIT CODES:"] + Self.table(Self.allExitCodes),
       ["ENVIRONMENT:"] + Self.table(Self.environmentVariables),
       Self.examples(examples),
     ]
