@@ -18,15 +18,19 @@ enum OtherWriter {
   static func changeEverything(on server: FixtureServer) async throws {
     let mark = round.next()
     let body = Data(#"{"changed_by_another_writer": \#(mark)}"#.utf8)
+    // A session of the round's own, its connections closed when it ends: the matrix stops this server and starts the
+    // next on its port.
+    let session = URLSession(configuration: .ephemeral)
+    defer { session.invalidateAndCancel() }
     for member in server.database.root.members {
       switch member.value {
       case .array(let items):
         for case .object(let item) in items {
           guard let id = item["id"]?.javaScriptText else { continue }
-          try await patch(server, member.key + "/" + id, body)
+          try await patch(server, member.key + "/" + id, body, session)
         }
       case .object:
-        try await patch(server, member.key, body)
+        try await patch(server, member.key, body, session)
       default:
         continue
       }
@@ -54,12 +58,16 @@ enum OtherWriter {
     return changed
   }
 
-  private static func patch(_ server: FixtureServer, _ path: String, _ body: Data) async throws {
+  private static func patch(
+    _ server: FixtureServer, _ path: String, _ body: Data, _ session: URLSession
+  )
+    async throws
+  {
     var request = URLRequest(url: server.baseURL.appending(path: path))
     request.httpMethod = "PATCH"
     request.httpBody = body
     request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-    let (_, response) = try await URLSession.shared.data(for: request)
+    let (_, response) = try await session.data(for: request)
     guard (response as? HTTPURLResponse)?.statusCode == 200 else { throw OtherWriterFailed(path: path) }
   }
 }

@@ -161,4 +161,48 @@ struct ProfileConflictEndToEndTests {
     }
     await server.shutdown()
   }
+
+  /// The TUI queues an edit while the API is down; the API comes back after another writer changed the profile: the
+  /// edit is not written, the status bar says so with both ways out, the screen shows theirs, and the outbox list
+  /// (`o`) shows the conflict entry.
+  @Test(.enabled(if: TmuxSession.isAvailable, "needs tmux (make bootstrap)"))
+  func theTUIShowsAQueuedEditThatMetAChangeAsAConflictEntry() async throws {
+    let folder = try TemporaryFolder()
+    let port = try await ProfileOutboxEndToEndTests.closedPort()
+    let api = URL(string: "http://127.0.0.1:\(port)/")!
+    var server = try await ProfileOutboxEndToEndTests.serve(.init(port: port))
+    #expect((try await kumiki(["profile"], api: api, folder: folder)).status == 0)
+    await server.shutdown()
+    let tmux = try TmuxSession(
+      command: BuiltBinary.path("kumiki-tui") + " --features profile --api " + api.absoluteString, width: 260,
+      height: 60, environment: ["KUMIKI_DB": folder.path + "/kumiki.sqlite", "NO_COLOR": "1"])
+    _ = try await tmux.waitFor(text: Self.original)
+    try tmux.keys("End", "Up", "Enter")
+    _ = try await tmux.waitFor(text: "Self-introduction:")
+    try tmux.keys("Enter", "C-u")
+    try tmux.type("待ち猫")
+    _ = try await tmux.waitFor(text: "待ち猫")
+    try tmux.keys("Down", "Down", "Enter")  // Save: the API cannot be reached, the edit is queued
+    _ = try await tmux.waitFor("the queued change shown") { screen in
+      !screen.contains("Self-introduction:")
+        && ProfileOutboxEndToEndTests.statusBar(screen).contains("1 change waiting to send")
+    }
+
+    server = try await ProfileOutboxEndToEndTests.serve(.init(port: port))
+    try await Self.otherWriter(server, nickname: "別の人")
+    try tmux.keys("r")  // a refresh reaches the API: the waiting edit is sent, and meets the change
+    let conflict = try await tmux.waitFor("the conflict said") { screen in
+      ProfileOutboxEndToEndTests.statusBar(screen).contains("met a newer change on the server")
+    }
+    #expect(ProfileOutboxEndToEndTests.statusBar(conflict).contains("kumiki outbox retry 1"), "\(conflict)")
+    #expect(Self.nickname(in: server) == "別の人")
+    _ = try await tmux.waitFor("theirs shown") { $0.contains("別の人") && !$0.contains("待ち猫") }
+    try tmux.keys("o")
+    let listed = try await tmux.waitFor(text: "PATCH profile_personal")
+    #expect(listed.contains("1  conflict  PATCH profile_personal (nickname)"), "\(listed)")
+    try tmux.keys("q")
+    _ = try await tmux.waitFor("the outbox list closed") { !$0.contains("1  conflict  PATCH profile_personal") }
+    try await tmux.quit()
+    await server.shutdown()
+  }
 }
