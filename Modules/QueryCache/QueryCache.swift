@@ -231,9 +231,13 @@ public final class QueryCache: Sendable {
     let response = try await sendWrite(request) {
       // With an outbox, a write that cannot reach the API is kept there (WriteQueued): its optimistic change
       // stays shown until the server answers for that path again.
-      if let outbox { try await outbox.write(request) } else { try await http.send(request) }
+      let response = if let outbox { try await outbox.write(request) } else { try await http.send(request) }
+      // A conflict's item is kept before the change is rolled back: every screen that reads again after the
+      // rollback reads theirs, never the answer from before.
+      if response.status == Self.preconditionFailed { await remember(response, of: request) }
+      return response
     }
-    await remember(response, of: request)
+    if response.status != Self.preconditionFailed { await remember(response, of: request) }
     return response
   }
 

@@ -63,8 +63,11 @@ struct QueryCacheConditionsTests {
     return try await intent.run { try await cache.client.send(request) }
   }
 
+  /// What a screen shows when told the data changed: a cache-only re-read (`.load(.changed)`).
   static func shown(_ cache: QueryCache, _ server: FixtureServer) async throws -> String {
-    let response = try await cache.client.send(.get(server.baseURL.appending(path: "profile")))
+    let response = try await QueryTrace(policy: .cacheOnly).run {
+      try await cache.client.send(.get(server.baseURL.appending(path: "profile")))
+    }
     return try JSONDecoder().decode(Nickname.self, from: response.body).nickname
   }
 

@@ -132,7 +132,9 @@ struct ProfileConflictEndToEndTests {
       // Take theirs: the form closes, the screen shows theirs, the server keeps it.
       let first = try await conflict("私の一", theirs: "彼らの一")
       #expect(first.contains("Someone else changed this since you opened it"), "\(first)")
-      try tmux.keys("Tab", "Tab", "Enter")
+      try tmux.keys("Tab", "Tab")
+      _ = try await tmux.waitFor(text: "< Take theirs >")
+      try tmux.keys("Enter")
       try await tmux.waitFor("theirs shown, the form closed") {
         $0.contains("彼らの一") && !$0.contains("Changed on the server") && !$0.contains("Self-introduction:")
       }
@@ -140,7 +142,9 @@ struct ProfileConflictEndToEndTests {
 
       // Keep mine: sent over theirs.
       _ = try await conflict("私の二", theirs: "彼らの二")
-      try tmux.keys("Tab", "Enter")
+      try tmux.keys("Tab")
+      _ = try await tmux.waitFor(text: "< Keep mine >")
+      try tmux.keys("Enter")
       try await tmux.waitFor("mine saved over theirs") {
         $0.contains("私の二") && !$0.contains("Changed on the server") && !$0.contains("Self-introduction:")
       }
@@ -198,8 +202,8 @@ struct ProfileConflictEndToEndTests {
     #expect(Self.nickname(in: server) == "別の人")
     _ = try await tmux.waitFor("theirs shown") { $0.contains("別の人") && !$0.contains("待ち猫") }
     try tmux.keys("o")
-    let listed = try await tmux.waitFor(text: "PATCH profile_personal")
-    #expect(listed.contains("1  conflict  PATCH profile_personal (nickname)"), "\(listed)")
+    // The status bar's notice names the change too: wait for the list's own line.
+    _ = try await tmux.waitFor(text: "1  conflict  PATCH profile_personal (nickname)")
     try tmux.keys("q")
     _ = try await tmux.waitFor("the outbox list closed") { !$0.contains("1  conflict  PATCH profile_personal") }
     try await tmux.quit()
