@@ -84,4 +84,29 @@ struct IfMatchTests {
       #expect(created.status == 201)  // a new item has no version to compare
     }
   }
+
+  @Test("a keyed write done once is answered again on a repeat, though the item's tag changed by it; a 412 is not kept")
+  func idempotencyComesFirst() async throws {
+    try await withFixtureServer { server async throws in
+      let seen = try #require(try await HTTPClient.get("/posts/1", on: server).header("ETag"))
+      let headers = ["If-Match": seen, "Idempotency-Key": "k-1"]
+      let first = try await HTTPClient.send("PATCH", "/posts/1", on: server, headers: headers, body: #"{"title": "t"}"#)
+      #expect(first.status == 200)
+      // The answer was lost: the client sends it again, unchanged.
+      let again = try await HTTPClient.send("PATCH", "/posts/1", on: server, headers: headers, body: #"{"title": "t"}"#)
+      #expect(again.status == 200)
+      #expect(again.header("Idempotent-Replayed") == "true")
+
+      // A refused attempt is checked again when repeated: with the item's tag now, it is done.
+      let stale = ["If-Match": seen, "Idempotency-Key": "k-2"]
+      let refused = try await HTTPClient.send("PATCH", "/posts/1", on: server, headers: stale, body: #"{"title": "u"}"#)
+      #expect(refused.status == 412)
+      let current = try #require(refused.header("ETag"))
+      let retried = try await HTTPClient.send(
+        "PATCH", "/posts/1", on: server, headers: ["If-Match": current, "Idempotency-Key": "k-2"],
+        body: #"{"title": "u"}"#)
+      #expect(retried.status == 200)
+      #expect(retried.header("Idempotent-Replayed") == nil)
+    }
+  }
 }
