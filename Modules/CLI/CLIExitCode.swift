@@ -5,6 +5,9 @@ public enum CLIExitCode: Int32, Sendable, CaseIterable {
   /// The command failed; one line on standard error says why (cannot connect, HTTP status, timeout, bad data,
   /// database problem).
   case failure = 1
+  /// A write met a newer change on the server and wrote nothing (`412 Precondition Failed`: the item changed since
+  /// this app last read it); one line on standard error says so and how to go on, `--json` prints the conflict.
+  case conflict = 3
   /// The command line was wrong (unknown command, missing or invalid argument): `EX_USAGE`, as
   /// swift-argument-parser's `validationFailure`.
   case usage = 64

@@ -82,6 +82,10 @@ public struct CommandRunner: Sendable {
       return print(view, json, command) ?? .success
     case .failure(let reason):
       return fail(reason)
+    case .conflict(let message, let json):
+      if settings.json, let status = print(.empty(""), json, command) { return status }
+      standardError.write("kumiki: \(TextLine.clean(message))\n")
+      return .conflict
     }
   }
 

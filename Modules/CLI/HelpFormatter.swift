@@ -49,6 +49,16 @@ public struct HelpFormatter: Sendable {
     ("64", "Usage error: unknown command, unknown option, missing or invalid argument."),
   ]
 
+  /// The status a write adds when it meets a newer change on the server (listed in the root help).
+  public static let conflictExitCodes: [(String, String)] = [
+    ("3", "Conflict: a write met a newer change on the server (412); nothing was written.")
+  ]
+
+  /// Every status, in order, as the root help and the manual page list them: 0 and 1 (two rows), 3, 64, replay's.
+  static var allExitCodes: [(String, String)] {
+    Array(exitCodes.prefix(3)) + conflictExitCodes + exitCodes.dropFirst(3) + replayExitCodes
+  }
+
   /// The statuses only `kumiki replay` adds (its own help lists them).
   public static let replayExitCodes: [(String, String)] = [
     ("65", "kumiki replay: the recording is malformed, or an action no longer decodes."),
@@ -110,7 +120,7 @@ public struct HelpFormatter: Sendable {
       ["USAGE: " + Self.rootUsage],
       ["COMMANDS:"] + rows,
       ["OPTIONS:"] + Self.table(LaunchArguments.helpRows + Self.globalOptions),
-      ["EXIT CODES:"] + Self.table(Self.exitCodes + Self.replayExitCodes),
+      ["EXIT CODES:"] + Self.table(Self.allExitCodes),
       ["ENVIRONMENT:"] + Self.table(Self.environmentVariables),
       Self.examples(examples),
     ]

@@ -37,7 +37,7 @@ struct ManualPage: Sendable {
     lines += [".SS \"Built in\""]
     for (name, text) in HelpFormatter.builtinRows { lines += Self.item("kumiki " + name, text) }
     lines += [".SH OPTIONS"] + Self.items(LaunchArguments.helpRows + HelpFormatter.globalOptions)
-    lines += [".SH \"EXIT STATUS\""] + Self.items(HelpFormatter.exitCodes + HelpFormatter.replayExitCodes)
+    lines += [".SH \"EXIT STATUS\""] + Self.items(HelpFormatter.allExitCodes)
     lines += [".SH ENVIRONMENT"] + Self.items(HelpFormatter.environmentVariables)
     lines += [".SH EXAMPLES"]
     for example in commands.compactMap({ $0.examples.first }).prefix(HelpFormatter.rootExampleLimit) {

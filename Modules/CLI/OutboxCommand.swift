@@ -22,7 +22,8 @@ enum OutboxCommand: Equatable, Sendable {
       list        The waiting changes, oldest first (the default).
       send        Send the waiting changes now, in order.
       discard ID  Drop change ID without sending it.
-      retry ID    Send again change ID whose outcome is unknown (check first that the server does not have it).
+      retry ID    Send again change ID whose outcome is unknown (check first that the server does not have it),
+                  or, for a conflict, keep yours: send it over the newer change on the server.
 
     A change (a profile edit, say) that cannot reach the API — refused, timed out, no such host — is kept in the
     database and sent, in order, by the next run that reaches the API. Every change carries an Idempotency-Key, the
@@ -31,13 +32,17 @@ enum OutboxCommand: Equatable, Sendable {
     unknown" and is never sent twice by itself. A change the server refuses later is rolled back and shown as
     "refused" until discarded.
 
+    A change made over an item someone else changed since (the API answers 412 Precondition Failed to its If-Match)
+    is not written: it is shown as "conflict", rolled back, and waits for you. Keep yours: retry ID (sent again without
+    the condition, over the other change). Take theirs: discard ID.
+
     A row this version cannot read (written by a newer Kumiki, or damaged) is listed as "unreadable entry #ID: why";
     it is never sent, the changes after it wait behind it, and discard ID drops it.
 
     EXIT CODES:
       0   Success (send: nothing is left to send; a change the server refused was rolled back and is said).
       1   Failure, with a one-line reason on standard error (send: changes still wait, or are held: outcome unknown,
-          unreadable).
+          conflict, unreadable).
       64  Usage error: an unknown subcommand or option, or an ID that is not in the outbox.
 
     EXAMPLES:
@@ -181,6 +186,11 @@ enum OutboxCommand: Equatable, Sendable {
       return "unreadable entry #\(entry.id) is held: \(entry.lastError ?? "it cannot be read") — the changes after it "
         + "wait behind it; kumiki outbox discard \(entry.id) drops it"
     }
+    if entry.state == "conflict" {
+      return "change \(entry.id) (\(entry.method) \(entry.path)) is a conflict: the item changed on the server since "
+        + "(412), nothing was written — keep yours: kumiki outbox retry \(entry.id); take theirs: kumiki outbox "
+        + "discard \(entry.id)"
+    }
     return "change \(entry.id) (\(entry.method) \(entry.path)) is held: \(entry.lastError ?? entry.state) — check "
       + "whether the server has it, then kumiki outbox retry \(entry.id) or kumiki outbox discard \(entry.id)"
   }
@@ -229,6 +239,7 @@ enum OutboxCommand: Equatable, Sendable {
       ("pending", .int(pendingCount(entries))),
       ("outcome_unknown", .int(entries.count { $0.state == "outcome-unknown" })),
       ("refused", .int(entries.count { $0.state == "refused" })),
+      ("conflicts", .int(entries.count { $0.state == "conflict" })),
     ])
   }
 

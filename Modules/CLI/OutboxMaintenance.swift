@@ -12,7 +12,8 @@ public struct OutboxMaintenance: Sendable {
     public var method: String
     /// The path and query under the API's base URL.
     public var path: String
-    /// `pending`, `sending`, `outcome-unknown`, `refused`, or `unreadable` (a row this version cannot read:
+    /// `pending`, `sending`, `outcome-unknown`, `refused`, `conflict` (a `412`: the item changed on the server
+    /// since; `retry` keeps yours, `discard` takes theirs), or `unreadable` (a row this version cannot read:
     /// `lastError` says why; it is never sent, and can be discarded).
     public var state: String
     public var attempts: Int
@@ -48,8 +49,8 @@ public struct OutboxMaintenance: Sendable {
     /// Why sending stopped with writes still waiting (could not connect, the server's reason, another process
     /// sending them, an unreadable entry they wait behind).
     public var stopped: String?
-    /// The writes left for the user, each with why in `lastError`: POSTs whose outcome is unknown, unreadable
-    /// entries.
+    /// The writes left for the user, each with why in `lastError`: POSTs whose outcome is unknown, conflicts,
+    /// unreadable entries.
     public var held: [Entry]
 
     public init(sent: [Entry], refused: [Entry], pending: Int, stopped: String?, held: [Entry] = []) {
@@ -67,7 +68,8 @@ public struct OutboxMaintenance: Sendable {
   public var send: @Sendable (CLIOptions) async throws -> SendReport
   /// Removes entry `id` without sending it; returns it, `nil` when there is no such entry.
   public var discard: @Sendable (CLIOptions, Int64) async throws -> Entry?
-  /// Marks entry `id` (outcome unknown or refused) to be sent again, then sends; `nil` when there is no such entry.
+  /// Marks entry `id` (outcome unknown, refused, or a conflict: Keep mine, sent without its condition) to be sent
+  /// again, then sends; `nil` when there is no such entry.
   public var retry: @Sendable (CLIOptions, Int64) async throws -> SendReport?
   /// During a feature command: how many writes it queued, how many wait now, and why the last was queued.
   public var queued: @Sendable () -> (queued: Int, waiting: Int, reason: String?)

@@ -36,7 +36,8 @@ extension LiveApp {
 
   /// Marks outbox entry `id` — a POST whose outcome is unknown, or a write the server refused — to be sent again
   /// (`kumiki outbox retry ID`: the user checked the server does not have it); `nil` when there is no such entry.
-  /// A pending entry is left as it is.
+  /// A conflict (`412`) set so is Keep mine: sent again without its condition, over the other change. A pending entry
+  /// is left as it is.
   /// - Throws: ``LaunchError/database(_:)``.
   public static func requeueOutboxEntry(
     _ id: Int64, databasePath: String?, environment: [String: String]
@@ -46,7 +47,9 @@ extension LiveApp {
     try await withDatabase(databasePath, environment) { database throws(PersistenceError) -> OutboxEntry? in
       let outbox = database.outbox
       guard let entry = try await outbox.entries().first(where: { $0.id == id }) else { return nil }
-      guard entry.state == .outcomeUnknown || entry.state == .refused else { return entry }
+      guard entry.state == .outcomeUnknown || entry.state == .refused || entry.state == .conflict else {
+        return entry
+      }
       return try await outbox.update(id, .pending, "sent again by the user", false)
     }
   }

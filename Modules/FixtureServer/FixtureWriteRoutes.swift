@@ -12,7 +12,8 @@ import Hummingbird
 /// - `400` with `{"error": …}` for a body that is not one JSON object (an empty body counts as `{}`; `DELETE`
 ///   ignores its body; a form, `application/x-www-form-urlencoded`, is read as ``WriteBody/form(from:)`` says),
 ///   `413` for one larger than ``WriteBody/maximumBytes`` or a form of more than ``WriteBody/maximumFormFields``;
-/// - the engine's answer (`200`, `201`, `404 {}`, `409`), after the change is saved when the server has a
+/// - the engine's answer (`200`, `201`, `404 {}`, `409`, `412` with the item as it is now when `If-Match` names
+///   another version of it: ``IfMatch``), after the change is saved when the server has a
 ///   `db.json` file; when that save fails, `507` (a full disk or quota, or data over the size limit) or `500`
 ///   (any other failure: a read-only file system, no permission, an I/O error) with `{"error": …}` saying why in
 ///   the system's words, and nothing changed.
@@ -110,6 +111,8 @@ struct FixtureWriteRoutes: Sendable {
       defer { if let keyed, !finished { idempotency.abandon(keyed) } }
       var pending = WriteRequest(method, name, id: id, body: body)
       pending.parent = parent
+      let conditions = request.headers[values: .ifMatch]
+      pending.ifMatch = conditions.isEmpty ? nil : conditions.joined(separator: ",")
       let writeRequest = pending
       let engine = self.engine
       let outcome: WriteOutcome

@@ -19,6 +19,13 @@ import FixtureData
 /// A `DELETE` of a list item cascades as json-server's does: afterwards every item, in any list, whose
 /// `<name><suffix>` field points at an item that no longer exists is removed too (``Relations/danglingReferences(in:)``).
 /// The id field is ``Relations/idField`` (json-server's `--id`).
+///
+/// A write with ``WriteRequest/ifMatch`` on an item (`PUT`, `PATCH`, `DELETE /name/:id`) or a singular resource
+/// (`POST`, `PUT`, `PATCH /name`) is done only when the item's own tag (``IfMatch/tag(of:)``: the `ETag` a
+/// `GET` of that item alone answers) is among the condition's; otherwise it is `412 Precondition Failed` with the item
+/// as it is now, and nothing changes. Tags are per item, so a change to another item of the list never fails the
+/// condition. A `POST` to a list (it makes a new item) and a write answered `404` ignore the condition, as RFC 9110
+/// 13.2.1 lets a server that would not answer 2xx anyway.
 struct WriteEngine: Sendable {
   /// Makes random string ids for lists whose ids are not numbers.
   var randomID: @Sendable () -> String = ItemID.random
@@ -47,6 +54,9 @@ struct WriteEngine: Sendable {
         case .object(var item) = elements[index]
       else { return .refused(.notFound) }
       let itemID = item[idField]
+      if request.method != .post, let refusal = IfMatch.refusal(request.ifMatch, current: .object(item)) {
+        return .refused(refusal)
+      }
       switch request.method {
       case .post:
         return .refused(.notFound)
@@ -66,6 +76,9 @@ struct WriteEngine: Sendable {
       return .changed(FixtureReply(payload: .object(item)))
     case (let value?, nil):
       let replacement: JSONValue
+      if request.method != .delete, let refusal = IfMatch.refusal(request.ifMatch, current: value) {
+        return .refused(refusal)
+      }
       switch (request.method, value) {
       case (.delete, _):
         return .refused(.notFound)

@@ -33,6 +33,9 @@ struct WriteRequest: Sendable, Equatable {
   var body: JSONObject
   /// For a nested `POST`, the parent whose id the new item's foreign key gets (see ``WriteEngine``).
   var parent: Parent?
+  /// The request's `If-Match` (its values joined by commas), `nil` without one: the write is done only when the item
+  /// it changes still has one of these tags (``IfMatch``).
+  var ifMatch: String?
 
   init(_ method: Method, _ resource: String, id: String? = nil, body: JSONObject = JSONObject()) {
     self.method = method

@@ -23,6 +23,11 @@ public struct WriteIntent: Sendable {
   public var invalidates: Set<String>
   /// The changes the write expects, shown by every read until the server answers.
   public var optimistic: [OptimisticChange]
+  /// Whether the write goes over whatever the server has now (the user chose Keep mine after a conflict): the query
+  /// layer sends it without `If-Match`. Otherwise a PUT, PATCH or DELETE of a path whose `GET` answer the query layer
+  /// holds is sent with `If-Match: <that answer's ETag>` — the version the screen showed — and a server that changed
+  /// the item since answers `412` instead of writing over the other change.
+  public var overrides = false
 
   private let undone = Flag()
   private let key = Key()

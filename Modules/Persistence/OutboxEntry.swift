@@ -20,6 +20,12 @@ public struct OutboxEntry: Equatable, Sendable {
     /// The server refused it (a 4xx) when it was sent later: never re-sent; kept, with the server's answer, so the
     /// user can see what did not happen, until discarded.
     case refused
+    /// The server refused it with `412 Precondition Failed` when it was sent later: it carried ``OutboxEntry/ifMatch``
+    /// (the version of the item the screen showed when the user acted) and someone changed the item since. Nothing
+    /// was written, its expected change is rolled back and the screens show the server's item. Never re-sent by
+    /// itself: the user resolves it — Keep mine (set back to ``pending``: sent again without the condition, over the
+    /// other change) or Take theirs (discard it).
+    case conflict
     /// A row this build cannot read as a write it may send: a column of the wrong type, a state or method it does
     /// not know (a newer Kumiki's), a header or path that could not be sent safely. Never written by Kumiki: the
     /// store reads a row so, with ``OutboxEntry/lastError`` saying why. Never sent; the writes queued after it for
@@ -95,6 +101,14 @@ public struct OutboxEntry: Equatable, Sendable {
 
   /// The request header carrying ``idempotencyKey``.
   public static let idempotencyKeyHeader = "Idempotency-Key"
+  /// The write's condition, the `If-Match` it is sent with: the `ETag` of the item as the screen showed it when the
+  /// user acted (a PUT, PATCH or DELETE of a path the query layer had read), `nil` for a write sent whatever the
+  /// server has (a POST, Keep mine after a ``State/conflict``, rows kept before it). A server that changed the item
+  /// since answers `412`, and the entry becomes a ``State/conflict``.
+  public var ifMatch: String?
+
+  /// The request header carrying ``ifMatch``.
+  public static let ifMatchHeader = "If-Match"
 
   /// Whether `key` is one a write may carry (as kumiki-api takes it): 1 to 255 visible ASCII characters.
   public static func isValidIdempotencyKey(_ key: String) -> Bool {
@@ -105,7 +119,7 @@ public struct OutboxEntry: Equatable, Sendable {
   public init(
     id: Int64, api: String, method: Method, path: String, headers: [Header] = [], body: Data? = nil,
     createdAt: Date, attempts: Int = 0, state: State = .pending, lastError: String? = nil,
-    expected: [ExpectedChange] = [], idempotencyKey: String? = nil
+    expected: [ExpectedChange] = [], idempotencyKey: String? = nil, ifMatch: String? = nil
   ) {
     self.id = id
     self.api = api
@@ -119,6 +133,7 @@ public struct OutboxEntry: Equatable, Sendable {
     self.lastError = lastError
     self.expected = expected
     self.idempotencyKey = idempotencyKey
+    self.ifMatch = ifMatch
   }
 
   /// Whether re-sending the write is safe: PUT, PATCH and DELETE say what the result is, so sending them twice leaves
@@ -127,8 +142,8 @@ public struct OutboxEntry: Equatable, Sendable {
   public var isIdempotent: Bool { method != .post || idempotencyKey != nil }
 
   /// Whether it still waits to reach the server: pending, being sent, or a POST whose outcome the user has to settle
-  /// (its expected changes are shown meanwhile). A refused or unreadable entry no longer waits.
-  public var isWaiting: Bool { state != .refused && state != .unreadable }
+  /// (its expected changes are shown meanwhile). A refused, conflicting or unreadable entry no longer waits.
+  public var isWaiting: Bool { state != .refused && state != .unreadable && state != .conflict }
 
   /// `3  pending  PATCH profile_personal (nickname)  (cannot connect)`: the entry as one line of a list, naming
   /// its change (``change``); `unreadable entry #3: <why>` for an unreadable one.

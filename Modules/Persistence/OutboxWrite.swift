@@ -23,12 +23,14 @@ public struct OutboxWrite: Equatable, Sendable {
   public var expected: [OutboxEntry.ExpectedChange]
   /// The write's `Idempotency-Key` (``OutboxEntry/idempotencyKey``), sent again with every attempt.
   public var idempotencyKey: String?
+  /// The write's `If-Match` (``OutboxEntry/ifMatch``), sent with every attempt until the user overrides a conflict.
+  public var ifMatch: String?
 
   /// Creates a write to queue.
   public init(
     api: String, method: OutboxEntry.Method, path: String, headers: [OutboxEntry.Header] = [], body: Data? = nil,
     createdAt: Date, state: OutboxEntry.State = .pending, lastError: String? = nil,
-    expected: [OutboxEntry.ExpectedChange] = [], idempotencyKey: String? = nil
+    expected: [OutboxEntry.ExpectedChange] = [], idempotencyKey: String? = nil, ifMatch: String? = nil
   ) {
     self.api = api
     self.method = method
@@ -40,12 +42,14 @@ public struct OutboxWrite: Equatable, Sendable {
     self.lastError = lastError
     self.expected = expected
     self.idempotencyKey = idempotencyKey
+    self.ifMatch = ifMatch
   }
 
   /// The entry this write becomes under `id`.
   public func entry(id: Int64) -> OutboxEntry {
     OutboxEntry(
       id: id, api: api, method: method, path: path, headers: headers, body: body, createdAt: createdAt, attempts: 0,
-      state: state, lastError: lastError, expected: expected, idempotencyKey: idempotencyKey)
+      state: state, lastError: lastError, expected: expected, idempotencyKey: idempotencyKey,
+      ifMatch: ifMatch)
   }
 }

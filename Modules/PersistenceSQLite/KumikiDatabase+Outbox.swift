@@ -37,6 +37,9 @@ extension KumikiDatabase {
           throw .encodingFailed(
             key: "outbox entry", reason: "its Idempotency-Key is not 1 to 255 visible ASCII characters")
         }
+        if let ifMatch = write.ifMatch, let why = RowReader.problem(ifMatch: ifMatch) {
+          throw .encodingFailed(key: "outbox entry", reason: why)
+        }
         let headers = try Self.encodeHeaders(write.headers)
         let expected = try Self.encodeExpected(write.expected)
         let id: Int64? = try await self.write("keep a write in the outbox", synced: false) { db in
@@ -45,13 +48,14 @@ extension KumikiDatabase {
           try db.execute(
             sql: """
               INSERT INTO outbox
-                (api, method, path, headers, body, createdAt, attempts, state, lastError, expected, idempotencyKey)
-              VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?)
+                (api, method, path, headers, body, createdAt, attempts, state, lastError, expected, idempotencyKey,
+                 ifMatch)
+              VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?)
               """,
             arguments: [
               write.api, write.method.rawValue, write.path, headers, write.body,
               write.createdAt.timeIntervalSinceReferenceDate,
-              write.state.rawValue, write.lastError, expected, write.idempotencyKey,
+              write.state.rawValue, write.lastError, expected, write.idempotencyKey, write.ifMatch,
             ])
           return db.lastInsertedRowID
         }
@@ -87,9 +91,13 @@ extension KumikiDatabase {
       },
       update: { id, state, lastError, attempted throws(PersistenceError) in
         try await self.write("update outbox entry \(id)", synced: false) { db in
+          // Keep mine: a conflict set back to pending is sent again without its condition.
           try db.execute(
-            sql: "UPDATE outbox SET state = ?, lastError = ?, attempts = attempts + ? WHERE id = ?",
-            arguments: [state.rawValue, lastError, attempted ? 1 : 0, id])
+            sql: """
+              UPDATE outbox SET ifMatch = CASE WHEN state = 'conflict' AND ? = 'pending' THEN NULL ELSE ifMatch END,
+                state = ?, lastError = ?, attempts = attempts + ? WHERE id = ?
+              """,
+            arguments: [state.rawValue, state.rawValue, lastError, attempted ? 1 : 0, id])
           return try Self.fetchOutboxEntry(db, id, limits: limits)
         }
       },

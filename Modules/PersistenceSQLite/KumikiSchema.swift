@@ -12,11 +12,13 @@ import GRDB
 /// - `v5-outbox-expected`: `outbox.expected`, the changes a waiting write expects (JSON), shown again after a restart.
 /// - `v6-outbox-idempotency-key`: `outbox.idempotencyKey`, the write's `Idempotency-Key` (text; `NULL` for rows kept
 ///   before it), sent again with every attempt.
+/// - `v7-outbox-if-match`: `outbox.ifMatch`, the write's `If-Match` (text: the ETag of the item the screen showed;
+///   `NULL`: sent whatever the server has), and the state `conflict` (a `412` to it).
 public enum KumikiSchema {
   /// The migration identifiers, oldest first.
   public static let migrationIdentifiers = [
     "v1", "v2-saved-item-order", "v3-feature-state", "v4-outbox", "v5-outbox-expected",
-    "v6-outbox-idempotency-key",
+    "v6-outbox-idempotency-key", "v7-outbox-if-match",
   ]
 
   /// The migrator that brings any earlier Kumiki database (or an empty file) to the current schema.
@@ -86,6 +88,9 @@ public enum KumikiSchema {
     }
     migrator.registerMigration("v6-outbox-idempotency-key") { db in
       try db.execute(sql: "ALTER TABLE outbox ADD COLUMN idempotencyKey TEXT")
+    }
+    migrator.registerMigration("v7-outbox-if-match") { db in
+      try db.execute(sql: "ALTER TABLE outbox ADD COLUMN ifMatch TEXT")
     }
     return migrator
   }

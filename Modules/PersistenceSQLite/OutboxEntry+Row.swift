@@ -7,11 +7,11 @@ extension OutboxEntry {
   /// come from SQLite, so a listing checks them without reading the body.
   static let columns =
     "id, api, method, path, headers, body, typeof(body) AS bodyType, length(CAST(body AS BLOB)) AS bodyBytes, "
-    + "createdAt, attempts, state, lastError, expected, idempotencyKey"
+    + "createdAt, attempts, state, lastError, expected, idempotencyKey, ifMatch"
   /// Every column but the body (read as none; its type and size are still checked).
   static let overviewColumns =
     "id, api, method, path, headers, NULL AS body, typeof(body) AS bodyType, length(CAST(body AS BLOB)) AS bodyBytes, "
-    + "createdAt, attempts, state, lastError, expected, idempotencyKey"
+    + "createdAt, attempts, state, lastError, expected, idempotencyKey, ifMatch"
 
   /// The longest `api`, `path` and `lastError` read, in bytes.
   static let maxTextBytes = 8 << 10
@@ -19,6 +19,8 @@ extension OutboxEntry {
   static let maxHeaders = 64
   static let maxHeadersBytes = 64 << 10
   static let maxExpectedBytes = 1 << 20
+  /// The longest `ifMatch` read or kept, in bytes (a few entity tags).
+  static let maxIfMatchBytes = 1024
   /// Request headers a row may not set: they decide how the request is framed or routed (a stored `Host`,
   /// `Content-Length` or `Transfer-Encoding` would let a row reshape the request); the HTTP library sets them.
   static let framingHeaders: Set<String> = [
@@ -64,13 +66,16 @@ extension OutboxEntry {
     if let key, !Self.isValidIdempotencyKey(key) {
       reader.fail("idempotencyKey \(RowReader.shown(key)) is not 1 to 255 visible ASCII characters")
     }
+    let ifMatch = reader.optionalText("ifMatch", bound: Self.maxIfMatchBytes)
+    if let ifMatch, let why = RowReader.problem(ifMatch: ifMatch) { reader.fail(why) }
     let problem = reader.problem
     self.init(
       id: id, api: api, method: method ?? .post, path: path,
       headers: whole && problem == nil ? headers ?? [] : [], body: whole && problem == nil ? body : nil,
       createdAt: createdAt ?? Date(timeIntervalSinceReferenceDate: 0), attempts: attempts ?? 0,
       state: problem == nil ? state ?? .pending : .unreadable, lastError: problem ?? lastError,
-      expected: problem == nil ? expected ?? [] : [], idempotencyKey: problem == nil ? key : nil)
+      expected: problem == nil ? expected ?? [] : [], idempotencyKey: problem == nil ? key : nil,
+      ifMatch: problem == nil ? ifMatch : nil)
   }
 }
 
@@ -118,6 +123,17 @@ extension RowReader {
       guard !OutboxEntry.framingHeaders.contains(header.name.lowercased()) else {
         return "header \(header.name) is set by the HTTP library, not by a stored write"
       }
+    }
+    return nil
+  }
+
+  /// Why `ifMatch` (a stored `If-Match`) may not be sent, `nil` when it may: 1 to
+  /// ``OutboxEntry/maxIfMatchBytes`` bytes of visible ASCII and spaces (entity tags, `*`), nothing else.
+  static func problem(ifMatch: String) -> String? {
+    guard (1...OutboxEntry.maxIfMatchBytes).contains(ifMatch.utf8.count),
+      ifMatch.utf8.allSatisfy({ (0x20...0x7E).contains($0) })
+    else {
+      return "ifMatch \(shown(ifMatch)) is not 1 to \(OutboxEntry.maxIfMatchBytes) visible ASCII characters"
     }
     return nil
   }

@@ -68,6 +68,8 @@ public final class InMemoryOutbox: Sendable {
       update: { id, newState, lastError, attempted throws(PersistenceError) in
         try self.locked { state in
           guard let index = state.entries.firstIndex(where: { $0.id == id }) else { return nil }
+          // Keep mine: a conflict sent again goes without its condition.
+          if state.entries[index].state == .conflict && newState == .pending { state.entries[index].ifMatch = nil }
           state.entries[index].state = newState
           state.entries[index].lastError = lastError
           if attempted { state.entries[index].attempts += 1 }

@@ -19,7 +19,8 @@ import Synchronization
 ///   again (idempotent: the server ends as if it was sent once). Sent writes are removed in batches (one transaction for up to 32). A 2xx (or a 404/410
 ///   to a DELETE: the resource is gone, as asked) removes the entry and invalidates its tag; a refusal (4xx but 408
 ///   and 429) marks it *refused*, rolls its expected change back (screens told), invalidates its tag so screens read
-///   the server's truth again, and leaves a notice; unreachable or 5xx stops the round, the entry waiting for the next
+///   the server's truth again, and leaves a notice; a `412` to its `If-Match` (kept with the entry) marks it a
+///   *conflict* the same way, held for the user (retry: sent without the condition; discard); unreachable or 5xx stops the round, the entry waiting for the next
 ///   (an answer with `Retry-After`, seconds or an HTTP date, at most ``longestServerWait``: no round sends before
 ///   that time, on the injected `now`).
 /// - **Shown while waiting.** A write keeps the changes its ``Networking/WriteIntent`` expects
@@ -52,16 +53,20 @@ public final class Outbox: Sendable {
     public var outcomeUnknown: Int { entries.count { $0.state == .outcomeUnknown } }
     /// How many the server refused (kept until discarded).
     public var refused: Int { entries.count { $0.state == .refused } }
+    /// How many met a change someone else made since (`412`): each waits for the user's choice, Keep mine
+    /// (`kumiki outbox retry ID`) or Take theirs (`kumiki outbox discard ID`).
+    public var conflicts: Int { entries.count { $0.state == .conflict } }
     /// How many could not be read (``Persistence/OutboxEntry/State/unreadable``): never sent, the writes after them
     /// wait until they are discarded.
     public var unreadable: Int { entries.count { $0.state == .unreadable } }
 
-    /// `1 change waiting to send`, with `- 1 outcome unknown` and `- 1 unreadable` when some are; `nil` when
-    /// nothing waits.
+    /// `1 change waiting to send`, with `- 1 outcome unknown`, `- 1 conflict` and `- 1 unreadable` when some are;
+    /// `nil` when nothing waits.
     public var statusText: String? {
       var parts: [String] = []
       if pending > 0 { parts.append("\(pending) \(pending == 1 ? "change" : "changes") waiting to send") }
       if outcomeUnknown > 0 { parts.append("\(outcomeUnknown) outcome unknown") }
+      if conflicts > 0 { parts.append("\(conflicts) \(conflicts == 1 ? "conflict" : "conflicts")") }
       if unreadable > 0 { parts.append("\(unreadable) unreadable") }
       return parts.isEmpty ? nil : parts.joined(separator: " - ")
     }
@@ -76,8 +81,9 @@ public final class Outbox: Sendable {
     /// Why the round stopped before the outbox was empty (unreachable, a server error, an unreadable entry the
     /// writes after it wait behind), if it did.
     public var stopped: String?
-    /// This API's entries left for the user after the round, oldest first: POSTs whose outcome is unknown and
-    /// unreadable entries (a refused write is settled: rolled back). Each says why in its `lastError`.
+    /// This API's entries left for the user after the round, oldest first: POSTs whose outcome is unknown, conflicts
+    /// (a `412`: Keep mine or Take theirs) and unreadable entries (a refused write is settled: rolled back). Each says
+    /// why in its `lastError`.
     public var held: [OutboxEntry] = []
     /// Another sender (another process) holds the send lock: this round sent nothing.
     public var busy = false
@@ -102,6 +108,10 @@ public final class Outbox: Sendable {
     var nextListener = 0
     /// Until when the server asked this process not to send (`Retry-After` on an answer that made a write wait).
     var notBefore: Date?
+    /// The versions this process's sent writes made, by path and the condition they were sent with: a write queued
+    /// behind another to the same item was made over that one's change (the screen showed it as made), so it is sent
+    /// conditional on the version the earlier one made (``request(for:)``).
+    var madeVersions: [String: String] = [:]
   }
 
   /// The storage: SQLite in the apps.
@@ -200,7 +210,7 @@ public final class Outbox: Sendable {
         changed.formUnion(changes.map { configuration.tag(forPath: $0.path) })
       }
     }
-    let refused = Set(ours.filter { $0.state == .refused }.map(\.id)).intersection(shown)
+    let refused = Set(ours.filter { $0.state == .refused || $0.state == .conflict }.map(\.id)).intersection(shown)
     changed.formUnion(optimistic.release(entries: refused))
     if !changed.isEmpty { observers.notify(changed) }
     let gone = optimistic.release(entries: shown.subtracting(ours.map(\.id)))
@@ -316,14 +326,18 @@ public final class Outbox: Sendable {
     let expected = (WriteIntent.current?.optimistic ?? []).map {
       OutboxEntry.ExpectedChange(path: $0.path, merge: $0.merge)
     }
-    // The key is kept in its own column (checked when read back) and added again to every attempt.
+    // The key and the condition are kept in their own columns (checked when read back) and added again to every
+    // attempt.
     var headers = request.headers
     let key = headers[OutboxEntry.idempotencyKeyHeader]
     headers[OutboxEntry.idempotencyKeyHeader] = nil
+    let condition = headers[OutboxEntry.ifMatchHeader]
+    headers[OutboxEntry.ifMatchHeader] = nil
     let write = OutboxWrite(
       api: configuration.namespace, method: method, path: configuration.relativePath(of: request),
       headers: headers.map { OutboxEntry.Header(name: $0.name, value: $0.value) }, body: request.body,
-      createdAt: now(), state: entryState, lastError: reason, expected: expected, idempotencyKey: key)
+      createdAt: now(), state: entryState, lastError: reason, expected: expected, idempotencyKey: key,
+      ifMatch: condition)
     let entry = try await storage.add(write)
     // Its changes are shown by the write itself (the query layer's sendWrite), not restored from the entry.
     state.withLock { _ = $0.mine.insert(entry.id) }
@@ -343,6 +357,23 @@ public final class Outbox: Sendable {
     guard let reason = reason ?? response.serverReason else { return "refused by the server (\(response.status))" }
     return "refused by the server: \(reason) (\(response.status))"
   }
+
+  /// Why entry `id` is a conflict (``Persistence/OutboxEntry/State/conflict``), and the two ways out: what its line in
+  /// the lists (`kumiki outbox`, the TUI's `o`) says.
+  static func conflictReason(_ id: Int64) -> String {
+    "changed on the server since (412), nothing written: keep yours with kumiki outbox retry \(id), take theirs with "
+      + "kumiki outbox discard \(id)"
+  }
+
+  /// What the user is told when a waiting change meets a conflict, with both ways out.
+  static func conflictNotice(_ entry: OutboxEntry) -> String {
+    "A change that waited to send met a newer change on the server (\(entry.method.rawValue) \(entry.path), 412) - "
+      + "yours was not written. Keep yours: kumiki outbox retry \(entry.id); take theirs: kumiki outbox discard "
+      + "\(entry.id)."
+  }
+
+  /// The key of ``State/madeVersions``.
+  private static func version(_ path: String, _ condition: String) -> String { condition + " " + path }
 
   /// Why a POST without a key whose answer may have been lost is kept as outcome unknown.
   static let lostAnswer = "outcome unknown: the answer was lost after the request was sent"
@@ -464,9 +495,9 @@ public final class Outbox: Sendable {
     return report
   }
 
-  /// The entries of `summary` left for the user: outcome unknown, unreadable.
+  /// The entries of `summary` left for the user: outcome unknown, conflict, unreadable.
   private static func held(_ summary: Summary) -> [OutboxEntry] {
-    summary.entries.filter { $0.state == .outcomeUnknown || $0.state == .unreadable }
+    summary.entries.filter { $0.state == .outcomeUnknown || $0.state == .conflict || $0.state == .unreadable }
   }
 
   /// Removes the sent writes and invalidates their tags: their expected changes become an accepted write's, which the
@@ -502,10 +533,27 @@ public final class Outbox: Sendable {
       let alreadyDone = request.method == .delete && (response.status == 404 || response.status == 410)
       if response.isSuccess || alreadyDone {
         reachability.reached()
-        state.withLock { $0.notBefore = nil }
+        let made = response.headers["ETag"].flatMap { QueryCache.isSendableTag($0) ? $0 : nil }
+        state.withLock { state in
+          state.notBefore = nil
+          if let condition = entry.ifMatch, let made { state.madeVersions[Self.version(entry.path, condition)] = made }
+        }
         sent.ids.append(entry.id)
         sent.tags.insert(tag)
         report.sent.append(entry)
+        return nil
+      }
+      if response.status == QueryCache.preconditionFailed, entry.ifMatch != nil {
+        // Someone changed the item since the user acted: nothing was written. The user chooses (Keep mine: retry,
+        // sent without the condition; Take theirs: discard); meanwhile the change is rolled back and the screens
+        // read the server's item.
+        reachability.reached()
+        try await flush(&sent)
+        let conflict = try await storage.update(entry.id, .conflict, Self.conflictReason(entry.id), uncounted) ?? entry
+        let rolledBack = optimistic.release(entries: [entry.id])
+        await invalidate(rolledBack.union([tag]))
+        _ = conflict  // listed in the report's `held`, read again when the round ends
+        refusals.append(Self.conflictNotice(entry))
         return nil
       }
       // A 4xx that asks to come back later (`Retry-After`: kumiki-api's 409 while the key's first request is still
@@ -570,6 +618,10 @@ public final class Outbox: Sendable {
     var headers = HTTPHeaders()
     for header in entry.headers { headers.add(name: header.name, value: header.value) }
     if let key = entry.idempotencyKey { headers[OutboxEntry.idempotencyKeyHeader] = key }
+    if let condition = entry.ifMatch {
+      let made = state.withLock { $0.madeVersions[Self.version(entry.path, condition)] }
+      headers[OutboxEntry.ifMatchHeader] = made ?? condition
+    }
     return HTTPRequest(
       method: HTTPMethod(rawValue: entry.method.rawValue), url: url, headers: headers, body: entry.body)
   }

@@ -21,6 +21,9 @@ import Persistence
 /// - every write carries an `Idempotency-Key` made when it is sent (the user's action; one it already carries is
 ///   kept), kept with its outbox entry and sent again, unchanged, with every retry: the API answers a repeat without
 ///   writing again, so a write whose answer was lost is simply sent again;
+/// - a PUT, PATCH or DELETE of a path it holds an answer for is sent with `If-Match: <that answer's ETag>` (the
+///   version the screen showed; not when its intent overrides): a `412` means someone changed it since
+///   (QueryCache+Conditions.swift);
 /// - refreshes send `If-None-Match` / `If-Modified-Since` when the entry has validators; a 304 renews the entry;
 /// - a GET that could not reach the API or was answered 5xx is tried again after a wait (``RetryPolicy``: 3 tries,
 ///   1 s doubling to 30 s, with jitter; a `Retry-After` the answer gives instead, at most 30 s) on the injected
@@ -37,7 +40,7 @@ public final class QueryCache: Sendable {
   private let activity = HTTPActivity()
   let http: HTTPClient
   let storage: ResponseCacheClient
-  private let now: @Sendable () -> Date
+  let now: @Sendable () -> Date
   let fetches = SharedFetches()
   let retrying: RetryingSend
   /// Makes each write's `Idempotency-Key`.
@@ -223,12 +226,19 @@ public final class QueryCache: Sendable {
       keyed.headers[OutboxEntry.idempotencyKeyHeader] = intent?.idempotencyKey ?? idempotencyKey()
     }
     intent?.idempotencyKey = keyed.headers[OutboxEntry.idempotencyKeyHeader]
-    let request = keyed
-    return try await sendWrite(request) {
+    // Conditional on the version the screen showed (QueryCache+Conditions.swift): the outbox keeps the condition too.
+    let request = await conditioned(keyed, intent: intent)
+    let response = try await sendWrite(request) {
       // With an outbox, a write that cannot reach the API is kept there (WriteQueued): its optimistic change
       // stays shown until the server answers for that path again.
-      if let outbox { try await outbox.write(request) } else { try await http.send(request) }
+      let response = if let outbox { try await outbox.write(request) } else { try await http.send(request) }
+      // A conflict's item is kept before the change is rolled back: every screen that reads again after the
+      // rollback reads theirs, never the answer from before.
+      if response.status == Self.preconditionFailed { await remember(response, of: request) }
+      return response
     }
+    if response.status != Self.preconditionFailed { await remember(response, of: request) }
+    return response
   }
 
   // MARK: - Helpers

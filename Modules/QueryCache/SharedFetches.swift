@@ -2,7 +2,9 @@ import Networking
 import Synchronization
 
 /// Identical requests in flight, fetched once: the first caller for a key starts the fetch, later callers wait for
-/// the same answer. The fetch is cancelled when every caller waiting for it has been cancelled.
+/// the same answer. The fetch is cancelled when every caller waiting for it has been cancelled, and no later caller
+/// joins it then: a read that replaces a cancelled one (a screen's re-read replacing the one before) gets a fetch of
+/// its own, not the cancellation.
 final class SharedFetches: Sendable {
   private final class Fetch: Sendable {
     let task: Task<HTTPResponse, any Error>
@@ -48,11 +50,17 @@ final class SharedFetches: Sendable {
     return try await withTaskCancellationHandler {
       try await fetch.task.value
     } onCancel: {
-      let remaining = fetch.waiters.withLock { waiters in
-        waiters -= 1
-        return waiters
+      // Left and taken out of the table at once (joining happens under the same lock): a caller that comes after
+      // the last one left starts a new fetch.
+      let abandoned = fetches.withLock { fetches in
+        let remaining = fetch.waiters.withLock { waiters in
+          waiters -= 1
+          return waiters
+        }
+        if remaining == 0, fetches[key] === fetch { fetches[key] = nil }
+        return remaining == 0
       }
-      if remaining == 0 { fetch.task.cancel() }
+      if abandoned { fetch.task.cancel() }
     }
   }
 }

@@ -85,7 +85,8 @@ import Testing
         + #""attempts":2,"created_at":"2026-11-18T11:06:40Z","last_error":"cannot connect"},"#
         + #"{"id":4,"state":"outcome-unknown","method":"POST","path":"comments","changed_keys":[],"#
         + #""api":"http://api.test/","attempts":1,"created_at":"2026-11-18T11:06:40Z","last_error":"timed out"}],"#
-        + #""pending":1,"outcome_unknown":1,"refused":0}"# + "\n")
+        + #""pending":1,"outcome_unknown":1,"refused":0,"conflicts":0}"# + "
+")
   }
 
   @Test func sendSaysWhatWentAndExitsZeroWhenNothingWaits() async {
@@ -162,6 +163,24 @@ import Testing
     #expect(send.status == 1)
     #expect(send.error.contains("unreadable entry #5 is held: createdAt is text, not a time"))
     #expect(send.error.contains("kumiki outbox discard 5 drops it"))
+  }
+
+  @Test func aConflictIsListedCountedAndHeldWithBothWaysOut() async {
+    let conflict = OutboxMaintenance.Entry(
+      id: 6, api: "embedded", method: "PATCH", path: "notes/3", state: "conflict", attempts: 1,
+      createdAt: Self.created, lastError: "changed on the server since (412)", changedKeys: ["title"])
+    let (list, _) = await kumikiOutbox(["outbox"], entries: [conflict])
+    #expect(list.output.contains("6  conflict  PATCH notes/3 (title)"), "\(list.output)")
+    let json = await kumikiOutbox(["outbox", "--json"], entries: [conflict]).0
+    #expect(json.output.hasSuffix(#""pending":0,"outcome_unknown":0,"refused":0,"conflicts":1}"# + "\n"))
+    let report = OutboxMaintenance.SendReport(sent: [], refused: [], pending: 0, stopped: nil, held: [conflict])
+    let (send, _) = await kumikiOutbox(["outbox", "send"], report: report)
+    #expect(send.status == 1)
+    #expect(
+      send.error
+        == "kumiki: outbox send: change 6 (PATCH notes/3) is a conflict: the item changed on the server "
+        + "since (412), nothing was written — keep yours: kumiki outbox retry 6; take theirs: kumiki outbox discard 6\n"
+    )
   }
 
   @Test func discardDropsOneChange() async {

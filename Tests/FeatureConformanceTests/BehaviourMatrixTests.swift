@@ -2,6 +2,7 @@ import CLI
 import CompositionRoot
 import CompositionRootTesting
 import FeatureKit
+import FixtureData
 import FixtureServer
 import Foundation
 import Persistence
@@ -19,7 +20,12 @@ import Testing
 ///   actions, so the writes the TUI's keys make are these.
 /// - **States.** ``states``: the standard scenarios `fresh`, `offline` (the screens loaded once, the API stopped),
 ///   `slow` (answers late; ``slowLatency`` here, not 2 s, to keep the run short), `failing` (every request 500), and
-///   `refusing`: a read-only server that answers reads and refuses every write with 403.
+///   `refusing`: a read-only server that answers reads and refuses every write with 403, and `conflicting`: the
+///   screens read the data, then another writer changes every item before each write (``OtherWriter``).
+/// - **Every write has a conflict path.** In `conflicting`, a write either meets the other change — exit status 3
+///   in both apps, `--json` under `conflict`, nothing stored or queued — or changes no item that existed (it adds
+///   one, or removes one, or stores only on this machine): a write that changes an item another writer changed since,
+///   without a conflict, fails the matrix.
 /// - **Both apps.** In each state, the writes run in order (so `unsave` follows `save`) in each app, each on its own
 ///   copy of the same starting state: the CLI as a user runs it, in process (`KumikiCLI.main`, one app started per
 ///   command, its printed JSON, exit status and message); and the app `kumiki-tui` runs, at the store (a tmux run per
@@ -47,7 +53,11 @@ struct BehaviourMatrixTests {
       + [
         MatrixState(
           name: "refusing", scenario: Scenario(name: "refusing", summary: "Every write refused (403)."),
-          refusesWrites: true)
+          refusesWrites: true),
+        MatrixState(
+          name: "conflicting",
+          scenario: Scenario(name: "conflicting", summary: "Another writer changes every item before each write."),
+          otherWriter: true),
       ]
   }()
 
@@ -63,6 +73,10 @@ struct BehaviourMatrixTests {
         if state.name == Scenario.defaultName { made[example] = cli }
         Self.expectConsistent(cli, made: made[example], cell)
         Self.expectConsistent(tui, made: made[example], cell + " (TUI)")
+        if state.otherWriter {
+          Self.expectNoSilentOverwrite(cli, cell)
+          Self.expectNoSilentOverwrite(tui, cell + " (TUI)")
+        }
       }
     }
   }
@@ -109,7 +123,7 @@ struct BehaviourMatrixTests {
     // The offline state's cache, warmed on a server with the data and without the faults, at the address the
     // stopped API keeps.
     var port = 0
-    if scenario.cache == .warm {
+    if scenario.cache == .warm || state.otherWriter {
       let warm = try await FixtureBackend(configuration: try .init(scenario.api, faults: false))
       port = warm.server.port
       do {
@@ -121,7 +135,7 @@ struct BehaviourMatrixTests {
         throw error
       }
       await warm.shutdown()
-      environment["KUMIKI_CACHE_MAX_AGE"] = "0"  // every read asks the (stopped) API
+      if scenario.cache == .warm { environment["KUMIKI_CACHE_MAX_AGE"] = "0" }  // every read asks the stopped API
     }
     try start.copy(to: cliFolder)
     try start.copy(to: tuiFolder)
@@ -142,12 +156,19 @@ struct BehaviourMatrixTests {
         if app == "cli" {
           for example in writes {
             let words = try #require(ShellWords.split(example))
-            cli.append(
-              try await CLIRun.outcome(words, api: backend.url, folder: cliFolder.path, environment, clock: clock))
+            if state.otherWriter { try await OtherWriter.changeEverything(on: backend.server) }
+            let data = backend.server.database
+            var outcome = try await CLIRun.outcome(
+              words, api: backend.url, folder: cliFolder.path, environment, clock: clock)
+            outcome.overwrote = OtherWriter.changedItems(from: data, to: backend.server.database)
+            cli.append(outcome)
           }
         } else {
+          let server = backend.server
           tui = try await TUIRun.outcomes(
-            writes, mount: mount, api: backend.url, folder: tuiFolder.path, environment, clock: clock)
+            writes, mount: mount, api: backend.url, folder: tuiFolder.path, environment, clock: clock,
+            before: { if state.otherWriter { try await OtherWriter.changeEverything(on: server) } },
+            serverData: { server.database })
         }
       } catch {
         await backend.shutdown()
@@ -171,11 +192,24 @@ struct BehaviourMatrixTests {
     }
   }
 
+  /// A write after another writer changed every item: a conflict, or it changed no item that was there.
+  static func expectNoSilentOverwrite(_ outcome: Outcome, _ cell: String) {
+    guard outcome.kind != .conflict else { return }
+    #expect(
+      outcome.overwrote.isEmpty,
+      "\(cell): \(outcome.kind), writing over another writer's change to \(outcome.overwrote) without a conflict")
+  }
+
   /// The outcome keeps the rules of its kind, against what the write prints when it is made (`made`, fresh).
   static func expectConsistent(_ outcome: Outcome, made: Outcome?, _ cell: String) {
     #expect(outcome.status != 64, "\(cell): a usage error (\(outcome.message))")
     let madeShape = made.flatMap { $0.kind == .stored ? $0.shape : nil }
     switch outcome.kind {
+    case .conflict:
+      #expect(!outcome.message.isEmpty, "\(cell): a conflict without a message")
+      #expect(outcome.shape.contains("conflict"), "\(cell): a conflict's JSON \(outcome.shape.sorted()) lacks it")
+      #expect(outcome.after == outcome.before, "\(cell): a conflict, yet the database changed: \(outcome.after)")
+      #expect(outcome.overwrote.isEmpty, "\(cell): a conflict, yet the server's \(outcome.overwrote) changed")
     case .refused:
       #expect(!outcome.message.isEmpty, "\(cell): refused without a reason")
       #expect(outcome.after == outcome.before, "\(cell): refused, yet the database changed: \(outcome.after)")
@@ -200,12 +234,14 @@ struct MatrixState: Sendable {
   let name: String
   let scenario: Scenario
   var refusesWrites = false
+  /// Whether another writer changes every item of the server's data before each write (`conflicting`).
+  var otherWriter = false
 }
 
 /// What one write did in one app.
 struct Outcome: Sendable {
-  enum Kind: String, Sendable { case stored, queued, refused }
-  /// The exit status (the TUI's: 0 for a success, 1 for a failure, 64 for a usage error).
+  enum Kind: String, Sendable { case stored, queued, refused, conflict }
+  /// The exit status (the TUI's: 0 for a success, 1 for a failure, 3 for a conflict, 64 for a usage error).
   var status: Int32
   /// The JSON printed, parsed (`nil` without).
   var json: JSONText?
@@ -214,8 +250,11 @@ struct Outcome: Sendable {
   /// What the database held before and after.
   var before: Stored
   var after: Stored
+  /// The server's items that existed before the write and differ after it (`name` for an object, `name/id` for a list's item).
+  var overwrote: [String] = []
 
   var kind: Kind {
+    if status == 3 { return .conflict }
     guard status == 0 else { return .refused }
     return json?.queued == true ? .queued : .stored
   }
@@ -341,7 +380,8 @@ enum CLIRun {
 enum TUIRun {
   static func outcomes(
     _ examples: [String], mount: Mount, api: URL, folder: String, _ environment: [String: String],
-    clock: HurriedClock
+    clock: HurriedClock, before: @Sendable () async throws -> Void = {},
+    serverData: @Sendable () -> FixtureDatabase? = { nil }
   ) async throws -> [Outcome] {
     let app = try await RunningApp(
       api: api, features: [mount.key], folder: folder, clock: clock, environment: environment)
@@ -357,8 +397,10 @@ enum TUIRun {
         let command = try #require(
           app.runtime.commands.filter { words.starts(with: $0.words) }.max { $0.words.count < $1.words.count },
           "\(example): no command")
-        let before = try await Stored.read(folder)
-        var outcome = Outcome(status: 0, json: nil, message: "", before: before, after: before)
+        try await before()
+        let data = serverData()
+        let stored = try await Stored.read(folder)
+        var outcome = Outcome(status: 0, json: nil, message: "", before: stored, after: stored)
         do {
           let input = try bind(Array(words.dropFirst(command.words.count)), to: command)
           for action in try command.actions(input) { app.runtime.store.dispatch(action) }
@@ -366,11 +408,14 @@ enum TUIRun {
           switch command.output(app.runtime.store.state, input) {
           case .success(_, let json): outcome.json = JSONText(json.text)
           case .failure(let message): (outcome.status, outcome.message) = (1, message)
+          case .conflict(let message, let json):
+            (outcome.status, outcome.message, outcome.json) = (3, message, JSONText(json.text))
           }
         } catch let CommandError.usage(message) {
           (outcome.status, outcome.message) = (64, message)
         }
         outcome.after = try await Stored.read(folder)
+        if let data, let now = serverData() { outcome.overwrote = OtherWriter.changedItems(from: data, to: now) }
         outcomes.append(outcome)
       }
     } catch {

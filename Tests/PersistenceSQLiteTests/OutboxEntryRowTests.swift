@@ -209,4 +209,59 @@ import Testing
     #expect(entry.lastError?.hasPrefix(why) == true, "\(entry.lastError ?? "nil")")
     #expect(try await database.outbox.remove(entry.id) != nil)
   }
+
+  /// The write's `If-Match` is read back as it was kept, and a conflict the user keeps (set back to pending) loses it:
+  /// sent without the condition. A column that is not one (a blob, a line break, too long) makes the row unreadable.
+  @Test func theConditionIsKeptAndKeepMineClearsIt() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let database = try KumikiDatabase.open(path: directory.path("kumiki.sqlite"))
+    defer { try? database.close() }
+    let kept = try await database.outbox.add(
+      OutboxWrite(
+        api: "embedded", method: .patch, path: "notes/1",
+        createdAt: Date(timeIntervalSinceReferenceDate: 800_000_000), ifMatch: #"W/"5a-1f2e""#))
+    #expect(try await database.outbox.entries().map(\.ifMatch) == [#"W/"5a-1f2e""#])
+    let conflict = try await database.outbox.update(kept.id, .conflict, "changed on the server since (412)", true)
+    #expect(conflict?.state == .conflict)
+    #expect(conflict?.ifMatch == #"W/"5a-1f2e""#)
+    let mine = try await database.outbox.update(kept.id, .pending, "sent again by the user", false)
+    #expect(mine?.ifMatch == nil)
+    // A condition that would not read back as one is not kept.
+    let broken = OutboxWrite(
+      api: "embedded", method: .patch, path: "notes/1", createdAt: Date(), ifMatch: "W/\"a\"\r\nX: 1")
+    do {
+      _ = try await database.outbox.add(broken)
+      Issue.record("a condition with a line break was kept")
+    } catch {
+      #expect(String(describing: error).contains("ifMatch"), "\(error)")
+    }
+    #expect(try await database.outbox.entries().count == 1)
+  }
+
+  @Test(
+    arguments: [
+      ("X'FF'", "ifMatch is a blob, not text"),
+      ("'k' || char(13, 10) || 'X-Injected: 1'", "ifMatch 'k\\u{d}\\u{a}X-Injected: 1' is not 1 to 1024"),
+      ("''", "ifMatch '' is not 1 to 1024"),
+      ("printf('%.1025c', 'k')", "ifMatch is 1025 bytes long (at most 1024)"),
+    ])
+  func aConditionThatIsNotOneMakesTheRowUnreadable(value: String, why: String) async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let path = directory.path("kumiki.sqlite")
+    let database = try KumikiDatabase.open(path: path)
+    defer { try? database.close() }
+    _ = try await database.outbox.add(
+      OutboxWrite(
+        api: "embedded", method: .patch, path: "notes/1",
+        createdAt: Date(timeIntervalSinceReferenceDate: 800_000_000), ifMatch: "*"))
+    let raw = try DatabaseQueue(path: path)
+    try await raw.write { try $0.execute(sql: "UPDATE outbox SET ifMatch = \(value)") }
+    try raw.close()
+    let entry = try #require(try await database.outbox.entries().first)
+    #expect(entry.state == .unreadable)
+    #expect(entry.ifMatch == nil)
+    #expect(entry.lastError?.hasPrefix(why) == true, "\(entry.lastError ?? "nil")")
+  }
 }

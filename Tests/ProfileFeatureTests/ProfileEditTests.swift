@@ -419,7 +419,7 @@ import Testing
   // MARK: Without the form (kumiki profile edit)
 
   /// Decide once: a save queued with no profile read yet (`kumiki profile edit`) is where the reducer decides to read
-  /// the profile (`readsAfterQueuedSave`, for that action only); the middleware used to read the state back after the
+  /// the profile (`readsAfterSave`, for that action only); the middleware used to read the state back after the
   /// action to decide it. A screen showing the profile decides no read, and any next action clears the decision.
   @Test func theReducerDecidesTheReadAfterAQueuedSave() throws {
     let fixture = try Fixture()
@@ -428,20 +428,20 @@ import Testing
 
     var nothingRead = ProfileFeature.State(save: .sending(patch))
     ProfileFeature.reducer.reduce(&nothingRead, queued)
-    #expect(nothingRead.readsAfterQueuedSave)
+    #expect(nothingRead.readsAfterSave)
     #expect(nothingRead.save.phase == .queued(patch, pending: 1))
     ProfileFeature.reducer.reduce(&nothingRead, .selectTab(.comments))
-    #expect(!nothingRead.readsAfterQueuedSave)
+    #expect(!nothingRead.readsAfterSave)
 
     var onScreen = fixture.state(form: fixture.form())
     onScreen.save = .sending(patch)
     ProfileFeature.reducer.reduce(&onScreen, queued)
     #expect(onScreen.save.phase == .queued(patch, pending: 1))
-    #expect(!onScreen.readsAfterQueuedSave)
+    #expect(!onScreen.readsAfterSave)
 
     var late = ProfileFeature.State()  // an answer to no save in flight decides nothing
     ProfileFeature.reducer.reduce(&late, queued)
-    #expect(!late.readsAfterQueuedSave)
+    #expect(!late.readsAfterSave)
   }
 
   /// ...and the middleware carries it out: the queued save is followed by `.load(.appear)`, which reads the profile.
@@ -455,10 +455,10 @@ import Testing
     await store.send(.save(.submit(patch))) { $0.save = .sending(patch) }
     await store.receive(.save(.queued(pending: 1, request: 1))) {
       $0.save = ProfileFeature.SaveMutation(phase: .queued(patch, pending: 1), request: 1)
-      $0.readsAfterQueuedSave = true
+      $0.readsAfterSave = true
     }
     await store.receive(.load(.appear)) {
-      $0.readsAfterQueuedSave = false
+      $0.readsAfterSave = false
       $0.toast.screenAppeared()
       $0.load.phase = .loading
       $0.load.startsLoad = true

@@ -53,6 +53,26 @@ import Testing
     #expect(kitchen.requests.count == 2)
   }
 
+  /// A read that replaces one just cancelled (a screen's re-read cancelling the one before: three in a row after a
+  /// conflict) gets a transfer of its own: it joined the abandoned, cancelled one and failed, and the screen kept
+  /// showing the rolled-back change (ProfileConflictEndToEndTests).
+  @Test func aReadAfterEveryCallerOfAFetchLeftDoesNotJoinIt() async throws {
+    let cache = makeCache()
+    let request = HTTPRequest.get(Pantry.baseURL.appending(path: "dishes"))
+    kitchen.hold()
+    let abandoned = Task { try await QueryTrace(policy: .networkFirst).run { try await cache.client.data(request) } }
+    while cache.waiting(on: request) < 1 { await Task.yield() }
+    abandoned.cancel()
+    let next = Task {
+      try await QueryTrace(policy: .networkFirst).run { try await cache.client.json([String].self, request) }
+    }
+    while cache.waiting(on: request) < 1 { await Task.yield() }
+    kitchen.open()
+    #expect(try await next.value == ["ramen"])
+    #expect(cache.transfers == 2)
+    _ = try? await abandoned.value
+  }
+
   @Test func aRefreshOfAnUnchangedEntryIsAConditionalRequestAnswered304() async throws {
     let cache = makeCache()
     let request = HTTPRequest.get(Pantry.baseURL.appending(path: "dishes"))

@@ -122,6 +122,10 @@ public enum CommandOutput: Sendable {
   case success(view: ViewNode<Never>, json: JSONValue)
   /// The command failed (exit status 1) with a one-line reason.
   case failure(String)
+  /// The command's write met a newer change on the server and wrote nothing (a `412` to its `If-Match`: someone
+  /// changed the item since this app last read it): exit status 3, the one-line message on standard error, and with
+  /// `--json` also `json` on standard output (`{"conflict":{"message":…,"yours":…,"theirs":…}}`).
+  case conflict(String, json: JSONValue)
 }
 
 /// Errors commands throw while turning input into actions.

@@ -32,6 +32,12 @@ extension FeatureCommand where State == Form, Action == FormAction {
           [("item", itemJSON(draft, fields: fields)), ("queued", .bool(true)), ("pending", .int(pending))]))
     case .failed(_, let message):
       return .failure(message)
+    case .conflict(let draft, let message):
+      return .conflict(
+        message,
+        json: .object([
+          ("conflict", .object([("message", .string(message)), ("yours", itemJSON(draft, fields: fields))]))
+        ]))
     case .idle, .sending:
       return .failure("Nothing was sent.")
     }

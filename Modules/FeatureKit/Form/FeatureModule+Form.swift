@@ -61,6 +61,11 @@ extension FeatureModule where State == Form, Action == FormAction {
     switch form.send.phase {
     case .sending: children.append(.spinner("Sending..."))
     case .failed(_, let message): children.append(.error(message: message, retry: .send(.retry)))
+    case .conflict(_, let message):
+      // A send conditional on an item someone changed since (a custom `send` with `If-Match`): Edit again first.
+      children.append(.text(message, .secondary))
+      children.append(.button(label: "Edit again", action: .send(.reset)))
+      children.append(.button(label: "Keep mine", action: .send(.retry)))
     case .queued: children.append(.text(form.send.phase.queuedNote ?? "", .secondary))
     case .idle, .sent: break
     }

@@ -33,12 +33,16 @@ public struct ScreenLoad<Content: LoadableContent>: Equatable, Codable, Sendable
   /// Whether the load it starts only reads the loaded content again from the cache (``LoadAction/changed``: the data
   /// changed under the screen): no spinner, no request, the content keeps its ``origin``. Set with ``startsLoad``.
   public var rereadsCache: Bool
+  /// Whether the data changed under the screen while a load was in flight (``LoadAction/changed`` while loading: an
+  /// outbox's refusal or conflict rolled a change back while Refresh was reading): that load's answer may have been
+  /// read before the change, so once it lands the screen reads the cache again.
+  public var changedWhileLoading: Bool
 
   /// Creates a load state; the defaults are the state before the first appearance.
   public init(
     phase: LoadPhase<Content> = .idle, startsLoad: Bool = false, asksNetworkFirst: Bool = false,
     origin: DataOrigin = .network, polling: LoadPolling? = nil, reconnect: ReconnectRefetch = ReconnectRefetch(),
-    rereadsCache: Bool = false
+    rereadsCache: Bool = false, changedWhileLoading: Bool = false
   ) {
     self.phase = phase
     self.startsLoad = startsLoad
@@ -47,6 +51,7 @@ public struct ScreenLoad<Content: LoadableContent>: Equatable, Codable, Sendable
     self.polling = polling
     self.reconnect = reconnect
     self.rereadsCache = rereadsCache
+    self.changedWhileLoading = changedWhileLoading
   }
 
   /// The content when loaded, otherwise `nil`.
@@ -64,6 +69,7 @@ public struct ScreenLoad<Content: LoadableContent>: Equatable, Codable, Sendable
   /// - `.refresh` and `.retry` always start one, asking the network first (replacing a load in flight); `.retry`
   ///   keeps the content on screen (offline content's Retry never blanks it);
   /// - `.changed` starts a cache-only re-read when loaded or empty, keeping the phase on screen (``rereadsCache``);
+  ///   while loading, it makes the load's answer start one when it lands (``changedWhileLoading``);
   /// - `.loaded(response, origin)` maps the response to ``LoadableContent`` (``LoadPhase/empty`` when it is empty)
   ///   and keeps its origin; `.failed(message)` shows the message; on a shown screen that polls, either starts the
   ///   timer again.
@@ -112,7 +118,9 @@ public struct ScreenLoad<Content: LoadableContent>: Equatable, Codable, Sendable
       case .loaded, .empty:
         startsLoad = true
         rereadsCache = true
-      case .idle, .loading, .failed:
+      case .loading:
+        changedWhileLoading = true
+      case .idle, .failed:
         break
       }
     case .loaded(let response, let origin):
@@ -122,8 +130,15 @@ public struct ScreenLoad<Content: LoadableContent>: Equatable, Codable, Sendable
       reconnect.loaded(from: origin)
       finish()
       answered()
+      if changedWhileLoading {
+        // The answer may predate a change made while it was read: read the cache again, keeping it on screen.
+        changedWhileLoading = false
+        startsLoad = true
+        rereadsCache = true
+      }
     case .failed(let message):
       phase = .failed(message)
+      changedWhileLoading = false
       finish()
       answered()
     }
@@ -136,6 +151,7 @@ public struct ScreenLoad<Content: LoadableContent>: Equatable, Codable, Sendable
     startsLoad = true
     asksNetworkFirst = networkFirst
     rereadsCache = false
+    changedWhileLoading = false  // this load reads after any change made so far
     if polling?.timer == .due { polling?.timer = .stopped }
   }
 

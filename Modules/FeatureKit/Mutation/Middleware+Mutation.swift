@@ -18,6 +18,12 @@ extension Middleware {
   /// sends the failed input again with the key of the attempt it retries (``Networking/WriteIntent/idempotencyKey``),
   /// so a write whose answer was lost is done once by the server however often the user retries it.
   ///
+  /// A write the server refuses with `412 Precondition Failed` (the query layer sent it with `If-Match`, the version
+  /// the screen showed, and someone changed the item since) answers `.conflict(message)`, not `.failed`: the phase
+  /// becomes ``MutationPhase/conflict(_:message:)`` and the feature offers Keep mine, Take theirs and Edit again. When
+  /// the reducer started the write with ``Mutation/overrides`` (Keep mine), it is sent with
+  /// ``Networking/WriteIntent/overrides``: without the condition, and with a new key.
+  ///
   /// ```swift
   /// .mutation(id: "profile.save", state: { $0.save }, action: { $0.save }, embed: Action.save,
   ///           intent: { patch in WriteIntent(optimistic: [try .merge(patch, into: "profile_personal")]) },
@@ -88,20 +94,27 @@ extension Middleware {
   ) {
     guard state.startsWrite, case .sending(let input) = state.phase else { return }
     let request = state.request
-    let retried = mutationAction == .retry ? lastKey.get() : nil
+    let overrides = state.overrides
+    // Keep mine is a new request (another condition, another body on the server): a new key.
+    let retried = mutationAction == .retry && !overrides ? lastKey.get() : nil
     context.run(id: id, cancelInFlight: true) { send in
       var declared: WriteIntent?
       defer { lastKey.set(declared?.idempotencyKey) }
       do {
-        let intent = try intent(input)
+        var intent = try intent(input)
+        intent.overrides = intent.overrides || overrides
         intent.idempotencyKey = retried
         declared = intent
-        let output = try await intent.run { try await write(input) }
+        let running = intent
+        let output = try await running.run { try await write(input) }
         send(embed(.succeeded(output, request: request)))
       } catch let queued as WriteQueued {
         send(embed(.queued(pending: queued.pending, request: request)))
       } catch is CancellationError {
         return
+      } catch let error as HTTPError where error.status == Self.preconditionFailed {
+        guard !Task.isCancelled else { return }
+        send(embed(.conflict(Self.conflictMessage, request: request)))
       } catch {
         guard !Task.isCancelled else { return }
         let message = String(describing: error)
@@ -109,6 +122,16 @@ extension Middleware {
         send(embed(.failed(undone ? "\(message) - your change was undone" : message, request: request)))
       }
     }
+  }
+}
+
+extension Middleware {
+  /// `412 Precondition Failed`: the item changed on the server since the screen showed it.
+  static var preconditionFailed: Int { 412 }
+
+  /// What a conflict says (``MutationPhase/conflict(_:message:)``).
+  static var conflictMessage: String {
+    "Someone else changed this since you opened it; nothing was saved (412)."
   }
 }
 

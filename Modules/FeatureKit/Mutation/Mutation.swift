@@ -18,12 +18,20 @@ public struct Mutation<Input: Equatable & Codable & Sendable, Output: Equatable 
   /// Whether the last ``MutationAction`` started a write: set only by the submit or retry that decided to send,
   /// cleared by every other mutation action. The write middleware carries it out right after that action.
   public var startsWrite: Bool
+  /// Whether the write started last goes over whatever the server has now: the user chose Keep mine after a
+  /// ``MutationPhase/conflict(_:message:)`` (`.retry` from it). The write middleware then sends it without its
+  /// condition (``Networking/WriteIntent/overrides``); every other start sends it conditional on the item the screen
+  /// showed.
+  public var overrides: Bool
 
   /// Creates a write's state; the defaults are the state before anything was submitted.
-  public init(phase: MutationPhase<Input, Output> = .idle, request: Int = 0, startsWrite: Bool = false) {
+  public init(
+    phase: MutationPhase<Input, Output> = .idle, request: Int = 0, startsWrite: Bool = false, overrides: Bool = false
+  ) {
     self.phase = phase
     self.request = request
     self.startsWrite = startsWrite
+    self.overrides = overrides
   }
 
   /// Whether a write is in flight: a form disables its fields, Save and Cancel on it.
@@ -33,9 +41,11 @@ public struct Mutation<Input: Equatable & Codable & Sendable, Output: Equatable 
   /// action, or an answer to an older request, returns `false`):
   ///
   /// - `.submit(input)` starts one unless one is in flight: `phase = .sending(input)`, a new ``request`` token;
-  /// - `.retry` sends the failed input again (only from ``MutationPhase/failed(_:message:)``);
-  /// - `.reset` goes back to ``MutationPhase/idle`` (not while sending);
-  /// - `.succeeded`, `.queued` and `.failed` land only when they answer the latest request while it is in flight.
+  /// - `.retry` sends the failed input again (only from ``MutationPhase/failed(_:message:)``), or, from
+  ///   ``MutationPhase/conflict(_:message:)``, sends it over the other change (Keep mine: ``overrides``);
+  /// - `.reset` goes back to ``MutationPhase/idle`` (not while sending): after a conflict, Take theirs or Edit again;
+  /// - `.succeeded`, `.queued`, `.failed` and `.conflict` land only when they answer the latest request while it is in
+  ///   flight.
   @discardableResult
   public mutating func reduce(_ action: MutationAction<Input, Output>) -> Bool {
     startsWrite = false
@@ -44,8 +54,11 @@ public struct Mutation<Input: Equatable & Codable & Sendable, Output: Equatable 
       guard !isSending else { return false }
       start(input)
     case .retry:
-      guard case .failed(let input, _) = phase else { return false }
-      start(input)
+      switch phase {
+      case .failed(let input, _): start(input)
+      case .conflict(let input, _): start(input, overriding: true)
+      default: return false
+      }
     case .reset:
       guard !isSending, phase != .idle else { return false }
       phase = .idle
@@ -58,6 +71,9 @@ public struct Mutation<Input: Equatable & Codable & Sendable, Output: Equatable 
     case .failed(let message, let request):
       guard answers(request), case .sending(let input) = phase else { return false }
       phase = .failed(input, message: message)
+    case .conflict(let message, let request):
+      guard answers(request), case .sending(let input) = phase else { return false }
+      phase = .conflict(input, message: message)
     }
     return true
   }
@@ -70,10 +86,11 @@ public struct Mutation<Input: Equatable & Codable & Sendable, Output: Equatable 
     phase = .failed(input, message: message)
   }
 
-  private mutating func start(_ input: Input) {
+  private mutating func start(_ input: Input, overriding: Bool = false) {
     request += 1
     phase = .sending(input)
     startsWrite = true
+    overrides = overriding
   }
 
   private func answers(_ token: Int) -> Bool { isSending && token == request }

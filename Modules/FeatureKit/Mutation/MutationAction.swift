@@ -8,9 +8,11 @@ public enum MutationAction<Input: Equatable & Codable & Sendable, Output: Equata
 {
   /// Send this input (a form's Save, a CLI command); ignored while a write is in flight.
   case submit(Input)
-  /// Send the failed input again (the error's Retry); ignored unless the last write failed.
+  /// Send the failed input again (the error's Retry); ignored unless the last write failed or met a conflict. After a
+  /// conflict it is Keep mine: the input is sent without its condition, over the other change.
   case retry
-  /// Forget the last outcome (the form reopened, a field edited after a failure); ignored while sending.
+  /// Forget the last outcome (the form reopened, a field edited after a failure; after a conflict, Take theirs or Edit
+  /// again); ignored while sending.
   case reset
   /// The server accepted request `request` and answered `output` (sent by the write effect).
   case succeeded(Output, request: Int)
@@ -19,10 +21,13 @@ public enum MutationAction<Input: Equatable & Codable & Sendable, Output: Equata
   case queued(pending: Int, request: Int)
   /// Request `request` failed or was refused, with the message to show (sent by the write effect).
   case failed(String, request: Int)
+  /// Request `request` was refused because the item changed since the screen showed it (`412` to its `If-Match`), with
+  /// the message to show (sent by the write effect): the phase becomes ``MutationPhase/conflict(_:message:)``.
+  case conflict(String, request: Int)
 }
 
 extension MutationAction: CustomDebugStringConvertible {
-  /// `submit(…)`, `retry`, `reset`, `succeeded(…)`, `queued(…)` or `failed("…")`: how the action reads inside its
+  /// `submit(…)`, `retry`, `reset`, `succeeded(…)`, `queued(…)`, `failed("…")` or `conflict("…")`: how the action reads inside its
   /// feature's action in DevTools' history, rather than with its full generic type name.
   public var debugDescription: String {
     switch self {
@@ -32,6 +37,7 @@ extension MutationAction: CustomDebugStringConvertible {
     case .succeeded(let output, let request): "succeeded(\(String(reflecting: output)), request: \(request))"
     case .queued(let pending, let request): "queued(pending: \(pending), request: \(request))"
     case .failed(let message, let request): "failed(\(String(reflecting: message)), request: \(request))"
+    case .conflict(let message, let request): "conflict(\(String(reflecting: message)), request: \(request))"
     }
   }
 }

@@ -1,5 +1,6 @@
 /// Where a write stands, which is what its form shows: nothing yet, sending (the controls disabled), sent (a success
-/// message), queued in the outbox (a pending note), or failed (the error with Retry).
+/// message), queued in the outbox (a pending note), failed (the error with Retry), or in conflict (someone else changed
+/// the item since the screen showed it: Keep mine, Take theirs, Edit again).
 public enum MutationPhase<Input: Equatable & Codable & Sendable, Output: Equatable & Codable & Sendable>: Equatable,
   Codable, Sendable
 {
@@ -14,6 +15,12 @@ public enum MutationPhase<Input: Equatable & Codable & Sendable, Output: Equatab
   case queued(Input, pending: Int)
   /// The write of this input failed or was refused, with the message for the user; Retry sends the input again.
   case failed(Input, message: String)
+  /// The server refused the write of this input because the item changed since the screen showed it (`412
+  /// Precondition Failed` to its `If-Match`): nothing was written, the optimistic change was rolled back, and the
+  /// screens read the server's item again. The feature offers three choices: Keep mine (`.retry`: sent again without
+  /// the condition, over the other change), Take theirs (`.reset` and close the form: the server's item stays) and Edit
+  /// again (`.reset` with the form kept: the next submit is conditional on the item now shown).
+  case conflict(Input, message: String)
 }
 
 extension MutationPhase {
@@ -27,7 +34,8 @@ extension MutationPhase {
     if case .sent(let output) = self { output } else { nil }
   }
 
-  /// The failure's message when ``failed(_:message:)``, otherwise `nil`.
+  /// The failure's message when ``failed(_:message:)``, otherwise `nil` (a conflict is not a failure to retry:
+  /// ``conflict(_:message:)`` offers its own choices).
   public var failure: String? {
     if case .failed(_, let message) = self { message } else { nil }
   }

@@ -28,7 +28,9 @@ extension ProfileFeature {
     case edited(String, String)
     /// Saving the profile (``FeatureKit/MutationAction``): `.submit(patch)` from the form's Save (its changed fields)
     /// or `kumiki profile edit` (the options given), checked with ``ProfileEditForm/fields``' rules first; `.retry` after a
-    /// failure; the save effect answers `.succeeded(profile)`, `.queued` or `.failed(message)`.
+    /// failure (after a conflict: Keep mine); `.reset` after a conflict: Edit again; the save effect answers
+    /// `.succeeded(profile)`, `.queued`, `.failed(message)` or `.conflict(message)` (someone changed the profile since
+    /// it was shown: `412`).
     case save(MutationAction<ProfilePersonalPatch, ProfilePersonal>)
     /// Cancel or Escape: closes the form and discards the draft (ignored while saving).
     case cancelEdit

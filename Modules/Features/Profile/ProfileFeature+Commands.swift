@@ -9,7 +9,9 @@ extension ProfileFeature {
   /// `{"personal":{...},"<tab>":[...]}` (shapes in the module's README).
   ///
   /// `kumiki profile edit [--nickname TEXT] [--intro TEXT]`: checks the given fields with ``ProfileEditForm/fields``'
-  /// rules (a broken rule, naming its option, or neither option is a usage error: exit 64), sends them with `PATCH /profile_personal` and
+  /// rules (a broken rule, naming its option, or neither option is a usage error: exit 64), sends them with `PATCH /profile_personal`
+  /// (conditional on the profile this app last read: a change made since is a conflict, exit 3, `--json`
+  /// `{"conflict":{"message":…,"yours":{…},"theirs":{…}}}`; running it again saves over theirs) and
   /// prints the profile the server answered (`--json`: `{"personal":{...},"origin":"network",…}`, the shape of
   /// `kumiki profile --json`'s `personal`, so `jq .personal.nickname` reads both); a failed save exits 1; a save kept
   /// in the outbox (the API unreachable) prints the same shape with the change laid over the cached profile (`null`
@@ -76,10 +78,33 @@ extension ProfileFeature {
           [("personal", personal.map(json) ?? .null), ("queued", .bool(true)), ("pending", .int(pending))] + origin))
     case .failed(_, let message):
       return .failure(message)
+    case .conflict(let patch, _):
+      // Theirs: the profile read again after the conflict (readAfterSave), `null` when it could not be read.
+      let theirs = state.load.content?.personal
+      let yours = JSONValue.object([
+        ("nickname", .string(patch.nickname)), ("introduction", .string(patch.introduction)),
+      ])
+      let shown = theirs.map { " Theirs: nickname \"\($0.nickname)\"." } ?? ""
+      return .conflict(
+        "conflict — the profile changed on the server since this app last read it (412); nothing was saved.\(shown) "
+          + "Run the command again to save yours over theirs.",
+        json: .object([
+          (
+            "conflict",
+            .object([
+              ("message", .string(Self.conflictMessage)),
+              ("yours", yours),
+              ("theirs", theirs.map(json) ?? .null),
+            ])
+          )
+        ]))
     case .idle, .sending:
       return .failure("The profile was not saved.")
     }
   }
+
+  /// The `message` of `kumiki profile edit --json`'s conflict.
+  static let conflictMessage = "the profile changed on the server since this app last read it; nothing was saved"
 
   /// The `--tab` value, `announcements` when absent.
   ///

@@ -10,7 +10,13 @@ extension ProfileFeature {
   public static func present(_ state: State) -> ViewNode<Action> {
     let screen = screen(state)
     guard let form = state.form else { return screen }
-    let overlay = ViewNode<Action>.overlay(editOverlay(form, save: state.save.phase, canSave: state.canSave))
+    let dialog: OverlayNode<Action>
+    if case .conflict(let patch, let message) = state.save.phase {
+      dialog = conflictOverlay(patch, message: message, theirs: state.load.content?.personal)
+    } else {
+      dialog = editOverlay(form, save: state.save.phase, canSave: state.canSave)
+    }
+    let overlay = ViewNode<Action>.overlay(dialog)
     if case .stack(let children) = screen { return .stack(children + [overlay]) }
     return .stack([screen, overlay])
   }
@@ -62,7 +68,7 @@ extension ProfileFeature {
     switch save {
     case .sending: content.append(.spinner("Saving profile..."))
     case .failed(_, let message): content.append(.error(message: message, retry: .save(.retry)))
-    case .idle, .sent, .queued: break
+    case .idle, .sent, .queued, .conflict: break
     }
     return OverlayNode(
       title: "Edit profile",
@@ -72,6 +78,33 @@ extension ProfileFeature {
         OverlayButton(label: "Cancel", action: .cancelEdit, isEnabled: !isSaving),
       ],
       dismiss: isSaving ? nil : .cancelEdit)
+  }
+
+  /// The conflict dialog, in place of the form while a save meets a change someone else made since the profile was
+  /// shown (``FeatureKit/MutationPhase/conflict(_:message:)``): the message, yours (`patch`) beside theirs (the
+  /// profile the screen read again, when it has), and three choices — Edit again (the default, focused: it loses
+  /// nothing, and Escape does the same), Keep mine (sent again over theirs) and Take theirs (the form closes, the
+  /// server's profile stays).
+  static func conflictOverlay(
+    _ patch: ProfilePersonalPatch, message: String, theirs: ProfilePersonal?
+  ) -> OverlayNode<Action> {
+    func row(_ label: String, _ mine: String?, _ theirs: String?) -> Field? {
+      guard let mine else { return nil }
+      return Field(label, "yours: \(mine) - theirs: \(theirs ?? "?")")
+    }
+    let rows = [
+      row("Nickname", patch.nickname, theirs?.nickname),
+      row("Self-introduction", patch.introduction, theirs?.introduction),
+    ].compactMap { $0 }
+    return OverlayNode(
+      title: "Changed on the server",
+      content: .stack([.text(message), .fields(rows)]),
+      buttons: [
+        OverlayButton(label: "Edit again", action: .save(.reset), isDefault: true),
+        OverlayButton(label: "Keep mine", action: .save(.retry)),
+        OverlayButton(label: "Take theirs", action: .cancelEdit),
+      ],
+      dismiss: .save(.reset))
   }
 
   /// Personal data, self-introduction, points and history, and social links, in screen order.

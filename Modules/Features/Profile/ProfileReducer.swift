@@ -13,7 +13,7 @@ extension ProfileFeature {
   /// middleware to carry out. A save that succeeded shows "Profile saved" (a toast, once `.load(.appear)` (or `.shown`) said the
   /// screen appeared: `kumiki profile edit` sends only the save, so it never starts a toast or waits for one).
   public static let reducer = Reducer<State, Action> { state, action in
-    state.readsAfterQueuedSave = false
+    state.readsAfterSave = false
     switch action {
     case .load(let load):
       switch load {
@@ -75,7 +75,7 @@ extension ProfileFeature.State {
   /// change, nothing in flight) is sent, anything else ignored; without it (`kumiki profile edit`) a broken rule or an
   /// empty patch is refused with its message — then FeatureKit's ``FeatureKit/Mutation`` decides. A success puts the
   /// server's profile into the loaded content and closes the form; a queued save closes it too (the change waits in
-  /// the outbox, shown as made) and, with no profile read yet, decides to read it (``readsAfterQueuedSave``).
+  /// the outbox, shown as made) and, with no profile read yet, decides to read it (``readsAfterSave``).
   fileprivate mutating func reduceSave(_ action: MutationAction<ProfilePersonalPatch, ProfilePersonal>) {
     switch action {
     case .submit(let patch):
@@ -90,7 +90,13 @@ extension ProfileFeature.State {
       }
       save.reduce(action)
     case .retry:
-      guard case .failed(let patch, _) = save.phase, ProfileFeature.problem(patch) == nil else {
+      // After a failure: Retry; after a conflict: Keep mine (sent over the other change).
+      let unsent: ProfilePersonalPatch? =
+        switch save.phase {
+        case .failed(let patch, _), .conflict(let patch, _): patch
+        default: nil
+        }
+      guard let unsent, ProfileFeature.problem(unsent) == nil else {
         save.startsWrite = false
         return
       }
@@ -108,8 +114,15 @@ extension ProfileFeature.State {
       form = nil
       // Nothing read yet (`kumiki profile edit`): the profile is read next — from the cache, with the queued change
       // laid over it — so the queued save is shown as made. A screen showing the profile has it already.
-      readsAfterQueuedSave = load.phase == .idle
+      readsAfterSave = load.phase == .idle
+    case .conflict:
+      // A conflict keeps the form open under its dialog: Edit again (`.reset`) returns to it with the draft, Take
+      // theirs is Cancel (`.cancelEdit`). The screens read the server's profile again meanwhile (the query layer);
+      // with nothing read yet (`kumiki profile edit`) it is read next, theirs, printed beside yours.
+      guard save.reduce(action) else { return }
+      readsAfterSave = load.phase == .idle
     case .reset, .failed:
+      save.reduce(action)
       save.reduce(action)
     }
   }

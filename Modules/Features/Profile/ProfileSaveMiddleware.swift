@@ -19,11 +19,11 @@ extension ProfileFeature {
       write: { patch in try await client.updatePersonal(patch) })
   }
 
-  /// Carries out the reducer's decision to read the profile after a queued save (``State/readsAfterQueuedSave``:
+  /// Carries out the reducer's decision to read the profile after a queued save or a conflict (``State/readsAfterSave``:
   /// `kumiki profile edit`, which loads nothing first) by sending `.load(.appear)` — from the cache with the queued
   /// change laid over it — so the command prints the made save's shape (``editOutput(_:)``). It decides nothing.
-  public static let readAfterQueuedSave = Middleware<State, Action>.after { context, _ in
-    guard context.state.readsAfterQueuedSave else { return }
+  public static let readAfterSave = Middleware<State, Action>.after { context, _ in
+    guard context.state.readsAfterSave else { return }
     context.dispatch(.load(.appear))
   }
 }

@@ -21,11 +21,12 @@ extension ProfileFeature {
     public var save: SaveMutation
     /// "Profile saved" for a few seconds after a save (FeatureKit's toasts).
     public var toast = ToastSlot<Action>()
-    /// Whether the last action decided to read the profile: a save queued with none read yet (`kumiki profile edit`,
-    /// which loads nothing first), so the command prints the made save's shape (``ProfileFeature/editOutput(_:)``).
-    /// Set by the reducer for that action only, cleared by every other; ``ProfileFeature/readAfterQueuedSave``
+    /// Whether the last action decided to read the profile: a save queued, or met by a conflict, with none read yet
+    /// (`kumiki profile edit`, which loads nothing first), so the command prints the made save's shape, or theirs beside
+    /// yours (``ProfileFeature/editOutput(_:)``).
+    /// Set by the reducer for that action only, cleared by every other; ``ProfileFeature/readAfterSave``
     /// carries it out.
-    public var readsAfterQueuedSave = false
+    public var readsAfterSave = false
 
     /// Creates a state; the defaults are the state before the first appearance.
     public init(
