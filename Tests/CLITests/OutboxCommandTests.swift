@@ -85,8 +85,7 @@ import Testing
         + #""attempts":2,"created_at":"2026-11-18T11:06:40Z","last_error":"cannot connect"},"#
         + #"{"id":4,"state":"outcome-unknown","method":"POST","path":"comments","changed_keys":[],"#
         + #""api":"http://api.test/","attempts":1,"created_at":"2026-11-18T11:06:40Z","last_error":"timed out"}],"#
-        + #""pending":1,"outcome_unknown":1,"refused":0,"conflicts":0}"# + "
-")
+        + #""pending":1,"outcome_unknown":1,"refused":0,"conflicts":0}"# + "\n")
   }
 
   @Test func sendSaysWhatWentAndExitsZeroWhenNothingWaits() async {
