@@ -28,6 +28,10 @@ public struct ChaosReport: Sendable, CustomStringConvertible {
     public var etag: String
     /// The string values of its body (where the run's markers are).
     public var values: [String]
+
+    public init(method: String, path: String, ifMatch: String?, etag: String, values: [String]) {
+      (self.method, self.path, self.ifMatch, self.etag, self.values) = (method, path, ifMatch, etag, values)
+    }
   }
 
   /// An outbox entry after the final drain, as the writer's database holds it.
@@ -37,6 +41,10 @@ public struct ChaosReport: Sendable, CustomStringConvertible {
     /// `pending`, `refused`, `outcome-unknown`, …
     public var state: String
     public var lastError: String?
+
+    public init(writer: Int, marker: String?, state: String, lastError: String?) {
+      (self.writer, self.marker, self.state, self.lastError) = (writer, marker, state, lastError)
+    }
   }
 
   /// Whether writes are conditional (`If-Match`, issue 36 item 2): then every applied write must carry the tag of
@@ -91,6 +99,9 @@ public struct ChaosReport: Sendable, CustomStringConvertible {
   /// One line per finding, naming the write.
   public var findings: [String] = []
 
+  /// An empty report of the run of `seed`.
+  public init(seed: UInt64) { self.seed = seed }
+
   /// Whether the run found nothing wrong.
   public var passed: Bool {
     duplicates == 0 && lost == 0 && silentOverwrites == 0 && unshown == 0 && waiting == 0 && dataMatchesJournal
@@ -115,7 +126,7 @@ public struct ChaosReport: Sendable, CustomStringConvertible {
   /// Compares `journal` (every applied write, in order, from `initialTag`, the tag of `path` before the run) with
   /// what each write's command said (`told`, by marker), what is `left` in the outboxes, how many refused entries
   /// `kumiki outbox` listed per writer (`listedRefused`), and the tag a read of `path` serves at the end.
-  mutating func judge(
+  public mutating func judge(
     told: [String: Told], journal: [Applied], left: [Left], listedRefused: [Int: Int], refusedInDatabase: [Int: Int],
     path: String, initialTag: String?, finalTag: String?, conditionalMode: Conditional, keptMine: Set<String>
   ) {
