@@ -1,5 +1,6 @@
 import ArgumentParser
 import CompositionRoot
+import FeatureAssembly
 import FeatureKit
 import Foundation
 import Presentation

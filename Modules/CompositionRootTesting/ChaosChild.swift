@@ -20,9 +20,12 @@ final class ChaosChild: @unchecked Sendable {
   let pid: Int32
 
   /// Starts `binary` with `arguments` in a minimal environment plus `environment`, standard output to `output`
-  /// (a file, or a pipe when `nil`: ``standardOutput``), standard error to the file `errors`, no input.
+  /// (a file, or a pipe when `nil`: ``standardOutput``), standard error to the file `errors`; standard input at its
+  /// end, or, with `holdsInput`, a pipe this process holds open until it ends (a child started with `--exit-on-eof`
+  /// then outlives no test run that crashed).
   init(
-    _ binary: String, _ arguments: [String], environment: [String: String] = [:], output: String?, errors: String
+    _ binary: String, _ arguments: [String], environment: [String: String] = [:], output: String?, errors: String,
+    holdsInput: Bool = false
   ) throws {
     process.executableURL = URL(fileURLWithPath: binary)
     process.arguments = arguments
@@ -41,7 +44,7 @@ final class ChaosChild: @unchecked Sendable {
     files.append(try FileHandle(forWritingTo: URL(fileURLWithPath: errors)))
     process.standardError = files.last
     self.files = files
-    process.standardInput = FileHandle.nullDevice
+    process.standardInput = holdsInput ? Pipe() : FileHandle.nullDevice
     process.terminationHandler = { [exited] _ in exited.signal() }
     do {
       try process.run()

@@ -80,6 +80,11 @@ public struct ChaosReport: Sendable, CustomStringConvertible {
   /// check (a real kumiki-api answers a kept key's repeat with its first answer), so the run reports these apart,
   /// not as silent overwrites: the write was applied when it was sent, over what the server held then.
   public var refusedAfterApplied = 0
+  /// Writes the server applied after a later write of the same writer (markers are numbered in the order they were
+  /// made): one writer's changes reaching the server out of order (issue 36 item 3: one resource's writes are sent
+  /// in order). A write whose process was killed is left out: its request may still be on its way to the server (in
+  /// a latency fault) when the writer's next command runs, and nobody was told it was made.
+  public var reordered = 0
   /// Refusals and failures the user was not shown (exit 1 without a reason, a refused entry `kumiki outbox` does not
   /// list).
   public var unshown = 0
@@ -104,7 +109,8 @@ public struct ChaosReport: Sendable, CustomStringConvertible {
 
   /// Whether the run found nothing wrong.
   public var passed: Bool {
-    duplicates == 0 && lost == 0 && silentOverwrites == 0 && unshown == 0 && waiting == 0 && dataMatchesJournal
+    duplicates == 0 && lost == 0 && silentOverwrites == 0 && unshown == 0 && waiting == 0 && reordered == 0
+      && dataMatchesJournal
       && findings.isEmpty
   }
 
@@ -113,7 +119,7 @@ public struct ChaosReport: Sendable, CustomStringConvertible {
     var text =
       "chaos seed \(seed) (KUMIKI_CHAOS_SEED=\(seed) replays it): \(writes) writes via \(subject); "
       + "\(duplicates) duplicates, \(lost) lost, \(silentOverwrites) silent overwrites, \(unshown) unshown, "
-      + "\(waiting) waiting; told: \(acknowledged) acknowledged, \(queued) queued, \(failed) failed, "
+      + "\(waiting) waiting, \(reordered) reordered; told: \(acknowledged) acknowledged, \(queued) queued, \(failed) failed, "
       + "\(killedClients) clients killed; \(applied) applied; \(refusalsShown) refusals shown (\(conflictsShown) "
       + "conflicts), \(refusedAfterApplied) refused after an earlier attempt was applied; server killed \(killedServers) times; If-Match check \(conditional.rawValue); "
       + "data \(dataMatchesJournal ? "matches" : "DOES NOT match") the journal; "
@@ -194,6 +200,20 @@ public struct ChaosReport: Sendable, CustomStringConvertible {
     for (writer, count) in refusedInDatabase where listedRefused[writer, default: 0] != count {
       unshown += abs(count - listedRefused[writer, default: 0])
       note("writer \(writer): \(count) refused entries, kumiki outbox lists \(listedRefused[writer, default: 0])")
+    }
+
+    // Order: each writer's writes are first applied in the order they were made.
+    var latest: [Substring: String] = [:]
+    var seen: Set<String> = []
+    for write in journal {
+      guard let marker = write.values.first(where: { told[$0] != nil }), seen.insert(marker).inserted else { continue }
+      let writer = marker.prefix(3)
+      if let last = latest[writer], last > marker, told[marker] != .killed {
+        reordered += 1
+        note("\(marker): applied after \(last), made after it")
+      } else {
+        latest[writer] = marker
+      }
     }
 
     // Conditional writes: each applied write carried the tag of what it changed, as the server held it.

@@ -42,7 +42,8 @@ final class ChaosServer: @unchecked Sendable {
         BuiltBinary.path("kumiki-api"),
         [
           "--port", String(port), "--db", dataFile, "--create-db", "--allow-faults", "--write-journal", journal,
-        ], output: nil, errors: folder + "/api-\(starts).err")
+          "--exit-on-eof",
+        ], output: nil, errors: folder + "/api-\(starts).err", holdsInput: true)
       do {
         let line = try await Self.firstLine(of: child)
         guard let range = line.range(of: "listening on "), let bound = URL(string: String(line[range.upperBound...]))

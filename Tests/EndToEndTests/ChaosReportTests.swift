@@ -75,4 +75,13 @@ struct ChaosReportTests {
     let report = judged(told: ["A": .acknowledged], journal: [write("A", etag: "t1")], finalTag: "t9")
     #expect(!report.dataMatchesJournal && !report.passed, "\(report)")
   }
+
+  @Test func aWriterWhoseEarlierWriteLandsAfterALaterOneIsReorderedUnlessItWasKilled() {
+    let journal = [write("W00N00002", etag: "t1"), write("W00N00001", etag: "t2"), write("W01N00003", etag: "t3")]
+    let told: [String: ChaosReport.Told] = ["W00N00001": .queued, "W00N00002": .acknowledged, "W01N00003": .queued]
+    #expect(judged(told: told, journal: journal).reordered == 1)
+    var killed = told
+    killed["W00N00001"] = .killed
+    #expect(judged(told: killed, journal: journal).reordered == 0)
+  }
 }
