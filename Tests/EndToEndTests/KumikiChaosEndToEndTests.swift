@@ -39,4 +39,15 @@ struct KumikiChaosEndToEndTests {
     #expect(first.rounds.flatMap(\.steps).contains { $0.killAfter != nil })
     #expect(first.rounds.flatMap(\.steps).compactMap(\.marker).count == 50)
   }
+
+  /// The write journal is test tooling: without `--allow-faults` kumiki-api refuses it (64) and creates nothing.
+  @Test func kumikiAPIRefusesAWriteJournalWithoutFaultControl() async throws {
+    let folder = try TemporaryFolder()
+    let journal = folder.path + "/journal.jsonl"
+    let run = try await CommandResult.launch(
+      BuiltBinary.path("kumiki-api"), ["--port", "0", "--write-journal", journal])
+    #expect(run.status == 64, "\(run.stderr)")
+    #expect(run.stderr.contains("--write-journal is test tooling and needs --allow-faults"), "\(run.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: journal))
+  }
 }
