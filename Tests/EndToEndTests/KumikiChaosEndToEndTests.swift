@@ -21,8 +21,9 @@ struct KumikiChaosEndToEndTests {
     #expect(report.waiting == 0, "\(report)")
     #expect(report.dataMatchesJournal, "\(report)")
     #expect(report.findings.isEmpty, "\(report)")
-    // The chaos happened: the server was killed, a refusal was shown, writes were acknowledged and queued.
-    #expect(report.killedServers >= 1, "\(report)")
+    // The chaos happened: the server and a writer were killed, a refusal was shown, writes were acknowledged and
+    // queued.
+    #expect(report.killedServers >= 1 && report.killedClients >= 1, "\(report)")
     #expect(report.refusalsShown >= 1, "\(report)")
     #expect(report.acknowledged >= 1 && report.queued >= 1, "\(report)")
   }
