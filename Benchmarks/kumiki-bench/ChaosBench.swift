@@ -25,6 +25,9 @@ struct ChaosBench: AsyncParsableCommand {
   @Option(help: "Concurrent writers (1...32).")
   var writers = 4
 
+  @Option(help: "How many of the writers are long-lived apps in this process (the TUI's app), not kumiki processes.")
+  var appWriters = 1
+
   @Option(help: "The If-Match check: auto (on once the apps send If-Match), on, off.")
   var conditional = "auto"
 
@@ -32,6 +35,7 @@ struct ChaosBench: AsyncParsableCommand {
     guard (1...100_000).contains(writes) else { throw ValidationError("--writes must be in 1...100000") }
     guard (1...1000).contains(seeds) else { throw ValidationError("--seeds must be in 1...1000") }
     guard (1...32).contains(writers) else { throw ValidationError("--writers must be in 1...32") }
+    guard (0...writers).contains(appWriters) else { throw ValidationError("--app-writers must be in 0...--writers") }
     guard ChaosReport.Conditional(rawValue: conditional) != nil else {
       throw ValidationError("--conditional must be auto, on or off")
     }
@@ -44,7 +48,7 @@ struct ChaosBench: AsyncParsableCommand {
       let seed = self.seed &+ index
       let report = try await ChaosRun(
         .init(
-          seed: seed, writers: writers, writes: writes,
+          seed: seed, writers: writers, appWriters: appWriters, writes: writes,
           conditional: ChaosReport.Conditional(rawValue: conditional) ?? .auto)
       ).run()
       print(report)

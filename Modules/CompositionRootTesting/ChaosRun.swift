@@ -20,6 +20,9 @@ public struct ChaosRun: Sendable {
     public var seed: UInt64
     /// Concurrent writers.
     public var writers: Int
+    /// How many of them (the first) are long-lived apps in this process (``ChaosAppWriter``: the TUI's app, its
+    /// outbox sending by itself) instead of a `kumiki` process per write; these are never killed.
+    public var appWriters: Int
     /// Writes in all (each a command run with a value of its own).
     public var writes: Int
     /// The If-Match check: `.auto` turns it on as soon as the apps send `If-Match` (issue 36 item 2).
@@ -34,12 +37,14 @@ public struct ChaosRun: Sendable {
 
     /// Options with the defaults of the short run.
     public init(
-      seed: UInt64, writers: Int = 3, writes: Int = 30, conditional: ChaosReport.Conditional = .auto,
+      seed: UInt64, writers: Int = 3, appWriters: Int = 0, writes: Int = 30,
+      conditional: ChaosReport.Conditional = .auto,
       keptMine: Set<String> = [], commandLimit: Duration = .seconds(30),
       progress: @escaping @Sendable (String) -> Void = { _ in }
     ) {
       self.seed = seed
       self.writers = writers
+      self.appWriters = min(appWriters, writers)
       self.writes = writes
       self.conditional = conditional
       self.keptMine = keptMine
@@ -80,6 +85,10 @@ public struct ChaosRun: Sendable {
     let subject = try await Self.subject(server: server, folder: folder)
     report.subject = "kumiki \(subject.words.joined(separator: " ")) --\(subject.option) (\(subject.path))"
     let initialTag = try await server.read(subject.path).etag
+    var apps: [Int: ChaosAppWriter] = [:]
+    for writer in 0..<options.appWriters {
+      apps[writer] = try await ChaosAppWriter(api: server.url, folder: folder + "/w\(writer)")
+    }
     let schedule = ChaosSchedule(seed: options.seed, writers: options.writers, writes: options.writes)
     let started = ContinuousClock.now
     var told: [String: ChaosReport.Told] = [:]
@@ -96,7 +105,13 @@ public struct ChaosRun: Sendable {
       let api = server.url
       let outcomes = await withTaskGroup(of: (String?, ChaosReport.Told?).self) { group in
         for step in round.steps {
-          group.addTask { await self.perform(step, api: api, subject: subject, folder: folder) }
+          if let app = apps[step.writer] {
+            guard let marker = step.marker else { continue }  // its outbox sends by itself
+            // Bounded by its requests' limit (KUMIKI_TIMEOUT=5) and the caller's (a suite's time limit).
+            group.addTask { (marker, await app.write(words: subject.words, option: subject.option, value: marker)) }
+          } else {
+            group.addTask { await self.perform(step, api: api, subject: subject, folder: folder) }
+          }
         }
         if let after = round.serverKillAfter, server.isRunning {
           report.killedServers += 1
@@ -112,9 +127,11 @@ public struct ChaosRun: Sendable {
       options.progress("chaos seed \(options.seed): round \(index + 1)/\(schedule.rounds.count), \(told.count) writes")
     }
 
-    // The drain: the server up, no faults, every writer's outbox sent until nothing waits (a bounded number of tries).
+    // The drain: the server up, no faults, the apps stopped, every writer's outbox sent until nothing waits (a
+    // bounded number of tries).
     if !server.isRunning { try await server.start() }
     try await server.setFaults([])
+    for app in apps.values { await app.shutdown() }
     var left: [ChaosReport.Left] = []
     var listed: [Int: Int] = [:]
     var refused: [Int: Int] = [:]

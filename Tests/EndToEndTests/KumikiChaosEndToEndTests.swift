@@ -12,7 +12,7 @@ import Testing
 struct KumikiChaosEndToEndTests {
   @Test func writersAndServerKilledAndFaultedDuplicateNothingLoseNothingOverwriteNothing() async throws {
     let seed = UInt64(ProcessInfo.processInfo.environment["KUMIKI_CHAOS_SEED"] ?? "") ?? 20_261_129
-    let report = try await ChaosRun(.init(seed: seed, writers: 3, writes: 36)).run()
+    let report = try await ChaosRun(.init(seed: seed, writers: 3, appWriters: 1, writes: 36)).run()
     print(report)
     #expect(report.duplicates == 0, "\(report)")
     #expect(report.lost == 0, "\(report)")
