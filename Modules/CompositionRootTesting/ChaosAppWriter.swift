@@ -5,14 +5,15 @@ import Foundation
 /// A chaos run's long-lived writer, in this process: the live app as `kumiki-tui` runs it (``RunningApp``: its
 /// store, feature middleware, query layer and SQLite outbox, which sends by itself while the app runs), kept open
 /// across the rounds, each write the feature command's action dispatched to its store — the action the TUI's form
-/// dispatches on Save. It is never killed (a SIGKILL would end the run): `kumiki` writers are.
+/// dispatches on Save. It is never killed (a SIGKILL would end the run): `kumiki` writers are. Its store's clock is
+/// ``ChaosClock``: a write waits for what it started, not for its toast to expire.
 final class ChaosAppWriter: Sendable {
   private let app: RunningApp
 
   /// Starts the app on `api` over the database in `folder` (the writer's, as a `kumiki` writer's).
   init(api: URL, folder: String) async throws {
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    app = try await RunningApp(api: api, folder: folder, environment: ["KUMIKI_TIMEOUT": "5"])
+    app = try await RunningApp(api: api, folder: folder, clock: ChaosClock(), environment: ["KUMIKI_TIMEOUT": "5"])
   }
 
   /// Sets `option` to `value` with the command named `words`, as `kumiki` would, and says what the command's
