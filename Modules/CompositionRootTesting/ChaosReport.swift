@@ -22,6 +22,8 @@ public struct ChaosReport: Sendable, CustomStringConvertible {
   public struct Applied: Sendable {
     public var method: String
     public var path: String
+    /// The `Idempotency-Key` the write carried.
+    public var key: String?
     /// The `If-Match` the write carried.
     public var ifMatch: String?
     /// The tag a read served after it.
@@ -29,8 +31,10 @@ public struct ChaosReport: Sendable, CustomStringConvertible {
     /// The string values of its body (where the run's markers are).
     public var values: [String]
 
-    public init(method: String, path: String, ifMatch: String?, etag: String, values: [String]) {
-      (self.method, self.path, self.ifMatch, self.etag, self.values) = (method, path, ifMatch, etag, values)
+    public init(method: String, path: String, key: String? = nil, ifMatch: String?, etag: String, values: [String]) {
+      (self.method, self.path, self.key, self.ifMatch, self.etag, self.values) = (
+        method, path, key, ifMatch, etag, values
+      )
     }
   }
 
@@ -139,8 +143,12 @@ public struct ChaosReport: Sendable, CustomStringConvertible {
     writes = told.count
     func note(_ line: String) { findings.append(line) }
     var appliedCount: [String: Int] = [:]
+    var keys: [String: Set<String>] = [:]
     for write in journal {
-      for value in write.values where told[value] != nil { appliedCount[value, default: 0] += 1 }
+      for value in write.values where told[value] != nil {
+        appliedCount[value, default: 0] += 1
+        keys[value, default: []].insert(write.key ?? "none")
+      }
     }
     applied = appliedCount.values.reduce(0, +)
     let leftByMarker = Dictionary(left.compactMap { entry in entry.marker.map { ($0, entry) } }) { first, _ in first }
@@ -150,7 +158,12 @@ public struct ChaosReport: Sendable, CustomStringConvertible {
       let entry = leftByMarker[marker]
       if count > 1 {
         duplicates += 1
-        note("\(marker): applied \(count) times (told \(said))")
+        // One key: the server did it again (it forgot the key: killed between saving the data and the key?);
+        // several: the client sent it again as a new write.
+        let used = keys[marker, default: []]
+        note(
+          "\(marker): applied \(count) times (told \(said)), "
+            + (used.count == 1 ? "each with the same Idempotency-Key" : "with \(used.count) Idempotency-Keys"))
       }
       switch said {
       case .acknowledged:

@@ -251,7 +251,7 @@ public struct ChaosRun: Sendable {
       else { return nil }
       let body = object["body"] as? [String: Any] ?? [:]
       return ChaosReport.Applied(
-        method: method, path: path, ifMatch: object["if_match"] as? String, etag: etag,
+        method: method, path: path, key: object["key"] as? String, ifMatch: object["if_match"] as? String, etag: etag,
         values: body.values.compactMap { $0 as? String })
     }
   }
