@@ -2,6 +2,10 @@ import ArgumentParser
 import CompositionRootTesting
 import Foundation
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// `kumiki-bench chaos`: the long chaos run (issue 36, item 4; Benchmarks/README.md, "Chaos"). For each of `--seeds`
 /// seeds from `--seed`, `--writes` writes by `--writers` `kumiki` writers against a real `kumiki-api` (built beside
 /// this binary) through the seed's schedule of faults, kills and restarts (``ChaosRun``); one line per seed, then
@@ -42,7 +46,9 @@ struct ChaosBench: AsyncParsableCommand {
   }
 
   mutating func run() async throws {
-    var totals = (writes: 0, duplicates: 0, lost: 0, silent: 0, unshown: 0, waiting: 0, reordered: 0, seconds: 0.0)
+    var totals = (
+      writes: 0, duplicates: 0, forgotten: 0, lost: 0, silent: 0, unshown: 0, waiting: 0, reordered: 0, seconds: 0.0
+    )
     var failing: [UInt64] = []
     for index in 0..<UInt64(seeds) {
       let seed = self.seed &+ index
@@ -52,8 +58,10 @@ struct ChaosBench: AsyncParsableCommand {
           conditional: ChaosReport.Conditional(rawValue: conditional) ?? .auto)
       ).run()
       print(report)
+      fflush(stdout)  // a line per seed as it ends, also when the output is a file or a pipe
       totals.writes += report.writes
       totals.duplicates += report.duplicates
+      totals.forgotten += report.forgottenKeys
       totals.lost += report.lost
       totals.silent += report.silentOverwrites
       totals.unshown += report.unshown
@@ -65,7 +73,7 @@ struct ChaosBench: AsyncParsableCommand {
     let perWrite = totals.writes > 0 ? totals.seconds * 1000 / Double(totals.writes) : 0
     print(
       "chaos: \(seeds) seeds x \(writes) writes, \(writers) writers: \(totals.writes) writes, "
-        + "\(totals.duplicates) duplicates, \(totals.lost) lost, \(totals.silent) silent overwrites, "
+        + "\(totals.duplicates) duplicates (\(totals.forgotten) keys forgotten by a killed server), \(totals.lost) lost, \(totals.silent) silent overwrites, "
         + "\(totals.unshown) unshown, \(totals.waiting) waiting, \(totals.reordered) reordered (target: 0 each); "
         + String(format: "%.0f s, %.0f ms per write", totals.seconds, perWrite)
         + (failing.isEmpty ? "" : "; failing seeds: \(failing.map(String.init).joined(separator: " "))"))

@@ -251,7 +251,8 @@ public struct ChaosRun: Sendable {
       else { return nil }
       let body = object["body"] as? [String: Any] ?? [:]
       return ChaosReport.Applied(
-        method: method, path: path, key: object["key"] as? String, ifMatch: object["if_match"] as? String, etag: etag,
+        method: method, path: path, seq: object["seq"] as? Int ?? 0, key: object["key"] as? String,
+        ifMatch: object["if_match"] as? String, etag: etag,
         values: body.values.compactMap { $0 as? String })
     }
   }

@@ -84,4 +84,19 @@ struct ChaosReportTests {
     killed["W00N00001"] = .killed
     #expect(judged(told: killed, journal: journal).reordered == 0)
   }
+
+  @Test func aKeyAppliedAgainAfterTheServerThatDidItWasKilledIsForgottenAnyOtherIsNot() {
+    func line(_ marker: String, seq: Int, key: String) -> Applied {
+      Applied(method: "PATCH", path: "/r", seq: seq, key: key, ifMatch: nil, etag: "t\(seq)", values: [marker])
+    }
+    let told: [String: ChaosReport.Told] = ["A": .queued, "B": .queued]
+    // A: the last write of a process that died, then again in the next one: the documented window.
+    let forgotten = judged(
+      told: told, journal: [line("A", seq: 1, key: "ka"), line("A", seq: 1, key: "ka"), line("B", seq: 2, key: "kb")])
+    #expect(forgotten.duplicates == 1 && forgotten.forgottenKeys == 1, "\(forgotten)")
+    // The same key twice in one process: not honoured.
+    let ignored = judged(
+      told: told, journal: [line("A", seq: 1, key: "ka"), line("A", seq: 2, key: "ka"), line("B", seq: 3, key: "kb")])
+    #expect(ignored.duplicates == 1 && ignored.forgottenKeys == 0, "\(ignored)")
+  }
 }
