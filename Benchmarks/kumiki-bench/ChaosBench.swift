@@ -2,10 +2,6 @@ import ArgumentParser
 import CompositionRootTesting
 import Foundation
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// `kumiki-bench chaos`: the long chaos run (issue 36, item 4; Benchmarks/README.md, "Chaos"). For each of `--seeds`
 /// seeds from `--seed`, `--writes` writes by `--writers` `kumiki` writers against a real `kumiki-api` (built beside
 /// this binary) through the seed's schedule of faults, kills and restarts (``ChaosRun``); one line per seed, then
@@ -57,8 +53,8 @@ struct ChaosBench: AsyncParsableCommand {
           seed: seed, writers: writers, appWriters: appWriters, writes: writes,
           conditional: ChaosReport.Conditional(rawValue: conditional) ?? .auto)
       ).run()
-      print(report)
-      fflush(stdout)  // a line per seed as it ends, also when the output is a file or a pipe
+      // Unbuffered: a line per seed as it ends, also when the output is a file or a pipe.
+      FileHandle.standardOutput.write(Data("\(report)\n".utf8))
       totals.writes += report.writes
       totals.duplicates += report.duplicates
       totals.forgotten += report.forgottenKeys
