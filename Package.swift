@@ -540,6 +540,9 @@ targets += [
       "FeatureKit",
       "FixtureData",
       "FixtureServer",
+      // The chaos harness reads each writer's outbox from its database.
+      "Persistence",
+      "PersistenceSQLite",
       "Presentation",
       "Terminal",
       "TUI",
@@ -918,6 +921,8 @@ if Context.environment["KUMIKI_BENCH"] == "1" {
       name: "kumiki-bench",
       dependencies: [
         "CompositionRoot",
+        // The chaos run's harness (ChaosRun), shared with EndToEndTests' short run.
+        "CompositionRootTesting",
         "Core",
         "FeatureAssembly",
         "FeatureKit",

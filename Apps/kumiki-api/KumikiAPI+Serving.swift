@@ -77,6 +77,7 @@ extension KumikiAPI {
     configuration.maximumConnections = maxConnections
     configuration.log = { @Sendable line in Self.printError("kumiki-api: \(line)") }
     configuration.addsMissingResources = addMissing
+    configuration.writeJournal = writeJournal.map { URL(fileURLWithPath: $0) }
     return configuration
   }
 

@@ -32,6 +32,9 @@ extension KumikiAPI {
     if addMissing, databasePath == nil {
       throw ValidationError("--add-missing needs --db FILE: the bundled data lacks nothing")
     }
+    if writeJournal != nil, !allowFaults {
+      throw ValidationError("--write-journal is test tooling and needs --allow-faults (never in a normal run)")
+    }
     if watch, databasePath == nil {
       throw ValidationError("--watch needs --db FILE: the bundled data is never edited, so there is nothing to watch")
     }

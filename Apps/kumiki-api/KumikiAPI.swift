@@ -120,6 +120,13 @@ struct KumikiAPI: AsyncParsableCommand {
   )
   var allowFaults = false
 
+  @Option(
+    name: .customLong("write-journal"),
+    help: ArgumentHelp(
+      "Test-only, with --allow-faults: append one JSON line per write applied to this file (chaos runs read it).",
+      valueName: "path"))
+  var writeJournal: String?
+
   @Option(help: ArgumentHelp("Seconds a request's line and headers may take to arrive.", valueName: "seconds"))
   var headerTimeout = 10.0
 

@@ -9,6 +9,7 @@ struct KumikiBench: AsyncParsableCommand {
     subcommands: [
       StoreBench.self, TerminalBench.self, NetworkBench.self, PersistenceBench.self, KeystrokeBench.self,
       CacheBench.self, SessionBench.self, OptimisticBench.self, OutboxBench.self, LiveSyncBench.self,
+      ChaosBench.self,
     ]
   )
 }

@@ -108,6 +108,10 @@ extension FixtureServer {
     /// Called with the server's own messages when set: a reload of the watched file, one that does not parse (once
     /// until it parses). The CLI writes them to stderr. Default `nil`.
     public var log: (@Sendable (String) -> Void)?
+    /// Test-only: a file to which the server appends one JSON line per write it applied (``WriteJournal``;
+    /// `kumiki-api --write-journal FILE`), for a chaos run to compare the server's history with what its clients
+    /// were told. Needs ``allowsFaultControl``: without it the server does not start. Default `nil`.
+    public var writeJournal: URL?
     /// How saves to ``databaseFile`` write their bytes; `nil` (default) is `write(2)`. Tests pass one that fails
     /// as a full or read-only disk would (``DatabaseFile/Write``).
     var databaseWrite: DatabaseFile.Write?
@@ -209,6 +213,9 @@ extension FixtureServer.Configuration {
     }
     if !Self.maximumConnectionsRange.contains(maximumConnections) {
       return "the connection limit must be within \(Self.maximumConnectionsRange), got \(maximumConnections)"
+    }
+    if writeJournal != nil, !allowsFaultControl {
+      return "a write journal is test tooling: it needs fault control (kumiki-api --write-journal needs --allow-faults)"
     }
     if !Self.watchIntervalRange.contains(watchInterval) {
       return "the watch interval must be within 1 ms…60 s, got \(watchInterval)"

@@ -176,7 +176,8 @@ public final class FixtureServer: Sendable {
     let writes = FixtureWriteRoutes(
       store: store, idempotency: idempotency, faults: faultStore, injector: injector,
       engine: WriteEngine(relations: relations),
-      readOnly: configuration.readOnly, fallbackHost: fallbackHost)
+      readOnly: configuration.readOnly, fallbackHost: fallbackHost,
+      journal: try configuration.writeJournal.map { try WriteJournal(url: $0) })
     writes.register(on: router)
     NestedRoutes(reads: reads, writes: writes).register(on: router)
 

@@ -36,6 +36,8 @@ struct FixtureWriteRoutes: Sendable {
   let readOnly: Bool
   /// `host:port` used in `Location` URLs when a request has no `Host` header.
   let fallbackHost: String
+  /// Test-only: where each applied write is recorded (``FixtureServer/Configuration/writeJournal``).
+  var journal: WriteJournal?
 
   /// `507 Insufficient Storage` (RFC 4918), the answer to a write the disk had no room to save.
   static let insufficientStorage = HTTPResponse.Status(code: 507, reasonPhrase: "Insufficient Storage")
@@ -125,6 +127,12 @@ struct FixtureWriteRoutes: Sendable {
         return .error(error.isOutOfSpace ? Self.insufficientStorage : .internalServerError, error.description)
       }
       var reply = outcome.reply
+      if outcome.changed, let journal {
+        journal.record(
+          method: method.rawValue, path: request.uri.path, key: keys.first,
+          ifMatch: request.headers[values: .ifMatch].first, status: reply.status.code,
+          etag: FaultInjector.etag(of: JSONWriter(prettyPrinted: true).bytes(of: reply.payload)), body: body)
+      }
       if let keyed, (200..<300).contains(reply.status.code) {
         await idempotency.finish(
           keyed, status: reply.status.code, createdID: outcome.createdID, payload: reply.payload)

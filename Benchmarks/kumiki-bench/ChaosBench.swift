@@ -1,0 +1,78 @@
+import ArgumentParser
+import CompositionRootTesting
+import Foundation
+
+/// `kumiki-bench chaos`: the long chaos run (issue 36, item 4; Benchmarks/README.md, "Chaos"). For each of `--seeds`
+/// seeds from `--seed`, `--writes` writes by `--writers` `kumiki` writers against a real `kumiki-api` (built beside
+/// this binary) through the seed's schedule of faults, kills and restarts (``ChaosRun``); one line per seed, then
+/// the totals: duplicates, lost, silent overwrites (target: 0 each), and the time per write. Exits 1 when a seed
+/// found anything, naming the seed that replays it.
+struct ChaosBench: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "chaos",
+    abstract: "N kumiki writers against kumiki-api under faults and SIGKILL; duplicates, lost, silent overwrites."
+  )
+
+  @Option(help: "Writes per seed (1...100000).")
+  var writes = 1000
+
+  @Option(help: "Seeds run one after the other (1...1000).")
+  var seeds = 20
+
+  @Option(help: "The first seed; the others follow it (seed, seed+1, …).")
+  var seed: UInt64 = 20_261_129
+
+  @Option(help: "Concurrent writers (1...32).")
+  var writers = 4
+
+  @Option(help: "How many of the writers are long-lived apps in this process (the TUI's app), not kumiki processes.")
+  var appWriters = 1
+
+  @Option(help: "The If-Match check: auto (on once the apps send If-Match), on, off.")
+  var conditional = "auto"
+
+  mutating func validate() throws {
+    guard (1...100_000).contains(writes) else { throw ValidationError("--writes must be in 1...100000") }
+    guard (1...1000).contains(seeds) else { throw ValidationError("--seeds must be in 1...1000") }
+    guard (1...32).contains(writers) else { throw ValidationError("--writers must be in 1...32") }
+    guard (0...writers).contains(appWriters) else { throw ValidationError("--app-writers must be in 0...--writers") }
+    guard ChaosReport.Conditional(rawValue: conditional) != nil else {
+      throw ValidationError("--conditional must be auto, on or off")
+    }
+  }
+
+  mutating func run() async throws {
+    var totals = (
+      writes: 0, duplicates: 0, forgotten: 0, lost: 0, silent: 0, unshown: 0, waiting: 0, reordered: 0, seconds: 0.0
+    )
+    var failing: [UInt64] = []
+    for index in 0..<UInt64(seeds) {
+      let seed = self.seed &+ index
+      let report = try await ChaosRun(
+        .init(
+          seed: seed, writers: writers, appWriters: appWriters, writes: writes,
+          conditional: ChaosReport.Conditional(rawValue: conditional) ?? .auto)
+      ).run()
+      // Unbuffered: a line per seed as it ends, also when the output is a file or a pipe.
+      FileHandle.standardOutput.write(Data("\(report)\n".utf8))
+      totals.writes += report.writes
+      totals.duplicates += report.duplicates
+      totals.forgotten += report.forgottenKeys
+      totals.lost += report.lost
+      totals.silent += report.silentOverwrites
+      totals.unshown += report.unshown
+      totals.waiting += report.waiting
+      totals.reordered += report.reordered
+      totals.seconds += report.seconds
+      if !report.passed { failing.append(seed) }
+    }
+    let perWrite = totals.writes > 0 ? totals.seconds * 1000 / Double(totals.writes) : 0
+    print(
+      "chaos: \(seeds) seeds x \(writes) writes, \(writers) writers: \(totals.writes) writes, "
+        + "\(totals.duplicates) duplicates (\(totals.forgotten) keys forgotten by a killed server), \(totals.lost) lost, \(totals.silent) silent overwrites, "
+        + "\(totals.unshown) unshown, \(totals.waiting) waiting, \(totals.reordered) reordered (target: 0 each); "
+        + String(format: "%.0f s, %.0f ms per write", totals.seconds, perWrite)
+        + (failing.isEmpty ? "" : "; failing seeds: \(failing.map(String.init).joined(separator: " "))"))
+    if !failing.isEmpty { throw ExitCode.failure }
+  }
+}
