@@ -17,7 +17,7 @@ import Testing
   @Test func formatsEveryDayAsTheTimestampWritesIt() {
     // The day is computed from the days since 1970, the inverse of the parse: every date comes back as written,
     // before 1970 and before the Gregorian reform of 1582 too (Foundation's Gregorian calendar switches to the
-    // Julian one there, which moved such dates by days).
+    // Julian one there: it wrote 1500-03-01 as 1500/02/20).
     #expect(DisplayDate.format("1500-03-01T00:00:00Z") == "1500/03/01")
     #expect(DisplayDate.format("0001-01-01T00:00:00Z") == "0001/01/01")
     #expect(DisplayDate.format("9999-12-31T23:59:59.999Z") == "9999/12/31")
