@@ -41,6 +41,8 @@ import Testing
     #expect(DisplayDate.iso8601("2023-03-20T00:00:00.000+0000") == "2023-03-20T00:00:00Z")
     #expect(DisplayDate.iso8601("2023-01-01T05:00:00.000+0900") == "2022-12-31T20:00:00Z")
     #expect(DisplayDate.iso8601("2022-12-01T07:30:00.250+0000") == "2022-12-01T07:30:00.250Z")
+    #expect(DisplayDate.iso8601("1970-01-01T00:59:59.999+0100") == "1969-12-31T23:59:59.999Z")
+    #expect(DisplayDate.iso8601("1500-03-01T00:00:00.000+0000") == "1500-03-01T00:00:00Z")
     #expect(DisplayDate.iso8601("2023/03/20") == nil)
     #expect(DisplayDate.iso8601("") == nil)
   }
