@@ -3,6 +3,7 @@ import CompositionRoot
 import FeatureKit
 import Foundation
 import Sessions
+import Synchronization
 import TUI
 import Terminal
 
@@ -13,7 +14,10 @@ enum KumikiTUI {
   /// The version written in `--version` and in recordings' headers.
   static let version = "0.1.0"
 
-  static func main() async {
+  /// Synchronous on purpose: an `async` main ends the main thread in `dispatch_main`'s `pthread_exit`, whose forced
+  /// unwind reads ~1 MB of the binary's unwind tables (`.eh_frame_hdr`, `.eh_frame`: resident for the whole run).
+  /// The app runs on the global executor instead while this thread waits; nothing in it needs the main queue.
+  static func main() {
     let environment = ProcessEnvironment.read()
     let options: KumikiTUIOptions
     do {
@@ -31,7 +35,20 @@ enum KumikiTUI {
       FileHandle.standardOutput.write(Data("kumiki-tui \(version)\n".utf8))
       exit(0)
     }
-    exit(await run(options, environment: environment))
+    // GnuTLS is in the process only because libcurl's LDAP and RTMP back ends link it (Kumiki's HTTPS is
+    // OpenSSL's); its library constructor would initialise it when libcurl is opened (~0.7 MB resident, p11-kit's
+    // modules, the system's priorities). Those back ends call `gnutls_global_init` themselves when used. Set here,
+    // before any thread exists (setenv is not thread-safe), unless the user set it.
+    setenv("GNUTLS_NO_IMPLICIT_INIT", "1", 0)
+    let finished = DispatchSemaphore(value: 0)
+    let status = Mutex<Int32>(1)
+    Task.detached {
+      let code = await run(options, environment: environment)
+      status.withLock { $0 = code }
+      finished.signal()
+    }
+    finished.wait()
+    exit(status.withLock { $0 })
   }
 
   /// Runs the app with `options`; the exit status.

@@ -5,15 +5,14 @@ import Foundation
 ///
 /// A fixed-format parser: it depends on no locale, calendar setting or time zone of the machine.
 public enum DisplayDate {
-  private static let utc = TimeZone(secondsFromGMT: 0)!
-
   /// `yyyy/MM/dd` in UTC for an API timestamp, or `nil` when `text` is not one.
+  ///
+  /// Both formats are computed from the days since 1970, not with `Calendar` or `Date.ISO8601FormatStyle`: a
+  /// Gregorian calendar (which the format style makes too) reads the machine's time zone when it is made, and that
+  /// loads ICU's zone data (about 1 MB resident in the TUI) for a date that is always UTC.
   public static func format(_ text: String) -> String? {
-    guard let date = parse(text) else { return nil }
-    var calendar = Calendar(identifier: .gregorian)
-    calendar.timeZone = utc
-    let parts = calendar.dateComponents([.year, .month, .day], from: date)
-    guard let year = parts.year, let month = parts.month, let day = parts.day else { return nil }
+    guard let instant = utcInstant(text) else { return nil }
+    let (year, month, day) = civil(daysSinceEpoch: floorDivision(instant.seconds, 86_400))
     return pad(year, 4) + "/" + pad(month, 2) + "/" + pad(day, 2)
   }
 
@@ -21,13 +20,23 @@ public enum DisplayDate {
   /// some: `2023-03-20T07:30:00.250Z`), or `nil` when `text` is not one: what `--json` prints, where the screens show
   /// ``format(_:)``.
   public static func iso8601(_ text: String) -> String? {
-    guard let date = parse(text) else { return nil }
-    let fractional = date.timeIntervalSince1970.rounded(.down) != date.timeIntervalSince1970
-    return date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: fractional, timeZone: utc))
+    guard let instant = utcInstant(text) else { return nil }
+    let days = floorDivision(instant.seconds, 86_400)
+    let (year, month, day) = civil(daysSinceEpoch: days)
+    let secondOfDay = instant.seconds - days * 86_400
+    let time = pad(secondOfDay / 3600, 2) + ":" + pad(secondOfDay / 60 % 60, 2) + ":" + pad(secondOfDay % 60, 2)
+    let fraction = instant.milliseconds == 0 ? "" : "." + pad(instant.milliseconds, 3)
+    return pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2) + "T" + time + fraction + "Z"
   }
 
   /// Parses `yyyy-MM-ddTHH:mm:ss.SSS±hhmm` (the fraction is optional, `Z` stands for `+0000`).
   public static func parse(_ text: String) -> Date? {
+    guard let instant = utcInstant(text) else { return nil }
+    return Date(timeIntervalSince1970: TimeInterval(instant.seconds) + TimeInterval(instant.milliseconds) / 1000)
+  }
+
+  /// The whole seconds since 1970 in UTC and the milliseconds of an API timestamp, or `nil` when `text` is not one.
+  private static func utcInstant(_ text: String) -> (seconds: Int, milliseconds: Int)? {
     var scanner = DigitScanner(Array(text.utf8))
     guard let year = scanner.number(4), scanner.skip("-"), let month = scanner.number(2), scanner.skip("-"),
       let day = scanner.number(2), scanner.skip("T"), let hour = scanner.number(2), scanner.skip(":"),
@@ -59,8 +68,11 @@ public enum DisplayDate {
       (0...59).contains(second), (1...daysIn(month: month, year: year)).contains(day)
     else { return nil }
     let daysSinceEpoch = days(year: year, month: month, day: day)
-    let seconds = daysSinceEpoch * 86_400 + hour * 3600 + minute * 60 + second - offsetSeconds
-    return Date(timeIntervalSince1970: TimeInterval(seconds) + TimeInterval(milliseconds) / 1000)
+    return (daysSinceEpoch * 86_400 + hour * 3600 + minute * 60 + second - offsetSeconds, milliseconds)
+  }
+
+  private static func floorDivision(_ value: Int, _ divisor: Int) -> Int {
+    value >= 0 ? value / divisor : -((-value + divisor - 1) / divisor)
   }
 
   private static func daysIn(month: Int, year: Int) -> Int {
@@ -83,6 +95,20 @@ public enum DisplayDate {
     let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
     let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
     return era * 146_097 + dayOfEra - 719_468
+  }
+
+  /// The proleptic Gregorian date `days` after 1970-01-01 (Howard Hinnant's `civil_from_days`, the inverse of
+  /// ``days(year:month:day:)``).
+  private static func civil(daysSinceEpoch days: Int) -> (year: Int, month: Int, day: Int) {
+    let shifted = days + 719_468
+    let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
+    let dayOfEra = shifted - era * 146_097
+    let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+    let shiftedMonth = (5 * dayOfYear + 2) / 153
+    let day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
+    let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
+    return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
   }
 
   private static func pad(_ value: Int, _ width: Int) -> String {

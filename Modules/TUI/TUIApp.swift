@@ -81,10 +81,11 @@ public enum TUIApp {
   }
 
   /// A complete frame for `app` in `state` (pure apart from reading the store): what the loop draws and golden
-  /// tests snapshot.
+  /// tests snapshot. `timeZone` is the DevTools panel's (`nil`: the system's, read only while the panel is shown:
+  /// the system's time zone loads ICU's zone data, ~1 MB resident, which no other frame needs).
   public static func frame(
     app: AppRuntime, state: TUIState, devTools: DevTools? = nil, theme: TUITheme = .color,
-    timeZone: TimeZone = .current
+    timeZone: TimeZone? = nil
   ) -> TUIFrame {
     let history = state.isTimeTravelling ? devTools?.entries : nil
     return frame(
@@ -97,7 +98,7 @@ public enum TUIApp {
   /// entries when the caller already read them this frame (time travel), so they are built once.
   public static func frame(
     app: AppRuntime, state: TUIState, content: ViewNode<AppAction>?, devTools: DevTools? = nil,
-    history: [DevToolsEntry]? = nil, theme: TUITheme = .color, timeZone: TimeZone = .current
+    history: [DevToolsEntry]? = nil, theme: TUITheme = .color, timeZone: TimeZone? = nil
   ) -> TUIFrame {
     // The history is read only while the panel shows it: a frame with the panel closed costs the same however
     // long the session.
@@ -105,7 +106,8 @@ public enum TUIApp {
       state.devTools.isVisible
       ? devTools.map {
         DevToolsPanel.make(
-          entries: history ?? $0.entries, position: state.devTools.position, describe: app.describe, timeZone: timeZone)
+          entries: history ?? $0.entries, position: state.devTools.position, describe: app.describe,
+          timeZone: timeZone ?? .current)
       }
       : nil
     let tabs = screens(of: app)

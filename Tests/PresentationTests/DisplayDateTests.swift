@@ -1,3 +1,4 @@
+import Foundation
 import Presentation
 import Testing
 
@@ -13,10 +14,35 @@ import Testing
     #expect(DisplayDate.format("2024-02-29T00:00:00Z") == "2024/02/29")
   }
 
+  @Test func formatsEveryDayAsTheTimestampWritesIt() {
+    // The day is computed from the days since 1970, the inverse of the parse: every date comes back as written,
+    // before 1970 and before the Gregorian reform of 1582 too (Foundation's Gregorian calendar switches to the
+    // Julian one there: it wrote 1500-03-01 as 1500/02/20).
+    #expect(DisplayDate.format("1500-03-01T00:00:00Z") == "1500/03/01")
+    #expect(DisplayDate.format("0001-01-01T00:00:00Z") == "0001/01/01")
+    #expect(DisplayDate.format("9999-12-31T23:59:59.999Z") == "9999/12/31")
+    #expect(DisplayDate.format("1969-12-31T23:59:59.999Z") == "1969/12/31")
+    #expect(DisplayDate.format("1970-01-01T00:00:00.000+0100") == "1969/12/31")
+    for year in stride(from: 1, through: 9999, by: 7) {
+      for (month, day) in [(1, 1), (2, 28), (2, 29), (3, 1), (12, 31)] {
+        let leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
+        if month == 2, day == 29, !leap { continue }
+        let written = pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2)
+        #expect(DisplayDate.format(written + "T12:00:00Z") == written.replacingOccurrences(of: "-", with: "/"))
+      }
+    }
+  }
+
+  private func pad(_ value: Int, _ width: Int) -> String {
+    String(repeating: "0", count: width - String(value).count) + String(value)
+  }
+
   @Test func iso8601IsTheTimestampInUTCForJSON() {
     #expect(DisplayDate.iso8601("2023-03-20T00:00:00.000+0000") == "2023-03-20T00:00:00Z")
     #expect(DisplayDate.iso8601("2023-01-01T05:00:00.000+0900") == "2022-12-31T20:00:00Z")
     #expect(DisplayDate.iso8601("2022-12-01T07:30:00.250+0000") == "2022-12-01T07:30:00.250Z")
+    #expect(DisplayDate.iso8601("1970-01-01T00:59:59.999+0100") == "1969-12-31T23:59:59.999Z")
+    #expect(DisplayDate.iso8601("1500-03-01T00:00:00.000+0000") == "1500-03-01T00:00:00Z")
     #expect(DisplayDate.iso8601("2023/03/20") == nil)
     #expect(DisplayDate.iso8601("") == nil)
   }
