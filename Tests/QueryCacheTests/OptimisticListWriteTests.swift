@@ -102,9 +102,9 @@ struct OptimisticListWriteTests {
     }
 
     enum Action: Equatable, Codable, Sendable {
-      case unsubscribe(Int, MutationAction<Int, Int>)
+      case unsubscribe(Int, Mutation<Int, Int>.Action)
 
-      var unsubscribe: (Int, MutationAction<Int, Int>)? {
+      var unsubscribe: (Int, Mutation<Int, Int>.Action)? {
         if case .unsubscribe(let id, let action) = self { (id, action) } else { nil }
       }
     }

@@ -75,7 +75,7 @@ extension ProfileFeature.State {
   /// empty patch is refused with its message — then FeatureKit's ``FeatureKit/Mutation`` decides. A success puts the
   /// server's profile into the loaded content and closes the form; a queued save closes it too (the change waits in
   /// the outbox, shown as made).
-  fileprivate mutating func reduceSave(_ action: MutationAction<ProfilePersonalPatch, ProfilePersonal>) {
+  fileprivate mutating func reduceSave(_ action: Mutation<ProfilePersonalPatch, ProfilePersonal>.Action) {
     switch action {
     case .submit(let patch):
       if form != nil {
