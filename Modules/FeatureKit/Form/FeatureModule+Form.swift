@@ -22,7 +22,7 @@ extension FeatureModule where State == Form, Action == FormAction {
   ) -> Self {
     FeatureModule(
       key: description.key, title: description.title, initialState: Form(fields),
-      reducer: Reducer { state, action in state.reduce(action, fields: fields) }.withToasts(\.toast),
+      reducer: Reducer { state, action in state.reduce(action, fields: fields) },
       middlewares: [
         .mutation(
           id: EffectID("\(description.key).send"), state: \.send, action: FormAction.send,

@@ -47,7 +47,7 @@ extension ProfileFeature {
     case .toastExpired(let serial):
       state.toast.expire(serial)
     }
-  }.withToasts(\.toast)
+  }
 
   /// What is wrong with `patch` by ``ProfileEditForm/fields``' rules, as the message a refused save shows (several joined by
   /// `; `), or `nil` when it can be sent.
