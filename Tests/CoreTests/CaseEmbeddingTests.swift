@@ -9,6 +9,7 @@ import Testing
     case kit(Inner)
     case other(Inner)  // the same payload type in another case
     case pair(Int, Inner)
+    case labeled(id: Int, Inner)
     case plain
   }
 
@@ -22,6 +23,17 @@ import Testing
     #expect(CaseEmbedding.extract(Outer.kit, from: .plain) == nil)
     #expect(CaseEmbedding.extract(Outer.kit, from: .pair(1, .ping)) == nil)
     #expect(CaseEmbedding.extract(Outer.other, from: .kit(.ping)) == nil)
+  }
+
+  /// A case with two values (a keyed write: the key and the kit's action) is found from a constructor of two.
+  @Test func aPayloadOfSeveralValuesIsATuple() {
+    let pair = { (payload: (Int, Inner)) in Outer.pair(payload.0, payload.1) }
+    #expect(CaseEmbedding.extract(pair, from: .pair(4, .ping))?.0 == 4)
+    #expect(CaseEmbedding.extract(pair, from: .pair(4, .value(2)))?.1 == .value(2))
+    #expect(CaseEmbedding.extract(pair, from: .kit(.ping)) == nil)
+    let labeled = { (payload: (Int, Inner)) in Outer.labeled(id: payload.0, payload.1) }
+    #expect(CaseEmbedding.extract(labeled, from: .labeled(id: 5, .ping))?.0 == 5)
+    #expect(CaseEmbedding.extract(labeled, from: .pair(5, .ping)) == nil)
   }
 
   @Test func anActionThatIsTheKitsOwnIsItsOwnPayload() {

@@ -46,7 +46,8 @@ extension Middleware {
 
   /// Several writes of one kind in flight at once, one per key — an unsubscribe per item of a list: the feature keeps a
   /// ``Mutation`` per key in its state (`var unsubscribe: [Int: Mutation<Int, Done>] = [:]`) and carries the key in
-  /// its action (`case unsubscribe(Int, Mutation<Int, Done>.Action)`, reduced as
+  /// its action (`case unsubscribe(Int, Mutation<Int, Done>.Action)`, named by its constructor as in the single form,
+  /// reduced as
   /// `state.unsubscribe[id, default: Mutation()].reduce(action)`). Each key's write runs as effect `<id>.<key>`, so
   /// the writes of different keys run side by side, each inside its own ``Networking/WriteIntent``: its optimistic
   /// change is laid over the answers after those of the writes started before it, and a refusal rolls back only its
@@ -54,23 +55,24 @@ extension Middleware {
   /// while its write is in flight sends nothing, a Retry reuses that key's last `Idempotency-Key`.
   ///
   /// ```swift
-  /// .mutation(id: "newsletter.unsubscribe", state: { $0.unsubscribe[$1] }, action: { $0.unsubscribe },
-  ///           embed: { .unsubscribe($0, $1) },
+  /// .mutation(id: "newsletter.unsubscribe", state: { $0.unsubscribe[$1] }, action: Action.unsubscribe,
   ///           intent: { id in WriteIntent(optimistic: [.remove(id: String(id), from: "subscriptions")]) },
   ///           write: { id in try await client.unsubscribe(id) })
   /// ```
   public static func mutation<Key: Hashable & Sendable, Input, Output>(
     id: EffectID,
     state mutation: @escaping @Sendable (State, Key) -> Mutation<Input, Output>?,
-    action: @escaping @Sendable (Action) -> (Key, Mutation<Input, Output>.Action)?,
-    embed: @escaping @Sendable (Key, Mutation<Input, Output>.Action) -> Action,
+    action embed: @escaping @Sendable (Key, Mutation<Input, Output>.Action) -> Action,
     intent: @escaping @Sendable (Input) throws -> WriteIntent = { _ in WriteIntent() },
     write: @escaping @Sendable (Input) async throws -> Output
-  ) -> Middleware {
+  ) -> Middleware where Action: Equatable {
     // The key of each write's last attempt, for a retry of it.
     let lastKeys = LastKeys<Key>()
+    let pair = { @Sendable (payload: (Key, Mutation<Input, Output>.Action)) in embed(payload.0, payload.1) }
     return .after { context, sent in
-      guard let (key, mutationAction) = action(sent), let state = mutation(context.state, key) else { return }
+      guard let (key, mutationAction) = CaseEmbedding.extract(pair, from: sent),
+        let state = mutation(context.state, key)
+      else { return }
       let slot = KeySlot(
         get: { lastKeys.value.withLock { $0[key] } }, set: { value in lastKeys.value.withLock { $0[key] = value } })
       run(
