@@ -34,6 +34,7 @@ final class ChaosAppWriter: Sendable {
     switch command.output(app.runtime.store.state, input) {
     case .success: return .acknowledged
     case .failure(let reason): return .failed("kumiki: " + reason)
+    case .conflict(let reason, _): return .failed("kumiki: " + reason)
     }
   }
 

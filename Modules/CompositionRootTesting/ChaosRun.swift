@@ -189,7 +189,7 @@ public struct ChaosRun: Sendable {
     if result.signalled { return .unexpected("crashed (signal \(result.status)): \(result.stderr)") }
     switch result.status {
     case 0: return result.stderr.contains("kumiki: queued") ? .queued : .acknowledged
-    case 1:
+    case 1, 3:  // 3: a conflict (412), shown with its message; nothing was written
       let reason = result.stderr.split(separator: "\n").first { $0.hasPrefix("kumiki: ") }
       return .failed(reason.map(String.init) ?? "")
     default: return .unexpected("exit \(result.status): \(result.stderr)")

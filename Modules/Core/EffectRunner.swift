@@ -4,6 +4,8 @@ struct EffectRunner<Action: Sendable>: Sendable {
   /// ``Store/idle()``), the work.
   let run: @Sendable (EffectID?, Bool, Bool, @escaping @Sendable (Send<Action>) async -> Void) -> EffectHandle
   let cancel: @Sendable (EffectID) -> Void
+  /// Whether an effect of this id is in flight and not cancelled.
+  let isRunning: @Sendable (EffectID) -> Bool
   /// The store's clock.
   let clock: any Clock<Duration>
 
@@ -14,6 +16,7 @@ struct EffectRunner<Action: Sendable>: Sendable {
         run(id, cancelInFlight, observing) { send in await operation(send.map(embed)) }
       },
       cancel: cancel,
+      isRunning: isRunning,
       clock: clock
     )
   }
@@ -21,11 +24,13 @@ struct EffectRunner<Action: Sendable>: Sendable {
   func namespaced(_ namespace: String) -> EffectRunner {
     let run = self.run
     let cancel = self.cancel
+    let isRunning = self.isRunning
     return EffectRunner(
       run: { id, cancelInFlight, observing, operation in
         run(id?.namespaced(namespace), cancelInFlight, observing, operation)
       },
       cancel: { cancel($0.namespaced(namespace)) },
+      isRunning: { isRunning($0.namespaced(namespace)) },
       clock: clock
     )
   }

@@ -80,6 +80,28 @@ public struct MiddlewareContext<State: Sendable, Action: Sendable>: Sendable {
     }
   }
 
+  /// Starts an effect `delay` after now unless an effect of `id` is in flight already, which then goes on, its wait
+  /// unchanged. For an effect that the state asks for as long as it holds, once: while a toast shows, its timer
+  /// (ToastKit's `withToasts`, effect `toast.<serial>`) — the action that showed the toast starts it, and the actions
+  /// after it, finding it running, leave it be. Nothing is remembered but the effects in flight, and the state says
+  /// what is wanted; an effect sends its last action before it ends, so the state has moved on by then.
+  ///
+  /// The wait is on ``clock``, its deadline taken now, as ``run(id:debounce:_:)``'s.
+  @discardableResult
+  public func runOnce(
+    id: EffectID,
+    after delay: Duration,
+    _ operation: @escaping @Sendable (Send<Action>) async -> Void
+  ) -> EffectHandle? {
+    guard !effects.isRunning(id) else { return nil }
+    let wait = effects.waiter(for: delay)
+    return effects.run(id, false, false) { send in
+      do { try await wait() } catch { return }
+      guard !Task.isCancelled else { return }
+      await operation(send)
+    }
+  }
+
   /// Cancels every in-flight effect started with `id`.
   public func cancel(id: EffectID) { effects.cancel(id) }
 

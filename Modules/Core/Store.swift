@@ -72,6 +72,7 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
       effects: EffectRunner(
         run: { handle.store.run(id: $0, cancelInFlight: $1, observing: $2, $3) },
         cancel: { handle.store.cancel(id: $0) },
+        isRunning: { handle.store.isRunning(id: $0) },
         clock: clock
       ),
       reducer: reducer.reduce
@@ -259,6 +260,11 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
   /// Cancels every in-flight effect started with `id`. Actions they send from now on are dropped.
   public func cancel(id: EffectID) {
     for handle in tracker.handles(id: id) { handle.cancel() }
+  }
+
+  /// Whether an effect started with `id` is in flight and not cancelled.
+  func isRunning(id: EffectID) -> Bool {
+    tracker.handles(id: id).contains { !$0.isCancelled }
   }
 
   /// Cancels every in-flight effect.

@@ -32,12 +32,11 @@ struct ArchiveToastTests {
     await store.receive(.saveFinished(ArchiveFixture.entry(6))) {
       $0.requests = []
       $0.toast = ToastSlot(
-        current: Toast(text: "Saved \"\(Self.dish(6))\"", serial: 1), shown: 1, startsTimer: true,
-        screenHasAppeared: true)
+        current: Toast(text: "Saved \"\(Self.dish(6))\"", serial: 1), shown: 1, screenHasAppeared: true)
     }
+    // The list read back does not restart the toast's time: it goes `duration` after the save.
     await store.receive(.savedListLoaded([ArchiveFixture.entry(6)])) {
       $0.saved = .loaded([ArchiveFixture.entry(6)])
-      $0.toast.startsTimer = false  // the list read back does not restart the toast's time
     }
     clock.advance(by: Toast<Action>.duration)
     await store.receive(.toastExpired(serial: 1)) { $0.toast.current = nil }
@@ -62,11 +61,10 @@ struct ArchiveToastTests {
       $0.requests = []
       $0.toast = ToastSlot(
         current: Toast(text: "Removed \"\(Self.dish(6))\"", undo: .restore(removed), serial: 1), shown: 1,
-        startsTimer: true, screenHasAppeared: true)
+        screenHasAppeared: true)
     }
     await store.receive(.savedListLoaded([newest, oldest])) {
       $0.saved = .loaded([newest, oldest])
-      $0.toast.startsTimer = false
     }
     let view = ArchiveFeature.module(client: fixtureClient(), saved: persistence.savedItems).present?(store.state)
     #expect(view?.firstToast == ToastNode(text: "Removed \"\(Self.dish(6))\"", undo: .restore(removed)))
@@ -80,11 +78,9 @@ struct ArchiveToastTests {
       $0.requests = []
       $0.toast.current = Toast(text: "Saved \"\(Self.dish(6))\"", serial: 2)
       $0.toast.shown = 2
-      $0.toast.startsTimer = true
     }
     await store.receive(.savedListLoaded([newest, removed, oldest])) {
       $0.saved = .loaded([newest, removed, oldest])
-      $0.toast.startsTimer = false
     }
     #expect(persistence.currentSavedItems == stored)
     clock.advance(by: Toast<Action>.duration)
@@ -106,11 +102,10 @@ struct ArchiveToastTests {
       $0.requests = []
       $0.toast = ToastSlot(
         current: Toast(text: "Removed \"\(Self.dish(6))\"", undo: .restore(entry), serial: 1), shown: 1,
-        startsTimer: true, screenHasAppeared: true)
+        screenHasAppeared: true)
     }
     await store.receive(.savedListLoaded([])) {
       $0.saved = .empty
-      $0.toast.startsTimer = false
     }
     clock.advance(by: Toast<Action>.duration)
     await store.receive(.toastExpired(serial: 1)) { $0.toast.current = nil }

@@ -92,6 +92,41 @@ struct TestClockTests {
     await store.finish()
   }
 
+  /// A store that, after every action, asks for a timer named by the state's count (`timer.<count>`) with
+  /// `runOnce`, as ToastKit asks for the timer of the toast shown.
+  static func onceStore(clock: TestClock) -> TestStore<Int, Action> {
+    TestStore(
+      initialState: 0,
+      reducer: Reducer { state, action in
+        if case .typed = action { state += 1 }
+      },
+      middlewares: [
+        .after { context, _ in
+          let count = context.state
+          context.runOnce(id: EffectID("timer.\(count)"), after: .milliseconds(300)) { send in
+            send(.fire("\(count)"))
+          }
+        }
+      ],
+      clock: clock)
+  }
+
+  @Test("runOnce(id:after:) starts once: the actions after the one that started it leave its wait unchanged")
+  func runOnceDoesNotRestart() async {
+    let clock = TestClock()
+    let store = Self.onceStore(clock: clock)
+    await store.send(.typed("a")) { $0 = 1 }  // starts timer.1
+    clock.advance(by: .milliseconds(200))
+    await store.send(.fire("other"))  // timer.1 is in flight: nothing restarts it
+    clock.advance(by: .milliseconds(100))
+    await store.receive(.fire("1"))  // 300 ms after the first action, not after the second; sent while in flight,
+    // its own middleware found timer.1 running and started nothing more.
+    await store.send(.typed("b")) { $0 = 2 }  // another id: its own timer
+    clock.advance(by: .milliseconds(300))
+    await store.receive(.fire("2"))
+    await store.finish()
+  }
+
   @Test("the store's clock reaches middlewares: context.clock is the injected one")
   func contextClock() async {
     let clock = TestClock()

@@ -35,7 +35,8 @@ import Testing
         return .success(view: .text("menu"), json: .object([("dishes", .array(dishes.map { .string($0) }))]))
       })
     let module = FeatureModule<SampleFeature.State, SampleFeature.Action>.loadingScreen(
-      key: "menu", title: "Menu", initialState: SampleFeature.State(), reducer: SampleFeature.reducer, load: { [] },
+      \.load, action: SampleFeature.Action.load, key: "menu", title: "Menu", initialState: SampleFeature.State(),
+      reducer: SampleFeature.reducer, load: { [] },
       present: SampleFeature.present, commands: [command])
     let output = try #require(module.commands.first?.output)
     func json(_ origin: DataOrigin) -> String? {
@@ -163,7 +164,8 @@ import Testing
   @Test func withoutAScreenItHasNoTabAndHearsNoEvent() {
     let module = SampleFeature.module(load: { [] })
     let commandsOnly = FeatureModule<SampleFeature.State, SampleFeature.Action>.loadingScreen(
-      key: "menu", title: "Menu", initialState: SampleFeature.State(), reducer: SampleFeature.reducer, load: { [] },
+      \.load, action: SampleFeature.Action.load, key: "menu", title: "Menu", initialState: SampleFeature.State(),
+      reducer: SampleFeature.reducer, load: { [] },
       commands: module.commands)
 
     #expect(commandsOnly.present == nil)

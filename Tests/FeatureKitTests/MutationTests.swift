@@ -94,7 +94,7 @@ import Testing
   }
 
   @Test func itReadsWellInDevTools() {
-    #expect(String(reflecting: MutationAction<String, Int>.submit("a")) == #"submit("a")"#)
-    #expect(String(reflecting: MutationAction<String, Int>.failed("no", request: 2)) == #"failed("no", request: 2)"#)
+    #expect(String(reflecting: Mutation<String, Int>.Action.submit("a")) == #"submit("a")"#)
+    #expect(String(reflecting: Mutation<String, Int>.Action.failed("no", request: 2)) == #"failed("no", request: 2)"#)
   }
 }

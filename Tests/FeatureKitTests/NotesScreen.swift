@@ -35,7 +35,7 @@ enum NotesScreen {
     case .toastExpired(let serial):
       state.toast.expire(serial)
     }
-  }.withToasts(\.toast)
+  }
 
   static func module() -> FeatureModule<State, Action> {
     FeatureModule(

@@ -61,7 +61,7 @@ import Testing
         load: ScreenLoad(phase: .loaded(SampleFeature.Content(["ramen"])), origin: offline)),
       reducer: SampleFeature.reducer,
       middlewares: [
-        .screenLoad(id: "menu.load") {
+        .screenLoad(id: "menu.load", state: \.load, action: SampleFeature.Action.load) {
           policies.append(QueryTrace.current?.policy)
           return ["soba"]
         }

@@ -5,7 +5,7 @@ import FeatureKitTesting
 import LoadingScreenKit
 import Testing
 
-/// `Middleware.screenLoad(id:load:)` through a test store: it carries out exactly what the reducer decided.
+/// `Middleware.screenLoad(id:state:action:load:)` through a test store: it carries out exactly what the reducer decided.
 @Suite struct ScreenLoadMiddlewareTests {
   private func makeStore(
     _ load: @escaping @Sendable () async throws -> [String],
@@ -13,7 +13,7 @@ import Testing
   ) -> TestStore<SampleFeature.State, SampleFeature.Action> {
     TestStore(
       initialState: initialState, reducer: SampleFeature.reducer,
-      middlewares: [.screenLoad(id: "menu.load", load: load)])
+      middlewares: [.screenLoad(id: "menu.load", state: \.load, action: SampleFeature.Action.load, load: load)])
   }
 
   private static let loading = ScreenLoad<SampleFeature.Content>(phase: .loading, startsLoad: true)

@@ -7,7 +7,7 @@ import LoadingScreenKit
 import Networking
 import Testing
 
-/// `Middleware.screenLoad(id:load:)` over a query layer (``CachedMenu``): each load runs in a ``QueryTrace`` with
+/// `Middleware.screenLoad(id:state:action:load:)` over a query layer (``CachedMenu``): each load runs in a ``QueryTrace`` with
 /// the policy the state gave, its answer carries the origin the reads reported, and a stale answer is followed by
 /// a second `loaded` once its refresh ends.
 @Suite struct ScreenLoadOriginTests {
@@ -20,7 +20,7 @@ import Testing
   ) -> TestStore<SampleFeature.State, SampleFeature.Action> {
     TestStore(
       initialState: initialState, reducer: SampleFeature.reducer,
-      middlewares: [.screenLoad(id: "menu.load", load: menu.load)])
+      middlewares: [.screenLoad(id: "menu.load", state: \.load, action: SampleFeature.Action.load, load: menu.load)])
   }
 
   private static let loading = ScreenLoad<SampleFeature.Content>(phase: .loading, startsLoad: true)

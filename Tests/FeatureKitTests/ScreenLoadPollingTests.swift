@@ -22,7 +22,7 @@ import Testing
     return TestStore(
       initialState: state, reducer: SampleFeature.reducer,
       middlewares: [
-        .screenLoad(id: "menu.load") {
+        .screenLoad(id: "menu.load", state: \.load, action: SampleFeature.Action.load) {
           calls.append("load")
           return ["\(calls.values.count)"]
         }
@@ -190,7 +190,8 @@ import Testing
     var state = SampleFeature.State()
     state.load.polling = LoadPolling(every: Self.interval)
     let polling = FeatureModule<SampleFeature.State, SampleFeature.Action>.loadingScreen(
-      key: "menu", title: "Menu", initialState: state, reducer: SampleFeature.reducer, load: { [] },
+      \.load, action: SampleFeature.Action.load, key: "menu", title: "Menu", initialState: state,
+      reducer: SampleFeature.reducer, load: { [] },
       present: SampleFeature.present)
     let receive = try #require(polling.receive)
     #expect(receive(.appear) == .load(.shown))

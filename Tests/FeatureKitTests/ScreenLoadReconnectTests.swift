@@ -29,7 +29,7 @@ import Testing
     TestStore(
       initialState: SampleFeature.State(load: initial), reducer: SampleFeature.reducer,
       middlewares: [
-        .screenLoad(id: "menu.load") {
+        .screenLoad(id: "menu.load", state: \.load, action: SampleFeature.Action.load) {
           let (dishes, origin) = answers.current
           QueryTrace.current?.report(origin)
           return dishes

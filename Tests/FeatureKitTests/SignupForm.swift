@@ -22,11 +22,7 @@ enum SignupForm {
 
   enum Action: Equatable, Codable, Sendable {
     case nameEdited(String)
-    case send(MutationAction<Signup, Member>)
-
-    var send: MutationAction<Signup, Member>? {
-      if case .send(let action) = self { action } else { nil }
-    }
+    case send(Mutation<Signup, Member>.Action)
   }
 
   static let reducer = Reducer<State, Action> { state, action in
@@ -44,7 +40,7 @@ enum SignupForm {
     _ write: @escaping @Sendable (Signup) async throws -> Member
   ) -> Middleware<State, Action> {
     .mutation(
-      id: "signup.send", state: { $0.send }, action: { $0.send }, embed: Action.send,
+      id: "signup.send", state: \.send, action: Action.send,
       intent: { _ in WriteIntent(invalidates: ["members"]) }, write: write)
   }
 }

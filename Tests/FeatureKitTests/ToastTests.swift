@@ -28,7 +28,7 @@ import ToastKit
     await store.send(.add("miso")) {
       $0.notes = ["miso"]
       $0.toast = ToastSlot(
-        current: Self.toast("Added \"miso\"", serial: 1), shown: 1, startsTimer: true, screenHasAppeared: true)
+        current: Self.toast("Added \"miso\"", serial: 1), shown: 1, screenHasAppeared: true)
     }
     clock.advance(by: Toast<NotesScreen.Action>.duration - .milliseconds(1))
     await Task.yield()
@@ -36,7 +36,6 @@ import ToastKit
     clock.advance(by: .milliseconds(1))
     await store.receive(.toastExpired(serial: 1)) {
       $0.toast.current = nil
-      $0.toast.startsTimer = false
     }
     await store.finish()
   }
@@ -47,7 +46,7 @@ import ToastKit
     await store.send(.add("miso")) {
       $0.notes = ["miso"]
       $0.toast = ToastSlot(
-        current: Self.toast("Added \"miso\"", serial: 1), shown: 1, startsTimer: true, screenHasAppeared: true)
+        current: Self.toast("Added \"miso\"", serial: 1), shown: 1, screenHasAppeared: true)
     }
     clock.advance(by: .seconds(3))
     await store.send(.add("nori")) {
@@ -62,7 +61,6 @@ import ToastKit
     clock.advance(by: .seconds(2))
     await store.receive(.toastExpired(serial: 2)) {
       $0.toast.current = nil
-      $0.toast.startsTimer = false
     }
     await store.finish()
   }
@@ -74,10 +72,10 @@ import ToastKit
       $0.notes = []
       $0.toast = ToastSlot(
         current: Self.toast("Deleted \"miso\"", undo: .restore("miso", at: 0), serial: 1), shown: 1,
-        startsTimer: true, screenHasAppeared: true)
+        screenHasAppeared: true)
     }
     clock.advance(by: .seconds(4))
-    await store.send(.delete(3)) { $0.toast.startsTimer = false }  // ignored: shows nothing, restarts nothing
+    await store.send(.delete(3))  // ignored: shows nothing, restarts nothing
     clock.advance(by: .seconds(1))
     await store.receive(.toastExpired(serial: 1)) { $0.toast.current = nil }
     await store.finish()
@@ -91,12 +89,11 @@ import ToastKit
       $0.notes = ["miso", "kombu"]
       $0.toast = ToastSlot(
         current: Self.toast("Deleted \"nori\"", undo: .restore("nori", at: 1), serial: 1), shown: 1,
-        startsTimer: true, screenHasAppeared: true)
+        screenHasAppeared: true)
     }
     await store.send(.restore("nori", at: 1)) {
       $0.notes = ["miso", "nori", "kombu"]  // where it was
       $0.toast.current = nil
-      $0.toast.startsTimer = false
     }
     // The timer still ends, and its expiry finds no toast of its serial: nothing changes.
     clock.advance(by: Toast<NotesScreen.Action>.duration)
@@ -111,12 +108,11 @@ import ToastKit
       $0.notes = []
       $0.toast = ToastSlot(
         current: Self.toast("Deleted \"miso\"", undo: .restore("miso", at: 0), serial: 1), shown: 1,
-        startsTimer: true, screenHasAppeared: true)
+        screenHasAppeared: true)
     }
     clock.advance(by: Toast<NotesScreen.Action>.duration)
     await store.receive(.toastExpired(serial: 1)) {
       $0.toast.current = nil
-      $0.toast.startsTimer = false
     }
     await store.send(.restore("miso", at: 0))
     #expect(store.state.notes.isEmpty)
@@ -130,14 +126,14 @@ import ToastKit
       $0.notes = []
       $0.toast = ToastSlot(
         current: Self.toast("Deleted \"miso\"", undo: .restore("miso", at: 0), serial: 1), shown: 1,
-        startsTimer: true, screenHasAppeared: true)
+        screenHasAppeared: true)
     }
     await store.send(.add("nori")) {
       $0.notes = ["nori"]
       $0.toast.current = Self.toast("Added \"nori\"", serial: 2)
       $0.toast.shown = 2
     }
-    await store.send(.restore("miso", at: 0)) { $0.toast.startsTimer = false }
+    await store.send(.restore("miso", at: 0))
     #expect(store.state.notes == ["nori"])
     clock.advance(by: Toast<NotesScreen.Action>.duration)
     await store.receive(.toastExpired(serial: 2)) { $0.toast.current = nil }

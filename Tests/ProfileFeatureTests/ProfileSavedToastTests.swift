@@ -46,7 +46,6 @@ import ToastKit
     clock.advance(by: Toast<ProfileFeature.Action>.duration)
     await store.receive(.toastExpired(serial: 1)) {
       $0.toast.current = nil
-      $0.toast.startsTimer = false
     }
     await store.finish()
   }

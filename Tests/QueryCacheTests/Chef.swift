@@ -23,22 +23,14 @@ enum Chef {
     init(_ response: Card) { name = response.name }
   }
 
-  struct State: ScreenLoadState, Equatable, Codable, Sendable {
+  struct State: Equatable, Codable, Sendable {
     var load = ScreenLoad<Content>()
     var rename = Mutation<Rename, Card>()
   }
 
-  enum Action: ScreenLoadAction, Equatable, Codable, Sendable {
+  enum Action: Equatable, Codable, Sendable {
     case load(LoadAction<Card>)
-    case rename(MutationAction<Rename, Card>)
-
-    var load: LoadAction<Card>? {
-      if case .load(let action) = self { action } else { nil }
-    }
-
-    var rename: MutationAction<Rename, Card>? {
-      if case .rename(let action) = self { action } else { nil }
-    }
+    case rename(Mutation<Rename, Card>.Action)
   }
 
   static let reducer = Reducer<State, Action> { state, action in
@@ -54,9 +46,9 @@ enum Chef {
   static func middlewares(_ http: HTTPClient) -> [Middleware<State, Action>] {
     let url = baseURL.appending(path: "chef")
     return [
-      .screenLoad(id: "chef.load") { try await http.json(Card.self, from: url) },
+      .screenLoad(id: "chef.load", state: \.load, action: Action.load) { try await http.json(Card.self, from: url) },
       .mutation(
-        id: "chef.rename", state: { $0.rename }, action: { $0.rename }, embed: Action.rename,
+        id: "chef.rename", state: \.rename, action: Action.rename,
         intent: { rename in WriteIntent(optimistic: [try .merge(rename, into: "chef")]) },
         write: { rename in try await http.json(Card.self, try HTTPRequest.json(.patch, url, body: rename)) }),
     ]

@@ -102,11 +102,7 @@ struct OptimisticListWriteTests {
     }
 
     enum Action: Equatable, Codable, Sendable {
-      case unsubscribe(Int, MutationAction<Int, Int>)
-
-      var unsubscribe: (Int, MutationAction<Int, Int>)? {
-        if case .unsubscribe(let id, let action) = self { (id, action) } else { nil }
-      }
+      case unsubscribe(Int, Mutation<Int, Int>.Action)
     }
 
     static let reducer = Reducer<State, Action> { state, action in
@@ -117,8 +113,7 @@ struct OptimisticListWriteTests {
 
     static func middleware(_ http: HTTPClient) -> Middleware<State, Action> {
       .mutation(
-        id: "letters.unsubscribe", state: { $0.unsubscribe[$1] }, action: { $0.unsubscribe },
-        embed: { .unsubscribe($0, $1) },
+        id: "letters.unsubscribe", state: { $0.unsubscribe[$1] }, action: Action.unsubscribe,
         intent: { id in WriteIntent(optimistic: [.remove(id: String(id), from: "subscriptions")]) },
         write: { id in
           let response = try await http.send(HTTPRequest(method: .delete, url: items.appending(path: String(id))))

@@ -15,15 +15,12 @@ enum Pantry {
     var isEmpty: Bool { dishes.isEmpty }
   }
 
-  struct State: ScreenLoadState, Equatable, Codable, Sendable {
+  struct State: Equatable, Codable, Sendable {
     var load = ScreenLoad<Content>()
   }
 
-  enum Action: ScreenLoadAction, Equatable, Codable, Sendable {
+  enum Action: Equatable, Codable, Sendable {
     case load(LoadAction<[String]>)
-    var load: LoadAction<[String]>? {
-      if case .load(let action) = self { action } else { nil }
-    }
   }
 
   static let reducer = Reducer<State, Action> { state, action in

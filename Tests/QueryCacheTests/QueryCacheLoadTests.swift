@@ -28,7 +28,9 @@ import Testing
   func launch(_ cache: QueryCache) -> TestStore<Pantry.State, Pantry.Action> {
     TestStore(
       initialState: Pantry.State(), reducer: Pantry.reducer,
-      middlewares: [.screenLoad(id: "pantry.load", load: Pantry.load(cache.client))], clock: clock)
+      middlewares: [
+        .screenLoad(id: "pantry.load", state: \.load, action: Pantry.Action.load, load: Pantry.load(cache.client))
+      ], clock: clock)
   }
 
   static func loaded(_ dishes: [String], _ origin: DataOrigin = .network) -> ScreenLoad<Pantry.Content> {

@@ -224,7 +224,9 @@ import Testing
     let cache = makeCache()
     let store = TestStore(
       initialState: Pantry.State(), reducer: Pantry.reducer,
-      middlewares: [.screenLoad(id: "pantry.load", load: Pantry.load(cache.client))], clock: clock)
+      middlewares: [
+        .screenLoad(id: "pantry.load", state: \.load, action: Pantry.Action.load, load: Pantry.load(cache.client))
+      ], clock: clock)
     kitchen.failure = Self.refused
 
     await store.send(.load(.appear)) { $0.load = ScreenLoad(phase: .loading, startsLoad: true) }

@@ -10,7 +10,7 @@ extension FeatureModule where State == Form, Action == FormAction {
   /// and Send, disabled until every field keeps its rules; below Send where the send stands (a spinner, the error
   /// with Retry, the outbox's note), so nothing above it moves; `kumiki <key> submit --<option> VALUE…`
   /// (``FeatureKit/FeatureDescription/form(key:title:fields:)``); and the send on FeatureKit's write shape
-  /// (``Core/Middleware/mutation(id:state:action:embed:intent:write:)``, effect `<key>.send`), which `send` carries
+  /// (``Core/Middleware/mutation(id:state:action:intent:write:)``, effect `<key>.send`), which `send` carries
   /// out: in the apps a POST through the query layer, whose outbox keeps it while the API cannot be reached.
   ///
   /// `intent` declares what a send changes besides its own path (tags to invalidate, the optimistic change a list of
@@ -22,10 +22,10 @@ extension FeatureModule where State == Form, Action == FormAction {
   ) -> Self {
     FeatureModule(
       key: description.key, title: description.title, initialState: Form(fields),
-      reducer: Reducer { state, action in state.reduce(action, fields: fields) }.withToasts(\.toast),
+      reducer: Reducer { state, action in state.reduce(action, fields: fields) },
       middlewares: [
         .mutation(
-          id: EffectID("\(description.key).send"), state: { $0.send }, action: { $0.send }, embed: FormAction.send,
+          id: EffectID("\(description.key).send"), state: \.send, action: FormAction.send,
           intent: intent, write: send)
       ],
       present: { present($0, fields: fields, key: description.key) },

@@ -7,14 +7,9 @@ public enum FormAction: Equatable, Codable, Sendable {
   case appeared
   /// A field was edited (every keystroke, paste, chip or Space): its key and its whole new value.
   case edited(String, String)
-  /// Sending the draft (``MutationAction``): `.submit(draft)` from Send or the command, `.retry` after a failure;
+  /// Sending the draft (``Mutation/Action``): `.submit(draft)` from Send or the command, `.retry` after a failure;
   /// the send effect answers `.succeeded(stored)`, `.queued` (the outbox kept it) or `.failed(message)`.
-  case send(MutationAction<FormDraft, FormDraft>)
+  case send(Mutation<FormDraft, FormDraft>.Action)
   /// The toast numbered `serial` has been shown for its time (sent by the toast timer).
   case toastExpired(serial: Int)
-
-  /// The send action this action carries, if any.
-  public var send: MutationAction<FormDraft, FormDraft>? {
-    if case .send(let action) = self { action } else { nil }
-  }
 }

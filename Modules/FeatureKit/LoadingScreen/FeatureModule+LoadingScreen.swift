@@ -3,13 +3,13 @@ import FeatureKit
 import Networking
 import Presentation
 
-extension FeatureModule
-where State: ScreenLoadState, Action: ScreenLoadAction, Action.Response == State.Content.Response {
-  /// A tab whose screen loads its content (Home, Favorite, Profile): the feature gives its reducer (which hands
-  /// `.load` actions to ``ScreenLoad/reduce(_:)``), the load function of its client, its presentation and
-  /// commands; this adds the rest.
+extension FeatureModule {
+  /// A tab whose screen loads its content (Home, Favorite, Profile): the feature gives where its ``ScreenLoad`` is
+  /// in its state (`\.load`) and the case of its action that carries the load's actions (`Action.load`: the kits'
+  /// one idiom, a key path and a case constructor), its reducer (which hands `.load` actions to
+  /// ``ScreenLoad/reduce(_:)``), the load function of its client, its presentation and commands; this adds the rest.
   ///
-  /// - The load middleware, ``Core/Middleware/screenLoad(id:load:)``, as effect `<key>.load`, before any
+  /// - The load middleware, ``Core/Middleware/screenLoad(id:state:action:load:)``, as effect `<key>.load`, before any
   ///   `middlewares` of the feature's own (Profile's save).
   /// - `receive`: the app's `.appear` becomes `.load(.appear)` (load when first shown), `.refreshAll`
   ///   `.load(.refresh)`, `.reconnected` `.load(.reconnected)` (refetch offline content once) and `.dataChanged`
@@ -24,27 +24,30 @@ where State: ScreenLoadState, Action: ScreenLoadAction, Action.Response == State
   ///
   /// ```swift
   /// public static func module(client: RecipesClient) -> FeatureModule<State, Action> {
-  ///   .loadingScreen(key: "recipes", title: "Recipes", initialState: State(), reducer: reducer,
-  ///                  load: { try await client.recipes() }, present: present, commands: commands)
+  ///   .loadingScreen(\.load, action: Action.load, key: "recipes", title: "Recipes", initialState: State(),
+  ///                  reducer: reducer, load: { try await client.recipes() }, present: present, commands: commands)
   /// }
   /// ```
-  public static func loadingScreen(
+  public static func loadingScreen<Content: LoadableContent>(
+    _ screenLoad: any KeyPath<State, ScreenLoad<Content>> & Sendable,
+    action embed: @escaping @Sendable (LoadAction<Content.Response>) -> Action,
     key: String,
     title: String,
     initialState: State,
     reducer: Reducer<State, Action>,
-    load: @escaping @Sendable () async throws -> Action.Response,
+    load: @escaping @Sendable () async throws -> Content.Response,
     middlewares: [Middleware<State, Action>] = [],
     present: (@Sendable (State) -> ViewNode<Action>)? = nil,
     commands: [FeatureCommand<State, Action>] = []
   ) -> FeatureModule {
-    let polls = initialState.load.polling != nil
+    let polls = initialState[keyPath: screenLoad].polling != nil
     var screen: (@Sendable (State) -> ViewNode<Action>)? = nil
     if let present {
       screen = { state in
         let view = present(state)
-        guard case .loaded = state.load.phase else { return view }
-        return state.load.origin.annotate(view, retry: .load(.retry))
+        let load = state[keyPath: screenLoad]
+        guard case .loaded = load.phase else { return view }
+        return load.origin.annotate(view, retry: embed(.retry))
       }
     }
     // With no screen, no app event: its commands are its interface.
@@ -53,11 +56,11 @@ where State: ScreenLoadState, Action: ScreenLoadAction, Action.Response == State
       receive = { event in
         switch event {
         // A screen that polls follows whether it is shown; one that does not is spared the extra actions.
-        case .appear: polls ? .load(.shown) : .load(.appear)
-        case .disappear: polls ? .load(.hidden) : nil
-        case .refreshAll: .load(.refresh)
-        case .reconnected: .load(.reconnected)
-        case .dataChanged: .load(.changed)
+        case .appear: polls ? embed(.shown) : embed(.appear)
+        case .disappear: polls ? embed(.hidden) : nil
+        case .refreshAll: embed(.refresh)
+        case .reconnected: embed(.reconnected)
+        case .dataChanged: embed(.changed)
         case .launch, .terminate: nil
         }
       }
@@ -67,13 +70,14 @@ where State: ScreenLoadState, Action: ScreenLoadAction, Action.Response == State
       title: title,
       initialState: initialState,
       reducer: reducer,
-      middlewares: [.screenLoad(id: EffectID("\(key).load"), load: load)] + middlewares,
+      middlewares: [.screenLoad(id: EffectID("\(key).load"), state: screenLoad, action: embed, load: load)]
+        + middlewares,
       present: screen,
       placement: .tab,
       commands: commands.map { command in
         var command = command
         let output = command.output
-        command.output = { state, input in output(state, input).adding(origin: state.load.origin) }
+        command.output = { state, input in output(state, input).adding(origin: state[keyPath: screenLoad].origin) }
         return command
       },
       receive: receive
@@ -85,8 +89,9 @@ extension FeatureModule {
   /// A loading screen whose state is its load alone and whose actions are its load's
   /// (`typealias State = ScreenLoad<Content>`, `typealias Action = LoadAction<Content.Response>`: what `make feature`
   /// writes): the reducer is ``ScreenLoad/reduce(_:)``; everything else is
-  /// ``loadingScreen(key:title:initialState:reducer:load:middlewares:present:commands:)``'s. A screen that grows
-  /// actions of its own gives its own `State` and `Action` (``ScreenLoadState``, ``ScreenLoadAction``) and reducer.
+  /// ``loadingScreen(_:action:key:title:initialState:reducer:load:middlewares:present:commands:)``'s. A screen that
+  /// grows actions of its own gives its own `State` (with a `var load`) and `Action` (with a `case load`) and reducer,
+  /// and names them to that one: `.loadingScreen(\.load, action: Action.load, …)`.
   public static func loadingScreen<Content>(
     key: String,
     title: String,
@@ -96,7 +101,8 @@ extension FeatureModule {
     commands: [FeatureCommand<State, Action>] = []
   ) -> FeatureModule where State == ScreenLoad<Content>, Action == LoadAction<Content.Response> {
     .loadingScreen(
-      key: key, title: title, initialState: initialState, reducer: Reducer { state, action in state.reduce(action) },
+      \.self, action: { $0 }, key: key, title: title, initialState: initialState,
+      reducer: Reducer { state, action in state.reduce(action) },
       load: load, present: present, commands: commands)
   }
 }

@@ -2,8 +2,8 @@ import Networking
 
 /// What can happen to a screen's load: the three ways to ask for it and the two answers of the load effect.
 ///
-/// A feature carries these in one case of its own action, `case load(LoadAction<Response>)` (see
-/// ``ScreenLoadAction``), and its reducer hands them to ``ScreenLoad/reduce(_:)``.
+/// A feature carries these in one case of its own action, `case load(LoadAction<Response>)` (named to the kit by its
+/// constructor, `action: Action.load`), and its reducer hands them to ``ScreenLoad/reduce(_:)``.
 public enum LoadAction<Response: Equatable & Codable & Sendable>: Equatable, Codable, Sendable {
   /// The screen became visible: loads only when nothing was requested yet.
   case appear

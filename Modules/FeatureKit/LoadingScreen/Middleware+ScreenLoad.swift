@@ -2,11 +2,11 @@ import Core
 import Foundation
 import Networking
 
-extension Middleware
-where State: ScreenLoadState, Action: ScreenLoadAction, Action.Response == State.Content.Response {
-  /// Carries out the loads the reducer decided: after each load action, when the state says ``ScreenLoad/startsLoad``,
-  /// runs `load` as effect `id`, replacing a load in flight (`cancelInFlight`), and sends `.load(.loaded(response,
-  /// origin:))` or `.load(.failed(message))`. It judges nothing itself: an ignored `.appear` (while loading or
+extension Middleware where Action: Equatable {
+  /// Carries out the loads the reducer decided for the ``ScreenLoad`` at `screen`: after each load action (the case
+  /// of the feature's action that `action` builds — `state: \.load, action: Action.load`, the kits' one idiom), when
+  /// the state says ``ScreenLoad/startsLoad``, runs `load` as effect `id`, replacing a load in flight
+  /// (`cancelInFlight`), and sends `.load(.loaded(response, origin:))` or `.load(.failed(message))`. It judges nothing itself: an ignored `.appear` (while loading or
   /// loaded) leaves `startsLoad` false, and nothing starts. Cancellation is silent: a replaced or cancelled load
   /// sends nothing.
   ///
@@ -28,28 +28,31 @@ where State: ScreenLoadState, Action: ScreenLoadAction, Action.Response == State
   ///
   /// The feature's other actions pass through untouched (``ScreenLoad/startsLoad`` describes the last *load*
   /// action). It keeps no memory of its own, so a replay through the reducer sees everything it acted on.
-  public static func screenLoad(
+  public static func screenLoad<Content: LoadableContent>(
     id: EffectID,
-    load: @escaping @Sendable () async throws -> Action.Response
+    state screen: any KeyPath<State, ScreenLoad<Content>> & Sendable,
+    action embed: @escaping @Sendable (LoadAction<Content.Response>) -> Action,
+    load: @escaping @Sendable () async throws -> Content.Response
   ) -> Middleware {
     let pollID = EffectID("\(id.rawValue).poll")
     return .after { context, action in
-      guard action.load != nil else { return }
-      if let polling = context.state.load.polling, polling.startsTimer {
+      guard CaseEmbedding.extract(embed, from: action) != nil else { return }
+      let state = context.state[keyPath: screen]
+      if let polling = state.polling, polling.startsTimer {
         let clock = context.clock
         context.observe(id: pollID) { send in
           do { try await clock.sleep(for: polling.interval) } catch { return }
           guard !Task.isCancelled else { return }
-          send(.load(.poll))
+          send(embed(.poll))
         }
       }
-      guard context.state.load.startsLoad else { return }
-      if context.state.load.rereadsCache {
-        let origin = context.state.load.origin
+      guard state.startsLoad else { return }
+      if state.rereadsCache {
+        let origin = state.origin
         context.run(id: EffectID("\(id.rawValue).reread"), cancelInFlight: true) { send in
           do {
             let response = try await QueryTrace(policy: .cacheOnly).run { try await load() }
-            send(.load(.loaded(response, origin: origin)))
+            send(embed(.loaded(response, origin: origin)))
           } catch {
             // A re-read that fails leaves the content on screen as it was: it was only a second look.
             return
@@ -57,29 +60,29 @@ where State: ScreenLoadState, Action: ScreenLoadAction, Action.Response == State
         }
         return
       }
-      let policy: ReadPolicy = context.state.load.asksNetworkFirst ? .networkFirst : .cacheFirst
+      let policy: ReadPolicy = state.asksNetworkFirst ? .networkFirst : .cacheFirst
       context.run(id: id, cancelInFlight: true) { send in
         do {
           let trace = QueryTrace(policy: policy)
           let response = try await trace.run { try await load() }
-          send(.load(.loaded(response, origin: trace.origin)))
+          send(embed(.loaded(response, origin: trace.origin)))
           switch await trace.refreshes() {
           case .none:
             return
           case .refreshed:
             try Task.checkCancellation()
             let fresh = try await QueryTrace(policy: .cacheOnly).run { try await load() }
-            send(.load(.loaded(fresh, origin: .network)))
+            send(embed(.loaded(fresh, origin: .network)))
           case .failed(let reason):
             try Task.checkCancellation()
             let asOf = trace.origin.fetchedAt ?? .distantPast
-            send(.load(.loaded(response, origin: .offline(fetchedAt: asOf, reason: reason))))
+            send(embed(.loaded(response, origin: .offline(fetchedAt: asOf, reason: reason))))
           }
         } catch is CancellationError {
           return
         } catch {
           guard !Task.isCancelled else { return }
-          send(.load(.failed(String(describing: error))))
+          send(embed(.failed(String(describing: error))))
         }
       }
     }

@@ -2,10 +2,11 @@ import Networking
 
 /// The state of a screen that loads its content: where the load stands (``phase``), where the content came from
 /// (``origin``) and whether the last load action started a load (``startsLoad``, asking the network first when
-/// ``asksNetworkFirst``). A feature keeps one in its state (see ``ScreenLoadState``).
+/// ``asksNetworkFirst``). A feature keeps one in its state, `var load = ScreenLoad<Content>()`, named to the kit by
+/// its key path (`\.load`).
 ///
 /// Decide once: ``reduce(_:)`` is the only place that decides whether a load starts, and it records the decision
-/// here; the load middleware (``Core/Middleware/screenLoad(id:load:)``) passes each load action on, reads
+/// here; the load middleware (``Core/Middleware/screenLoad(id:state:action:load:)``) passes each load action on, reads
 /// ``startsLoad`` and runs the load when it is `true`, judging nothing itself. So `.appear` while loading or loaded
 /// starts nothing because the reducer said so, and replaying actions through the reducer alone (action logs, time
 /// travel) rebuilds exactly what the effects were told.

@@ -3,7 +3,9 @@ import Networking
 import Synchronization
 
 extension Middleware {
-  /// Carries out the writes the reducer decided: after each mutation action of this write (`action` gives it),
+  /// Carries out the writes the reducer decided for the ``Mutation`` at `state`: after each mutation action of this
+  /// write (the case of the feature's action that `action` builds — `state: \.save, action: Action.save`, the kits'
+  /// one idiom),
   /// when the state says ``Mutation/startsWrite``, runs `write` with the input being sent as effect `id` and sends
   /// `.succeeded(output)`, `.queued(pending:)` (the query layer kept the write in its outbox: ``Networking/WriteQueued``)
   /// or `.failed(message)`, each with the request's token. It judges nothing itself: an ignored submit (one in flight,
@@ -25,57 +27,58 @@ extension Middleware {
   /// ``Networking/WriteIntent/overrides``: without the condition, and with a new key.
   ///
   /// ```swift
-  /// .mutation(id: "profile.save", state: { $0.save }, action: { $0.save }, embed: Action.save,
+  /// .mutation(id: "profile.save", state: \.save, action: Action.save,
   ///           intent: { patch in WriteIntent(optimistic: [try .merge(patch, into: "profile_personal")]) },
   ///           write: { patch in try await client.updatePersonal(patch) })
   /// ```
   public static func mutation<Input, Output>(
     id: EffectID,
-    state mutation: @escaping @Sendable (State) -> Mutation<Input, Output>,
-    action: @escaping @Sendable (Action) -> MutationAction<Input, Output>?,
-    embed: @escaping @Sendable (MutationAction<Input, Output>) -> Action,
+    state mutation: any KeyPath<State, Mutation<Input, Output>> & Sendable,
+    action embed: @escaping @Sendable (Mutation<Input, Output>.Action) -> Action,
     intent: @escaping @Sendable (Input) throws -> WriteIntent = { _ in WriteIntent() },
     write: @escaping @Sendable (Input) async throws -> Output
-  ) -> Middleware {
+  ) -> Middleware where Action: Equatable {
     // The key of the last attempt, for a retry of it.
     let lastKey = LastKey()
     let slot = KeySlot(
       get: { lastKey.value.withLock { $0 } }, set: { value in lastKey.value.withLock { $0 = value } })
     return .after { context, sent in
-      guard let mutationAction = action(sent) else { return }
+      guard let mutationAction = CaseEmbedding.extract(embed, from: sent) else { return }
       run(
-        mutationAction, mutation(context.state), id: id, context: context, lastKey: slot, embed: embed,
+        mutationAction, context.state[keyPath: mutation], id: id, context: context, lastKey: slot, embed: embed,
         intent: intent, write: write)
     }
   }
 
   /// Several writes of one kind in flight at once, one per key — an unsubscribe per item of a list: the feature keeps a
   /// ``Mutation`` per key in its state (`var unsubscribe: [Int: Mutation<Int, Done>] = [:]`) and carries the key in
-  /// its action (`case unsubscribe(Int, MutationAction<Int, Done>)`, reduced as
+  /// its action (`case unsubscribe(Int, Mutation<Int, Done>.Action)`, named by its constructor as in the single form,
+  /// reduced as
   /// `state.unsubscribe[id, default: Mutation()].reduce(action)`). Each key's write runs as effect `<id>.<key>`, so
   /// the writes of different keys run side by side, each inside its own ``Networking/WriteIntent``: its optimistic
   /// change is laid over the answers after those of the writes started before it, and a refusal rolls back only its
-  /// own. Everything else is ``mutation(id:state:action:embed:intent:write:)``'s, per key: a second submit for a key
+  /// own. Everything else is ``mutation(id:state:action:intent:write:)``'s, per key: a second submit for a key
   /// while its write is in flight sends nothing, a Retry reuses that key's last `Idempotency-Key`.
   ///
   /// ```swift
-  /// .mutation(id: "newsletter.unsubscribe", state: { $0.unsubscribe[$1] }, action: { $0.unsubscribe },
-  ///           embed: { .unsubscribe($0, $1) },
+  /// .mutation(id: "newsletter.unsubscribe", state: { $0.unsubscribe[$1] }, action: Action.unsubscribe,
   ///           intent: { id in WriteIntent(optimistic: [.remove(id: String(id), from: "subscriptions")]) },
   ///           write: { id in try await client.unsubscribe(id) })
   /// ```
   public static func mutation<Key: Hashable & Sendable, Input, Output>(
     id: EffectID,
     state mutation: @escaping @Sendable (State, Key) -> Mutation<Input, Output>?,
-    action: @escaping @Sendable (Action) -> (Key, MutationAction<Input, Output>)?,
-    embed: @escaping @Sendable (Key, MutationAction<Input, Output>) -> Action,
+    action embed: @escaping @Sendable (Key, Mutation<Input, Output>.Action) -> Action,
     intent: @escaping @Sendable (Input) throws -> WriteIntent = { _ in WriteIntent() },
     write: @escaping @Sendable (Input) async throws -> Output
-  ) -> Middleware {
+  ) -> Middleware where Action: Equatable {
     // The key of each write's last attempt, for a retry of it.
     let lastKeys = LastKeys<Key>()
+    let pair = { @Sendable (payload: (Key, Mutation<Input, Output>.Action)) in embed(payload.0, payload.1) }
     return .after { context, sent in
-      guard let (key, mutationAction) = action(sent), let state = mutation(context.state, key) else { return }
+      guard let (key, mutationAction) = CaseEmbedding.extract(pair, from: sent),
+        let state = mutation(context.state, key)
+      else { return }
       let slot = KeySlot(
         get: { lastKeys.value.withLock { $0[key] } }, set: { value in lastKeys.value.withLock { $0[key] = value } })
       run(
@@ -84,11 +87,11 @@ extension Middleware {
     }
   }
 
-  /// Runs the write `state` decided after `mutationAction` (see ``mutation(id:state:action:embed:intent:write:)``).
+  /// Runs the write `state` decided after `mutationAction` (see ``mutation(id:state:action:intent:write:)``).
   private static func run<Input, Output>(
-    _ mutationAction: MutationAction<Input, Output>, _ state: Mutation<Input, Output>, id: EffectID,
+    _ mutationAction: Mutation<Input, Output>.Action, _ state: Mutation<Input, Output>, id: EffectID,
     context: MiddlewareContext<State, Action>, lastKey: KeySlot,
-    embed: @escaping @Sendable (MutationAction<Input, Output>) -> Action,
+    embed: @escaping @Sendable (Mutation<Input, Output>.Action) -> Action,
     intent: @escaping @Sendable (Input) throws -> WriteIntent,
     write: @escaping @Sendable (Input) async throws -> Output
   ) {
@@ -146,7 +149,7 @@ private final class LastKeys<Key: Hashable & Sendable>: Sendable {
   let value = Mutex<[Key: String]>([:])
 }
 
-/// The `Idempotency-Key` of a mutation's last attempt (``Core/Middleware/mutation(id:state:action:embed:intent:write:)``).
+/// The `Idempotency-Key` of a mutation's last attempt (``Core/Middleware/mutation(id:state:action:intent:write:)``).
 private final class LastKey: Sendable {
   let value = Mutex<String?>(nil)
 }

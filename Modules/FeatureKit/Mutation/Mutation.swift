@@ -3,7 +3,7 @@
 /// keeps one per write in its state, `var save = Mutation<ProfilePersonalPatch, ProfilePersonal>()`.
 ///
 /// Decide once, as ``ScreenLoad`` does: ``reduce(_:)`` is the only place that decides whether a write starts, and it
-/// records the decision here; the write middleware (``Core/Middleware/mutation(id:state:action:embed:intent:write:)``)
+/// records the decision here; the write middleware (``Core/Middleware/mutation(id:state:action:intent:write:)``)
 /// passes each mutation action on, reads ``startsWrite`` and sends ``phase``'s input when it is `true`. So a second
 /// submit while sending sends nothing because the reducer said so, and a replay through reducers alone rebuilds what
 /// the effects were told.
@@ -15,7 +15,7 @@ public struct Mutation<Input: Equatable & Codable & Sendable, Output: Equatable 
   /// The token of the latest request: raised by every submit or retry that starts a write, carried by the effect's
   /// answer, so only the answer to the latest request lands.
   public var request: Int
-  /// Whether the last ``MutationAction`` started a write: set only by the submit or retry that decided to send,
+  /// Whether the last ``Mutation/Action`` started a write: set only by the submit or retry that decided to send,
   /// cleared by every other mutation action. The write middleware carries it out right after that action.
   public var startsWrite: Bool
   /// Whether the write started last goes over whatever the server has now: the user chose Keep mine after a
@@ -47,7 +47,7 @@ public struct Mutation<Input: Equatable & Codable & Sendable, Output: Equatable 
   /// - `.succeeded`, `.queued`, `.failed` and `.conflict` land only when they answer the latest request while it is in
   ///   flight.
   @discardableResult
-  public mutating func reduce(_ action: MutationAction<Input, Output>) -> Bool {
+  public mutating func reduce(_ action: Mutation<Input, Output>.Action) -> Bool {
     startsWrite = false
     switch action {
     case .submit(let input):

@@ -6,8 +6,9 @@ extension FeatureModule {
   /// This module with toasts: the short notices its reducer shows in the ``ToastSlot`` at `toast` appear on its
   /// screen (a ``Presentation/ToastNode`` after the feature's own view: the TUI's status bar, where `u` sends the
   /// undo), and `duration` after the action that showed one the module sends `expired` with its serial (the toast
-  /// timer: effect `toast` in the mount's namespace, on the store's clock; a newer toast restarts the wait). The
-  /// feature's reducer must be wrapped in ``Core/Reducer/withToasts(_:)`` and end the toast on `expired`.
+  /// timer: effect `toast.<serial>` in the mount's namespace, on the store's clock; a newer toast cancels it and
+  /// starts its own). The feature's reducer ends the toast on `expired` (``ToastSlot/expire(_:)``); nothing wraps it,
+  /// so the module's reducer is the feature's own.
   ///
   /// ```swift
   /// FeatureModule(key: "recipes", title: "Recipes", initialState: State(), reducer: reducer,

@@ -4,10 +4,9 @@ import Presentation
 /// optional undo. The reducer decides every toast here; the toast timer
 /// (``FeatureKit/FeatureModule/withToasts(_:expired:for:)``) only carries out what this records.
 ///
-/// The toast kit in three names, in the idiom of the other kits (the state's part by its key path, the action's
-/// case by its constructor): this slot in the state, ``Core/Reducer/withToasts(_:)`` around the reducer, and
-/// ``FeatureKit/FeatureModule/withToasts(_:expired:for:)`` on the module, with one case of the feature's action
-/// for the end of a toast's time:
+/// The toast kit in two names, in the idiom of the other kits (the state's part by its key path, the action's case
+/// by its constructor): this slot in the state and ``FeatureKit/FeatureModule/withToasts(_:expired:for:)`` on the
+/// module, with one case of the feature's action for the end of a toast's time:
 ///
 /// ```swift
 /// public var toast = ToastSlot<Action>()      // in the state; the undo is one of the feature's actions
@@ -28,21 +27,16 @@ import Presentation
 public struct ToastSlot<Undo>: Equatable, Codable, Sendable where Undo: Equatable & Codable & Sendable {
   /// The toast shown now, if any.
   public var current: Toast<Undo>?
-  /// How many toasts were shown: the serial of the newest.
+  /// How many toasts were shown: the serial of the newest. A toast's timer is named by its serial, so a newer toast
+  /// starts a time of its own and the actions after the one that showed it do not restart it.
   public var shown: Int
-  /// Whether the last action showed a toast (set by ``show(_:undo:)``, cleared before every other action by
-  /// ``Core/Reducer/withToasts(_:)``): the timer then starts, or restarts, the toast's time.
-  public var startsTimer: Bool
   /// Whether the feature's screen has appeared in this app, so toasts are shown (see ``screenAppeared()``).
   public var screenHasAppeared: Bool
 
   /// An empty slot, before the screen appeared.
-  public init(
-    current: Toast<Undo>? = nil, shown: Int = 0, startsTimer: Bool = false, screenHasAppeared: Bool = false
-  ) {
+  public init(current: Toast<Undo>? = nil, shown: Int = 0, screenHasAppeared: Bool = false) {
     self.current = current
     self.shown = shown
-    self.startsTimer = startsTimer
     self.screenHasAppeared = screenHasAppeared
   }
 
@@ -57,7 +51,6 @@ public struct ToastSlot<Undo>: Equatable, Codable, Sendable where Undo: Equatabl
     guard screenHasAppeared else { return }
     shown += 1
     current = Toast(text: text, undo: undo, serial: shown)
-    startsTimer = true
   }
 
   /// Whether the toast shown offers `action` as its undo; if it does, the toast goes (the undo is being done).

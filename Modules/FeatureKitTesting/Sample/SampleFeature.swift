@@ -43,7 +43,8 @@ public enum SampleFeature {
     middlewares: [Middleware<State, Action>] = []
   ) -> FeatureModule<State, Action> {
     var module = FeatureModule<State, Action>.loadingScreen(
-      key: key, title: description.title, initialState: State(), reducer: reducer, load: load,
+      \.load, action: Action.load, key: key, title: description.title, initialState: State(), reducer: reducer,
+      load: load,
       middlewares: middlewares, present: present, commands: commands)
     module.persistence = .property(\.highlighted)
     return module

@@ -14,7 +14,7 @@ extension SampleFeature {
   }
 
   /// The feature's state: its load, and the highlighted dish (persisted).
-  public struct State: ScreenLoadState, Equatable, Codable, Sendable {
+  public struct State: Equatable, Codable, Sendable {
     public var load = ScreenLoad<Content>()
     public var highlighted: String?
 

@@ -156,7 +156,7 @@ extension ArchiveFeature {
     case .toastExpired(let serial):
       state.toast.expire(serial)
     }
-  }.withToasts(\.toast)
+  }
 }
 
 extension ArchiveFeature.State {

@@ -3,7 +3,7 @@ import LoadingScreenKit
 
 extension FavoriteFeature {
   /// Everything that can happen on the Favorite screen.
-  public enum Action: ScreenLoadAction, Equatable, Codable, Sendable {
+  public enum Action: Equatable, Codable, Sendable {
     /// The screen's load (``FeatureKit/LoadAction``): `.appear` loads when nothing was requested yet, `.refresh`
     /// (the screen, the app's refresh-all, the CLI) and `.retry` (after an error) load again; the load effect
     /// answers `.loaded([FavoriteScene])` (`/favorite_scenes`) or `.failed(message)`.
@@ -12,10 +12,5 @@ extension FavoriteFeature {
     case select(Int)
     /// The detail overlay was dismissed.
     case closeDetail
-
-    /// The load action this action carries, if any.
-    public var load: LoadAction<[FavoriteScene]>? {
-      if case .load(let action) = self { action } else { nil }
-    }
   }
 }

@@ -13,7 +13,8 @@ public enum FavoriteFeature {
   /// `.appear` (when not loaded yet) and reloads on `.refreshAll`; the load effect is `favorites.load`.
   public static func module(client: FavoriteClient) -> FeatureModule<State, Action> {
     .loadingScreen(
-      key: descriptions[0].key, title: descriptions[0].title, initialState: State(), reducer: reducer,
+      \.load, action: Action.load, key: descriptions[0].key, title: descriptions[0].title, initialState: State(),
+      reducer: reducer,
       load: { try await client.favoriteScenes() }, present: { present($0) }, commands: commands)
   }
 }

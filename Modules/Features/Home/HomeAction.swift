@@ -3,7 +3,7 @@ import LoadingScreenKit
 
 extension HomeFeature {
   /// Everything that can happen on the Home screen.
-  public enum Action: ScreenLoadAction, Equatable, Codable, Sendable {
+  public enum Action: Equatable, Codable, Sendable {
     /// The screen's load (``FeatureKit/LoadAction``): `.appear` loads when nothing was requested yet, `.refresh`
     /// (the screen, the app's refresh-all, the CLI) and `.retry` (after an error) load again; the load effect
     /// answers `.loaded(HomeContent)` (the five endpoints) or `.failed(message)`.
@@ -15,10 +15,5 @@ extension HomeFeature {
     /// A campaign's "Search the archive" was chosen: Archive's search for the campaign's keyword opens, through the
     /// route `archive/search/<keyword>` (``HomeFeature/campaignSearchRoute(_:)``); Home's own state does not change.
     case searchCampaign(String)
-
-    /// The load action this action carries, if any.
-    public var load: LoadAction<HomeContent>? {
-      if case .load(let action) = self { action } else { nil }
-    }
   }
 }

@@ -19,7 +19,8 @@ public enum HomeFeature {
   /// `home.load`, its timer `home.load.poll`.
   public static func module(client: HomeClient) -> FeatureModule<State, Action> {
     .loadingScreen(
-      key: descriptions[0].key, title: descriptions[0].title, initialState: State(), reducer: reducer,
+      \.load, action: Action.load, key: descriptions[0].key, title: descriptions[0].title, initialState: State(),
+      reducer: reducer,
       load: { try await client.fetchAll() },
       present: { present($0) }, commands: commands
     ).requesting(routes: routeRequest)

@@ -4,7 +4,7 @@ import LoadingScreenKit
 extension HomeFeature {
   /// What the Home screen shows. `load.phase` says which of idle, loading, content, empty or error is on screen;
   /// `detail` is the item whose detail overlay is open.
-  public struct State: ScreenLoadState, Equatable, Codable, Sendable {
+  public struct State: Equatable, Codable, Sendable {
     /// Where loading stands, and whether the last load action started a load (``FeatureKit/ScreenLoad``).
     public var load: ScreenLoad<HomeContent>
     /// The chosen item, shown as an overlay above the content; `nil` when none is open.

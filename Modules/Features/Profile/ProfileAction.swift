@@ -4,7 +4,7 @@ import MutationKit
 
 extension ProfileFeature {
   /// Everything that can happen on the Profile screen.
-  public enum Action: ScreenLoadAction, Equatable, Codable, Sendable {
+  public enum Action: Equatable, Codable, Sendable {
     /// The screen's load (``FeatureKit/LoadAction``): `.appear` loads when nothing was requested yet, `.refresh`
     /// (the screen, the app's refresh-all, the CLI) and `.retry` (after an error) load again; the load effect
     /// answers `.loaded(ProfileContent)` (the four endpoints) or `.failed(message)`.
@@ -26,26 +26,16 @@ extension ProfileFeature {
     /// A field of the form (``ProfileEditForm/fields``) was edited (every keystroke; a paste is one edit): its key
     /// and the whole new text.
     case edited(String, String)
-    /// Saving the profile (``FeatureKit/MutationAction``): `.submit(patch)` from the form's Save (its changed fields)
+    /// Saving the profile (``MutationKit/Mutation/Action``): `.submit(patch)` from the form's Save (its changed fields)
     /// or `kumiki profile edit` (the options given), checked with ``ProfileEditForm/fields``' rules first; `.retry` after a
     /// failure (after a conflict: Keep mine); `.reset` after a conflict: Edit again; the save effect answers
     /// `.succeeded(profile)`, `.queued`, `.failed(message)` or `.conflict(message)` (someone changed the profile since
     /// it was shown: `412`).
-    case save(MutationAction<ProfilePersonalPatch, ProfilePersonal>)
+    case save(Mutation<ProfilePersonalPatch, ProfilePersonal>.Action)
     /// Cancel or Escape: closes the form and discards the draft (ignored while saving).
     case cancelEdit
     /// The toast numbered `serial` ("Profile saved" after a save, FeatureKit's ``FeatureKit/ToastSlot``) has been
     /// shown for its time: sent by the toast timer.
     case toastExpired(serial: Int)
-
-    /// The save action this action carries, if any.
-    public var save: MutationAction<ProfilePersonalPatch, ProfilePersonal>? {
-      if case .save(let action) = self { action } else { nil }
-    }
-
-    /// The load action this action carries, if any.
-    public var load: LoadAction<ProfileContent>? {
-      if case .load(let action) = self { action } else { nil }
-    }
   }
 }

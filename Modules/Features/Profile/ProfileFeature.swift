@@ -22,7 +22,8 @@ public enum ProfileFeature {
   /// ``saveEffectID``.
   public static func module(client: ProfileClient) -> FeatureModule<State, Action> {
     .loadingScreen(
-      key: descriptions[0].key, title: descriptions[0].title, initialState: State(), reducer: reducer,
+      \.load, action: Action.load, key: descriptions[0].key, title: descriptions[0].title, initialState: State(),
+      reducer: reducer,
       load: { try await client.fetchAll() }, middlewares: [saveMiddleware(client: client), readAfterSave],
       present: { present($0) }, commands: commands
     ).withToasts(\.toast, expired: Action.toastExpired).requesting(routes: routeRequest)

@@ -48,7 +48,7 @@ extension ProfileFeature {
     case .toastExpired(let serial):
       state.toast.expire(serial)
     }
-  }.withToasts(\.toast)
+  }
 
   /// What is wrong with `patch` by ``ProfileEditForm/fields``' rules, as the message a refused save shows (several joined by
   /// `; `), or `nil` when it can be sent.
@@ -76,7 +76,7 @@ extension ProfileFeature.State {
   /// empty patch is refused with its message — then FeatureKit's ``FeatureKit/Mutation`` decides. A success puts the
   /// server's profile into the loaded content and closes the form; a queued save closes it too (the change waits in
   /// the outbox, shown as made) and, with no profile read yet, decides to read it (``readsAfterSave``).
-  fileprivate mutating func reduceSave(_ action: MutationAction<ProfilePersonalPatch, ProfilePersonal>) {
+  fileprivate mutating func reduceSave(_ action: Mutation<ProfilePersonalPatch, ProfilePersonal>.Action) {
     switch action {
     case .submit(let patch):
       if form != nil {

@@ -5,7 +5,7 @@ import Networking
 
 extension ProfileFeature {
   /// Carries out the save the reducer decided, with FeatureKit's write shape
-  /// (``Core/Middleware/mutation(id:state:action:embed:intent:write:)``): after a save action whose reducer set
+  /// (``Core/Middleware/mutation(id:state:action:intent:write:)``): after a save action whose reducer set
   /// `save.startsWrite`, sends that patch with ``ProfileClient/updatePersonal`` as effect ``saveEffectID`` and answers
   /// `.save(.succeeded(profile))`, `.save(.queued(…))` or `.save(.failed(message))`. It decides nothing itself.
   ///
@@ -14,7 +14,7 @@ extension ProfileFeature {
   /// back — the failure then says "your change was undone" — if the server refuses.
   public static func saveMiddleware(client: ProfileClient) -> Middleware<State, Action> {
     .mutation(
-      id: saveEffectID, state: { $0.save }, action: { $0.save }, embed: Action.save,
+      id: saveEffectID, state: \.save, action: Action.save,
       intent: { patch in WriteIntent(optimistic: [try .merge(patch, into: "profile_personal")]) },
       write: { patch in try await client.updatePersonal(patch) })
   }

@@ -7,7 +7,7 @@ extension ProfileFeature {
   /// What the Profile screen shows. `load.phase` says which of idle, loading, content or error is on screen (an
   /// empty information tab says so within the content); `selectedTab` is the information tab on show, `detail` the
   /// item whose overlay is open, `form` the Edit profile form when open and `save` where saving the profile stands.
-  public struct State: ScreenLoadState, Equatable, Codable, Sendable {
+  public struct State: Equatable, Codable, Sendable {
     /// Where loading stands, and whether the last load action started a load (``FeatureKit/ScreenLoad``).
     public var load: ScreenLoad<ProfileContent>
     /// The information tab on show.
