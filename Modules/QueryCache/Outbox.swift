@@ -248,7 +248,7 @@ public final class Outbox: Sendable {
   }
 
   /// The resource an entry's path names, which orders the writes: its first segment under the base URL, the
-  /// collection (`profile_personal`, `subscriptions` for `subscriptions/3?x=1`). Writes to one resource are sent one
+  /// collection (`subscriptions` for `subscriptions`, `subscriptions/3?x=1`). Writes to one resource are sent one
   /// at a time, in order; writes to different ones do not wait for each other.
   static func resource(ofPath path: String) -> String {
     String(path[..<(path.firstIndex { $0 == "/" || $0 == "?" } ?? path.endIndex)])

@@ -7,7 +7,7 @@ import QueryCache
 import Synchronization
 import Testing
 
-/// Issue 36, item 3: the outbox orders its writes per resource (the first path segment: `profile_personal`,
+/// Issue 36, item 3: the outbox orders its writes per resource (the first path segment: `larder`,
 /// `dishes` for `dishes/3`) — one at a time and in order for one resource, side by side for different ones; a refusal
 /// takes back its own change and the later edits of the same path, in one message; a server that keeps
 /// failing is asked again at a back-off's pace (jitter, a cap, `Retry-After` in both forms) on the injected clock,
@@ -54,9 +54,9 @@ struct OutboxOrderingTests {
     await queue(
       cache,
       [
-        (.patch, "profile_personal", "p1"), (.put, "dishes/1", "d1"), (.post, "comments", "c1"),
-        (.patch, "profile_personal", "p2"), (.delete, "dishes/2", "d2"), (.post, "comments", "c2"),
-        (.patch, "profile_personal", "p3"),
+        (.patch, "larder", "p1"), (.put, "dishes/1", "d1"), (.post, "comments", "c1"),
+        (.patch, "larder", "p2"), (.delete, "dishes/2", "d2"), (.post, "comments", "c2"),
+        (.patch, "larder", "p3"),
       ])
     server.received.removeAll()
     // The first write of each of the three resources must be in flight at the same time for any to be answered:
@@ -66,7 +66,7 @@ struct OutboxOrderingTests {
     #expect(report.sent.map(\.id) == [1, 2, 3, 4, 5, 6, 7])
     #expect(storage.entries.isEmpty)
     // Per resource: in order, never two at once.
-    #expect(server.bodies(of: "profile_personal") == ["p1", "p2", "p3"])
+    #expect(server.bodies(of: "larder") == ["p1", "p2", "p3"])
     #expect(server.bodies(of: "dishes") == ["d1", "d2"])
     #expect(server.bodies(of: "comments") == ["c1", "c2"])
     #expect(server.mostInFlight.values.allSatisfy { $0 == 1 })
@@ -87,8 +87,8 @@ struct OutboxOrderingTests {
     let cache = makeCache()
     let outbox = try #require(cache.outbox)
     await queue(
-      cache, [(.patch, "profile_personal", "p1"), (.put, "dishes/1", "d1"), (.patch, "profile_personal", "p2")])
-    server.failing = ["profile_personal": 503]
+      cache, [(.patch, "larder", "p1"), (.put, "dishes/1", "d1"), (.patch, "larder", "p2")])
+    server.failing = ["larder": 503]
     let report = await outbox.send()
     #expect(report.sent.map(\.id) == [2])
     #expect(report.stopped == "server error 503")
@@ -99,23 +99,23 @@ struct OutboxOrderingTests {
     let answer = try await cache.client.send(Self.write(.put, "dishes/2", "d2"))
     #expect(answer.status == 200)
     await #expect(throws: WriteQueued(id: 4, pending: 3)) {
-      try await cache.client.send(Self.write(.patch, "profile_personal", "p3"))
+      try await cache.client.send(Self.write(.patch, "larder", "p3"))
     }
     #expect(outbox.summary.queuedReason == "waiting behind earlier changes (server error 503)")
     server.failing = [:]
     #expect(await outbox.send().sent.map(\.id) == [1, 3, 4])
-    #expect(server.bodies(of: "profile_personal").suffix(3) == ["p1", "p2", "p3"])
+    #expect(server.bodies(of: "larder").suffix(3) == ["p1", "p2", "p3"])
   }
 
   @Test func aRefusalRollsBackItsChangeAndTheLaterEditsOfItsPathAndSaysSoOnce() async throws {
     let cache = makeCache()
     let outbox = try #require(cache.outbox)
-    let profile = Self.baseURL.appending(path: "profile_personal")
+    let profile = Self.baseURL.appending(path: "larder")
     #expect(try await server.nickname(through: cache, profile) == "server")
     server.offline = true
     for nickname in ["a", "b", "c"] {
       let body = Data(#"{"nickname":"\#(nickname)"}"#.utf8)
-      let intent = WriteIntent(optimistic: [OptimisticChange(path: "profile_personal", merge: body)])
+      let intent = WriteIntent(optimistic: [OptimisticChange(path: "larder", merge: body)])
       await #expect(throws: WriteQueued.self) {
         try await intent.run { try await cache.client.send(HTTPRequest(method: .patch, url: profile, body: body)) }
       }
@@ -128,37 +128,37 @@ struct OutboxOrderingTests {
     await outbox.finishSending()
     server.offline = false
     server.received.removeAll()
-    server.failing = ["profile_personal": 422]
+    server.failing = ["larder": 422]
     let report = await outbox.send()
     #expect(report.refused.map(\.id) == [1, 3, 4])
     #expect(report.sent.map(\.id) == [2])
     // Only the first was sent: the others were made over a change that did not happen.
-    #expect(server.bodies(of: "profile_personal") == [#"{"nickname":"a"}"#])
+    #expect(server.bodies(of: "larder") == [#"{"nickname":"a"}"#])
     #expect(storage.entries.map(\.state) == [.refused, .refused, .refused])
     #expect(
       storage.entries.dropFirst().map(\.lastError) == [
-        "not sent: made after #1 (PATCH profile_personal), which the server refused (422)",
-        "not sent: made after #1 (PATCH profile_personal), which the server refused (422)",
+        "not sent: made after #1 (PATCH larder), which the server refused (422)",
+        "not sent: made after #1 (PATCH larder), which the server refused (422)",
       ])
     // One message for the three, and every change rolled back: the screen shows the server's nickname.
     #expect(
       outbox.takeNotices() == [
-        "The server refused a change that waited to send (PATCH profile_personal, 422) - your change and the 2 made "
-          + "after it to profile_personal were undone.",
+        "The server refused a change that waited to send (PATCH larder, 422) - your change and the 2 made "
+          + "after it to larder were undone.",
         "Sent 1 waiting change.",
       ])
     server.failing = [:]
     #expect(try await server.nickname(through: cache, profile) == "server")
     // Refused writes are never sent again; a new write to the resource goes at once.
     await outbox.send()
-    #expect(server.bodies(of: "profile_personal") == [#"{"nickname":"a"}"#])
+    #expect(server.bodies(of: "larder") == [#"{"nickname":"a"}"#])
   }
 
   @Test func aServerThatKeepsFailingIsAskedAgainAtTheBackOffsPaceHoweverOftenRoundsAreTriggered() async throws {
     let cache = makeCache(random: 0)
     let outbox = try #require(cache.outbox)
-    await queue(cache, [(.patch, "profile_personal", "p")])
-    server.failing = ["profile_personal": 503]
+    await queue(cache, [(.patch, "larder", "p")])
+    server.failing = ["larder": 503]
     server.received.removeAll()
     // An hour of a busy app: ten reads a second reach the API, each asking the outbox to send what waits.
     for _ in 0..<36_000 {
@@ -168,11 +168,11 @@ struct OutboxOrderingTests {
     }
     // 1 s doubling to the 60 s cap (no jitter drawn): tries at about 0, 1, 3, 7, 15, 31, 63 s, then every 60 s —
     // about 66, not 36,000.
-    let tries = server.bodies(of: "profile_personal").count
+    let tries = server.bodies(of: "larder").count
     #expect((60...70).contains(tries))
     // An explicit round (the user's `kumiki outbox send`, a new write) tries at once, whatever the back-off.
     await outbox.send()
-    #expect(server.bodies(of: "profile_personal").count == tries + 1)
+    #expect(server.bodies(of: "larder").count == tries + 1)
   }
 
   @Test func theBackOffDoublesToItsCapWithJitterWithinHalfOfEachWait() async throws {
@@ -188,8 +188,8 @@ struct OutboxOrderingTests {
     // The outbox draws it: with the jitter source at 0.5 the waits are three quarters of 1, 2, 4… s.
     let cache = makeCache(random: 0.5)
     let outbox = try #require(cache.outbox)
-    await queue(cache, [(.patch, "profile_personal", "p")])
-    server.failing = ["profile_personal": 503]
+    await queue(cache, [(.patch, "larder", "p")])
+    server.failing = ["larder": 503]
     server.received.removeAll()
     await outbox.send()
     for wait in [0.75, 1.5, 3, 6] {
@@ -208,8 +208,8 @@ struct OutboxOrderingTests {
   @Test func retryAfterInSecondsOrAsAnHTTPDateIsWaitedBoundedAndHoldsEveryResource() async throws {
     let cache = makeCache()
     let outbox = try #require(cache.outbox)
-    await queue(cache, [(.patch, "profile_personal", "p")])
-    server.failing = ["profile_personal": 503, "dishes": 503]
+    await queue(cache, [(.patch, "larder", "p")])
+    server.failing = ["larder": 503, "dishes": 503]
     // An HTTP date 90 s ahead of the injected clock.
     let formatter = DateFormatter()
     formatter.locale = Locale(identifier: "en_US_POSIX")
@@ -262,7 +262,7 @@ final class WallClock: Sendable {
 }
 
 /// A fake API: answers a write 200, or the status `failing` gives its resource (the first path segment), or cannot be
-/// reached by writes while `offline`; a GET of `profile_personal` is `{"nickname":"server"}`. Records every request and how
+/// reached by writes while `offline`; a GET of `larder` is `{"nickname":"server"}`. Records every request and how
 /// many of each resource were in flight at once; a `gate` holds each request until that many arrived.
 final class Switchboard: Sendable {
   private struct State {

@@ -187,15 +187,15 @@ import Testing
     let outbox = try #require(cache.outbox)
     try await responses.client.store(
       CachedResponse(
-        key: "GET ledger profile_personal", url: "x", status: 200, body: Data(), fetchedAt: Self.created,
-        tags: ["profile_personal"]))
+        key: "GET ledger larder", url: "x", status: 200, body: Data(), fetchedAt: Self.created,
+        tags: ["larder"]))
     server.offline = true
     await #expect(throws: WriteQueued.self) {
-      try await cache.client.send(Self.write(.patch, "profile_personal", "bad"))
+      try await cache.client.send(Self.write(.patch, "larder", "bad"))
     }
     await #expect(throws: WriteQueued.self) { try await cache.client.send(Self.write(.put, "dishes/1", "good")) }
     server.offline = false
-    server.failing = ["profile_personal": 422]
+    server.failing = ["larder": 422]
     let changed = Recorder<Set<String>>()
     cache.observeChanges { changed.append($0) }
     let report = await outbox.send()
@@ -203,13 +203,13 @@ import Testing
     #expect(report.sent.map(\.id) == [2])
     #expect(storage.entries.map(\.state) == [.refused])
     #expect(storage.entries.first?.lastError == "refused by the server (422)")
-    #expect(responses.entries["GET ledger profile_personal"]?.isInvalidated == true)
+    #expect(responses.entries["GET ledger larder"]?.isInvalidated == true)
     // The screens reading what changed are told: the refused write's data and the sent one's.
     #expect(changed.values.count == 2)
-    #expect(Set(changed.values) == [["profile_personal"], ["dishes"]])
+    #expect(Set(changed.values) == [["larder"], ["dishes"]])
     #expect(
       outbox.takeNotices() == [
-        "The server refused a change that waited to send (PATCH profile_personal, 422) - your change was undone.",
+        "The server refused a change that waited to send (PATCH larder, 422) - your change was undone.",
         "Sent 1 waiting change.",
       ])
     // A refused write is never sent again.
