@@ -13,24 +13,29 @@ import Synchronization
 ///   writing again. Only a POST without a key (a row an older build kept) is *outcome unknown* then: it may have
 ///   reached the server, so it is never sent again without the user. A write made while older ones wait goes behind
 ///   them. With ``isQueueing`` off (`--fresh`) the write fails as it would without an outbox.
-/// - **Sending** (``send()``): one sender at a time across processes (the storage's send lock); entries in order;
-///   a POST without a key is marked *sending* durably before it goes, so a sender killed mid-send leaves a trace and
-///   the POST becomes *outcome unknown*; a PUT, PATCH or DELETE, or a POST with its key, interrupted is simply sent
-///   again (idempotent: the server ends as if it was sent once). Sent writes are removed in batches (one transaction for up to 32). A 2xx (or a 404/410
-///   to a DELETE: the resource is gone, as asked) removes the entry and invalidates its tag; a refusal (4xx but 408
-///   and 429) marks it *refused*, rolls its expected change back (screens told), invalidates its tag so screens read
-///   the server's truth again, and leaves a notice; a `412` to its `If-Match` (kept with the entry) marks it a
-///   *conflict* the same way, held for the user (retry: sent without the condition; discard); unreachable or 5xx stops the round, the entry waiting for the next
-///   (an answer with `Retry-After`, seconds or an HTTP date, at most ``longestServerWait``: no round sends before
-///   that time, on the injected `now`).
+/// - **Sending** (``send()``): one sender at a time across processes (the storage's send lock); entries in order for
+///   each resource (``resource(ofPath:)``: the path's first segment, a collection and its items alike) and one at a
+///   time, different resources side by side (at most ``resourcesAtOnce``); a POST without a key is marked *sending*
+///   durably before it goes, so a sender killed mid-send leaves a trace and the POST becomes *outcome unknown*; a PUT,
+///   PATCH or DELETE, or a POST with its key, interrupted is simply sent again (idempotent: the server ends as if it
+///   was sent once). Sent writes are removed in batches (one transaction for up to 32). A 2xx (or a 404/410 to a
+///   DELETE: the resource is gone, as asked) removes the entry and invalidates its tag; a refusal (4xx but 408 and
+///   429) marks it *refused* with the edits of its path waiting after it (made over it), rolls their expected
+///   changes back (screens told), invalidates its tag so screens read the server's truth again, and leaves one
+///   notice; a `412` to its `If-Match` (kept with the entry) marks it a *conflict* the same way, held for the user
+///   (retry: sent without the condition; discard); unreachable stops the round, a 5xx its resource's writes, the entry waiting for the next round (an
+///   answer with `Retry-After`, seconds or an HTTP date, at most ``longestServerWait``: no round sends before that
+///   time, on the injected `now`), and automatic rounds leave a resource the server failed until its back-off
+///   (``backoff``: jitter, a cap) ends.
 /// - **Shown while waiting.** A write keeps the changes its ``Networking/WriteIntent`` expects
 ///   (``Persistence/OutboxEntry/expected``); they stay laid over the answers for their paths while it waits, whatever
 ///   the server answers meanwhile, and ``refresh()`` lays them again over the answers of a new run (a restart) or of
 ///   writes another process queued (read at this process's start-up, its next write or sending round, and — in the
 ///   live app — at each commit another process makes to the database), so the screen shows the pending change until
 ///   it is sent or refused.
-/// - **When.** At start-up (``start()``), after any request that reaches the API (``sendIfWaiting()``), before a
-///   new write, and on demand (`kumiki outbox send`).
+/// - **When.** At start-up (``start()``), after any request that reaches the API (``sendIfWaiting()``) — automatic
+///   rounds, at most one per back-off for a failing resource however many requests reach the API —, before a new
+///   write, and on demand (`kumiki outbox send`).
 public final class Outbox: Sendable {
   /// What the outbox holds for this API now, as last read (``refresh()``), and what happened in this process.
   public struct Summary: Equatable, Sendable {
@@ -74,7 +79,7 @@ public final class Outbox: Sendable {
 
   /// What one sending round did.
   public struct SendReport: Equatable, Sendable {
-    /// Writes sent and accepted, in order.
+    /// Writes sent and accepted, by id (the order each resource's were sent in).
     public var sent: [OutboxEntry] = []
     /// Writes the server refused in this round (rolled back).
     public var refused: [OutboxEntry] = []
@@ -112,6 +117,9 @@ public final class Outbox: Sendable {
     /// behind another to the same item was made over that one's change (the screen showed it as made), so it is sent
     /// conditional on the version the earlier one made (``request(for:)``).
     var madeVersions: [String: String] = [:]
+    /// The back-off of each resource whose last try was answered with a failure (``resource(ofPath:)``): how many
+    /// tries failed in a row, and before when no automatic round tries it again.
+    var backoff: [String: (failures: Int, until: Date)] = [:]
   }
 
   /// The storage: SQLite in the apps.
@@ -128,12 +136,15 @@ public final class Outbox: Sendable {
   private let observers: ChangeObservers
   private let reachability: NetworkReachability
   private let now: @Sendable () -> Date
+  /// The jitter of each back-off, in 0..<1 (the query layer's source: fixed in tests).
+  private let random: @Sendable () -> Double
   private let state = Mutex(State())
 
   init(
     storage: OutboxClient, isQueueing: Bool, http: HTTPClient, configuration: QueryCacheConfiguration,
     invalidate: @escaping @Sendable (Set<String>) async -> Void, optimistic: OptimisticEntries,
-    observers: ChangeObservers, reachability: NetworkReachability, now: @escaping @Sendable () -> Date
+    observers: ChangeObservers, reachability: NetworkReachability, now: @escaping @Sendable () -> Date,
+    random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) }
   ) {
     self.storage = storage
     self.isQueueing = isQueueing
@@ -144,6 +155,7 @@ public final class Outbox: Sendable {
     self.observers = observers
     self.reachability = reachability
     self.now = now
+    self.random = random
   }
 
   /// The last summary read (no I/O).
@@ -223,14 +235,63 @@ public final class Outbox: Sendable {
     entry.api == configuration.namespace || (entry.state == .unreadable && entry.api.isEmpty)
   }
 
-  /// Starts a sending round in the background when writes wait and none is running (after a request reached the
-  /// API).
+  /// Starts an automatic sending round in the background when writes wait, none is running, and the back-off of
+  /// at least one of their resources is over (after a request reached the API): a server that keeps failing is
+  /// asked again at the back-off's pace, however many reads reach it meanwhile.
   public func sendIfWaiting() {
     let now = now()
     let starts = state.withLock { state in
-      state.round == nil && state.summary.pending > 0 && !(state.notBefore.map { now < $0 } ?? false)
+      state.round == nil && !(state.notBefore.map { now < $0 } ?? false)
+        && state.summary.entries.contains {
+          // A `sending` entry a dead sender left is settled by a round (``Persistence/OutboxClient/recoverInterrupted``).
+          ($0.state == .pending || $0.state == .sending)
+            && Self.isDue(Self.resource(ofPath: $0.path), in: state, at: now)
+        }
     }
-    if starts { _ = round() }
+    if starts { _ = round(automatic: true) }
+  }
+
+  /// Runs an automatic round (joining one in progress): a resource whose back-off is not over is not tried (the
+  /// reconnection probe's round, after the API answered it).
+  func sendDue() async -> SendReport {
+    await round(automatic: true).value
+  }
+
+  /// The resource an entry's path names, which orders the writes: its first segment under the base URL, the
+  /// collection (`subscriptions` for `subscriptions`, `subscriptions/3?x=1`). Writes to one resource are sent one
+  /// at a time, in order; writes to different ones do not wait for each other.
+  static func resource(ofPath path: String) -> String {
+    String(path[..<(path.firstIndex { $0 == "/" || $0 == "?" } ?? path.endIndex)])
+  }
+
+  /// How many resources a round sends to at once.
+  public static let resourcesAtOnce = 4
+
+  /// The back-off of a resource whose writes the server answered with a failure (a 5xx, 408, 429, a 4xx with
+  /// `Retry-After`): 1 s, doubling to a 60 s cap, each wait shortened by up to half of itself as the random source
+  /// says (its `attempts` are not used: a write waits until it is sent, refused or discarded).
+  public static let backoff = RetryPolicy(initialDelay: .seconds(1), maxDelay: .seconds(60), jitter: 0.5)
+
+  /// Whether an automatic round may try `resource` at `now`: its back-off, if any, is over.
+  private static func isDue(_ resource: String, in state: State, at now: Date) -> Bool {
+    state.backoff[resource].map { now >= $0.until } ?? true
+  }
+
+  /// Counts a failed try of `resource` and sets its back-off: the server's `asked` wait when it gave one (bounded
+  /// by ``longestServerWait``), else ``backoff``'s.
+  private func failed(_ resource: String, asked: Duration?) {
+    let now = now()
+    let random = random()
+    state.withLock { state in
+      let failures = min((state.backoff[resource]?.failures ?? 0) + 1, 64)
+      let wait = asked ?? Self.backoff.delay(afterFailedTries: failures, random: random)
+      state.backoff[resource] = (failures, now.addingTimeInterval(wait.seconds))
+    }
+  }
+
+  /// The time an automatic round may try `resource` again, if its back-off runs at `now`.
+  private func backoffEnd(of resource: String, at now: Date) -> Date? {
+    state.withLock { $0.backoff[resource]?.until }.flatMap { $0 > now ? $0 : nil }
   }
 
   /// The longest wait a server's `Retry-After` makes the outbox keep: 5 minutes.
@@ -245,9 +306,11 @@ public final class Outbox: Sendable {
   }
 
   /// Sends the waiting writes now, in order (joining a round in progress), and reports what happened.
+  /// An explicit round (`kumiki outbox send`, a new write, the user's action) tries every resource whatever its
+  /// back-off; the server's `Retry-After` still holds it.
   @discardableResult
   public func send() async -> SendReport {
-    await round().value
+    await round(automatic: false).value
   }
 
   /// Waits for the sending round in progress, if any (the CLI, before it exits).
@@ -256,15 +319,15 @@ public final class Outbox: Sendable {
     _ = await task.value
   }
 
-  /// The round in progress, or a new one.
-  private func round() -> Task<SendReport, Never> {
+  /// The round in progress, or a new one (`automatic`: resources whose back-off runs are left for later).
+  private func round(automatic: Bool) -> Task<SendReport, Never> {
     state.withLock { state in
       if let round = state.round { return round.task }
       state.rounds += 1
       let id = state.rounds
       // The task's body waits for this lock before it can clear `round`, so it is stored first.
       let task = Task {
-        let report = await self.sendWaiting()
+        let report = await self.sendWaiting(automatic: automatic)
         self.state.withLock { if $0.round?.id == id { $0.round = nil } }
         return report
       }
@@ -278,16 +341,24 @@ public final class Outbox: Sendable {
   /// Sends a write through the outbox (see the type's rules): older waiting writes go first; a write that cannot
   /// reach the API is kept and throws ``Networking/WriteQueued``.
   func write(_ request: HTTPRequest) async throws -> HTTPResponse {
+    let resource = Self.resource(ofPath: configuration.relativePath(of: request))
     let waiting = summary
     if waiting.pending > 0 || waiting.unreadable > 0 {
       let report = await send()
       let holding = report.held.first { $0.state == .unreadable }
-      if isQueueing, report.pending > 0 || holding != nil {
-        // Older writes still wait, or an unreadable entry holds them: this one goes behind them, to keep the order.
+      // The first write still waiting for this resource: this one goes behind it, to keep their order. Writes to
+      // other resources do not hold it, unless the server asked to wait (`Retry-After`) or an unreadable entry
+      // holds them all.
+      let ahead = summary.entries.first {
+        ($0.state == .pending || $0.state == .sending) && Self.resource(ofPath: $0.path) == resource
+      }
+      let asked = report.pending > 0 ? serverWait() : nil
+      if isQueueing, ahead != nil || holding != nil || asked != nil {
         let reason =
-          report.busy
+          report.busy && ahead != nil
           ? "another process is sending the earlier changes"
-          : holding.map(Self.heldBehind) ?? "waiting behind earlier changes (\(report.stopped ?? "not sent"))"
+          : holding.map(Self.heldBehind)
+            ?? "waiting behind earlier changes (\(asked ?? ahead?.lastError ?? report.stopped ?? "not sent"))"
         throw try await queue(request, state: .pending, reason: reason)
       }
     }
@@ -414,7 +485,34 @@ public final class Outbox: Sendable {
   /// How many sent writes are removed in one transaction.
   static let batch = 32
 
-  private func sendWaiting() async -> SendReport {
+  /// The writes of one resource a round sends, in order, one at a time.
+  private struct Lane: Sendable {
+    var resource: String
+    var entries: [OutboxEntry]
+  }
+
+  /// What sending one ``Lane`` did.
+  private struct LaneResult: Sendable {
+    var lane: Lane
+    var report = SendReport()
+    var refusals: [String] = []
+    /// The API could not be reached: the round tries no other resource.
+    var unreachable = false
+  }
+
+  /// How a round goes on after one entry.
+  private enum Delivery {
+    /// Sent, or refused (with the writes that depend on it, ``refuseDependants(of:status:)``): the resource's next
+    /// write goes.
+    case next
+    /// Not sent: the resource's writes wait (`unreachable`: the API's, all of them), the server having asked to wait
+    /// `asked` (`Retry-After`) if it did.
+    case wait(String, unreachable: Bool, asked: Duration?)
+    /// Not sent, and no back-off: cancelled, or the storage failed.
+    case stop(String)
+  }
+
+  private func sendWaiting(automatic: Bool) async -> SendReport {
     var report = SendReport()
     guard let lock = storage.lockSending() else {
       report.busy = true
@@ -425,16 +523,20 @@ public final class Outbox: Sendable {
     }
     defer { lock.release() }
     report.recovered = (try? await storage.recoverInterrupted()) ?? 0
-    var sent = Sent()
     // Each entry is tried at most once a round: whatever the storage answers, a round ends.
     var tried = Set<Int64>()
+    // Resources whose writes stopped in this round (a failure, a back-off that runs): a write queued meanwhile is
+    // not sent before the one that waits.
+    var stopped = Set<String>()
     var holding: OutboxEntry?
     // Told once the round ends, with the summary read again: a notice never stands beside a stale count.
     var refusals: [String] = []
     // A server that asked to wait (Retry-After) is not asked again before that time.
-    if let wait = serverWait() { report.stopped = wait }
-    rounds: while report.stopped == nil, !Task.isCancelled {
-      var waiting: [OutboxEntry] = []
+    let asked = serverWait()
+    report.stopped = asked
+    // A resource's stop does not end the round: the other resources' writes go on (the next pass too).
+    passes: while asked == nil, !Task.isCancelled {
+      var lanes: [Lane] = []
       do {
         // In order, up to the first unreadable entry: the writes after it wait behind it (the order is kept).
         for entry in try await storage.entries() where concerns(entry) {
@@ -442,43 +544,50 @@ public final class Outbox: Sendable {
             holding = entry
             break
           }
-          if entry.state == .pending && !tried.contains(entry.id) { waiting.append(entry) }
+          let resource = Self.resource(ofPath: entry.path)
+          guard entry.state == .pending, !tried.contains(entry.id), !stopped.contains(resource) else { continue }
+          if let index = lanes.firstIndex(where: { $0.resource == resource }) {
+            lanes[index].entries.append(entry)
+          } else {
+            lanes.append(Lane(resource: resource, entries: [entry]))
+          }
         }
       } catch {
         report.stopped = String(describing: error)
         break
       }
-      tried.formUnion(waiting.map(\.id))
+      if automatic {
+        // A resource the server keeps failing is asked again at the back-off's pace, not at every trigger.
+        let now = now()
+        lanes.removeAll { lane in
+          guard let end = backoffEnd(of: lane.resource, at: now) else { return false }
+          stopped.insert(lane.resource)
+          let seconds = Int(end.timeIntervalSince(now).rounded(.up))
+          report.stopped =
+            report.stopped
+            ?? "trying \(lane.resource) again in \(seconds) s (\(lane.entries[0].lastError ?? "it failed"))"
+          return true
+        }
+      }
+      tried.formUnion(lanes.flatMap { $0.entries.map(\.id) })
       // Writes queued while this round ran are read on the next pass.
-      guard !waiting.isEmpty else { break }
-      for next in waiting {
-        guard !Task.isCancelled else { break rounds }
-        do {
-          var entry = next
-          if !next.isIdempotent {
-            // Durably marked before it goes: a POST without a key is never sent twice, even by a sender killed
-            // mid-send.
-            guard let begun = try await storage.begin(next.id) else { continue }
-            entry = begun
-          }
-          if let stop = try await deliver(entry, into: &report, sent: &sent, refusals: &refusals) {
-            report.stopped = stop
-            break rounds
-          }
-          if sent.ids.count >= Self.batch { try await flush(&sent) }
-        } catch {
-          report.stopped = String(describing: error)
-          break rounds
+      guard !lanes.isEmpty else { break }
+      var unreachable = false
+      for result in await sendLanes(lanes) {
+        report.sent += result.report.sent
+        report.refused += result.report.refused
+        refusals += result.refusals
+        unreachable = unreachable || result.unreachable
+        if let stop = result.report.stopped {
+          stopped.insert(result.lane.resource)
+          report.stopped = report.stopped ?? stop
         }
       }
-      do {
-        try await flush(&sent)
-      } catch {
-        report.stopped = String(describing: error)
-        break
-      }
+      if unreachable || serverWait() != nil { break }
     }
-    try? await flush(&sent)
+    // Resources went side by side: the report lists by id (each resource's were sent in that order).
+    report.sent.sort { $0.id < $1.id }
+    report.refused.sort { $0.id < $1.id }
     await refresh()
     report.pending = summary.pending
     report.held = Self.held(summary)
@@ -493,6 +602,76 @@ public final class Outbox: Sendable {
     }
     if !refusals.isEmpty || count > 0 { changed() }
     return report
+  }
+
+  /// Sends `lanes` side by side, at most ``resourcesAtOnce`` at a time, each in order; returns their results in the
+  /// order of their first entries. Once one finds the API unreachable, no other starts.
+  private func sendLanes(_ lanes: [Lane]) async -> [LaneResult] {
+    var results = await withTaskGroup(of: LaneResult.self) { group in
+      var results: [LaneResult] = []
+      var next = 0
+      func start() {
+        let lane = lanes[next]
+        next += 1
+        group.addTask { await self.send(lane) }
+      }
+      while next < min(Self.resourcesAtOnce, lanes.count) { start() }
+      while let result = await group.next() {
+        results.append(result)
+        if next < lanes.count, !results.contains(where: \.unreachable), !Task.isCancelled { start() }
+      }
+      return results
+    }
+    results.sort { $0.lane.entries[0].id < $1.lane.entries[0].id }
+    return results
+  }
+
+  /// Sends one resource's writes in order, one at a time, until one is not sent.
+  private func send(_ lane: Lane) async -> LaneResult {
+    var result = LaneResult(lane: lane)
+    var sent = Sent()
+    entries: for next in lane.entries {
+      guard !Task.isCancelled else { break }
+      // Refused with an earlier one of the lane, unsent.
+      if result.report.refused.contains(where: { $0.id == next.id }) { continue }
+      // Another resource's answer asked to wait (`Retry-After`): the server is not asked again before that time.
+      if let wait = serverWait() {
+        result.report.stopped = wait
+        break
+      }
+      do {
+        var entry = next
+        if !next.isIdempotent {
+          // Durably marked before it goes: a POST without a key is never sent twice, even by a sender killed
+          // mid-send.
+          guard let begun = try await storage.begin(next.id) else { continue }
+          entry = begun
+        }
+        switch try await deliver(entry, into: &result.report, sent: &sent, refusals: &result.refusals) {
+        case .next:
+          state.withLock { $0.backoff[lane.resource] = nil }
+        case .wait(let reason, let unreachable, let asked):
+          result.report.stopped = reason
+          result.unreachable = unreachable
+          // Unreachable, the API is asked again by the reconnection probe (after a request reaches it), not here.
+          if !unreachable { failed(lane.resource, asked: asked) }
+          break entries
+        case .stop(let reason):
+          result.report.stopped = reason
+          break entries
+        }
+        if sent.ids.count >= Self.batch { try await flush(&sent) }
+      } catch {
+        result.report.stopped = String(describing: error)
+        break
+      }
+    }
+    do {
+      try await flush(&sent)
+    } catch {
+      result.report.stopped = result.report.stopped ?? String(describing: error)
+    }
+    return result
   }
 
   /// The entries of `summary` left for the user: outcome unknown, conflict, unreadable.
@@ -510,12 +689,12 @@ public final class Outbox: Sendable {
     sent = Sent()
   }
 
-  /// Sends one entry (a POST already marked sending); returns why the round must stop, or `nil` to go on. A refusal's
-  /// notice goes to `refusals`.
+  /// Sends one entry (a POST already marked sending); returns how its resource's writes go on. A refusal's notice
+  /// goes to `refusals`: one for the refused write and the writes after it to its resource, rolled back with it.
   private func deliver(
     _ entry: OutboxEntry, into report: inout SendReport, sent: inout Sent, refusals: inout [String]
   )
-    async throws(PersistenceError) -> String?
+    async throws(PersistenceError) -> Delivery
   {
     // Whether the entry's attempt was not counted yet (a POST's was, by `begin`).
     let uncounted = entry.isIdempotent
@@ -523,7 +702,7 @@ public final class Outbox: Sendable {
       let reason = "its address \(entry.path) is not valid under \(configuration.baseURL.absoluteString)"
       _ = try await storage.update(entry.id, .refused, reason, uncounted)
       report.refused.append(entry)
-      return nil
+      return .next
     }
     let tag = configuration.tag(for: request)
     do {
@@ -541,7 +720,7 @@ public final class Outbox: Sendable {
         sent.ids.append(entry.id)
         sent.tags.insert(tag)
         report.sent.append(entry)
-        return nil
+        return .next
       }
       if response.status == QueryCache.preconditionFailed, entry.ifMatch != nil {
         // Someone changed the item since the user acted: nothing was written. The user chooses (Keep mine: retry,
@@ -554,7 +733,9 @@ public final class Outbox: Sendable {
         await invalidate(rolledBack.union([tag]))
         _ = conflict  // listed in the report's `held`, read again when the round ends
         refusals.append(Self.conflictNotice(entry))
-        return nil
+        // The resource's later writes go on: an edit of the same item made over this one carries the same condition
+        // and meets the same conflict, shown apart; anything else is not in its way.
+        return .next
       }
       // A 4xx that asks to come back later (`Retry-After`: kumiki-api's 409 while the key's first request is still
       // answered) is not a refusal: the entry waits.
@@ -565,42 +746,76 @@ public final class Outbox: Sendable {
         try await flush(&sent)
         let reason = Self.refusal(response)
         let refused = try await storage.update(entry.id, .refused, reason, uncounted) ?? entry
-        // The change never happened: it is rolled back, and screens read the server's truth again.
-        let rolledBack = optimistic.release(entries: [entry.id])
+        // The writes made after it over its change (same path, not a POST) are refused with it, unsent.
+        let dependants = try await refuseDependants(of: entry, status: response.status)
+        // The changes never happened: they are rolled back, and screens read the server's truth again.
+        let rolledBack = optimistic.release(entries: Set([entry.id] + dependants.map(\.id)))
         await invalidate(rolledBack.union([tag]))
         report.refused.append(refused)
+        report.refused += dependants
         let why = response.serverReason.map { ": \($0)" } ?? ""
+        let undone =
+          switch dependants.count {
+          case 0: "your change was undone"
+          case 1: "your change and the one made after it to \(Self.itemPath(entry.path)) were undone"
+          case let count:
+            "your change and the \(count) made after it to \(Self.itemPath(entry.path)) were undone"
+          }
         refusals.append(
           "The server refused a change that waited to send (\(entry.method.rawValue) \(entry.path), "
-            + "\(response.status)\(why)) - your change was undone.")
-        return nil
+            + "\(response.status)\(why)) - \(undone).")
+        return .next
       }
       if response.status >= 500 { reachability.failed(QueryCache.reason(status: response.status)) }
-      if let wait = response.retryAfter(now: now(), limit: Self.longestServerWait) {
-        let until = now().addingTimeInterval(wait.seconds)
+      let asked = response.retryAfter(now: now(), limit: Self.longestServerWait)
+      if let asked {
+        let until = now().addingTimeInterval(asked.seconds)
         state.withLock { $0.notBefore = until }
       }
       let reason =
         response.serverReason.map { Self.refusal(response, reason: $0) }
         ?? QueryCache.reason(status: response.status)
       _ = try await storage.update(entry.id, .pending, reason, uncounted)
-      return reason
+      return .wait(reason, unreachable: false, asked: asked)
     } catch let error as HTTPError where QueryCache.isUnreachable(error) {
       let reason = QueryCache.reason(error)
       reachability.failed(reason)
       let lost = !entry.isIdempotent && Self.answerMayBeLost(error)
       _ = try await storage.update(
         entry.id, lost ? .outcomeUnknown : .pending, lost ? Self.lostAnswer : reason, uncounted)
-      return lost ? Self.lostAnswer : reason
+      return .wait(lost ? Self.lostAnswer : reason, unreachable: true, asked: nil)
     } catch is CancellationError {
       let state: OutboxEntry.State = entry.isIdempotent ? .pending : .outcomeUnknown
       _ = try await storage.update(entry.id, state, "cancelled while sending", uncounted)
-      return "cancelled"
+      return .stop("cancelled")
     } catch {
       let reason = String(describing: error)
       _ = try await storage.update(entry.id, .pending, reason, uncounted)
-      return reason
+      return .wait(reason, unreachable: false, asked: nil)
     }
+  }
+
+  /// Marks refused, unsent, the writes that depend on `entry`, which the server refused (`status`): those waiting after
+  /// it to the same path (the same item or singular resource, whatever the query) that change what is there — a PUT,
+  /// PATCH or DELETE, made over its change. A POST adds something new: it depends on nothing before it. Returns them,
+  /// oldest first.
+  private func refuseDependants(of entry: OutboxEntry, status: Int) async throws(PersistenceError) -> [OutboxEntry] {
+    let path = Self.itemPath(entry.path)
+    let reason =
+      "not sent: made after #\(entry.id) (\(entry.method.rawValue) \(path)), which the server refused (\(status))"
+    var refused: [OutboxEntry] = []
+    for later in try await storage.entries()
+    where concerns(later) && later.id > entry.id && later.state == .pending && later.method != .post
+      && Self.itemPath(later.path) == path
+    {
+      refused.append(try await storage.update(later.id, .refused, reason, false) ?? later)
+    }
+    return refused
+  }
+
+  /// A path without its query: what a refusal's dependants share (`subscriptions/3` for `subscriptions/3?x=1`).
+  static func itemPath(_ path: String) -> String {
+    path.firstIndex(of: "?").map { String(path[..<$0]) } ?? path
   }
 
   /// The request an entry holds, addressed to the API's base URL today.

@@ -9,7 +9,8 @@ extension QueryCache {
   /// Reconnects by itself: whenever a request has not reached the API (refused, timed out, a 5xx), asks the API
   /// again — one `GET` of ``QueryCacheConfiguration/baseURL``, not cached, not retried — after a back-off of 1 s
   /// doubling to 30 s (jitter from the injected source), on the injected clock, until it answers with anything but
-  /// a 5xx. Then the outbox sends what waits, and it is a reconnection as any request's would be:
+  /// a 5xx. Then the outbox sends what waits (an automatic round: a resource whose back-off runs waits for it), and it
+  /// is a reconnection as any request's would be:
   /// ``NetworkReachability/onReconnect(_:)``'s handlers run (the apps' `reconnected`: the screens on view refetch
   /// once, after the waiting writes reached the server). A request of
   /// the app's own that reaches the API meanwhile ends the back-off the same way. Nothing is sent while the API
@@ -38,7 +39,10 @@ extension QueryCache {
             // answer. The round's own answers tell the reachability (a sent write is the reconnection); a round that
             // stopped on a failure is probed again.
             if let outbox, outbox.summary.pending > 0 {
-              let round = await outbox.send()
+              let round = await outbox.sendDue()
+              // Answered, the round told the reachability itself: a failure seen since (a request of the app's own)
+              // is newer than this probe's answer, and stands.
+              if !round.sent.isEmpty || !round.refused.isEmpty { break probing }
               if round.stopped != nil, !round.busy, reachability.unreachableReason != nil { continue probing }
             }
             reachability.reached()

@@ -1,0 +1,349 @@
+import CoreTesting
+import Foundation
+import Networking
+import Persistence
+import PersistenceTesting
+import QueryCache
+import Synchronization
+import Testing
+
+/// Issue 36, item 3: the outbox orders its writes per resource (the first path segment: `larder`,
+/// `dishes` for `dishes/3`) — one at a time and in order for one resource, side by side for different ones; a refusal
+/// takes back its own change and the later edits of the same path, in one message; a server that keeps
+/// failing is asked again at a back-off's pace (jitter, a cap, `Retry-After` in both forms) on the injected clock,
+/// however often something triggers a round.
+@Suite(.timeLimit(.minutes(1)))
+struct OutboxOrderingTests {
+  static let baseURL = URL(string: "http://switch.test/api/")!
+  static let start = Date(timeIntervalSince1970: 1_795_000_000)
+  let server = Switchboard()
+  let storage = InMemoryOutbox()
+  let responses = InMemoryResponseCache()
+  /// The injected wall clock, moved by the tests.
+  let now = WallClock(Self.start)
+
+  /// A query layer over the fake server; `random` is the back-off's jitter source.
+  func makeCache(random: Double = 0) -> QueryCache {
+    QueryCache(
+      http: server.client, storage: responses.client,
+      configuration: QueryCacheConfiguration(baseURL: Self.baseURL, namespace: "switch", retry: .never),
+      outbox: storage.client, now: now.read, random: { random })
+  }
+
+  static func write(_ method: HTTPMethod, _ path: String, _ body: String) -> HTTPRequest {
+    HTTPRequest(method: method, url: baseURL.appending(path: path), body: Data(body.utf8))
+  }
+
+  /// Queues `writes` (method, path, body) while the server cannot be reached.
+  func queue(_ cache: QueryCache, _ writes: [(HTTPMethod, String, String)]) async {
+    server.offline = true
+    defer { server.offline = false }
+    for (method, path, body) in writes {
+      await #expect(throws: WriteQueued.self) { try await cache.client.send(Self.write(method, path, body)) }
+    }
+    await cache.outbox?.finishSending()
+  }
+
+  /// Moves the injected wall clock on.
+  func advance(_ seconds: Double) {
+    now.advance(seconds)
+  }
+
+  @Test func oneResourcesWritesGoOneAtATimeInOrderAndDifferentResourcesSideBySide() async throws {
+    let cache = makeCache()
+    await queue(
+      cache,
+      [
+        (.patch, "larder", "p1"), (.put, "dishes/1", "d1"), (.post, "comments", "c1"),
+        (.patch, "larder", "p2"), (.delete, "dishes/2", "d2"), (.post, "comments", "c2"),
+        (.patch, "larder", "p3"),
+      ])
+    server.received.removeAll()
+    // The first write of each of the three resources must be in flight at the same time for any to be answered:
+    // sent one after another, the first would wait forever (the suite's time limit).
+    server.gate = ArrivalGate(count: 3)
+    let report = try #require(await cache.outbox?.send())
+    #expect(report.sent.map(\.id) == [1, 2, 3, 4, 5, 6, 7])
+    #expect(storage.entries.isEmpty)
+    // Per resource: in order, never two at once.
+    #expect(server.bodies(of: "larder") == ["p1", "p2", "p3"])
+    #expect(server.bodies(of: "dishes") == ["d1", "d2"])
+    #expect(server.bodies(of: "comments") == ["c1", "c2"])
+    #expect(server.mostInFlight.values.allSatisfy { $0 == 1 })
+    #expect(server.mostInFlightInAll == 3)
+  }
+
+  @Test func atMostResourcesAtOnceAreSentToTogether() async throws {
+    let cache = makeCache()
+    let paths = (1...7).map { "resource\($0)" }
+    await queue(cache, paths.map { (.put, $0, "x") })
+    server.gate = ArrivalGate(count: Outbox.resourcesAtOnce)
+    let report = try #require(await cache.outbox?.send())
+    #expect(report.sent.count == 7)
+    #expect(server.mostInFlightInAll == Outbox.resourcesAtOnce)
+  }
+
+  @Test func aFailingResourceDoesNotHoldTheOthersAndKeepsItsOrder() async throws {
+    let cache = makeCache()
+    let outbox = try #require(cache.outbox)
+    await queue(
+      cache, [(.patch, "larder", "p1"), (.put, "dishes/1", "d1"), (.patch, "larder", "p2")])
+    server.failing = ["larder": 503]
+    let report = await outbox.send()
+    #expect(report.sent.map(\.id) == [2])
+    #expect(report.stopped == "server error 503")
+    #expect(storage.entries.map(\.id) == [1, 3])
+    #expect(storage.entries.last?.attempts == 0)  // p2 never overtakes p1
+    // A new write to another resource is sent at once; one to the failing resource goes behind its writes.
+    server.received.removeAll()
+    let answer = try await cache.client.send(Self.write(.put, "dishes/2", "d2"))
+    #expect(answer.status == 200)
+    await #expect(throws: WriteQueued(id: 4, pending: 3)) {
+      try await cache.client.send(Self.write(.patch, "larder", "p3"))
+    }
+    #expect(outbox.summary.queuedReason == "waiting behind earlier changes (server error 503)")
+    server.failing = [:]
+    #expect(await outbox.send().sent.map(\.id) == [1, 3, 4])
+    #expect(server.bodies(of: "larder").suffix(3) == ["p1", "p2", "p3"])
+  }
+
+  @Test func aRefusalRollsBackItsChangeAndTheLaterEditsOfItsPathAndSaysSoOnce() async throws {
+    let cache = makeCache()
+    let outbox = try #require(cache.outbox)
+    let profile = Self.baseURL.appending(path: "larder")
+    #expect(try await server.nickname(through: cache, profile) == "server")
+    server.offline = true
+    for nickname in ["a", "b", "c"] {
+      let body = Data(#"{"nickname":"\#(nickname)"}"#.utf8)
+      let intent = WriteIntent(optimistic: [OptimisticChange(path: "larder", merge: body)])
+      await #expect(throws: WriteQueued.self) {
+        try await intent.run { try await cache.client.send(HTTPRequest(method: .patch, url: profile, body: body)) }
+      }
+      if nickname == "a" {
+        await #expect(throws: WriteQueued.self) { try await cache.client.send(Self.write(.put, "dishes/1", "d")) }
+      }
+    }
+    // Shown while they wait (the server answers reads, not writes).
+    #expect(try await server.nickname(through: cache, profile) == "c")
+    await outbox.finishSending()
+    server.offline = false
+    server.received.removeAll()
+    server.failing = ["larder": 422]
+    let report = await outbox.send()
+    #expect(report.refused.map(\.id) == [1, 3, 4])
+    #expect(report.sent.map(\.id) == [2])
+    // Only the first was sent: the others were made over a change that did not happen.
+    #expect(server.bodies(of: "larder") == [#"{"nickname":"a"}"#])
+    #expect(storage.entries.map(\.state) == [.refused, .refused, .refused])
+    #expect(
+      storage.entries.dropFirst().map(\.lastError) == [
+        "not sent: made after #1 (PATCH larder), which the server refused (422)",
+        "not sent: made after #1 (PATCH larder), which the server refused (422)",
+      ])
+    // One message for the three, and every change rolled back: the screen shows the server's nickname.
+    #expect(
+      outbox.takeNotices() == [
+        "The server refused a change that waited to send (PATCH larder, 422) - your change and the 2 made "
+          + "after it to larder were undone.",
+        "Sent 1 waiting change.",
+      ])
+    server.failing = [:]
+    #expect(try await server.nickname(through: cache, profile) == "server")
+    // Refused writes are never sent again; a new write to the resource goes at once.
+    await outbox.send()
+    #expect(server.bodies(of: "larder") == [#"{"nickname":"a"}"#])
+  }
+
+  @Test func aServerThatKeepsFailingIsAskedAgainAtTheBackOffsPaceHoweverOftenRoundsAreTriggered() async throws {
+    let cache = makeCache(random: 0)
+    let outbox = try #require(cache.outbox)
+    await queue(cache, [(.patch, "larder", "p")])
+    server.failing = ["larder": 503]
+    server.received.removeAll()
+    // An hour of a busy app: ten reads a second reach the API, each asking the outbox to send what waits.
+    for _ in 0..<36_000 {
+      outbox.sendIfWaiting()
+      await outbox.finishSending()
+      advance(0.1)
+    }
+    // 1 s doubling to the 60 s cap (no jitter drawn): tries at about 0, 1, 3, 7, 15, 31, 63 s, then every 60 s —
+    // about 66, not 36,000.
+    let tries = server.bodies(of: "larder").count
+    #expect((60...70).contains(tries))
+    // An explicit round (the user's `kumiki outbox send`, a new write) tries at once, whatever the back-off.
+    await outbox.send()
+    #expect(server.bodies(of: "larder").count == tries + 1)
+  }
+
+  @Test func theBackOffDoublesToItsCapWithJitterWithinHalfOfEachWait() async throws {
+    // Each wait is between half of the full delay and all of it, and the full delay stops at 60 s.
+    for failures in 1...12 {
+      let full = min(pow(2, Double(failures - 1)), 60)
+      for random in [0, 0.25, 0.5, 0.999_999] {
+        let wait = Outbox.backoff.delay(afterFailedTries: failures, random: random)
+        #expect(wait <= .milliseconds(Int64(full * 1000)))
+        #expect(wait >= .milliseconds(Int64(full * 500)))
+      }
+    }
+    // The outbox draws it: with the jitter source at 0.5 the waits are three quarters of 1, 2, 4… s.
+    let cache = makeCache(random: 0.5)
+    let outbox = try #require(cache.outbox)
+    await queue(cache, [(.patch, "larder", "p")])
+    server.failing = ["larder": 503]
+    server.received.removeAll()
+    await outbox.send()
+    for wait in [0.75, 1.5, 3, 6] {
+      let before = server.received.count
+      advance(wait - 0.25)
+      outbox.sendIfWaiting()
+      await outbox.finishSending()
+      #expect(server.received.count == before, "not tried again before \(wait) s")
+      advance(0.25)
+      outbox.sendIfWaiting()
+      await outbox.finishSending()
+      #expect(server.received.count == before + 1, "tried again after \(wait) s")
+    }
+  }
+
+  @Test func retryAfterInSecondsOrAsAnHTTPDateIsWaitedBoundedAndHoldsEveryResource() async throws {
+    let cache = makeCache()
+    let outbox = try #require(cache.outbox)
+    await queue(cache, [(.patch, "larder", "p")])
+    server.failing = ["larder": 503, "dishes": 503]
+    // An HTTP date 90 s ahead of the injected clock.
+    let formatter = DateFormatter()
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    formatter.timeZone = TimeZone(identifier: "GMT")
+    formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
+    server.retryAfter = formatter.string(from: Self.start.addingTimeInterval(90))
+    #expect(await outbox.send().stopped == "server error 503")
+    let tried = server.received.count
+    // The server asked this client to wait: a write to another resource is queued behind, not sent.
+    await #expect(throws: WriteQueued(id: 2, pending: 2)) {
+      try await cache.client.send(Self.write(.put, "dishes/1", "d"))
+    }
+    #expect(outbox.summary.queuedReason?.hasSuffix("(the server asked to wait 90 s more (Retry-After))") == true)
+    advance(89)
+    #expect(await outbox.send().stopped == "the server asked to wait 1 s more (Retry-After)")
+    outbox.sendIfWaiting()
+    await outbox.finishSending()
+    #expect(server.received.count == tried)
+    // Then the server is asked again; a wait asked for in seconds beyond 5 minutes is 5 minutes.
+    advance(1)
+    server.retryAfter = "999999999999"
+    await outbox.send()
+    let again = server.received.count
+    #expect(again > tried)
+    advance(299)
+    outbox.sendIfWaiting()
+    await outbox.finishSending()
+    #expect(await outbox.send().stopped == "the server asked to wait 1 s more (Retry-After)")
+    #expect(server.received.count == again)
+    advance(1)
+    server.failing = [:]
+    server.retryAfter = nil
+    #expect(await outbox.send().sent.map(\.id) == [1, 2])
+    // A value that is neither form is no wait of the server's: the back-off alone applies.
+    #expect(
+      HTTPResponse(status: 503, headers: ["Retry-After": "soon"], url: Self.baseURL).retryAfter(
+        now: Self.start, limit: Outbox.longestServerWait) == nil)
+  }
+}
+
+/// A wall clock the test moves.
+final class WallClock: Sendable {
+  private let date: Mutex<Date>
+
+  init(_ start: Date) { date = Mutex(start) }
+
+  @Sendable func read() -> Date { date.withLock { $0 } }
+
+  func advance(_ seconds: Double) { date.withLock { $0 += seconds } }
+}
+
+/// A fake API: answers a write 200, or the status `failing` gives its resource (the first path segment), or cannot be
+/// reached by writes while `offline`; a GET of `larder` is `{"nickname":"server"}`. Records every request and how
+/// many of each resource were in flight at once; a `gate` holds each request until that many arrived.
+final class Switchboard: Sendable {
+  private struct State {
+    var received: [HTTPRequest] = []
+    var failing: [String: Int] = [:]
+    var offline = false
+    var retryAfter: String?
+    var gate: ArrivalGate?
+    var inFlight: [String: Int] = [:]
+    var mostInFlight: [String: Int] = [:]
+    var mostInFlightInAll = 0
+  }
+
+  private let state = Mutex(State())
+
+  var received: [HTTPRequest] {
+    get { state.withLock { $0.received } }
+    set { state.withLock { $0.received = newValue } }
+  }
+  var failing: [String: Int] {
+    get { state.withLock { $0.failing } }
+    set { state.withLock { $0.failing = newValue } }
+  }
+  var offline: Bool {
+    get { state.withLock { $0.offline } }
+    set { state.withLock { $0.offline = newValue } }
+  }
+  /// The `Retry-After` of every failing answer, if any.
+  var retryAfter: String? {
+    get { state.withLock { $0.retryAfter } }
+    set { state.withLock { $0.retryAfter = newValue } }
+  }
+  var gate: ArrivalGate? {
+    get { state.withLock { $0.gate } }
+    set { state.withLock { $0.gate = newValue } }
+  }
+  /// The most requests of each resource in flight at once.
+  var mostInFlight: [String: Int] { state.withLock { $0.mostInFlight } }
+  /// The most requests in flight at once.
+  var mostInFlightInAll: Int { state.withLock { $0.mostInFlightInAll } }
+
+  /// The resource of a request: the first path segment under `/api/`.
+  static func resource(_ request: HTTPRequest) -> String {
+    let path = request.url.path.dropFirst("/api/".count)
+    return String(path.prefix { $0 != "/" })
+  }
+
+  /// The bodies of the writes received for `resource`, in the order they arrived.
+  func bodies(of resource: String) -> [String] {
+    received.filter { $0.method != .get && Self.resource($0) == resource }.map {
+      String(decoding: $0.body ?? Data(), as: UTF8.self)
+    }
+  }
+
+  /// The nickname a read of the profile shows through `cache`.
+  func nickname(through cache: QueryCache, _ profile: URL) async throws -> String? {
+    let response = try await cache.client.send(.get(profile))
+    return (try JSONSerialization.jsonObject(with: response.body) as? [String: Any])?["nickname"] as? String
+  }
+
+  var client: HTTPClient {
+    HTTPClient { request in
+      let resource = Self.resource(request)
+      let (gate, offline) = self.state.withLock { state in
+        state.received.append(request)
+        state.inFlight[resource, default: 0] += 1
+        state.mostInFlight[resource] = max(state.mostInFlight[resource] ?? 0, state.inFlight[resource] ?? 0)
+        state.mostInFlightInAll = max(state.mostInFlightInAll, state.inFlight.values.reduce(0, +))
+        return (state.gate, state.offline)
+      }
+      if request.method != .get, let gate { await gate.arrive() }
+      return try self.state.withLock { state in
+        state.inFlight[resource, default: 1] -= 1
+        if request.method == .get {
+          return HTTPResponse(status: 200, body: Data(#"{"nickname":"server"}"#.utf8), url: request.url)
+        }
+        if offline { throw HTTPError.cannotConnect(request.url, reason: "Connection refused") }
+        let status = state.failing[resource] ?? 200
+        let headers: HTTPHeaders = status != 200 ? state.retryAfter.map { ["Retry-After": $0] } ?? [:] : [:]
+        return HTTPResponse(status: status, headers: headers, body: Data("{}".utf8), url: request.url)
+      }
+    }
+  }
+}
