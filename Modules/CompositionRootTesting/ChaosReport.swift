@@ -230,9 +230,10 @@ public struct ChaosReport: Sendable, CustomStringConvertible {
       }
       if let entry {
         switch entry.state {
-        case "refused":
+        case "refused", "conflict":
+          // A conflict is held for the user (keep mine or take theirs), listed as a refusal is.
           refusalsShown += 1
-          if entry.lastError?.contains("412") == true { conflictsShown += 1 }
+          if entry.state == "conflict" || entry.lastError?.contains("412") == true { conflictsShown += 1 }
           // A refused entry is never sent again (the outbox's rule, OutboxTests): what was applied was an earlier
           // attempt whose answer was lost.
           if count > 0, !keptMine.contains(marker) { refusedAfterApplied += 1 }

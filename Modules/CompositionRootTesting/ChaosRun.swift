@@ -148,11 +148,13 @@ public struct ChaosRun: Sendable {
         let marker = ChaosSchedule.markers(in: body).first
         left.append(.init(writer: writer, marker: marker, state: entry.state.rawValue, lastError: entry.lastError))
       }
-      refused[writer] = entries.count { $0.state == .refused }
-      // What the user sees: `kumiki outbox --json` lists each refused change.
+      refused[writer] = entries.count { $0.state == .refused || $0.state == .conflict }
+      // What the user sees: `kumiki outbox --json` lists each refused change and each conflict.
       let list = try await command(["outbox", "--json"], api: server.url, folder: folder, writer: writer, name: "list")
       let object = try? JSONSerialization.jsonObject(with: Data(list.stdout.utf8)) as? [String: Any]
-      listed[writer] = (object?["writes"] as? [[String: Any]] ?? []).count { $0["state"] as? String == "refused" }
+      listed[writer] = (object?["writes"] as? [[String: Any]] ?? []).count {
+        ["refused", "conflict"].contains($0["state"] as? String)
+      }
     }
     report.seconds =
       Double((ContinuousClock.now - started).components.seconds)
