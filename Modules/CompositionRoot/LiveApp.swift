@@ -34,13 +34,14 @@ public final class LiveApp: Sendable {
   private let cache: ResponseCacheDatabase
   /// The probe ``startReconnecting()`` started, cancelled by ``shutdown()``.
   private let reconnecting = Mutex<Task<Void, Never>?>(nil)
-  /// Reads the outbox again at each commit another process makes to the database (``watchOtherProcesses(_:_:)``).
-  private let watcher: Task<Void, Never>
+  /// Reads the outbox again at each commit another process makes to the database (``watchOtherProcesses(_:_:)``);
+  /// `nil` for one command (`LaunchOptions.singleCommand`), which reads the outbox once and ends.
+  let watcher: Task<Void, Never>?
 
   private init(
     runtime: AppRuntime, apiURL: URL, databasePath: String, notices: [String], activity: HTTPActivity,
     queryCache: QueryCache, server: EmbeddedAPI?, onDemand: EmbeddedAPIOnDemand?, database: KumikiDatabase,
-    cache: ResponseCacheDatabase, watcher: Task<Void, Never>
+    cache: ResponseCacheDatabase, watcher: Task<Void, Never>?
   ) {
     self.onDemand = onDemand
     self.runtime = runtime
@@ -247,14 +248,15 @@ public final class LiveApp: Sendable {
       runtime: runtime, apiURL: apiURL, databasePath: database.location.displayPath, notices: notices,
       activity: http.activity, queryCache: queryCache, server: server, onDemand: onDemandAPI, database: database,
       cache: cache,
-      watcher: watchOtherProcesses(database, queryCache))
+      watcher: options.singleCommand ? nil : watchOtherProcesses(database, queryCache))
   }
 
   /// What another process does to the database reaches this app: at each of its commits (the database's watcher,
   /// `KumikiDatabase.externalChanges()`) the outbox is read again — a write queued elsewhere is counted, listed and
   /// laid over the answers, one sent or discarded elsewhere is dropped and its tags invalidated (screens told) — and
   /// its listeners woken (the TUI's status bar). Saved items reach their screens through their own observation of the
-  /// same watcher. Ends when the app shuts down or the database can no longer be read.
+  /// same watcher. Ends when the app shuts down or the database can no longer be read. Not for one command: it runs
+  /// for as long as the app does, and a CLI command has read the outbox once when it starts (no poller, no extra read).
   private static func watchOtherProcesses(_ database: KumikiDatabase, _ queryCache: QueryCache) -> Task<Void, Never> {
     Task {
       guard let outbox = queryCache.outbox else { return }
@@ -365,8 +367,8 @@ public final class LiveApp: Sendable {
     // A round of writes from the outbox in progress finishes (each request within its timeout): an interrupted
     // POST would be left with an unknown outcome.
     await queryCache.outbox?.finishSending()
-    watcher.cancel()
-    await watcher.value
+    watcher?.cancel()
+    await watcher?.value
     await server?.stop()
     await onDemand?.stop()
     try? database.close()

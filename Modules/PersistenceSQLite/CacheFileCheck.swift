@@ -5,7 +5,9 @@ import Persistence
 /// Whether a file is provably the response cache, before the cache writes to it.
 ///
 /// Provably the cache: an SQLite file whose only tables are the cache's (`response`, GRDB's migration log) and whose
-/// applied migrations are the cache's own. Nothing here writes to the file.
+/// applied migrations are the cache's own. Nothing here writes to the file: the file's kind and header are read before
+/// SQLite opens it (``inspectFile(_:)``), its schema on the cache's own connection before anything is set
+/// (``inspect(_:path:)``).
 enum CacheFileCheck: Equatable {
   /// Nothing there yet, or an empty file (what SQLite and ``PrivateFile/createIfMissing(_:)`` leave).
   case absent
@@ -27,9 +29,9 @@ enum CacheFileCheck: Equatable {
   /// Migrations the cache's schema has.
   static let cacheMigrations: Set<String> = ["cache-v1"]
 
-  /// Inspects `path`; another process creating the cache at the same moment is waited for (busy answers are
-  /// retried for up to `busyTimeout`), not taken for a foreign file.
-  static func inspect(_ path: String, busyTimeout: Duration = .seconds(5)) -> CacheFileCheck {
+  /// What can be told of `path` before SQLite opens it (it is not opened): `nil` when it is an SQLite file, whose
+  /// schema ``inspect(_:path:)`` reads on the connection the cache then uses.
+  static func inspectFile(_ path: String) -> CacheFileCheck? {
     var info = stat()
     guard stat(path, &info) == 0 else { return .absent }
     guard (info.st_mode & S_IFMT) == S_IFREG else { return .foreign("it is not a regular file") }
@@ -40,22 +42,34 @@ enum CacheFileCheck: Equatable {
     let header = (try? handle.read(upToCount: sqliteHeader.count)).map(Array.init) ?? []
     try? handle.close()
     guard header == sqliteHeader else { return .unreadable("not an SQLite file") }
+    return nil
+  }
+
+  /// Reads the schema through `queue` — the connection the cache goes on with when it is the cache, opened without
+  /// setting anything (no journal mode yet), so a file found not to be the cache has been read, never written. (No
+  /// second connection is opened and closed before it: after a crash, that close would checkpoint the log into the
+  /// file before the file is known to be the cache.) An error of SQLite's becomes what it says of the file; busy
+  /// answers are thrown as they are, to be retried.
+  static func inspect(_ queue: DatabaseQueue, path: String) throws -> CacheFileCheck {
     do {
-      var configuration = Configuration()
-      configuration.busyMode = .timeout(busyTimeout.timeInterval)
-      let options = DatabaseOptions(busyTimeout: busyTimeout)
-      return try KumikiDatabase.retryingWhileBusy(options) {
-        let queue = try DatabaseQueue(path: path, configuration: configuration)
-        defer { try? queue.close() }
-        return try read(queue)
-      }
-    } catch let error as DatabaseError where error.isCorruption {
-      return .unreadable(error.message ?? "damaged")
-    } catch let error as DatabaseError where error.isDiskProblem {
-      return .inaccessible(PersistenceError.fromCache(error, path: path, operation: "open the response cache"))
-    } catch let error as DatabaseError {
-      return .foreign(error.message ?? "SQLite error \(error.extendedResultCode.rawValue)")
+      return try read(queue)
+    } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY || error.resultCode == .SQLITE_LOCKED {
+      throw error
     } catch {
+      return verdict(on: error, path: path)
+    }
+  }
+
+  /// What an error opening or reading the file says of it.
+  static func verdict(on error: any Error, path: String) -> CacheFileCheck {
+    switch error {
+    case let error as DatabaseError where error.isCorruption:
+      return .unreadable(error.message ?? "damaged")
+    case let error as DatabaseError where error.isDiskProblem:
+      return .inaccessible(PersistenceError.fromCache(error, path: path, operation: "open the response cache"))
+    case let error as DatabaseError:
+      return .foreign(error.message ?? "SQLite error \(error.extendedResultCode.rawValue)")
+    default:
       return .foreign(String(describing: error))
     }
   }

@@ -66,6 +66,7 @@ public final class ResponseCacheDatabase: Sendable {
     case .inMemory:
       do {
         let queue = try DatabaseQueue(configuration: configuration(busyTimeout))
+        try useWAL(queue)
         try migrator.migrate(queue)
         return ResponseCacheDatabase(
           location: location, limits: limits, queue: queue, dropped: nil, busyTimeout: busyTimeout,
@@ -80,33 +81,48 @@ public final class ResponseCacheDatabase: Sendable {
         throw .unwritableCache(path: path, reason: error.localizedDescription)
       }
       // Nothing that is not provably the cache is ever deleted, truncated or migrated: a file that is not SQLite
-      // or is damaged is moved aside (kept), and an SQLite database of another schema is refused untouched.
+      // or is damaged is moved aside (kept), and an SQLite database of another schema is refused untouched. The
+      // schema is read on the connection the cache then uses (``CacheFileCheck``).
       var notice: PersistenceError?
-      switch CacheFileCheck.inspect(path) {
-      case .absent, .cache:
-        break
-      case .foreign(let reason):
-        throw .notACache(path: path, reason: reason)
-      case .inaccessible(let error):
-        throw error
-      case .unreadable(let reason):
-        let movedTo: String
-        do {
-          movedTo = try CorruptFileMover.moveAside(path)
-        } catch {
-          throw .notACache(path: path, reason: "\(reason); moving it aside failed: \(error.localizedDescription)")
+      var check = CacheFileCheck.inspectFile(path)
+      while true {
+        switch check {
+        case nil, .absent, .cache:
+          PrivateFile.createIfMissing(path)
+          do {
+            switch try openFile(path, busyTimeout, existing: check == nil) {
+            case .success(let queue):
+              PrivateFile.restrict(path)
+              return ResponseCacheDatabase(
+                location: location, limits: limits, queue: queue, dropped: notice, busyTimeout: busyTimeout,
+                writesAtClose: writesAtClose)
+            case .failure(let refused):
+              // A file moved aside once is not moved again: the fresh one is refused as it is.
+              guard notice == nil || !refused.isUnreadable else {
+                throw PersistenceError.notACache(path: path, reason: refused.reason)
+              }
+              check = refused.check
+            }
+          } catch let error as PersistenceError {
+            throw error
+          } catch {
+            PrivateFile.restrict(path)
+            throw PersistenceError.fromCache(error, path: path, operation: "open the response cache")
+          }
+        case .foreign(let reason):
+          throw .notACache(path: path, reason: reason)
+        case .inaccessible(let error):
+          throw error
+        case .unreadable(let reason):
+          let movedTo: String
+          do {
+            movedTo = try CorruptFileMover.moveAside(path)
+          } catch {
+            throw .notACache(path: path, reason: "\(reason); moving it aside failed: \(error.localizedDescription)")
+          }
+          notice = .corruptCacheMovedAside(path: path, movedTo: movedTo, reason: reason)
+          check = .absent
         }
-        notice = .corruptCacheMovedAside(path: path, movedTo: movedTo, reason: reason)
-      }
-      PrivateFile.createIfMissing(path)
-      defer { PrivateFile.restrict(path) }
-      do {
-        let queue = try openFile(path, busyTimeout)
-        return ResponseCacheDatabase(
-          location: location, limits: limits, queue: queue, dropped: notice, busyTimeout: busyTimeout,
-          writesAtClose: writesAtClose)
-      } catch {
-        throw PersistenceError.fromCache(error, path: path, operation: "open the response cache")
       }
     }
   }
@@ -372,28 +388,63 @@ public final class ResponseCacheDatabase: Sendable {
     var configuration = Configuration()
     configuration.busyMode = .timeout(busyTimeout.timeInterval)
     configuration.label = "kumiki-cache"
-    // WAL, set here rather than by GRDB's `journalMode = .wal`: GRDB then also writes a transaction (a table made and
-    // dropped) at every open whose log is empty — after every clean close — which a run that only reads must not.
-    // One connection: the empty log GRDB guards against matters to a pool's readers only.
-    configuration.prepareDatabase { db in
+    return configuration
+  }
+
+  /// WAL and `synchronous = NORMAL` on the connection, once the file is known to be the cache. Set here rather than by
+  /// GRDB's `journalMode = .wal`: GRDB then also writes a transaction (a table made and dropped) at every open whose
+  /// log is empty — after every clean close — which a run that only reads must not. One connection: the empty log
+  /// GRDB guards against matters to a pool's readers only.
+  private static func useWAL(_ queue: DatabaseQueue) throws {
+    try queue.writeWithoutTransaction { db in
       let mode = try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")
       guard mode == "wal" || mode == "memory" else {
         throw DatabaseError(message: "could not switch the response cache to WAL")
       }
       try db.execute(sql: "PRAGMA synchronous = NORMAL")
     }
-    return configuration
   }
 
-  /// Opens and migrates the file as the database does when several processes open a new one at once: busy answers
-  /// are retried, and a migration another process completed first is not an error (so it is never taken for a
-  /// foreign file and dropped while that process uses it).
-  private static func openFile(_ path: String, _ busyTimeout: Duration) throws -> DatabaseQueue {
+  /// A file the cache's open found not to be the cache (``CacheFileCheck``), its connection closed.
+  private struct Refused: Error {
+    let check: CacheFileCheck
+    var isUnreadable: Bool { if case .unreadable = check { true } else { false } }
+    var reason: String {
+      switch check {
+      case .foreign(let reason), .unreadable(let reason): reason
+      case .inaccessible(let error): String(describing: error)
+      case .absent, .cache: ""
+      }
+    }
+  }
+
+  /// Opens the file on one connection, reads its schema on it before setting anything (``CacheFileCheck``), and when
+  /// it is the cache sets WAL and migrates it as the database does when several processes open a new one at once:
+  /// busy answers are retried, and a migration another process completed first is not an error (so it is never taken
+  /// for a foreign file and dropped while that process uses it). A file that is not the cache is returned as a
+  /// failure, its connection closed. `existing`: the path held an SQLite file, so an error opening it is what it says
+  /// of that file; otherwise it is thrown.
+  private static func openFile(
+    _ path: String, _ busyTimeout: Duration, existing: Bool
+  ) throws -> Result<DatabaseQueue, Refused> {
     try KumikiDatabase.retryingWhileBusy(DatabaseOptions(busyTimeout: busyTimeout)) {
-      let queue = try DatabaseQueue(path: path, configuration: configuration(busyTimeout))
+      let queue: DatabaseQueue
       do {
+        queue = try DatabaseQueue(path: path, configuration: configuration(busyTimeout))
+      } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY || error.resultCode == .SQLITE_LOCKED {
+        throw error
+      } catch  where existing {
+        return .failure(Refused(check: CacheFileCheck.verdict(on: error, path: path)))
+      }
+      do {
+        let check = try CacheFileCheck.inspect(queue, path: path)
+        guard check == .cache else {
+          try? queue.close()
+          return .failure(Refused(check: check))
+        }
+        try useWAL(queue)
         try KumikiDatabase.migrateAllowingRaces(migrator, queue)
-        return queue
+        return .success(queue)
       } catch {
         try? queue.close()
         throw error

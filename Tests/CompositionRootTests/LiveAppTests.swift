@@ -78,6 +78,20 @@ import Testing
     #expect(log == 0)
   }
 
+  /// Issue 38: a one-shot command (the CLI) starts no watcher of other processes' commits — it reads the outbox once
+  /// at start and ends — while an app that keeps running (the TUI) does.
+  @Test func onlyAnAppThatKeepsRunningWatchesOtherProcesses() async throws {
+    let folder = try TemporaryFolder()
+    for singleCommand in [true, false] {
+      let live = try await LiveApp.start(
+        LaunchOptions(
+          apiURL: URL(string: "http://127.0.0.1:9"), databasePath: folder.path + "/kumiki.sqlite", environment: [:],
+          launch: false, singleCommand: singleCommand))
+      #expect((live.watcher == nil) == singleCommand, "singleCommand: \(singleCommand)")
+      await live.shutdown()
+    }
+  }
+
   @Test func badOptionsAreClearErrors() async throws {
     let folder = try TemporaryFolder()
     let notADirectory = folder.path + "/file"

@@ -160,6 +160,33 @@ import Testing
     #expect(try await reopened.client.entry(invalidated.key) == invalidated)
   }
 
+  /// Issue 38: the cache's open after a crash (its log still holding commits) writes nothing to the file. It read
+  /// the file's schema on a connection of its own first and closed it, and that close, the file's last, copied the log
+  /// into the file before the file was known to be the cache; the schema is now read on the connection the cache
+  /// keeps, and the log goes into the file at the cache's own close.
+  @Test func openingAfterACrashWritesNothingToTheFileBeforeItsClose() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let running = directory.path("running.sqlite")
+    let cache = try ResponseCacheDatabase.open(at: .file(path: running))
+    defer { cache.close() }
+    for name in ["a", "b", "c"] { try await cache.client.store(Self.response(name)) }
+    // The files as a crash leaves them: the commits in the log, not yet in the file.
+    let crashed = directory.path("kumiki-cache.sqlite")
+    try FileManager.default.copyItem(atPath: running, toPath: crashed)
+    try FileManager.default.copyItem(atPath: running + "-wal", toPath: crashed + "-wal")
+    let bytes = try Data(contentsOf: URL(fileURLWithPath: crashed))
+    let log = try Data(contentsOf: URL(fileURLWithPath: crashed + "-wal"))
+    #expect(!log.isEmpty)
+
+    let reopened = try ResponseCacheDatabase.open(at: .file(path: crashed))
+    #expect(try Data(contentsOf: URL(fileURLWithPath: crashed)) == bytes)
+    #expect(try Data(contentsOf: URL(fileURLWithPath: crashed + "-wal")) == log)
+    #expect(try await reopened.client.entry(Self.response("b").key) == Self.response("b"))
+    reopened.close()
+    #expect(try Self.names(in: crashed) == ["a", "b", "c"])
+  }
+
   @Test func theFileIsAWALDatabaseOfItsOwn() async throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
