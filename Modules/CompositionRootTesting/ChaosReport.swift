@@ -198,9 +198,9 @@ public struct ChaosReport: Sendable, CustomStringConvertible {
       }
       if let entry {
         switch entry.state {
-        case "refused":
+        case "refused", "conflict":
           refusalsShown += 1
-          if entry.lastError?.contains("412") == true { conflictsShown += 1 }
+          if entry.state == "conflict" || entry.lastError?.contains("412") == true { conflictsShown += 1 }
           // A refused entry is never sent again (the outbox's rule, OutboxTests): what was applied was an earlier
           // attempt whose answer was lost, and its resend was refused instead of answered as it was.
           if count > 0, !keptMine.contains(marker) {

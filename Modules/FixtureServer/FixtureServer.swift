@@ -310,10 +310,11 @@ public final class FixtureServer: Sendable {
 
   /// Loads the json-server `db.json` at `url` with the checks a ``Configuration/databaseFile`` gets: only a regular
   /// file (or a link to one) of at most 16 MiB is read, so a directory, a FIFO, a socket or a device is refused by its
-  /// type and never waited on (`kumiki-api --replace FILE` reads its file so).
+  /// type and never waited on (`kumiki-api --replace FILE` reads its file so). The `Idempotency-Key`s a server saved
+  /// in it are not data: left out.
   /// - Throws: ``FixtureDatabaseError`` saying why.
   public static func loadDataFile(_ url: URL) throws(FixtureDatabaseError) -> FixtureDatabase {
-    try DatabaseFile(url: url).load()
+    IdempotencyStore.split(try DatabaseFile(url: url).load()).database
   }
 
   /// The address of the server that holds the lock of the database file `url`, as it wrote it in the lock file

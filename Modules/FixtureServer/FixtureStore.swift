@@ -20,7 +20,7 @@ import Synchronization
 /// is in the file any reload starts from.
 ///
 /// The ``IdempotencyStore``'s keys are saved in the same file, as its ``IdempotencyStore/memberName`` member, by every
-/// save: a write's kept answer (``update(keeping:_:)``) goes in with its change, in the one atomic rename, so a crash
+/// save: a write's kept answer (``update(keeping:saved:_:)``) goes in with its change, in the one atomic rename, so a crash
 /// leaves both or neither. A reload takes that member out of what it serves (the keys in memory stay as they are).
 final class FixtureStore: Sendable {
   /// What the store knows of the file: the signature and content of its last save or load, and whether a file that

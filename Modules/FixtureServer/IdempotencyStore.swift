@@ -8,7 +8,7 @@ import enum Networking.SHA256
 /// again (Stripe's and the IETF draft's header).
 ///
 /// A write with a key claims it (``claim(_:)``): a key never seen goes on (the write runs, and its answer, when it is
-/// a success, is kept by ``FixtureStore/update(keeping:_:)`` in the same save as its change, then ``keep(_:)``; or
+/// a success, is kept by ``FixtureStore/update(keeping:saved:_:)`` in the same save as its change, then ``keep(_:)``; or
 /// ``abandon(_:)`` forgets the key when it was refused or failed — it changed nothing — so a retry is done again); a
 /// key kept for the same request (method, path and the SHA-256 of the body's bytes) is answered with the kept answer;
 /// a key kept for another request is a mismatch (`422`); a key whose first request is still running is busy (`409`).
@@ -150,7 +150,7 @@ final class IdempotencyStore: Sendable {
     Record(request: request, status: status, createdID: createdID, payload: payload, at: now())
   }
 
-  /// Keeps the answer to a claimed request (saved with its write: ``FixtureStore/update(keeping:_:)``).
+  /// Keeps the answer to a claimed request (saved with its write: ``FixtureStore/update(keeping:saved:_:)``).
   func keep(_ record: Record) {
     state.withLock { state in
       state.running.remove(record.request.key)

@@ -60,6 +60,14 @@ struct ChaosReportTests {
     #expect(kept.silentOverwrites == 0 && kept.passed, "\(kept)")
   }
 
+  /// A conflict entry (a 412 the user has not resolved) is a conflict shown, not a write left waiting.
+  @Test func aConflictEntryIsAConflictShownNotWaiting() {
+    let left = [ChaosReport.Left(writer: 0, marker: "A", state: "conflict", lastError: "changed on the server")]
+    let report = judged(told: ["A": .queued], journal: [], left: left, listed: [0: 1], refused: [0: 1])
+    #expect(report.passed && report.waiting == 0, "\(report)")
+    #expect(report.refusalsShown == 1 && report.conflictsShown == 1, "\(report)")
+  }
+
   @Test func withIfMatchAStaleOrMissingConditionIsASilentOverwriteUnlessTheUserKeptTheirs() {
     let journal = [
       write("A", ifMatch: "t0", etag: "t1"),  // saw t0: fine

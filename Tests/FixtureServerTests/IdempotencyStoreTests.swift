@@ -106,6 +106,8 @@ struct IdempotencyStoreTests {
       #expect(first.status == 201)
       let saved = try FixtureDatabase(contentsOf: url)
       #expect(IdempotencyStore.split(saved).records?.map(\.request.key) == [Self.key])
+      // `kumiki-api --replace FILE` reads a data file as data: the keys are not in it.
+      #expect(try FixtureServer.loadDataFile(url)[IdempotencyStore.memberName] == nil)
       #expect(!FileManager.default.fileExists(atPath: url.path + ".idempotency.json"))
       try await withFixtureServer(configuration) { server async throws in
         let again = try await HTTPClient.send("POST", "/posts", on: server, headers: headers, body: body)
