@@ -26,7 +26,8 @@ extension KumikiAPI {
     --allow-faults; otherwise both are refused with 403 (--fault does not imply it). Faults apply to writes \
     too (a status or reset fault stops the write; drop-answer does it, then drops its answer); huge-body is at \
     most 64 MiB and is streamed. A write with an Idempotency-Key is done once: its repeat gets the first answer \
-    (with another body, 422); with --db the keys are kept in PATH.idempotency.json (24 h, 1,000 keys). \
+    (with another body, 422), even while a status fault is set; with --db the keys are saved in PATH with \
+    their writes, in one atomic save (24 h, 1,000 keys). \
     Test-only, and only with --allow-faults: --write-journal FILE appends one JSON line per write applied \
     (chaos runs compare it with what the clients were told; docs/testing.md).
 

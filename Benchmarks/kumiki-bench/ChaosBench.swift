@@ -43,7 +43,7 @@ struct ChaosBench: AsyncParsableCommand {
 
   mutating func run() async throws {
     var totals = (
-      writes: 0, duplicates: 0, forgotten: 0, lost: 0, silent: 0, unshown: 0, waiting: 0, reordered: 0, seconds: 0.0
+      writes: 0, duplicates: 0, lost: 0, silent: 0, unshown: 0, waiting: 0, reordered: 0, seconds: 0.0
     )
     var failing: [UInt64] = []
     for index in 0..<UInt64(seeds) {
@@ -57,7 +57,6 @@ struct ChaosBench: AsyncParsableCommand {
       FileHandle.standardOutput.write(Data("\(report)\n".utf8))
       totals.writes += report.writes
       totals.duplicates += report.duplicates
-      totals.forgotten += report.forgottenKeys
       totals.lost += report.lost
       totals.silent += report.silentOverwrites
       totals.unshown += report.unshown
@@ -69,7 +68,7 @@ struct ChaosBench: AsyncParsableCommand {
     let perWrite = totals.writes > 0 ? totals.seconds * 1000 / Double(totals.writes) : 0
     print(
       "chaos: \(seeds) seeds x \(writes) writes, \(writers) writers: \(totals.writes) writes, "
-        + "\(totals.duplicates) duplicates (\(totals.forgotten) keys forgotten by a killed server), \(totals.lost) lost, \(totals.silent) silent overwrites, "
+        + "\(totals.duplicates) duplicates, \(totals.lost) lost, \(totals.silent) silent overwrites, "
         + "\(totals.unshown) unshown, \(totals.waiting) waiting, \(totals.reordered) reordered (target: 0 each); "
         + String(format: "%.0f s, %.0f ms per write", totals.seconds, perWrite)
         + (failing.isEmpty ? "" : "; failing seeds: \(failing.map(String.init).joined(separator: " "))"))

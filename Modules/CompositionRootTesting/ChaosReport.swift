@@ -78,21 +78,12 @@ public struct ChaosReport: Sendable, CustomStringConvertible {
   public var applied = 0
   /// Writes applied more than once (a retry done twice, or a stale write re-applied over a newer one).
   public var duplicates = 0
-  /// Of the ``duplicates``, those a killed server forgot: applied again with the same `Idempotency-Key` by the
-  /// next server process, the first time among the last writes of a process the run killed — the window
-  /// `Modules/FixtureServer/API.md` documents ("The data is saved before the key: a server killed between the two
-  /// forgets that key, and a repeat writes again"; issue 36 item 1). Any other duplicate is a key not honoured.
-  public var forgottenKeys = 0
   /// Acknowledged writes (or queued ones that left the outbox unrefused) the server never applied.
   public var lost = 0
   /// Writes applied over a change they did not see: applied although their user was told it failed or was refused
-  /// (a 412 never applied silently), and, with conditional writes, applied without `If-Match` or with a stale one.
+  /// (a 412 never applied silently; a resend of an attempt already applied gets that attempt's answer, never a
+  /// refusal), and, with conditional writes, applied without `If-Match` or with a stale one.
   public var silentOverwrites = 0
-  /// Writes refused on a resend although an earlier attempt of theirs had been applied (its answer lost): the app
-  /// says the change was undone, the server has it. Injected refusals come before the server's `Idempotency-Key`
-  /// check (a real kumiki-api answers a kept key's repeat with its first answer), so the run reports these apart,
-  /// not as silent overwrites: the write was applied when it was sent, over what the server held then.
-  public var refusedAfterApplied = 0
   /// Writes the server applied after a later write of the same writer (markers are numbered in the order they were
   /// made): one writer's changes reaching the server out of order (issue 36 item 3: one resource's writes are sent
   /// in order). A write whose process was killed is left out: its request may still be on its way to the server (in
@@ -131,10 +122,10 @@ public struct ChaosReport: Sendable, CustomStringConvertible {
     let perWrite = writes > 0 ? String(format: "%.0f ms", seconds * 1000 / Double(writes)) : "-"
     var text =
       "chaos seed \(seed) (KUMIKI_CHAOS_SEED=\(seed) replays it): \(writes) writes via \(subject); "
-      + "\(duplicates) duplicates (\(forgottenKeys) keys forgotten by a killed server), \(lost) lost, \(silentOverwrites) silent overwrites, \(unshown) unshown, "
+      + "\(duplicates) duplicates, \(lost) lost, \(silentOverwrites) silent overwrites, \(unshown) unshown, "
       + "\(waiting) waiting, \(reordered) reordered; told: \(acknowledged) acknowledged, \(queued) queued, \(failed) failed, "
       + "\(killedClients) clients killed; \(applied) applied; \(refusalsShown) refusals shown (\(conflictsShown) "
-      + "conflicts), \(refusedAfterApplied) refused after an earlier attempt was applied; server killed \(killedServers) times; If-Match check \(conditional.rawValue); "
+      + "conflicts); server killed \(killedServers) times; If-Match check \(conditional.rawValue); "
       + "data \(dataMatchesJournal ? "matches" : "DOES NOT match") the journal; "
       + String(format: "%.1f s, %@ per write", seconds, perWrite)
     for finding in findings.prefix(20) { text += "\n  " + finding }
@@ -153,31 +144,10 @@ public struct ChaosReport: Sendable, CustomStringConvertible {
     func note(_ line: String) { findings.append(line) }
     var appliedCount: [String: Int] = [:]
     var keys: [String: Set<String>] = [:]
-    // Each line's server process and how many lines that process wrote after it.
-    var process: [Int] = []
-    var linesAfter: [Int] = Array(repeating: 0, count: journal.count)
-    for (index, write) in journal.enumerated() {
-      let previous = index > 0 ? journal[index - 1].seq : Int.max
-      process.append((process.last ?? -1) + (index == 0 || write.seq <= previous ? 1 : 0))
-    }
-    for index in journal.indices.reversed() where index + 1 < journal.count && process[index + 1] == process[index] {
-      linesAfter[index] = linesAfter[index + 1] + 1
-    }
-    var firstLine: [String: Int] = [:]
-    var forgotten: Set<String> = []
-    for (index, write) in journal.enumerated() {
+    for write in journal {
       for value in write.values where told[value] != nil {
         appliedCount[value, default: 0] += 1
         keys[value, default: []].insert(write.key ?? "none")
-        if let first = firstLine[value] {
-          if write.key != nil, write.key == journal[first].key, process[index] > process[first],
-            linesAfter[first] < 4, process[first] < (process.last ?? 0)
-          {
-            forgotten.insert(value)
-          }
-        } else {
-          firstLine[value] = index
-        }
       }
     }
     applied = appliedCount.values.reduce(0, +)
@@ -188,14 +158,12 @@ public struct ChaosReport: Sendable, CustomStringConvertible {
       let entry = leftByMarker[marker]
       if count > 1 {
         duplicates += 1
-        if forgotten.contains(marker), count == 2 { forgottenKeys += 1 }
-        // One key: the server did it again (it forgot the key: killed between saving the data and the key?);
-        // several: the client sent it again as a new write.
+        // One key: the server did it again (it did not honour the key); several: the client sent it again as a new
+        // write.
         let used = keys[marker, default: []]
         note(
           "\(marker): applied \(count) times (told \(said)), "
-            + (used.count == 1 ? "each with the same Idempotency-Key" : "with \(used.count) Idempotency-Keys")
-            + (forgotten.contains(marker) && count == 2 ? ": forgotten by a killed server (API.md's window)" : ""))
+            + (used.count == 1 ? "each with the same Idempotency-Key" : "with \(used.count) Idempotency-Keys"))
       }
       switch said {
       case .acknowledged:
@@ -231,12 +199,14 @@ public struct ChaosReport: Sendable, CustomStringConvertible {
       if let entry {
         switch entry.state {
         case "refused", "conflict":
-          // A conflict is held for the user (keep mine or take theirs), listed as a refusal is.
           refusalsShown += 1
           if entry.state == "conflict" || entry.lastError?.contains("412") == true { conflictsShown += 1 }
           // A refused entry is never sent again (the outbox's rule, OutboxTests): what was applied was an earlier
-          // attempt whose answer was lost.
-          if count > 0, !keptMine.contains(marker) { refusedAfterApplied += 1 }
+          // attempt whose answer was lost, and its resend was refused instead of answered as it was.
+          if count > 0, !keptMine.contains(marker) {
+            silentOverwrites += 1
+            note("\(marker): refused in writer \(entry.writer)'s outbox (\(entry.lastError ?? "")), applied")
+          }
         default:
           waiting += 1
           note("\(marker): still \(entry.state) in writer \(entry.writer)'s outbox (\(entry.lastError ?? ""))")

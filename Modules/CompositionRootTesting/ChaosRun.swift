@@ -139,7 +139,9 @@ public struct ChaosRun: Sendable {
       let database = Self.database(folder: folder, writer: writer)
       guard FileManager.default.fileExists(atPath: database) else { continue }
       var entries = try await Self.entries(database)
-      for _ in 0..<4 where entries.contains(where: { $0.state != .refused }) {
+      // Refused and conflict entries wait for their user (shown, never sent by themselves); the rest is sent.
+      let shown: Set<OutboxEntry.State> = [.refused, .conflict]
+      for _ in 0..<4 where entries.contains(where: { !shown.contains($0.state) }) {
         _ = try await command(["outbox", "send"], api: server.url, folder: folder, writer: writer, name: "drain")
         entries = try await Self.entries(database)
       }
@@ -148,12 +150,12 @@ public struct ChaosRun: Sendable {
         let marker = ChaosSchedule.markers(in: body).first
         left.append(.init(writer: writer, marker: marker, state: entry.state.rawValue, lastError: entry.lastError))
       }
-      refused[writer] = entries.count { $0.state == .refused || $0.state == .conflict }
+      refused[writer] = entries.count { shown.contains($0.state) }
       // What the user sees: `kumiki outbox --json` lists each refused change and each conflict.
       let list = try await command(["outbox", "--json"], api: server.url, folder: folder, writer: writer, name: "list")
       let object = try? JSONSerialization.jsonObject(with: Data(list.stdout.utf8)) as? [String: Any]
       listed[writer] = (object?["writes"] as? [[String: Any]] ?? []).count {
-        ["refused", "conflict"].contains($0["state"] as? String)
+        ($0["state"] as? String).map { ["refused", "conflict"].contains($0) } ?? false
       }
     }
     report.seconds =
@@ -191,7 +193,8 @@ public struct ChaosRun: Sendable {
     if result.signalled { return .unexpected("crashed (signal \(result.status)): \(result.stderr)") }
     switch result.status {
     case 0: return result.stderr.contains("kumiki: queued") ? .queued : .acknowledged
-    case 1, 3:  // 3: a conflict (412), shown with its message; nothing was written
+    // 3: a conflict (a 412 to its If-Match), its message on standard error; nothing was written.
+    case 1, 3:
       let reason = result.stderr.split(separator: "\n").first { $0.hasPrefix("kumiki: ") }
       return .failed(reason.map(String.init) ?? "")
     default: return .unexpected("exit \(result.status): \(result.stderr)")

@@ -104,13 +104,15 @@ struct DatabaseFile: Sendable {
 
   /// Replaces the file's content with `bytes`, atomically and durably. A file that does not exist yet (or any more)
   /// is created `0600`.
+  /// `renamed` runs right after the rename, before the directory is flushed: once the new content is what the path
+  /// holds (what a process killed from then on leaves).
   /// - Returns: the saved file's signature, taken before the rename (so never another writer's), for `--watch`.
   /// - Throws: ``DatabaseSaveError`` naming the failing call, or the refusal: more than ``maximumBytes`` (`EFBIG`),
   ///   or something at the path that is not a regular file. The file is then unchanged, except when only the final
   ///   flush of the directory failed (``DatabaseSaveError/replaced``): the new content is in place but may not
   ///   survive a crash.
   @discardableResult
-  func save(bytes: [UInt8]) throws(DatabaseSaveError) -> FileSignature? {
+  func save(bytes: [UInt8], renamed: () -> Void = {}) throws(DatabaseSaveError) -> FileSignature? {
     let path = url.path
     guard bytes.count <= Self.maximumBytes else {
       throw DatabaseSaveError(
@@ -118,8 +120,8 @@ struct DatabaseFile: Sendable {
         refusal: "the data would be \(Self.size(bytes.count)); a server loads at most \(Self.size(Self.maximumBytes))")
     }
     let (descriptor, temporary, mode) = try createTemporaryFile()
-    var renamed = false
-    defer { if !renamed { unlink(temporary) } }
+    var isRenamed = false
+    defer { if !isRenamed { unlink(temporary) } }
     do throws(DatabaseSaveError) {
       try writeAll(bytes, to: descriptor, path: path)
       if fchmod(descriptor, mode) != 0 { throw failure("fchmod", path: path) }
@@ -131,7 +133,8 @@ struct DatabaseFile: Sendable {
     let signature = FileSignature(descriptor: descriptor)
     guard close(descriptor) == 0 else { throw failure("close", path: path) }
     guard rename(temporary, path) == 0 else { throw failure("rename", path: path) }
-    renamed = true
+    isRenamed = true
+    renamed()
     do throws(DatabaseSaveError) {
       try syncDirectory(directory)
     } catch {

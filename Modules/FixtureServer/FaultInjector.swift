@@ -63,10 +63,14 @@ struct FaultInjector: Sendable {
   ///
   /// With a `runner` (a long read), the reply is made and written out on its worker threads, once a turn is free:
   /// after the wait (a `--delay` does not hold a turn), and only if the client is still there.
+  ///
+  /// `exemptingStatusFaults` leaves the `status` faults out: a write's repeat that the server answers with the kept
+  /// answer of its first attempt (`Idempotency-Key`) gets that answer, not an injected refusal.
   /// - Throws: ``HeavyWorkRunner/Refusal/busy`` when the runner refuses to queue more.
   func serve(
     _ request: Request, resource: String, plan: FaultPlan, context: FixtureRequestContext,
-    on runner: HeavyWorkRunner? = nil, reply makeReply: () async throws -> FixtureReply
+    on runner: HeavyWorkRunner? = nil, exemptingStatusFaults: Bool = false,
+    reply makeReply: () async throws -> FixtureReply
   ) async throws -> Response {
     guard context.channel.isActive else { throw ConnectionAbandoned() }
     let header = request.headers[Self.headerName]
@@ -75,13 +79,16 @@ struct FaultInjector: Sendable {
         .error(.forbidden, Self.faultControlOffMessage)
       }
     }
-    let faults: [InjectedFault]
+    var faults: [InjectedFault]
     do throws(FaultSpecError) {
       faults = try Self.faults(for: resource, plan: plan, header: header)
     } catch {
       return try await FaultInjector(delay: .zero).respond(faults: [], context: context) {
         .error(.badRequest, error.description)
       }
+    }
+    if exemptingStatusFaults {
+      faults.removeAll { if case .status = $0 { true } else { false } }
     }
     let validator = request.method == .get || request.method == .head ? request.headers[.ifNoneMatch] : nil
     return try await respond(
@@ -99,7 +106,7 @@ struct FaultInjector: Sendable {
   /// weak tag of its body), as json-server's Express `res.send` does; when `ifNoneMatch` (a GET's or HEAD's
   /// `If-None-Match`) names the tag of a `200`, the answer is `304 Not Modified` without a body.
   ///
-  /// With a `runner`, what follows the wait runs there (see ``serve(_:resource:plan:context:on:reply:)``).
+  /// With a `runner`, what follows the wait runs there (see ``serve(_:resource:plan:context:on:exemptingStatusFaults:reply:)``).
   func respond(
     faults: [InjectedFault], context: FixtureRequestContext, ifNoneMatch: String? = nil,
     on runner: HeavyWorkRunner? = nil, reply makeReply: () async throws -> FixtureReply

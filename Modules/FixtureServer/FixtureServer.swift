@@ -128,6 +128,17 @@ public final class FixtureServer: Sendable {
     } else {
       database = try sample()
     }
+    // The keys saved in the data file are never served; an older server's side file is moved in below.
+    let (served, savedKeys) = IdempotencyStore.split(database)
+    database = served
+    let now = Date()
+    let sideFile = file.map(Self.idempotencyFile(of:))
+    let sideKeys =
+      configuration.readOnly
+      ? nil
+      : sideFile.flatMap {
+        IdempotencyStore.records(inSideFile: $0, now: now, log: configuration.log ?? { _ in })
+      }
     if let resources = configuration.replacedResources { database = database.replacing(with: resources) }
     if let lists = configuration.emptiedLists {
       do {
@@ -136,8 +147,21 @@ public final class FixtureServer: Sendable {
         throw FixtureServerError.invalidConfiguration(reason: "cannot empty lists: \(error)")
       }
     }
+    let idempotency = IdempotencyStore(
+      records: configuration.readOnly ? [] : (savedKeys ?? []) + (sideKeys ?? []),
+      limits: configuration.idempotencyLimits)
     let store = FixtureStore(
-      database, file: file, watching: configuration.watchesDatabaseFile, log: configuration.log ?? { _ in })
+      database, file: file, watching: configuration.watchesDatabaseFile, idempotency: idempotency,
+      log: configuration.log ?? { _ in })
+    if sideKeys != nil, let sideFile, database[IdempotencyStore.memberName] == nil {
+      do {
+        try await store.saveKeys()
+        // Its keys are in the data file now (a server killed before this line reads them again, the same keys).
+        unlink(sideFile.url.path)
+      } catch {
+        configuration.log?("cannot move the idempotency keys of \(sideFile.url.path) into the data file: \(error)")
+      }
+    }
     let relations = Relations(idField: configuration.idField, foreignKeySuffix: configuration.foreignKeySuffix)
     let faultStore = FaultStore(configuration.faults)
     let logger = Logger(label: "kumiki.fixture-server") { _ in SwiftLogNoOpLogHandler() }
@@ -169,12 +193,8 @@ public final class FixtureServer: Sendable {
       engine: QueryEngine(patternTimeLimit: configuration.patternTimeLimit), heavyWork: HeavyWorkRunner(),
       relations: relations, fallbackHost: fallbackHost)
     reads.register(on: router)
-    // Kept beside a data file the server writes; in memory otherwise.
-    let idempotency = IdempotencyStore(
-      file: configuration.readOnly ? nil : file.map(Self.idempotencyFile(of:)), limits: configuration.idempotencyLimits,
-      log: configuration.log ?? { _ in })
     let writes = FixtureWriteRoutes(
-      store: store, idempotency: idempotency, faults: faultStore, injector: injector,
+      store: store, faults: faultStore, injector: injector,
       engine: WriteEngine(relations: relations),
       readOnly: configuration.readOnly, fallbackHost: fallbackHost,
       journal: try configuration.writeJournal.map { try WriteJournal(url: $0) })
@@ -238,7 +258,7 @@ public final class FixtureServer: Sendable {
       host: configuration.host, port: configuration.port, reason: "the server stopped while starting")
   }
 
-  /// The side file of `file` keeping its `Idempotency-Key`s: `<data>.idempotency.json` beside it.
+  /// Where older servers kept the `Idempotency-Key`s of `file`: `<data>.idempotency.json` beside it.
   static func idempotencyFile(of file: DatabaseFile) -> DatabaseFile {
     DatabaseFile(
       url: file.url.deletingLastPathComponent().appendingPathComponent(
@@ -290,10 +310,11 @@ public final class FixtureServer: Sendable {
 
   /// Loads the json-server `db.json` at `url` with the checks a ``Configuration/databaseFile`` gets: only a regular
   /// file (or a link to one) of at most 16 MiB is read, so a directory, a FIFO, a socket or a device is refused by its
-  /// type and never waited on (`kumiki-api --replace FILE` reads its file so).
+  /// type and never waited on (`kumiki-api --replace FILE` reads its file so). The `Idempotency-Key`s a server saved
+  /// in it are not data: left out.
   /// - Throws: ``FixtureDatabaseError`` saying why.
   public static func loadDataFile(_ url: URL) throws(FixtureDatabaseError) -> FixtureDatabase {
-    try DatabaseFile(url: url).load()
+    IdempotencyStore.split(try DatabaseFile(url: url).load()).database
   }
 
   /// The address of the server that holds the lock of the database file `url`, as it wrote it in the lock file

@@ -18,6 +18,10 @@ import Synchronization
 /// other data. A file that does not parse (half written) changes nothing and is reported once, until it parses.
 /// Since every write saves the whole database and the file is only read back on this queue, an acknowledged write
 /// is in the file any reload starts from.
+///
+/// The ``IdempotencyStore``'s keys are saved in the same file, as its ``IdempotencyStore/memberName`` member, by every
+/// save: a write's kept answer (``update(keeping:saved:_:)``) goes in with its change, in the one atomic rename, so a crash
+/// leaves both or neither. A reload takes that member out of what it serves (the keys in memory stay as they are).
 final class FixtureStore: Sendable {
   /// What the store knows of the file: the signature and content of its last save or load, and whether a file that
   /// does not parse was reported.
@@ -34,19 +38,22 @@ final class FixtureStore: Sendable {
   private let disk: Mutex<DiskState?>
   /// Where reload messages go.
   private let log: @Sendable (String) -> Void
+  /// The `Idempotency-Key` answers saved with the data.
+  let idempotency: IdempotencyStore
 
   /// A store serving `database`, saving every change to `file` when given (otherwise changes live in memory).
   /// With `watching` (and a file), the file's changes are taken in too; `log` gets one line per reload or
-  /// unparseable file.
+  /// unparseable file. `idempotency` holds the keys saved with the data (read from the file, ``IdempotencyStore/split(_:)``).
   init(
     _ database: FixtureDatabase, file: DatabaseFile?, watching: Bool = false,
-    log: @escaping @Sendable (String) -> Void = { _ in }
+    idempotency: IdempotencyStore = IdempotencyStore(), log: @escaping @Sendable (String) -> Void = { _ in }
   ) {
     current = Mutex(database)
     self.file = file
     self.log = log
+    self.idempotency = idempotency
     if watching, let file {
-      let bytes = (try? file.read()) ?? DatabaseFile.bytes(of: database)
+      let bytes = (try? file.read()) ?? Self.bytes(of: database, keys: idempotency.member())
       disk = Mutex(DiskState(signature: FileSignature(path: file.url.path), bytes: bytes))
     } else {
       disk = Mutex(nil)
@@ -66,25 +73,52 @@ final class FixtureStore: Sendable {
   func update<Value: Sendable>(
     _ change: @escaping @Sendable (inout FixtureDatabase) -> (value: Value, changed: Bool)
   ) async throws(DatabaseSaveError) -> Value {
+    try await update(keeping: { _ in nil }) { database in change(&database) }
+  }
+
+  /// ``update(_:)`` for a write with an `Idempotency-Key`: `answer` makes the record of `change`'s answer to keep
+  /// (`nil` for none: a refusal), and the record is saved in the same save as the change — saved even when nothing
+  /// else changed — then kept in ``idempotency`` (``IdempotencyStore/keep(_:)``). A save that fails keeps nothing,
+  /// unless the file holds it all the same (``DatabaseSaveError/replaced``).
+  ///
+  /// `saved` runs with `change`'s value once the file holds the save (right after its rename, ``DatabaseFile/save(bytes:renamed:)``),
+  /// on the write queue, when something was saved: the write journal's line goes there, so no kill falls between
+  /// the two but that of a single instruction.
+  func update<Value: Sendable>(
+    keeping answer: @escaping @Sendable (Value) -> IdempotencyStore.Record?,
+    saved: @escaping @Sendable (Value) -> Void = { _ in },
+    _ change: @escaping @Sendable (inout FixtureDatabase) -> (value: Value, changed: Bool)
+  ) async throws(DatabaseSaveError) -> Value {
     let result: Result<Value, DatabaseSaveError> = await withCheckedContinuation { continuation in
       writes.async {
         self.reloadOnQueue()
         var database = self.snapshot
         let (value, changed) = change(&database)
-        if changed {
+        let record = answer(value)
+        if changed || record != nil {
           do throws(DatabaseSaveError) {
-            try self.save(database)
+            try self.save(database, adding: record) { saved(value) }
           } catch {
             // The file holds the change all the same (only its directory's flush failed): serve what it holds.
-            if error.replaced { self.current.withLock { $0 = database } }
+            if error.replaced {
+              self.current.withLock { $0 = database }
+              if let record { self.idempotency.keep(record) }
+            }
             return continuation.resume(returning: .failure(error))
           }
           self.current.withLock { $0 = database }
+          if let record { self.idempotency.keep(record) }
         }
         continuation.resume(returning: .success(value))
       }
     }
     return try result.get()
+  }
+
+  /// Saves the data as it is with every kept key (moving keys read from an older server's side file into the data
+  /// file).
+  func saveKeys() async throws(DatabaseSaveError) {
+    try await update { _ in ((), true) }
   }
 
   /// Watching: takes in the file's content when it changed on disk and parses (see the type's description).
@@ -96,10 +130,22 @@ final class FixtureStore: Sendable {
     }
   }
 
-  private func save(_ database: FixtureDatabase) throws(DatabaseSaveError) {
-    guard let file else { return }
-    let bytes = DatabaseFile.bytes(of: database)
-    let signature = try file.save(bytes: bytes)
+  /// The text a save writes: `database` as ``DatabaseFile/bytes(of:)`` writes it, with `keys` as its
+  /// ``IdempotencyStore/memberName`` member (unless the data has a member of that name, which is someone's data: then
+  /// the keys are not saved).
+  static func bytes(of database: FixtureDatabase, keys: JSONValue?) -> [UInt8] {
+    guard let keys, database[IdempotencyStore.memberName] == nil else { return DatabaseFile.bytes(of: database) }
+    var saved = database
+    saved.root[IdempotencyStore.memberName] = keys
+    return DatabaseFile.bytes(of: saved)
+  }
+
+  private func save(
+    _ database: FixtureDatabase, adding record: IdempotencyStore.Record?, renamed: () -> Void
+  ) throws(DatabaseSaveError) {
+    guard let file else { return renamed() }
+    let bytes = Self.bytes(of: database, keys: idempotency.member(adding: record))
+    let signature = try file.save(bytes: bytes, renamed: renamed)
     disk.withLock { state in
       guard state != nil else { return }
       state = DiskState(signature: signature, bytes: bytes)
@@ -124,7 +170,7 @@ final class FixtureStore: Sendable {
     guard bytes != state.bytes else { return false }
     let database: FixtureDatabase
     do {
-      database = try FixtureDatabase(json: bytes)
+      database = IdempotencyStore.split(try FixtureDatabase(json: bytes)).database
     } catch {
       report("\(file.url.path) does not parse (\(error)); serving the data from before until it does", state: &state)
       return false

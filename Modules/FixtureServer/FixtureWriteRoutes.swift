@@ -7,7 +7,7 @@ import Hummingbird
 /// ``WriteEngine``'s semantics applied to the ``FixtureStore``.
 ///
 /// Each request goes through the fault plan of its resource as a read does
-/// (``FaultInjector/serve(_:resource:plan:context:on:reply:)``), then, in this order:
+/// (``FaultInjector/serve(_:resource:plan:context:on:exemptingStatusFaults:reply:)``), then, in this order:
 /// - `403` with `{"error": …}` when the server is read-only;
 /// - `400` with `{"error": …}` for a body that is not one JSON object (an empty body counts as `{}`; `DELETE`
 ///   ignores its body; a form, `application/x-www-form-urlencoded`, is read as ``WriteBody/form(from:)`` says),
@@ -20,15 +20,16 @@ import Hummingbird
 ///
 /// A `201` carries `Location`, the URL of what was created, as json-server sends it.
 ///
-/// A write with an `Idempotency-Key` (``IdempotencyStore``) is checked before it is done: a key that is not 1 to 255
-/// visible ASCII characters (or given twice) is `400`; a key kept for the same request is answered with the kept
-/// answer again, `Idempotent-Replayed: true`, nothing written; a key kept for another request is `422`; a key whose
-/// first request is still running is `409` with `Retry-After: 1`. A new key's answer is kept when it is a success (2xx): a refused or
+/// A write with an `Idempotency-Key` (``IdempotencyStore``) is checked before it is done: a key kept for the same
+/// request is answered with the kept answer again, `Idempotent-Replayed: true`, nothing written — before the fault
+/// plan's `status` faults (only latency and the connection faults apply to it) and before `If-Match`; a key that is
+/// not 1 to 255 visible ASCII characters (or given twice) is `400`; a key kept for another request is `422`; a key
+/// whose first request is still running is `409` with `Retry-After: 1`. A new key's answer is kept when it is a
+/// success (2xx), saved in the same atomic save as the change (``FixtureStore/update(keeping:saved:_:)``): a refused or
 /// failed write changed nothing, so its retry is done again. Without the header a write is as json-server's.
 struct FixtureWriteRoutes: Sendable {
+  /// The data, and the answers kept for `Idempotency-Key`s (``FixtureStore/idempotency``), saved together.
   let store: FixtureStore
-  /// The answers kept for `Idempotency-Key`s.
-  let idempotency: IdempotencyStore
   let faults: FaultStore
   let injector: FaultInjector
   let engine: WriteEngine
@@ -64,32 +65,47 @@ struct FixtureWriteRoutes: Sendable {
     _ method: WriteRequest.Method, _ request: Request, _ context: FixtureRequestContext, resource name: String,
     id: String? = nil, parent: WriteRequest.Parent? = nil
   ) async throws -> Response {
-    try await injector.serve(request, resource: name, plan: faults.current, context: context) {
+    let keys = request.headers[values: Self.idempotencyKey]
+    var body = JSONObject()
+    var bytes: [UInt8] = []
+    var bodyError: FixtureReply?
+    if method != .delete {
+      do {
+        bytes = Array(try await request.body.collect(upTo: WriteBody.maximumBytes).readableBytesView)
+        body = try WriteBody.object(from: bytes, contentType: request.headers[.contentType])
+      } catch WriteBodyError.tooManyFormFields {
+        bodyError = .error(.contentTooLarge, WriteBodyError.tooManyFormFields.description)
+      } catch let error as WriteBodyError {
+        bodyError = .error(.badRequest, error.description)
+      } catch let error as any HTTPResponseError where error.status == .contentTooLarge {
+        bodyError = .error(.contentTooLarge, "the body is larger than \(WriteBody.maximumBytes) bytes")
+      }
+    }
+    let keyed =
+      keys.count == 1 && keys.allSatisfy(IdempotencyStore.isValidKey)
+      ? IdempotencyStore.Request(key: keys[0], method: method.rawValue, path: request.uri.path, body: bytes) : nil
+    // A repeat of a write already done is answered before the faults: a server that has the answer gives it, whatever
+    // answer a fault would have put in place of the first one.
+    if !readOnly, bodyError == nil, let keyed, let record = store.idempotency.replay(of: keyed) {
+      return try await injector.serve(
+        request, resource: name, plan: faults.current, context: context, exemptingStatusFaults: true
+      ) {
+        var reply = FixtureReply(status: HTTPResponse.Status(code: record.status), payload: record.payload)
+        addLocation(to: &reply, request, createdID: record.createdID)
+        reply.headers[Self.replayed] = "true"
+        return reply
+      }
+    }
+    return try await injector.serve(request, resource: name, plan: faults.current, context: context) {
       guard !readOnly else { return .error(.forbidden, Self.readOnlyMessage) }
-      let keys = request.headers[values: Self.idempotencyKey]
       guard keys.count <= 1, keys.allSatisfy(IdempotencyStore.isValidKey) else {
         return .error(.badRequest, Self.invalidKeyMessage)
       }
-      var body = JSONObject()
-      var bytes: [UInt8] = []
-      if method != .delete {
-        do {
-          bytes = Array(try await request.body.collect(upTo: WriteBody.maximumBytes).readableBytesView)
-          body = try WriteBody.object(from: bytes, contentType: request.headers[.contentType])
-        } catch WriteBodyError.tooManyFormFields {
-          return .error(.contentTooLarge, WriteBodyError.tooManyFormFields.description)
-        } catch let error as WriteBodyError {
-          return .error(.badRequest, error.description)
-        } catch let error as any HTTPResponseError where error.status == .contentTooLarge {
-          return .error(.contentTooLarge, "the body is larger than \(WriteBody.maximumBytes) bytes")
-        }
-      }
-      var keyed: IdempotencyStore.Request?
-      if let key = keys.first {
-        let claimed = IdempotencyStore.Request(
-          key: key, method: method.rawValue, path: request.uri.path, body: bytes)
-        switch idempotency.claim(claimed) {
-        case .proceed: keyed = claimed
+      if let bodyError { return bodyError }
+      let idempotency = store.idempotency
+      if let keyed {
+        switch idempotency.claim(keyed) {
+        case .proceed: break
         case .replay(let record):
           var reply = FixtureReply(status: HTTPResponse.Status(code: record.status), payload: record.payload)
           addLocation(to: &reply, request, createdID: record.createdID)
@@ -97,47 +113,54 @@ struct FixtureWriteRoutes: Sendable {
           return reply
         case .mismatch(let earlier):
           let other =
-            earlier.method == claimed.method && earlier.path == claimed.path
+            earlier.method == keyed.method && earlier.path == keyed.path
             ? "with another body" : "\(earlier.method) \(earlier.path)"
           return .error(
             Self.unprocessable,
-            "Idempotency-Key \(key) was used for another request (\(other)); a new write needs a new key")
+            "Idempotency-Key \(keyed.key) was used for another request (\(other)); a new write needs a new key")
         case .busy:
           var reply = FixtureReply.error(
-            .conflict, "a request with Idempotency-Key \(key) is still being answered; try again")
+            .conflict, "a request with Idempotency-Key \(keyed.key) is still being answered; try again")
           reply.headers[.retryAfter] = "1"
           return reply
         }
       }
-      var finished = false
-      defer { if let keyed, !finished { idempotency.abandon(keyed) } }
+      // Whatever happens below, a claimed key is not running any more: kept with the write's answer, or forgotten.
+      defer { if let keyed { idempotency.abandon(keyed) } }
       var pending = WriteRequest(method, name, id: id, body: body)
       pending.parent = parent
       let conditions = request.headers[values: .ifMatch]
       pending.ifMatch = conditions.isEmpty ? nil : conditions.joined(separator: ",")
       let writeRequest = pending
       let engine = self.engine
+      let journal = self.journal
+      let path = request.uri.path
+      let ifMatch = conditions.first
+      let written = body
       let outcome: WriteOutcome
       do throws(DatabaseSaveError) {
-        outcome = try await store.update { database in
-          let outcome = engine.apply(writeRequest, to: &database)
-          return (outcome, outcome.changed)
-        }
+        // The answer's key is saved with the change, in the same atomic save (FixtureStore).
+        outcome = try await store.update(
+          keeping: { outcome in
+            guard let keyed, (200..<300).contains(outcome.reply.status.code) else { return nil }
+            return idempotency.record(
+              keyed, status: outcome.reply.status.code, createdID: outcome.createdID, payload: outcome.reply.payload)
+          },
+          saved: { outcome in
+            guard outcome.changed, let journal else { return }
+            journal.record(
+              method: method.rawValue, path: path, key: keyed?.key, ifMatch: ifMatch, status: outcome.reply.status.code,
+              etag: FaultInjector.etag(of: JSONWriter(prettyPrinted: true).bytes(of: outcome.reply.payload)),
+              body: written)
+          },
+          { database in
+            let outcome = engine.apply(writeRequest, to: &database)
+            return (outcome, outcome.changed)
+          })
       } catch {
         return .error(error.isOutOfSpace ? Self.insufficientStorage : .internalServerError, error.description)
       }
       var reply = outcome.reply
-      if outcome.changed, let journal {
-        journal.record(
-          method: method.rawValue, path: request.uri.path, key: keys.first,
-          ifMatch: request.headers[values: .ifMatch].first, status: reply.status.code,
-          etag: FaultInjector.etag(of: JSONWriter(prettyPrinted: true).bytes(of: reply.payload)), body: body)
-      }
-      if let keyed, (200..<300).contains(reply.status.code) {
-        await idempotency.finish(
-          keyed, status: reply.status.code, createdID: outcome.createdID, payload: reply.payload)
-        finished = true
-      }
       addLocation(to: &reply, request, createdID: outcome.createdID)
       return reply
     }

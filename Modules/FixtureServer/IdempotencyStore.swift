@@ -1,4 +1,3 @@
-import Dispatch
 import FixtureData
 import Foundation
 import Synchronization
@@ -8,17 +7,19 @@ import enum Networking.SHA256
 /// The answers to writes that carried an `Idempotency-Key`, so a repeated write is answered again instead of done
 /// again (Stripe's and the IETF draft's header).
 ///
-/// A write with a key claims it (``claim(_:)``): a key never seen goes on (the write runs, then
-/// ``finish(_:status:createdID:payload:)`` keeps its answer when it is a success, or ``abandon(_:)`` forgets the key
-/// when it was refused or failed — it changed nothing — so a retry is done again); a key kept for the same request (method, path and the SHA-256 of the body's bytes) is answered with the kept answer; a
-/// key kept for another request is a mismatch (`422`); a key whose first request is still running is busy (`409`).
+/// A write with a key claims it (``claim(_:)``): a key never seen goes on (the write runs, and its answer, when it is
+/// a success, is kept by ``FixtureStore/update(keeping:saved:_:)`` in the same save as its change, then ``keep(_:)``; or
+/// ``abandon(_:)`` forgets the key when it was refused or failed — it changed nothing — so a retry is done again); a
+/// key kept for the same request (method, path and the SHA-256 of the body's bytes) is answered with the kept answer;
+/// a key kept for another request is a mismatch (`422`); a key whose first request is still running is busy (`409`).
 ///
 /// Bounds: at most ``Limits/keys`` keys, each kept ``Limits/age``, and ``Limits/bytes`` of answers in all; past
-/// them the oldest are dropped first. With a data file the keys are saved beside it, `<data>.idempotency.json`,
-/// as the data file is (``DatabaseFile``: atomically, `0600`, at most 16 MiB) after each kept answer, and read back
-/// at start with the same care (a regular file only, bounded); a side file that cannot be read or parsed is kept
-/// aside (`<side>.corrupt-<time>`, never deleted) and the server starts without keys, saying so in its log. Each
-/// record is checked when read: one that is not a valid record, or is past its age, is dropped.
+/// them the oldest are dropped first. With a data file the keys are saved in it, as its member ``memberName``
+/// (``member(adding:)``), by the same atomic save as the write they answer: a server killed at any moment has saved
+/// both the change and its key, or neither. The member is taken out of the data when the file is read (``split(_:)``),
+/// so no read serves it. Keys an older server kept beside the file (``sideFileName(of:)``) are read at start
+/// (``records(inSideFile:now:log:)``) and moved into the data file. Each record is checked when read: one that is not
+/// a valid record, or is past its age, is dropped.
 final class IdempotencyStore: Sendable {
   /// How many keys, for how long, and how many bytes of answers are kept.
   struct Limits: Sendable, Equatable {
@@ -26,8 +27,8 @@ final class IdempotencyStore: Sendable {
     var keys = 1000
     /// How long a key is kept: 24 hours.
     var age: TimeInterval = 24 * 60 * 60
-    /// The most bytes of kept answers in all: 8 MiB (the side file stays under a data file's 16 MiB).
-    var bytes = 8 << 20
+    /// The most bytes of kept answers in all: 4 MiB (they share the data file's 16 MiB with the data).
+    var bytes = 4 << 20
   }
 
   /// One request whose key is claimed: its key, method, path and the SHA-256 of its body (hex).
@@ -86,7 +87,10 @@ final class IdempotencyStore: Sendable {
   static let replayedHeaderName = "Idempotent-Replayed"
   /// The longest key: 255 characters.
   static let maximumKeyLength = 255
-  /// The side file's name beside the data file `name`: `name.idempotency.json`.
+  /// The data file's member that holds the keys: `{"version": 1, "keys": [record…]}`, never served.
+  static let memberName = "kumiki-api:idempotency-keys"
+  /// Where older servers kept the keys, beside the data file `name`: `name.idempotency.json` (read once, moved into
+  /// the data file, then removed).
   static func sideFileName(of name: String) -> String { "\(name).idempotency.json" }
 
   /// Whether `key` is a key the server takes: 1 to 255 visible ASCII characters (`!` to `~`), as a UUID is.
@@ -104,25 +108,14 @@ final class IdempotencyStore: Sendable {
   }
 
   private let state = Mutex(State())
-  /// Saves run one after another here, never on Swift's cooperative threads (as ``FixtureStore``'s writes); each
-  /// takes the records as they are when it runs, so the last save holds every answer kept before it.
-  private let saves = DispatchQueue(label: "kumiki.fixture-server.idempotency")
-  private let file: DatabaseFile?
   private let limits: Limits
   private let now: @Sendable () -> Date
-  private let log: @Sendable (String) -> Void
 
-  /// A store kept in `file` when given (read now), in memory otherwise.
-  init(
-    file: DatabaseFile?, limits: Limits = Limits(), now: @escaping @Sendable () -> Date = { Date() },
-    log: @escaping @Sendable (String) -> Void = { _ in }
-  ) {
-    self.file = file
+  /// A store holding `records` (read back from a data file; each checked against the bounds now).
+  init(records: [Record] = [], limits: Limits = Limits(), now: @escaping @Sendable () -> Date = { Date() }) {
     self.limits = limits
     self.now = now
-    self.log = log
-    guard let file else { return }
-    for record in load(file) { state.withLock { Self.keep(record, in: &$0, limits: limits, now: now()) } }
+    for record in records { state.withLock { Self.keep(record, in: &$0, limits: limits, now: now()) } }
   }
 
   /// The keys kept now, oldest first (tests).
@@ -141,20 +134,27 @@ final class IdempotencyStore: Sendable {
     }
   }
 
-  /// Keeps the answer to a claimed request and saves the keys, returning once they are saved; a save that fails is
-  /// logged (the key is kept in memory).
-  func finish(_ request: Request, status: Int, createdID: String?, payload: JSONValue) async {
-    let record = Record(request: request, status: status, createdID: createdID, payload: payload, at: now())
-    state.withLock { state in
-      state.running.remove(request.key)
-      Self.keep(record, in: &state, limits: limits, now: record.at)
+  /// The kept answer of `request`, if its key is kept for this same request: what a repeat is answered, before
+  /// anything else is looked at (faults, `If-Match`). Claims nothing.
+  func replay(of request: Request) -> Record? {
+    let now = now()
+    return state.withLock { state in
+      Self.evict(&state, limits: limits, now: now)
+      guard let record = state.records[request.key], record.request == request else { return nil }
+      return record
     }
-    guard file != nil else { return }
-    await withCheckedContinuation { continuation in
-      saves.async {
-        self.save()
-        continuation.resume()
-      }
+  }
+
+  /// The record of the answer to a claimed request, made now; kept by ``keep(_:)`` once saved.
+  func record(_ request: Request, status: Int, createdID: String?, payload: JSONValue) -> Record {
+    Record(request: request, status: status, createdID: createdID, payload: payload, at: now())
+  }
+
+  /// Keeps the answer to a claimed request (saved with its write: ``FixtureStore/update(keeping:saved:_:)``).
+  func keep(_ record: Record) {
+    state.withLock { state in
+      state.running.remove(record.request.key)
+      Self.keep(record, in: &state, limits: limits, now: record.at)
     }
   }
 
@@ -192,43 +192,59 @@ final class IdempotencyStore: Sendable {
     if dropped > 0 { state.order.removeFirst(dropped) }
   }
 
-  // MARK: - The side file
+  // MARK: - In the data file
 
-  /// Saves every kept answer (see the type's rules); on ``saves`` only.
-  private func save() {
-    guard let file else { return }
-    let records = state.withLock { state in state.order.compactMap { state.records[$0] } }
-    let json = JSONValue.object(
-      JSONObject([("version", .integer(1)), ("keys", .array(records.map(Self.json(of:))))]))
-    do {
-      try file.save(bytes: JSONWriter(prettyPrinted: false).bytes(of: json))
-    } catch {
-      log("cannot save the idempotency keys: \(error)")
-    }
+  /// The data file's ``memberName`` value: every kept answer, with `adding` (a write's, being saved with it) after
+  /// them, or `nil` when there is none.
+  func member(adding record: Record? = nil) -> JSONValue? {
+    var records = state.withLock { state in state.order.compactMap { state.records[$0] } }
+    if let record, !records.contains(where: { $0.request.key == record.request.key }) { records.append(record) }
+    guard !records.isEmpty else { return nil }
+    return .object(JSONObject([("version", .integer(1)), ("keys", .array(records.map(Self.json(of:))))]))
   }
 
-  /// The records of `file`, or none (a missing file; one that cannot be read or parsed is kept aside).
-  private func load(_ file: DatabaseFile) -> [Record] {
-    guard FileManager.default.fileExists(atPath: file.url.path) else { return [] }
+  /// `database` as read from a data file, without its ``memberName`` member when that holds keys (the records it
+  /// holds, each checked); a member of that name that is not a key list stays in the data (it is someone's data) and
+  /// the records are `nil`.
+  static func split(_ database: FixtureDatabase) -> (database: FixtureDatabase, records: [Record]?) {
+    guard let member = database[memberName], let records = records(in: member) else { return (database, nil) }
+    var database = database
+    database.root[memberName] = nil
+    return (database, records)
+  }
+
+  /// The records of a key list, `{"version": 1, "keys": [...]}` (at most 2,048 read), or `nil` when it is not one.
+  static func records(in json: JSONValue) -> [Record]? {
+    guard case .object(let root) = json, root["version"] == .integer(1), case .array(let items)? = root["keys"]
+    else { return nil }
+    return items.prefix(2048).compactMap(Self.record(from:))
+  }
+
+  /// The records an older server kept in the side file `file`, or `nil` when there is none; one that cannot be
+  /// read or is not a key list is kept aside (`<side>.corrupt-<time>`, never deleted) and gives none, saying so in
+  /// `log`.
+  static func records(
+    inSideFile file: DatabaseFile, now: Date, log: @Sendable (String) -> Void
+  ) -> [Record]? {
+    guard FileManager.default.fileExists(atPath: file.url.path) else { return nil }
     let json: JSONValue
     do {
       json = try JSONParser.parse(try file.read(), maximumDepth: JSONParser.maximumDepth)
     } catch {
-      let aside = try? file.keepAside(now: now())
+      let aside = try? file.keepAside(now: now)
       log(
         "cannot read the idempotency keys (\(error)); starting without them"
           + (aside.map { " (the file is kept as \($0))" } ?? ""))
-      return []
+      return nil
     }
-    guard case .object(let root) = json, root["version"] == .integer(1), case .array(let items)? = root["keys"]
-    else {
-      let aside = try? file.keepAside(now: now())
+    guard let records = records(in: json) else {
+      let aside = try? file.keepAside(now: now)
       log(
-        "\(file.url.path) is not an idempotency key file this server reads; starting without keys"
+        "\(file.url.path) is not an idempotency key file this server reads; starting without its keys"
           + (aside.map { " (the file is kept as \($0))" } ?? ""))
-      return []
+      return nil
     }
-    return items.prefix(limits.keys * 2).compactMap(Self.record(from:))
+    return records
   }
 
   private static func json(of record: Record) -> JSONValue {

@@ -10,7 +10,7 @@ import NIOCore
 ///
 /// A client that ends its side of the connection (closes it, or half-closes it) has gone: the connection is closed
 /// then (Hummingbird's own setting keeps a half-closed connection open), so the requests it left queued are not
-/// computed (``FaultInjector/serve(_:resource:plan:context:on:reply:)`` checks), as Go's `http.Server` cancels a
+/// computed (``FaultInjector/serve(_:resource:plan:context:on:exemptingStatusFaults:reply:)`` checks), as Go's `http.Server` cancels a
 /// request's context when its client's connection reads EOF. Requests on one connection are answered one after
 /// another, at most ``PipelineLimit/maximumWaiting`` waiting (``PipelineLimit``).
 struct LenientHTTP1Channel: ServerChildChannel {

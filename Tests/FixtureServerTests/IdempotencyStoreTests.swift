@@ -11,8 +11,8 @@ import Testing
 
 /// `Idempotency-Key` on writes (API.md, "Idempotency-Key"; issue 36, item 1): a repeated key with the same request is
 /// answered again without writing, with another request `422`; keys are bounded and survive a restart on the same
-/// data file.
-@Suite("IdempotencyStore: Idempotency-Key on writes, kept beside the data file")
+/// data file, saved in it with the write they answer (a crash leaves both or neither).
+@Suite("IdempotencyStore: Idempotency-Key on writes, kept in the data file")
 struct IdempotencyStoreTests {
   private static let key = "7f1c9a52-0f0e-4c55-9a1e-3d2b8f6a4c10"
 
@@ -93,7 +93,7 @@ struct IdempotencyStoreTests {
     }
   }
 
-  @Test("keys survive a restart on the same data file, in a private side file")
+  @Test("keys survive a restart on the same data file, saved in it and never served")
   func survivesRestart() async throws {
     try await withTemporaryDirectory { directory async throws in
       let url = try copyOfTestData(in: directory)
@@ -104,17 +104,143 @@ struct IdempotencyStoreTests {
         try await HTTPClient.send("POST", "/posts", on: server, headers: headers, body: body)
       }
       #expect(first.status == 201)
-      let side = directory.appendingPathComponent("db.json.idempotency.json")
-      let mode = try #require(
-        (try FileManager.default.attributesOfItem(atPath: side.path)[.posixPermissions] as? NSNumber)?.intValue)
-      #expect(mode == 0o600)
+      let saved = try FixtureDatabase(contentsOf: url)
+      #expect(IdempotencyStore.split(saved).records?.map(\.request.key) == [Self.key])
+      // `kumiki-api --replace FILE` reads a data file as data: the keys are not in it.
+      #expect(try FixtureServer.loadDataFile(url)[IdempotencyStore.memberName] == nil)
+      #expect(!FileManager.default.fileExists(atPath: url.path + ".idempotency.json"))
       try await withFixtureServer(configuration) { server async throws in
         let again = try await HTTPClient.send("POST", "/posts", on: server, headers: headers, body: body)
         #expect(again.status == 201)
         #expect(again.body == first.body)
         #expect(again.header("Idempotent-Replayed") == "true")
         #expect(try await count("再起動の後も", on: server) == 1)
+        // The keys are not data: no read serves them.
+        #expect(server.database[IdempotencyStore.memberName] == nil)
+        #expect(try await HTTPClient.get("/db", on: server).object()[IdempotencyStore.memberName] == nil)
+        let member = IdempotencyStore.memberName.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed)!
+        #expect(try await HTTPClient.send("GET", "/" + member, on: server).status == 404)
       }
+    }
+  }
+
+  /// A server killed at any moment of a write leaves the disk as it was after one of its saves (each is one atomic
+  /// rename): every state a save wrote, and the one before the first. From each, a restarted server repeating every
+  /// key finds each write done once — its key was saved with it, or neither was. (Before the key went into the data
+  /// file, a state with the change and not its key existed: a repeat from it wrote again.)
+  @Test("killed at any step of keyed writes, restarted, repeated: each write done once")
+  func crashAtEveryStep() async throws {
+    try await withTemporaryDirectory { directory async throws in
+      let url = try copyOfTestData(in: directory)
+      let initial = try Data(contentsOf: url)
+      let saves = Mutex<[[UInt8]]>([])
+      var configuration = FixtureServer.Configuration(databaseFile: url)
+      configuration.databaseWrite = { descriptor, buffer in
+        saves.withLock { $0.append(Array(buffer)) }
+        return write(descriptor, buffer.baseAddress, buffer.count)
+      }
+      let writes: [(method: String, path: String, body: String)] = [
+        ("POST", "/posts", #"{"title": "crash-1"}"#), ("PATCH", "/posts/1", #"{"title": "crash-2"}"#),
+        ("POST", "/posts", #"{"title": "crash-3"}"#), ("DELETE", "/posts/2", ""),
+      ]
+      try await withFixtureServer(configuration) { server async throws in
+        for (number, write) in writes.enumerated() {
+          let reply = try await HTTPClient.send(
+            write.method, write.path, on: server, headers: ["Idempotency-Key": "crash-\(number)"], body: write.body)
+          #expect((200..<300).contains(reply.status), "\(write)")
+        }
+      }
+      let states = [Array(initial)] + saves.withLock { $0 }
+      #expect(states.count == writes.count + 1)
+      for (step, state) in states.enumerated() {
+        try Data(state).write(to: url)
+        try await withFixtureServer(FixtureServer.Configuration(databaseFile: url)) { server async throws in
+          for (number, write) in writes.enumerated() {
+            let reply = try await HTTPClient.send(
+              write.method, write.path, on: server, headers: ["Idempotency-Key": "crash-\(number)"],
+              body: write.body)
+            #expect((200..<300).contains(reply.status), "step \(step): \(write)")
+            // Kept with its write when the state has it: a repeat of it is replayed, one done since is not.
+            #expect((reply.header("Idempotent-Replayed") == "true") == (number < step), "step \(step): \(write)")
+          }
+          #expect(try await count("crash-1", on: server) == 1, "step \(step)")
+          #expect(try await count("crash-3", on: server) == 1, "step \(step)")
+        }
+      }
+    }
+  }
+
+  @Test("an older server's side file is moved into the data file, then removed; its keys are honoured")
+  func sideFileMigrated() async throws {
+    try await withTemporaryDirectory { directory async throws in
+      let url = try copyOfTestData(in: directory)
+      let side = directory.appendingPathComponent("db.json.idempotency.json")
+      let body = #"{"title": "before the upgrade"}"#
+      let request = IdempotencyStore.Request(key: Self.key, method: "POST", path: "/posts", body: Array(body.utf8))
+      let answer = try json(#"{"title": "before the upgrade", "id": 99}"#)
+      let record = IdempotencyStore.Record(
+        request: request, status: 201, createdID: "99", payload: answer,
+        at: Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down)))
+      let kept = IdempotencyStore(records: [record]).member()!
+      try Data(JSONWriter(prettyPrinted: false).bytes(of: kept)).write(to: side)
+      let configuration = FixtureServer.Configuration(databaseFile: url)
+      try await withFixtureServer(configuration) { server async throws in
+        #expect(!FileManager.default.fileExists(atPath: side.path))
+        #expect(IdempotencyStore.split(try FixtureDatabase(contentsOf: url)).records == [record])
+        let again = try await HTTPClient.send(
+          "POST", "/posts", on: server, headers: ["Idempotency-Key": Self.key], body: body)
+        #expect(again.status == 201)
+        #expect(again.header("Idempotent-Replayed") == "true")
+        #expect(try await count("before the upgrade", on: server) == 0)
+      }
+    }
+  }
+
+  @Test("a data file member of the keys' name that is not a key list is data: served, kept, never overwritten")
+  func memberNameTakenByData() async throws {
+    try await withTemporaryDirectory { directory async throws in
+      let url = directory.appendingPathComponent("db.json")
+      try Data(#"{"posts": [], "kumiki-api:idempotency-keys": [{"id": 1}]}"#.utf8).write(to: url)
+      let data = JSONValue.array([.object(JSONObject([("id", .integer(1))]))])
+      try await withFixtureServer(FixtureServer.Configuration(databaseFile: url)) { server async throws in
+        let reply = try await HTTPClient.send(
+          "POST", "/posts", on: server, headers: ["Idempotency-Key": Self.key], body: #"{"title": "t"}"#)
+        #expect(reply.status == 201)
+        #expect(server.database[IdempotencyStore.memberName] == data)
+      }
+      #expect(try FixtureDatabase(contentsOf: url)[IdempotencyStore.memberName] == data)
+    }
+  }
+
+  @Test("a status fault does not refuse a repeat of a write done: the kept answer comes first; a new key is faulted")
+  func repeatBeforeFaults() async throws {
+    var configuration = FixtureServer.Configuration()
+    configuration.allowsFaultControl = true
+    try await withFixtureServer(configuration) { server async throws in
+      let headers = ["Idempotency-Key": Self.key]
+      let body = #"{"title": "faulted repeat"}"#
+      let first = try await HTTPClient.send("POST", "/posts", on: server, headers: headers, body: body)
+      #expect(first.status == 201)
+      server.setFaults([.status(503)])
+      let again = try await HTTPClient.send("POST", "/posts", on: server, headers: headers, body: body)
+      #expect(again.status == 201)
+      #expect(again.header("Idempotent-Replayed") == "true")
+      #expect(again.body == first.body)
+      var header = headers
+      header["X-Kumiki-Fault"] = "status=412"
+      server.clearFaults()
+      let viaHeader = try await HTTPClient.send("POST", "/posts", on: server, headers: header, body: body)
+      #expect(viaHeader.status == 201 && viaHeader.header("Idempotent-Replayed") == "true")
+      server.setFaults([.status(503)])
+      let fresh = try await HTTPClient.send(
+        "POST", "/posts", on: server, headers: ["Idempotency-Key": "another"], body: body)
+      #expect(fresh.status == 503)
+      // The same key with another body is still a new request: faulted, never replayed.
+      let other = try await HTTPClient.send(
+        "POST", "/posts", on: server, headers: headers, body: #"{"title": "another body"}"#)
+      #expect(other.status == 503)
+      server.clearFaults()
+      #expect(try await count("faulted repeat", on: server) == 1)
     }
   }
 
@@ -140,33 +266,32 @@ struct IdempotencyStoreTests {
     }
   }
 
-  @Test("bounded by age: a key older than 24 h is dropped, at a claim and when the side file is read")
+  @Test("bounded by age: a key older than 24 h is dropped, at a claim and when the data file is read")
   func boundedByAge() async throws {
     let now = Mutex(Date(timeIntervalSince1970: 1_800_000_000))
-    try await withTemporaryDirectory { directory async throws in
-      let file = DatabaseFile(url: directory.appendingPathComponent("db.json.idempotency.json"))
-      let store = IdempotencyStore(file: file, now: { now.withLock { $0 } })
-      let old = IdempotencyStore.Request(key: "old", method: "POST", path: "/posts", body: Array("{}".utf8))
-      let young = IdempotencyStore.Request(key: "young", method: "POST", path: "/posts", body: [])
-      #expect(store.claim(old) == .proceed)
-      await store.finish(old, status: 201, createdID: "9", payload: .object(JSONObject()))
-      now.withLock { $0 += 12 * 60 * 60 }
-      #expect(store.claim(young) == .proceed)
-      await store.finish(young, status: 201, createdID: "10", payload: .object(JSONObject()))
-      #expect(store.keys == ["old", "young"])
-      // A key whose first request is still being answered is busy (409 with Retry-After) until it is finished.
-      let running = IdempotencyStore.Request(key: "running", method: "PUT", path: "/x", body: [])
-      #expect(store.claim(running) == .proceed)
-      #expect(store.claim(running) == .busy)
-      store.abandon(running)
-      #expect(store.claim(running) == .proceed)
-      store.abandon(running)
-      now.withLock { $0 += 12 * 60 * 60 }
-      // Read back a day after the first: the old key is gone, the young one kept.
-      #expect(IdempotencyStore(file: file, now: { now.withLock { $0 } }).keys == ["young"])
-      #expect(store.claim(old) == .proceed)
-      #expect(store.keys == ["young"])
-    }
+    let store = IdempotencyStore(now: { now.withLock { $0 } })
+    let old = IdempotencyStore.Request(key: "old", method: "POST", path: "/posts", body: Array("{}".utf8))
+    let young = IdempotencyStore.Request(key: "young", method: "POST", path: "/posts", body: [])
+    #expect(store.claim(old) == .proceed)
+    store.keep(store.record(old, status: 201, createdID: "9", payload: .object(JSONObject())))
+    now.withLock { $0 += 12 * 60 * 60 }
+    #expect(store.claim(young) == .proceed)
+    store.keep(store.record(young, status: 201, createdID: "10", payload: .object(JSONObject())))
+    #expect(store.keys == ["old", "young"])
+    // A key whose first request is still being answered is busy (409 with Retry-After) until it is finished.
+    let running = IdempotencyStore.Request(key: "running", method: "PUT", path: "/x", body: [])
+    #expect(store.claim(running) == .proceed)
+    #expect(store.claim(running) == .busy)
+    store.abandon(running)
+    #expect(store.claim(running) == .proceed)
+    store.abandon(running)
+    now.withLock { $0 += 12 * 60 * 60 }
+    // Read back a day after the first: the old key is gone, the young one kept.
+    let saved = FixtureDatabase(root: JSONObject([(IdempotencyStore.memberName, try #require(store.member()))]))
+    let records = try #require(IdempotencyStore.split(saved).records)
+    #expect(IdempotencyStore(records: records, now: { now.withLock { $0 } }).keys == ["young"])
+    #expect(store.claim(old) == .proceed)
+    #expect(store.keys == ["young"])
   }
 
   @Test("a side file that does not parse is kept aside, and the server starts without keys")
