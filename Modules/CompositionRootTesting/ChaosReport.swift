@@ -55,12 +55,14 @@ public struct ChaosReport: Sendable, CustomStringConvertible {
     }
   }
 
-  /// Whether writes are conditional (`If-Match`, issue 36 item 2): then every applied write must carry the tag of
-  /// what the server held just before it, or be one the user chose to force (``ChaosRun/Options/keptMine``).
+  /// Whether writes are conditional (`If-Match`, issue 36 item 2): then every write applied with `If-Match` must have
+  /// carried the tag of what the server held just before it, or be one the user chose to force
+  /// (``ChaosRun/Options/keptMine``).
   public enum Conditional: String, Sendable {
     /// On when any applied write carried `If-Match` (the apps send it), off otherwise.
     case auto
-    /// Checked: a write without `If-Match`, or with a stale one, that was applied is a silent overwrite.
+    /// Checked: a write applied with a stale `If-Match` is a silent overwrite; one without any is a blind write
+    /// (``blindWrites``: its writer had read no version), counted apart.
     case on
     /// Not checked (the apps send no `If-Match` yet).
     case off
@@ -82,7 +84,7 @@ public struct ChaosReport: Sendable, CustomStringConvertible {
   public var lost = 0
   /// Writes applied over a change they did not see: applied although their user was told it failed or was refused
   /// (a 412 never applied silently; a resend of an attempt already applied gets that attempt's answer, never a
-  /// refusal), and, with conditional writes, applied without `If-Match` or with a stale one.
+  /// refusal), and, with conditional writes, applied with a stale `If-Match`.
   public var silentOverwrites = 0
   /// Writes the server applied after a later write of the same writer (markers are numbered in the order they were
   /// made): one writer's changes reaching the server out of order (issue 36 item 3: one resource's writes are sent
@@ -99,6 +101,9 @@ public struct ChaosReport: Sendable, CustomStringConvertible {
   public var waiting = 0
   /// Whether the conditional-write check ran.
   public var conditional = Conditional.off
+  /// Applied writes sent without `If-Match` by a writer that had read no version of the item (not chosen over a
+  /// conflict): they overwrite nothing the user was shown, so they are counted apart, not as silent overwrites.
+  public var blindWrites = 0
   /// The server's data is what its journal says (the last write's tag is what a read serves).
   public var dataMatchesJournal = true
   /// The subject: the command and option that write, the path they write.
@@ -125,7 +130,8 @@ public struct ChaosReport: Sendable, CustomStringConvertible {
       + "\(duplicates) duplicates, \(lost) lost, \(silentOverwrites) silent overwrites, \(unshown) unshown, "
       + "\(waiting) waiting, \(reordered) reordered; told: \(acknowledged) acknowledged, \(queued) queued, \(failed) failed, "
       + "\(killedClients) clients killed; \(applied) applied; \(refusalsShown) refusals shown (\(conflictsShown) "
-      + "conflicts); server killed \(killedServers) times; If-Match check \(conditional.rawValue); "
+      + "conflicts); server killed \(killedServers) times; If-Match check \(conditional.rawValue) "
+      + "(\(blindWrites) blind writes); "
       + "data \(dataMatchesJournal ? "matches" : "DOES NOT match") the journal; "
       + String(format: "%.1f s, %@ per write", seconds, perWrite)
     for finding in findings.prefix(20) { text += "\n  " + finding }
@@ -240,7 +246,11 @@ public struct ChaosReport: Sendable, CustomStringConvertible {
     for write in journal {
       let marker = write.values.first { told[$0] != nil }
       if conditional == .on, let marker, !keptMine.contains(marker) {
-        if write.ifMatch == nil || write.ifMatch != current[write.path] {
+        if write.ifMatch == nil {
+          // A blind write: its writer had read no version of the item (a command on a database that holds no
+          // answer for the path), so it overwrote nothing it was shown; counted, not a finding.
+          blindWrites += 1
+        } else if write.ifMatch != current[write.path] {
           silentOverwrites += 1
           note(
             "\(marker): applied with If-Match \(write.ifMatch ?? "none") over "
