@@ -89,31 +89,23 @@ public final class LiveApp: Sendable {
     } catch {
       throw LaunchError.database(String(describing: error))
     }
-    // The embedded API's child process boots while the databases open.
     let api: APISource
     if let given = options.apiURL {
       api = .given(given)
-    } else if options.singleCommand {
-      // One command: the child starts on the first request that needs it (none for a command the cache answers).
-      let dataFile = fixtureDataLocation(for: location)
-      if let dataFile { createPrivateFolder(for: dataFile) }
-      api = .onDemand(
-        EmbeddedAPIOnDemand {
-          try await EmbeddedAPI.start(
-            binary: EmbeddedAPI.binaryPath(environment: options.environment), dataFile: dataFile,
-            log: options.serverLog)
-        })
     } else {
-      // Where the embedded API keeps its data: beside the database (none for an in-memory database).
+      // Where the embedded API keeps its data: beside the database (none for an in-memory database). On a first run
+      // the data folder does not exist yet: the child must find it (the database opens in parallel).
       let dataFile = fixtureDataLocation(for: location)
-      // On a first run the data folder does not exist yet: the child must find it (the database opens in parallel).
       if let dataFile { createPrivateFolder(for: dataFile) }
-      api = .embedded(
-        Task {
-          try await EmbeddedAPI.start(
-            binary: EmbeddedAPI.binaryPath(environment: options.environment), dataFile: dataFile,
-            log: options.serverLog)
-        })
+      let startAPI: @Sendable () async throws -> EmbeddedAPI = {
+        try await EmbeddedAPI.start(
+          binary: EmbeddedAPI.binaryPath(environment: options.environment), dataFile: dataFile,
+          log: options.serverLog)
+      }
+      // One command: the child starts on the first request that needs it (none for a command the cache answers);
+      // an app that keeps running boots it while the databases open.
+      api =
+        options.singleCommand ? .onDemand(EmbeddedAPIOnDemand(start: startAPI)) : .embedded(Task(operation: startAPI))
     }
     do {
       return try await start(options, location: location, api: api, maxAge: maxAge, timeout: timeout)

@@ -728,10 +728,10 @@ public final class Outbox: Sendable {
         // read the server's item.
         reachability.reached()
         try await flush(&sent)
-        let conflict = try await storage.update(entry.id, .conflict, Self.conflictReason(entry.id), uncounted) ?? entry
+        // Listed in the report's `held`, read again when the round ends.
+        _ = try await storage.update(entry.id, .conflict, Self.conflictReason(entry.id), uncounted)
         let rolledBack = optimistic.release(entries: [entry.id])
         await invalidate(rolledBack.union([tag]))
-        _ = conflict  // listed in the report's `held`, read again when the round ends
         refusals.append(Self.conflictNotice(entry))
         // The resource's later writes go on: an edit of the same item made over this one carries the same condition
         // and meets the same conflict, shown apart; anything else is not in its way.
