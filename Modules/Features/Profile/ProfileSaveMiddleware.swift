@@ -7,7 +7,8 @@ extension ProfileFeature {
   /// Carries out the save the reducer decided, with FeatureKit's write shape
   /// (``Core/Middleware/mutation(id:state:action:intent:write:)``): after a save action whose reducer set
   /// `save.startsWrite`, sends that patch with ``ProfileClient/updatePersonal`` as effect ``saveEffectID`` and answers
-  /// `.save(.succeeded(profile))`, `.save(.queued(…))` or `.save(.failed(message))`. It decides nothing itself.
+  /// `.save(.succeeded(profile))`, `.save(.queued(…))`, `.save(.failed(message))` or `.save(.conflict(message))` (a
+  /// `412`: the profile changed on the server since it was shown). It decides nothing itself.
   ///
   /// The save is optimistic: it declares its patch as the change it expects on `GET /profile_personal`, so the query
   /// layer under the live client shows the new nickname on every screen reading the profile at once, and rolls it
