@@ -16,13 +16,14 @@ extension FixtureDatabase {
     return objects
   }
 
-  /// Where list `name` departs from its contract, one line each (empty when it keeps it): every object has exactly
-  /// `fields`, plus any of `optional`, with their kinds.
+  /// Where list `name` departs from its contract, one line each (empty when it keeps it): at least `minimum`
+  /// objects, every one with exactly `fields`, plus any of `optional`, with their kinds.
   public func shapeProblems(
-    of name: String, fields: [String: FieldKind], optional: [String: FieldKind] = [:]
+    of name: String, atLeast minimum: Int = 0, fields: [String: FieldKind], optional: [String: FieldKind] = [:]
   ) -> [String] {
     guard let objects = objects(in: name) else { return ["\(name) is not a list of objects"] }
     var problems: [String] = []
+    if objects.count < minimum { problems.append("\(name) has \(objects.count) objects, fewer than \(minimum)") }
     for object in objects {
       if Set(object.keys).subtracting(optional.keys) != Set(fields.keys) {
         problems.append("\(name) has an object with the fields \(object.keys.sorted())")

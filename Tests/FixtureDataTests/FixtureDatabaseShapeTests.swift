@@ -29,6 +29,13 @@ import Testing
     #expect(wrongOptional.shapeProblems(of: "notes", fields: fields, optional: ["tag": .string]).count == 1)
     #expect(good.shapeProblems(of: "missing", fields: fields) == ["missing is not a list of objects"])
   }
+
+  @Test func aListWithFewerObjectsThanItsMinimumSaysSo() throws {
+    let fields: [String: FixtureDatabase.FieldKind] = ["id": .integer]
+    let two = try database(#"{"notes":[{"id":1},{"id":2}]}"#)
+    #expect(two.shapeProblems(of: "notes", atLeast: 2, fields: fields) == [])
+    #expect(two.shapeProblems(of: "notes", atLeast: 3, fields: fields) == ["notes has 2 objects, fewer than 3"])
+  }
 }
 
 private struct ShapeTestError: Error {}
