@@ -8,6 +8,10 @@
 /// Content that is the response itself (several endpoints' answers as one value) adopts the protocol with nothing
 /// more: `Response` defaults to the content type and `init(_:)` to taking the response as it is.
 ///
+/// A search that loads as the user types, in pages, says more, each with a default the other screens keep: the
+/// ``Key`` of a response (its conditions, so an answer for an old search is dropped), ``update(with:)`` (a second
+/// answer for the content on screen), ``hasMore`` and ``append(_:)`` (the next page, ``LoadAction/more``).
+///
 /// ```swift
 /// public struct RecipesContent: LoadableContent {   // the load returns [Recipe]
 ///   public var recipes: [Recipe]                     // the decoded items, as the API sent them
@@ -28,14 +32,43 @@ public protocol LoadableContent: Equatable, Codable, Sendable {
   /// The content for a response.
   init(_ response: Response)
 
+  /// What a keyed screen's load is for (a search's conditions, ``key(of:)``); `Never` by default: a load with no key.
+  associatedtype Key: Equatable & Sendable = Never
+
   /// Whether there is nothing to show, which the screen's load phase reports as ``LoadPhase/empty`` instead of
   /// ``LoadPhase/loaded(_:)``. Content that is never empty keeps the default, `false`.
   var isEmpty: Bool { get }
+
+  /// The key a response answers (the search term it was loaded for), which ``ScreenLoad/reduce(_:key:)`` compares
+  /// with the state's current one to drop an answer for an old key. `nil` by default: every answer is the screen's.
+  static func key(of response: Response) -> Key?
+
+  /// Takes a second answer for the content on screen (a stale answer refreshed, a poll, a Retry of offline content);
+  /// by default the answer replaces the content. Paged content keeps the pages ``append(_:)`` added.
+  mutating func update(with response: Response)
+
+  /// Whether there is a next page for ``LoadAction/more`` to load; `false` by default (content with no pages).
+  var hasMore: Bool { get }
+
+  /// Adds the next page (``LoadAction/moreLoaded(_:)``) to the content; by default nothing (content with no pages).
+  mutating func append(_ page: Response)
 }
 
 extension LoadableContent {
   /// Never empty: content that always has something to show.
   public var isEmpty: Bool { false }
+
+  /// No key: every answer is the screen's.
+  public static func key(of response: Response) -> Key? { nil }
+
+  /// The answer replaces the content.
+  public mutating func update(with response: Response) { self = Self(response) }
+
+  /// No next page.
+  public var hasMore: Bool { false }
+
+  /// No pages: nothing to add.
+  public mutating func append(_ page: Response) {}
 }
 
 extension LoadableContent where Response == Self {

@@ -34,10 +34,68 @@ extension Middleware where Action: Equatable {
     action embed: @escaping @Sendable (LoadAction<Content.Response>) -> Action,
     load: @escaping @Sendable () async throws -> Content.Response
   ) -> Middleware {
+    carryingOut(id: id, state: screen, action: embed, afterEveryAction: false, load: { _ in try await load() })
+  }
+
+  /// ``screenLoad(id:state:action:load:)`` for a search: `load` reads the feature's state as the load starts (the
+  /// conditions it searches, which ``LoadAction/reload`` says changed), and `more` loads the page after the content
+  /// (``LoadAction/more``).
+  ///
+  /// A search's conditions change in the feature's own actions (a chip, a keystroke), whose reducer hands the load
+  /// its decision there (`state.load.reduce(.reload, key: state.query)`), so this one carries out what the state
+  /// says after *every* action of the feature; the reducer starts each action with ``ScreenLoad/settle()``, so
+  /// what the state says is the last action's decision only.
+  ///
+  /// - An edit (``ScreenLoad/startsWait``, after ``LoadAction/edited``) cancels the load in flight and any next
+  ///   page, and (re)starts the wait for typing to pause as effect `<id>.pause`, ``ScreenLoad/pause`` on the store's
+  ///   clock (`run(id:debounce:)`), which sends `.load(.paused)`.
+  /// - A load that starts cancels that wait and any next page (`<id>.more`): it replaces what they would show.
+  /// - A next page (``ScreenLoad/startsMore``) runs `more` with the content on screen as effect `<id>.more`, outside
+  ///   a ``Networking/QueryTrace`` (no note, no second answer), and sends `.load(.moreLoaded(page))` or
+  ///   `.load(.moreFailed(message))`.
+  public static func screenLoad<Content: LoadableContent>(
+    id: EffectID,
+    state screen: any KeyPath<State, ScreenLoad<Content>> & Sendable,
+    action embed: @escaping @Sendable (LoadAction<Content.Response>) -> Action,
+    load search: @escaping @Sendable (State) async throws -> Content.Response,
+    more: (@Sendable (Content) async throws -> Content.Response)? = nil
+  ) -> Middleware {
+    carryingOut(id: id, state: screen, action: embed, afterEveryAction: true, load: search, more: more)
+  }
+
+  private static func carryingOut<Content: LoadableContent>(
+    id: EffectID,
+    state screen: any KeyPath<State, ScreenLoad<Content>> & Sendable,
+    action embed: @escaping @Sendable (LoadAction<Content.Response>) -> Action,
+    afterEveryAction: Bool,
+    load search: @escaping @Sendable (State) async throws -> Content.Response,
+    more: (@Sendable (Content) async throws -> Content.Response)? = nil
+  ) -> Middleware {
     let pollID = EffectID("\(id.rawValue).poll")
+    let pauseID = EffectID("\(id.rawValue).pause")
+    let moreID = EffectID("\(id.rawValue).more")
     return .after { context, action in
-      guard CaseEmbedding.extract(embed, from: action) != nil else { return }
+      guard afterEveryAction || CaseEmbedding.extract(embed, from: action) != nil else { return }
       let state = context.state[keyPath: screen]
+      let conditions = context.state
+      let load = { @Sendable in try await search(conditions) }
+      if state.startsWait, let pause = state.pause {
+        context.cancel(id: id)
+        context.cancel(id: moreID)
+        context.run(id: pauseID, debounce: pause) { send in send(embed(.paused)) }
+      }
+      if state.startsMore, let more, let content = state.content {
+        context.run(id: moreID, cancelInFlight: true) { send in
+          do {
+            send(embed(.moreLoaded(try await more(content))))
+          } catch is CancellationError {
+            return
+          } catch {
+            guard !Task.isCancelled else { return }
+            send(embed(.moreFailed(String(describing: error))))
+          }
+        }
+      }
       if let polling = state.polling, polling.startsTimer {
         let clock = context.clock
         context.observe(id: pollID) { send in
@@ -60,6 +118,8 @@ extension Middleware where Action: Equatable {
         }
         return
       }
+      context.cancel(id: pauseID)
+      context.cancel(id: moreID)
       let policy: ReadPolicy = state.asksNetworkFirst ? .networkFirst : .cacheFirst
       context.run(id: id, cancelInFlight: true) { send in
         do {

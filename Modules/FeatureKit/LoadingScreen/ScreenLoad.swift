@@ -38,12 +38,29 @@ public struct ScreenLoad<Content: LoadableContent>: Equatable, Codable, Sendable
   /// outbox's refusal or conflict rolled a change back while Refresh was reading): that load's answer may have been
   /// read before the change, so once it lands the screen reads the cache again.
   public var changedWhileLoading: Bool
+  /// How long typing must pause before an edit (``LoadAction/edited``) loads: a search as you type; `nil` (the
+  /// default) for a screen whose edits load at once. The wait is on the store's clock.
+  public var pause: Duration?
+  /// Whether edits asked for a load that waits for typing to pause (``LoadAction/paused`` starts it; any load that
+  /// starts first folds it in).
+  public var awaitsPause: Bool
+  /// Whether the last load action (an edit) started the wait for typing to pause, cancelling the load in flight and
+  /// restarting any earlier wait: the load middleware carries it out, like ``startsLoad``.
+  public var startsWait: Bool
+  /// Whether the next page (``LoadAction/more``) is loading.
+  public var loadsMore: Bool
+  /// Whether the last load action started the next page: the load middleware carries it out, like ``startsLoad``.
+  public var startsMore: Bool
+  /// Why the next page failed, shown with a way to ask again (``LoadAction/more``); `nil` otherwise.
+  public var moreFailure: String?
 
   /// Creates a load state; the defaults are the state before the first appearance.
   public init(
     phase: LoadPhase<Content> = .idle, startsLoad: Bool = false, asksNetworkFirst: Bool = false,
     origin: DataOrigin = .network, polling: LoadPolling? = nil, reconnect: ReconnectRefetch = ReconnectRefetch(),
-    rereadsCache: Bool = false, changedWhileLoading: Bool = false
+    rereadsCache: Bool = false, changedWhileLoading: Bool = false, pause: Duration? = nil,
+    awaitsPause: Bool = false, startsWait: Bool = false, loadsMore: Bool = false, startsMore: Bool = false,
+    moreFailure: String? = nil
   ) {
     self.phase = phase
     self.startsLoad = startsLoad
@@ -53,6 +70,12 @@ public struct ScreenLoad<Content: LoadableContent>: Equatable, Codable, Sendable
     self.reconnect = reconnect
     self.rereadsCache = rereadsCache
     self.changedWhileLoading = changedWhileLoading
+    self.pause = pause
+    self.awaitsPause = awaitsPause
+    self.startsWait = startsWait
+    self.loadsMore = loadsMore
+    self.startsMore = startsMore
+    self.moreFailure = moreFailure
   }
 
   /// The content when loaded, otherwise `nil`.
@@ -71,10 +94,20 @@ public struct ScreenLoad<Content: LoadableContent>: Equatable, Codable, Sendable
   ///   keeps the content on screen (offline content's Retry never blanks it);
   /// - `.changed` starts a cache-only re-read when loaded or empty, keeping the phase on screen (``rereadsCache``);
   ///   while loading, it makes the load's answer start one when it lands (``changedWhileLoading``);
+  /// - `.reload` starts one now, reading the cache first, with the spinner (a search's conditions changed);
+  /// - `.edited` waits for typing to pause (``pause``: ``awaitsPause``, ``startsWait``), or with no pause starts one
+  ///   at once; `.paused` starts the one the edits asked for, if no load started since;
+  /// - `.more` loads the next page when the content ``LoadableContent/hasMore`` and none is in flight
+  ///   (``loadsMore``, ``startsMore``); `.moreLoaded(page)` appends it, `.moreFailed(message)` keeps the content and
+  ///   the message (``moreFailure``); a load that starts drops both;
   /// - `.loaded(response, origin)` maps the response to ``LoadableContent`` (``LoadPhase/empty`` when it is empty)
-  ///   and keeps its origin; `.failed(message)` shows the message; on a shown screen that polls, either starts the
-  ///   timer again.
-  public mutating func reduce(_ action: LoadAction<Content.Response>) {
+  ///   — or, with content on screen, hands it to ``LoadableContent/update(with:)`` — and keeps its origin;
+  ///   `.failed(message)` shows the message; on a shown screen that polls, either starts the timer again.
+  ///
+  /// `key` is what the screen's load is for now (a search's conditions, from the feature's state): an answer whose
+  /// ``LoadableContent/key(of:)`` is another one is for a load that was replaced, and is dropped. A screen with no
+  /// key leaves it out.
+  public mutating func reduce(_ action: LoadAction<Content.Response>, key: Content.Key? = nil) {
     polling?.startsTimer = false
     switch action {
     case .appear, .shown:
@@ -124,8 +157,42 @@ public struct ScreenLoad<Content: LoadableContent>: Equatable, Codable, Sendable
       case .idle, .failed:
         break
       }
+    case .reload:
+      startLoad(networkFirst: false)
+    case .edited:
+      finish()
+      guard pause != nil else { return startLoad(networkFirst: false) }
+      awaitsPause = true
+      startsWait = true
+    case .paused:
+      finish()
+      if awaitsPause { startLoad(networkFirst: false) }
+    case .more:
+      finish()
+      guard let content = phase.content, content.hasMore, !loadsMore else { return }
+      loadsMore = true
+      startsMore = true
+      moreFailure = nil
+    case .moreLoaded(let page):
+      finish()
+      guard loadsMore, var content = phase.content, answers(page, key: key) else { return }
+      content.append(page)
+      phase = .loaded(content)
+      loadsMore = false
+    case .moreFailed(let message):
+      finish()
+      guard loadsMore else { return }
+      loadsMore = false
+      moreFailure = message
     case .loaded(let response, let origin):
-      let content = Content(response)
+      guard answers(response, key: key) else { return finish() }
+      let content: Content
+      if var shown = phase.content {
+        shown.update(with: response)
+        content = shown
+      } else {
+        content = Content(response)
+      }
       phase = content.isEmpty ? .empty : .loaded(content)
       self.origin = origin
       reconnect.loaded(from: origin)
@@ -145,6 +212,21 @@ public struct ScreenLoad<Content: LoadableContent>: Equatable, Codable, Sendable
     }
   }
 
+  /// Whether `response` answers the load for `key` (always, for a screen with no key or a response without one).
+  private func answers(_ response: Content.Response, key: Content.Key?) -> Bool {
+    guard let key, let answered = Content.key(of: response) else { return true }
+    return answered == key
+  }
+
+  /// Clears the last action's decisions (``startsLoad``, ``startsWait``, ``startsMore``, the poll timer's), leaving
+  /// where the load stands. A search whose conditions change in the feature's own actions calls it first in its
+  /// reducer, so its load middleware (``Core/Middleware/screenLoad(id:state:action:load:more:)``, which reads the
+  /// state after every action) carries out each decision once.
+  public mutating func settle() {
+    finish()
+    polling?.startsTimer = false
+  }
+
   /// Decides a load: `keepingContent` leaves what the screen shows on screen (a poll, a refetch after reconnecting)
   /// instead of the spinner. A poll that fell due is served by it.
   private mutating func startLoad(networkFirst: Bool, keepingContent: Bool = false) {
@@ -153,6 +235,9 @@ public struct ScreenLoad<Content: LoadableContent>: Equatable, Codable, Sendable
     asksNetworkFirst = networkFirst
     rereadsCache = false
     changedWhileLoading = false  // this load reads after any change made so far
+    awaitsPause = false  // this load reads the edits made so far
+    loadsMore = false  // the load replaces the pages; the middleware cancels a next page in flight
+    moreFailure = nil
     if polling?.timer == .due { polling?.timer = .stopped }
   }
 
@@ -160,6 +245,8 @@ public struct ScreenLoad<Content: LoadableContent>: Equatable, Codable, Sendable
     startsLoad = false
     asksNetworkFirst = false
     rereadsCache = false
+    startsWait = false
+    startsMore = false
   }
 
   /// After an answer, a shown screen that polls starts its timer again.
