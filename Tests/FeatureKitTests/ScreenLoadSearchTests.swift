@@ -4,6 +4,7 @@ import FeatureKit
 import FeatureKitTesting
 import Foundation
 import LoadingScreenKit
+import Networking
 import Testing
 
 /// A search on the loading kit (``WordSearch``): typing waits for a pause on the store's clock, a reload reads the
@@ -277,12 +278,26 @@ import Testing
     await store.finish()
   }
 
-  @Test func aSecondAnswerReplacesContentThatKeepsTheDefault() {
+  @Test func aSecondAnswerUpdatesTheContentKeepingItsPages() {
     var hits = WordSearch.Hits(Self.firstPage("ra"))
     hits.append(WordSearch.page(after: hits))
-    var load = ScreenLoad<WordSearch.Hits>(phase: .loaded(hits), origin: .stale(fetchedAt: .distantPast, age: 300))
-    // WordSearch keeps the default `update(with:)`: the answer replaces the content.
-    load.reduce(.loaded(Self.firstPage("ra")), key: "ra")
-    #expect(load == ScreenLoad(phase: Self.hits("ra")))
+    let stale = DataOrigin.stale(fetchedAt: .distantPast, age: 300)
+    var load = ScreenLoad<WordSearch.Hits>(phase: .loaded(hits), origin: stale)
+    // A page the content declines (not the first) changes nothing, not even the origin.
+    load.reduce(.loaded(WordSearch.page(after: hits), origin: .network), key: "ra")
+    #expect(load == ScreenLoad(phase: .loaded(hits), origin: stale))
+    // The refreshed first page takes its place; the second page stays.
+    let fresh = WordSearch.Page(term: "ra", page: 1, words: ["rab", "rac"], total: 6)
+    load.reduce(.loaded(fresh, origin: .network), key: "ra")
+    var updated = hits
+    updated.words = ["rab", "rac", "ra2a", "ra2b"]
+    #expect(load == ScreenLoad(phase: .loaded(updated)))
+  }
+
+  @Test func aSecondAnswerReplacesContentThatKeepsTheDefault() {
+    let stale = DataOrigin.stale(fetchedAt: .distantPast, age: 300)
+    var load = ScreenLoad<SampleFeature.Content>(phase: .loaded(SampleFeature.Content(["ramen"])), origin: stale)
+    load.reduce(.loaded(["soba"], origin: .network))
+    #expect(load == ScreenLoad(phase: .loaded(SampleFeature.Content(["soba"]))))
   }
 }

@@ -30,6 +30,15 @@ enum WordSearch {
     static func key(of page: Page) -> String? { page.term }
     var hasMore: Bool { words.count < total }
 
+    /// A fresher first page takes the place of the first page's words, keeping the pages after it; any other page is
+    /// declined.
+    mutating func update(with page: Page) -> Bool {
+      guard page.term == term, page.page == 1 else { return false }
+      words = page.words + words.dropFirst(2)
+      total = page.total
+      return true
+    }
+
     mutating func append(_ page: Page) {
       guard page.page == lastPage + 1 else { return }
       words += page.words

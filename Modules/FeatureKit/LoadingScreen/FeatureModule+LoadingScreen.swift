@@ -7,7 +7,7 @@ extension FeatureModule {
   /// A tab whose screen loads its content (Home, Favorite, Profile): the feature gives where its ``ScreenLoad`` is
   /// in its state (`\.load`) and the case of its action that carries the load's actions (`Action.load`: the kits'
   /// one idiom, a key path and a case constructor), its reducer (which hands `.load` actions to
-  /// ``ScreenLoad/reduce(_:)``), the load function of its client, its presentation and commands; this adds the rest.
+  /// ``ScreenLoad/reduce(_:key:)``), the load function of its client, its presentation and commands; this adds the rest.
   ///
   /// - The load middleware, ``Core/Middleware/screenLoad(id:state:action:load:)``, as effect `<key>.load`, before any
   ///   `middlewares` of the feature's own (Profile's save).
@@ -88,7 +88,7 @@ extension FeatureModule {
 extension FeatureModule {
   /// A loading screen whose state is its load alone and whose actions are its load's
   /// (`typealias State = ScreenLoad<Content>`, `typealias Action = LoadAction<Content.Response>`: what `make feature`
-  /// writes): the reducer is ``ScreenLoad/reduce(_:)``; everything else is
+  /// writes): the reducer is ``ScreenLoad/reduce(_:key:)``; everything else is
   /// ``loadingScreen(_:action:key:title:initialState:reducer:load:middlewares:present:commands:)``'s. A screen that
   /// grows actions of its own gives its own `State` (with a `var load`) and `Action` (with a `case load`) and reducer,
   /// and names them to that one: `.loadingScreen(\.load, action: Action.load, …)`.

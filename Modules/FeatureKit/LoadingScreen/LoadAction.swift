@@ -4,7 +4,7 @@ import Networking
 /// that loads as the user types, in pages — the edits it waits on and its next pages.
 ///
 /// A feature carries these in one case of its own action, `case load(LoadAction<Response>)` (named to the kit by its
-/// constructor, `action: Action.load`), and its reducer hands them to ``ScreenLoad/reduce(_:)``.
+/// constructor, `action: Action.load`), and its reducer hands them to ``ScreenLoad/reduce(_:key:)``.
 public enum LoadAction<Response: Equatable & Codable & Sendable>: Equatable, Codable, Sendable {
   /// The screen became visible: loads only when nothing was requested yet.
   case appear

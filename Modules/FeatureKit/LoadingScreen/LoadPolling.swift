@@ -1,5 +1,5 @@
 /// A loading screen that loads again at an interval while it is on view (``ScreenLoad/polling``), network first and
-/// without hiding its content. The reducer (``ScreenLoad/reduce(_:)``) decides every step and records it here; the
+/// without hiding its content. The reducer (``ScreenLoad/reduce(_:key:)``) decides every step and records it here; the
 /// load middleware only starts the timer when ``startsTimer`` says so, on the store's clock.
 ///
 /// - The timer starts when a load answers while the screen is shown, and when the screen is shown with nothing

@@ -3,7 +3,7 @@
 ///
 /// The content holds the API's items as they were decoded, one type per item: what the screen needs beyond an
 /// item's fields (a date as `yyyy/MM/dd`, a checked URL) is computed from it where it is read, so a new field in the
-/// API is one edit in one file. ``ScreenLoad/reduce(_:)`` makes the content from the response in the reducer.
+/// API is one edit in one file. ``ScreenLoad/reduce(_:key:)`` makes the content from the response in the reducer.
 ///
 /// Content that is the response itself (several endpoints' answers as one value) adopts the protocol with nothing
 /// more: `Response` defaults to the content type and `init(_:)` to taking the response as it is.
@@ -44,8 +44,10 @@ public protocol LoadableContent: Equatable, Codable, Sendable {
   static func key(of response: Response) -> Key?
 
   /// Takes a second answer for the content on screen (a stale answer refreshed, a poll, a Retry of offline content);
-  /// by default the answer replaces the content. Paged content keeps the pages ``append(_:)`` added.
-  mutating func update(with response: Response)
+  /// by default the answer replaces the content. Paged content keeps the pages ``append(_:)`` added. Returns
+  /// whether it took the answer: `false` for one it does not await (a page past those shown), which changes
+  /// nothing — neither the content nor where it came from.
+  mutating func update(with response: Response) -> Bool
 
   /// Whether there is a next page for ``LoadAction/more`` to load; `false` by default (content with no pages).
   var hasMore: Bool { get }
@@ -62,7 +64,10 @@ extension LoadableContent {
   public static func key(of response: Response) -> Key? { nil }
 
   /// The answer replaces the content.
-  public mutating func update(with response: Response) { self = Self(response) }
+  public mutating func update(with response: Response) -> Bool {
+    self = Self(response)
+    return true
+  }
 
   /// No next page.
   public var hasMore: Bool { false }

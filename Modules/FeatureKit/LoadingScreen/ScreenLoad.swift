@@ -101,7 +101,8 @@ public struct ScreenLoad<Content: LoadableContent>: Equatable, Codable, Sendable
   ///   (``loadsMore``, ``startsMore``); `.moreLoaded(page)` appends it, `.moreFailed(message)` keeps the content and
   ///   the message (``moreFailure``); a load that starts drops both;
   /// - `.loaded(response, origin)` maps the response to ``LoadableContent`` (``LoadPhase/empty`` when it is empty)
-  ///   — or, with content on screen, hands it to ``LoadableContent/update(with:)`` — and keeps its origin;
+  ///   — or, with content on screen, hands it to ``LoadableContent/update(with:)``, which may decline it — and keeps
+  ///   its origin;
   ///   `.failed(message)` shows the message; on a shown screen that polls, either starts the timer again.
   ///
   /// `key` is what the screen's load is for now (a search's conditions, from the feature's state): an answer whose
@@ -188,7 +189,7 @@ public struct ScreenLoad<Content: LoadableContent>: Equatable, Codable, Sendable
       guard answers(response, key: key) else { return finish() }
       let content: Content
       if var shown = phase.content {
-        shown.update(with: response)
+        guard shown.update(with: response) else { return finish() }
         content = shown
       } else {
         content = Content(response)

@@ -23,7 +23,7 @@ public enum SampleFeature {
   /// ``FeatureKit/FeatureEntry/descriptions`` states): a tab with ``commands``.
   public static let description = FeatureDescription(key: key, title: "Menu", screen: .tab, commands: commands)
 
-  /// Reduces the load with ``FeatureKit/ScreenLoad/reduce(_:)``; `highlight` keeps the dish.
+  /// Reduces the load with ``FeatureKit/ScreenLoad/reduce(_:key:)``; `highlight` keeps the dish.
   public static let reducer = Reducer<State, Action> { state, action in
     switch action {
     case .load(let load): state.load.reduce(load)
