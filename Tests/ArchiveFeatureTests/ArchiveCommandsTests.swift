@@ -56,7 +56,7 @@ struct ArchiveCommandsTests {
   func searchOutput() throws {
     let page = ArchiveFixture.page(ArchiveQuery(keyword: "crème"), ids: [26], total: 1)
     let state = State(
-      keyword: "crème", search: .loaded(ArchiveResults(page)), saved: .loaded([ArchiveFixture.entry(26)]))
+      keyword: "crème", load: searched(.loaded(ArchiveResults(page))), saved: .loaded([ArchiveFixture.entry(26)]))
     let output = try command("search").output(state, CommandInput(values: ["keyword": "crème"]))
     #expect(
       json(output)
@@ -74,11 +74,11 @@ struct ArchiveCommandsTests {
   func searchEmptyAndFailure() throws {
     let query = ArchiveQuery(keyword: "ラーメン")
     let empty = try command("search").output(
-      State(keyword: "ラーメン", search: .empty(query)), CommandInput(values: ["page": "3"]))
+      State(keyword: "ラーメン", load: searched(nothing(query))), CommandInput(values: ["page": "3"]))
     #expect(
       json(empty)
         == #"{"total":0,"page":3,"per_page":20,"next_page":null,"items":[],"origin":"network","fetched_at":null}"#)
-    let failed = try command("search").output(State(search: .failed("server down")), CommandInput())
+    let failed = try command("search").output(State(load: searched(.failed("server down"))), CommandInput())
     #expect(failure(failed) == "server down")
   }
 

@@ -65,36 +65,35 @@ struct ArchiveFixedCategoryTests {
     #expect(page.items.map(\.id) == Self.curryItems)
 
     await store.send(.appeared) {
-      $0.search = .loading
-      $0.requests = [.observeSaved, .search(page: 1)]
+      $0.requests = [.observeSaved]
+      $0.searching()
       $0.toast.screenAppeared()
     }
     await store.receive(.savedListLoaded([])) {
       $0.saved = .empty
       $0.requests = []
+      $0.load.settle()
     }
     savedFirst.open()
-    await store.receive(.searchLoaded(page)) { $0.search = .loaded(ArchiveResults(page)) }
+    await store.receive(.load(.loaded(page))) { $0.showing(page) }
 
     await store.send(.keywordSubmitted("チキン")) {
       $0.keyword = "チキン"
-      $0.search = .loading
-      $0.requests = [.search(page: 1)]
+      $0.searching()
     }
     let chicken = try ArchiveFixture.page(ArchiveQuery(keyword: "チキン", category: "カレー"), 1)
-    await store.receive(.searchLoaded(chicken)) {
-      $0.search = .loaded(ArchiveResults(chicken))
+    await store.receive(.load(.loaded(chicken))) {
+      $0.showing(chicken)
       $0.requests = []
     }
     #expect(ArchiveFeature.present(store.state).actions.contains(.clearAll))
 
     await store.send(.clearAll) {
       $0.keyword = ""
-      $0.search = .loading
-      $0.requests = [.search(page: 1)]
+      $0.searching()
     }
-    await store.receive(.searchLoaded(page)) {
-      $0.search = .loaded(ArchiveResults(page))
+    await store.receive(.load(.loaded(page))) {
+      $0.showing(page)
       $0.requests = []
     }
     // Nothing left to clear: the button stays, disabled.
@@ -110,7 +109,7 @@ struct ArchiveFixedCategoryTests {
     await store.send(.categorySelected("和食"))
     await store.send(.search(ArchiveQuery(keyword: "鯛", category: "和食"), page: 1)) {
       $0.keyword = "鯛"
-      $0.search = .failed("This list shows only カレー; search the archive for 和食.")
+      $0.load.phase = .failed("This list shows only カレー; search the archive for 和食.")
     }
     await store.finish()
   }

@@ -33,12 +33,10 @@ struct ArchiveOfflineTests {
     let store = makeStore()
 
     await store.send(.search(.all, page: 1)) {
-      $0.search = .loading
-      $0.requests = [.search(page: 1)]
+      $0.searching()
     }
-    await store.receive(.searchLoaded(Self.cachedFirst, origin: cached)) {
-      $0.search = .loaded(ArchiveResults(Self.cachedFirst))
-      $0.searchOrigin = cached
+    await store.receive(.load(.loaded(Self.cachedFirst, origin: cached))) {
+      $0.showing(Self.cachedFirst, origin: cached)
       $0.requests = []
     }
     await store.finish()
@@ -60,25 +58,24 @@ struct ArchiveOfflineTests {
     let store = makeArchiveStore(client: client, saved: InMemoryPersistence().savedItems, state: State())
 
     await store.send(.appeared) {
-      $0.search = .loading
-      $0.requests = [.observeSaved, .search(page: 1)]
+      $0.requests = [.observeSaved]
+      $0.searching()
       $0.toast.screenAppeared()
     }
     await store.receive(.savedListLoaded([])) {
       $0.saved = .empty
       $0.requests = []
+      $0.load.settle()
     }
     gate.open()
-    await store.receive(.searchLoaded(Self.cachedFirst, origin: Self.stale)) {
-      $0.search = .loaded(ArchiveResults(Self.cachedFirst))
-      $0.searchOrigin = Self.stale
+    await store.receive(.load(.loaded(Self.cachedFirst, origin: Self.stale))) {
+      $0.showing(Self.cachedFirst, origin: Self.stale)
     }
     #expect(cache.reads == [Read(policy: .cacheFirst, query: .all, page: 1)])  // shown before the refresh ends
     cache.endRefresh()
     // The refresh wrote the cache; the second answer is read back from it, and it is fresh.
-    await store.receive(.searchLoaded(Self.freshFirst)) {
-      $0.search = .loaded(ArchiveResults(Self.freshFirst))
-      $0.searchOrigin = .network
+    await store.receive(.load(.loaded(Self.freshFirst))) {
+      $0.showing(Self.freshFirst, origin: .network)
     }
     await store.send(.terminated) { $0.requests = [.stopObservingSaved] }
     await store.finish()
@@ -94,21 +91,18 @@ struct ArchiveOfflineTests {
     let store = makeStore()
 
     await store.send(.search(.all, page: 1)) {
-      $0.search = .loading
-      $0.requests = [.search(page: 1)]
+      $0.searching()
     }
-    await store.receive(.searchLoaded(Self.cachedFirst, origin: Self.stale)) {
-      $0.search = .loaded(ArchiveResults(Self.cachedFirst))
-      $0.searchOrigin = Self.stale
+    await store.receive(.load(.loaded(Self.cachedFirst, origin: Self.stale))) {
+      $0.showing(Self.cachedFirst, origin: Self.stale)
       $0.requests = []
     }
-    await store.receive(.searchLoaded(Self.cachedFirst, origin: Self.offline)) { $0.searchOrigin = Self.offline }
+    await store.receive(.load(.loaded(Self.cachedFirst, origin: Self.offline))) { $0.load.origin = Self.offline }
 
     // The offline page stays on screen (not blanked) until the network's answer replaces it.
-    await store.send(.retry) { $0.requests = [.search(page: 1, networkFirst: true)] }
-    await store.receive(.searchLoaded(Self.freshFirst)) {
-      $0.search = .loaded(ArchiveResults(Self.freshFirst))
-      $0.searchOrigin = .network
+    await store.send(.load(.retry)) { $0.searching(networkFirst: true, keeping: true) }
+    await store.receive(.load(.loaded(Self.freshFirst))) {
+      $0.showing(Self.freshFirst, origin: .network)
       $0.requests = []
     }
     await store.finish()
@@ -130,17 +124,19 @@ struct ArchiveOfflineTests {
     }
     let store = makeArchiveStore(
       client: client, saved: InMemoryPersistence().savedItems,
-      state: State(search: .loaded(ArchiveResults(Self.cachedFirst)), saved: .empty))
+      state: State(load: searched(.loaded(ArchiveResults(Self.cachedFirst))), saved: .empty))
 
     await store.send(.refresh) {
-      $0.search = .loading
-      $0.requests = [.search(page: 1, networkFirst: true), .readSaved]
+      $0.requests = [.readSaved]
+      $0.searching(networkFirst: true)
     }
-    await store.receive(.savedListLoaded([])) { $0.requests = [] }
+    await store.receive(.savedListLoaded([])) {
+      $0.requests = []
+      $0.load.settle()
+    }
     gate.open()
-    await store.receive(.searchLoaded(Self.cachedFirst, origin: Self.offline)) {
-      $0.search = .loaded(ArchiveResults(Self.cachedFirst))
-      $0.searchOrigin = Self.offline
+    await store.receive(.load(.loaded(Self.cachedFirst, origin: Self.offline))) {
+      $0.showing(Self.cachedFirst, origin: Self.offline)
     }
     await store.finish()
     #expect(cache.reads == [Read(policy: .networkFirst, query: .all, page: 1)])
@@ -155,30 +151,28 @@ struct ArchiveOfflineTests {
 
     await store.send(.keywordSubmitted("カレー")) {
       $0.keyword = "カレー"
-      $0.search = .loading
-      $0.requests = [.search(page: 1)]
+      $0.searching()
     }
-    await store.receive(.searchLoaded(curry)) {
-      $0.search = .loaded(ArchiveResults(curry))
+    await store.receive(.load(.loaded(curry))) {
+      $0.showing(curry)
       $0.requests = []
     }
     await store.send(.categorySelected("和食")) {
       $0.category = "和食"
-      $0.search = .loading
-      $0.requests = [.search(page: 1)]
+      $0.searching()
     }
-    await store.receive(.searchLoaded(japaneseCurry)) {
-      $0.search = .loaded(ArchiveResults(japaneseCurry))
+    await store.receive(.load(.loaded(japaneseCurry))) {
+      $0.showing(japaneseCurry)
       $0.requests = []
     }
     await store.send(.search(.all, page: 2)) {
       $0.keyword = ""
       $0.category = nil
-      $0.search = .loading
-      $0.requests = [.search(page: 2)]
+      $0.searching()
+      $0.firstPage = 2
     }
-    await store.receive(.searchLoaded(second)) {
-      $0.search = .loaded(ArchiveResults(second))
+    await store.receive(.load(.loaded(second))) {
+      $0.showing(second)
       $0.requests = []
     }
     await store.finish()
@@ -194,31 +188,30 @@ struct ArchiveOfflineTests {
     let store = makeStore()
 
     await store.send(.search(.all, page: 1)) {
-      $0.search = .loading
-      $0.requests = [.search(page: 1)]
+      $0.searching()
     }
-    await store.receive(.searchLoaded(Self.cachedFirst, origin: Self.stale)) {
-      $0.search = .loaded(ArchiveResults(Self.cachedFirst))
-      $0.searchOrigin = Self.stale
+    await store.receive(.load(.loaded(Self.cachedFirst, origin: Self.stale))) {
+      $0.showing(Self.cachedFirst, origin: Self.stale)
       $0.requests = []
     }
-    await store.send(.loadMore) {
-      $0.search = .loaded(
-        ArchiveResults(query: .all, items: ArchiveFixture.items(1...20), total: 36, lastPage: 1, more: .loading))
-      $0.requests = [.loadMore]
+    await store.send(.load(.more)) {
+      $0.load.loadsMore = true
+      $0.load.startsMore = true
+      $0.load.moreFailure = nil
     }
-    await store.receive(.moreLoaded(second)) {
-      $0.search = .loaded(
+    await store.receive(.load(.moreLoaded(second))) {
+      $0.load.phase = .loaded(
         ArchiveResults(query: .all, items: ArchiveFixture.items(Array(1...36)), total: 36, lastPage: 2))
+      $0.load.loadsMore = false
       $0.requests = []
+      $0.load.settle()
     }
     cache.endRefresh()
     // Page 1 is replaced by its fresh version; page 2 stays, less 36, which page 1 now holds.
-    await store.receive(.searchLoaded(Self.freshFirst)) {
-      $0.search = .loaded(
+    await store.receive(.load(.loaded(Self.freshFirst))) {
+      $0.showing(
         ArchiveResults(
           query: .all, items: ArchiveFixture.items(Array(1...19) + [36] + Array(21...35)), total: 35, lastPage: 2))
-      $0.searchOrigin = .network
     }
     await store.finish()
     #expect(
@@ -237,22 +230,18 @@ struct ArchiveOfflineTests {
     let store = makeStore()
 
     await store.send(.search(.all, page: 1)) {
-      $0.search = .loading
-      $0.requests = [.search(page: 1)]
+      $0.searching()
     }
-    await store.receive(.searchLoaded(Self.cachedFirst, origin: Self.stale)) {
-      $0.search = .loaded(ArchiveResults(Self.cachedFirst))
-      $0.searchOrigin = Self.stale
+    await store.receive(.load(.loaded(Self.cachedFirst, origin: Self.stale))) {
+      $0.showing(Self.cachedFirst, origin: Self.stale)
       $0.requests = []
     }
     await store.send(.keywordSubmitted("カレー")) {
       $0.keyword = "カレー"
-      $0.search = .loading
-      $0.searchOrigin = .network
-      $0.requests = [.search(page: 1)]
+      $0.searching()
     }
-    await store.receive(.searchLoaded(curry)) {
-      $0.search = .loaded(ArchiveResults(curry))
+    await store.receive(.load(.loaded(curry))) {
+      $0.showing(curry)
       $0.requests = []
     }
     cache.endRefresh()
@@ -260,30 +249,26 @@ struct ArchiveOfflineTests {
     #expect(cache.reads.map(\.policy) == [.cacheFirst, .cacheFirst])
   }
 
-  @Test("the reducer takes a second page only for the shown stale results")
+  @Test("the reducer takes a second answer only for the shown results' conditions and first page")
   func secondAnswersAreJudgedByTheReducer() async {
     let curry = ArchiveFixture.page(ArchiveQuery(keyword: "カレー"), ids: [6], total: 1)
-    let shown = State(search: .loaded(ArchiveResults(Self.cachedFirst)), searchOrigin: Self.stale)
+    let shown = State(load: searched(.loaded(ArchiveResults(Self.cachedFirst)), origin: Self.stale))
     let store = makeStore(state: shown)
 
-    await store.send(.searchLoaded(curry))  // other conditions: dropped
-    await store.send(.searchLoaded(ArchiveFixture.page(.all, page: 2, ids: Array(21...36), total: 36)))  // not shown
+    await store.send(.load(.loaded(curry)))  // other conditions: dropped
+    await store.send(.load(.loaded(ArchiveFixture.page(.all, page: 2, ids: Array(21...36), total: 36))))  // not shown
     // The same page marked offline (a failed refresh) is taken.
-    await store.send(.searchLoaded(Self.cachedFirst, origin: Self.offline)) { $0.searchOrigin = Self.offline }
+    await store.send(.load(.loaded(Self.cachedFirst, origin: Self.offline))) { $0.load.origin = Self.offline }
     // Shown from an offline read, the next answer for it replaces it: Retry and a reconnection keep the offline
     // results on screen until it lands.
-    await store.send(.searchLoaded(Self.freshFirst)) {
-      $0.search = .loaded(ArchiveResults(Self.freshFirst))
-      $0.searchOrigin = .network
+    await store.send(.load(.loaded(Self.freshFirst))) {
+      $0.showing(Self.freshFirst, origin: .network)
     }
-    // Shown from a fresh read, nothing more is awaited.
-    await store.send(.searchLoaded(Self.cachedFirst, origin: Self.offline))
     await store.finish()
 
-    let empty = makeStore(state: State(search: .empty(.all), searchOrigin: Self.stale))
-    await empty.send(.searchLoaded(Self.freshFirst)) {
-      $0.search = .loaded(ArchiveResults(Self.freshFirst))
-      $0.searchOrigin = .network
+    let empty = makeStore(state: State(load: searched(nothing(.all), origin: Self.stale)))
+    await empty.send(.load(.loaded(Self.freshFirst))) {
+      $0.showing(Self.freshFirst, origin: .network)
     }
     await empty.finish()
   }
@@ -293,9 +278,9 @@ struct ArchiveOfflineTests {
   @Test("kumiki archive search --json prints the same items whatever the origin, and says the origin")
   func commandOutputSaysTheOrigin() throws {
     let command = try #require(ArchiveFeature.commands.first { $0.path == ["search"] })
-    let fresh = State(search: .loaded(ArchiveResults(Self.cachedFirst)), saved: .empty)
+    let fresh = State(load: searched(.loaded(ArchiveResults(Self.cachedFirst))), saved: .empty)
     var offline = fresh
-    offline.searchOrigin = Self.offline
+    offline.load.origin = Self.offline
 
     guard case .success(let freshView, let freshJSON) = command.output(fresh, CommandInput()),
       case .success(let offlineView, let offlineJSON) = command.output(offline, CommandInput())

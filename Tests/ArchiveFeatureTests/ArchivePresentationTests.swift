@@ -1,5 +1,6 @@
 import ArchiveFeature
 import Foundation
+import LoadingScreenKit
 import Networking
 import Presentation
 import Testing
@@ -56,28 +57,28 @@ struct ArchivePresentationTests {
 
   @Test("loading: a spinner")
   func loading() {
-    let view = ArchiveFeature.present(State(keyword: "カレー", search: .loading))
+    let view = ArchiveFeature.present(State(keyword: "カレー", load: searched(.loading)))
     #expect(contains(view) { if case .spinner("Searching...") = $0 { true } else { false } })
     #expect(view.actions.contains(.clearAll))
   }
 
   @Test("error: the message and a retry")
   func error() {
-    let view = ArchiveFeature.present(State(search: .failed("The server failed (500).")))
-    #expect(contains(view) { $0 == .error(message: "The server failed (500).", retry: .retry) })
+    let view = ArchiveFeature.present(State(load: searched(.failed("The server failed (500)."))))
+    #expect(contains(view) { $0 == .error(message: "The server failed (500).", retry: .load(.retry)) })
   }
 
   @Test("empty: says which conditions found nothing")
   func empty() {
     let query = ArchiveQuery(keyword: "ラーメン", category: "和食")
-    let view = ArchiveFeature.present(State(keyword: "ラーメン", category: "和食", search: .empty(query)))
+    let view = ArchiveFeature.present(State(keyword: "ラーメン", category: "和食", load: searched(nothing(query))))
     #expect(contains(view) { $0 == .empty("Nothing matches \"ラーメン\" in 和食.") })
   }
 
   @Test("content: count, keyword highlighted, hearts from the saved ids, selection, load more")
   func content() throws {
     let state = State(
-      keyword: "カレー", search: .loaded(ArchiveResults(Self.curry)), saved: .loaded([ArchiveFixture.entry(12)]))
+      keyword: "カレー", load: searched(.loaded(ArchiveResults(Self.curry))), saved: .loaded([ArchiveFixture.entry(12)]))
     let view = ArchiveFeature.present(state)
     #expect(view.plainText.contains("10 results"))
     let list = try #require(firstList(view))
@@ -96,17 +97,19 @@ struct ArchivePresentationTests {
   @Test("content with more pages: a load-more row; loading and failed load-more phases")
   func loadMorePhases() {
     let first = ArchiveFixture.page(.all, ids: Array(1...20), total: 36)
-    var results = ArchiveResults(first)
-    let idle = ArchiveFeature.present(State(search: .loaded(results)))
-    #expect(firstList(idle)?.more == ListMore(label: "Load more (20 of 36)", action: .loadMore))
+    var state = State(load: searched(.loaded(ArchiveResults(first))))
+    let idle = ArchiveFeature.present(state)
+    #expect(firstList(idle)?.more == ListMore(label: "Load more (20 of 36)", action: .load(.more)))
     #expect(idle.plainText.contains("36 results - showing 20"))
-    results.more = .loading
-    let loading = ArchiveFeature.present(State(search: .loaded(results)))
+    state.load.loadsMore = true
+    let loading = ArchiveFeature.present(state)
     #expect(firstList(loading)?.more == nil)
     #expect(contains(loading) { $0 == .spinner("Loading more...") })
-    results.more = .failed("timed out")
-    let failed = ArchiveFeature.present(State(search: .loaded(results)))
-    #expect(contains(failed) { $0 == .error(message: "timed out", retry: .loadMore) })
+    state.load.loadsMore = false
+    state.load.moreFailure = "timed out"
+    let failed = ArchiveFeature.present(state)
+    #expect(firstList(failed)?.more == nil)
+    #expect(contains(failed) { $0 == .error(message: "timed out", retry: .load(.more)) })
   }
 
   @Test("saved view in every phase")
@@ -127,7 +130,7 @@ struct ArchivePresentationTests {
   @Test("detail: an overlay with the item, its save button and a dismiss action")
   func detail() {
     let state = State(
-      keyword: "カレー", search: .loaded(ArchiveResults(Self.curry)), saved: .empty,
+      keyword: "カレー", load: searched(.loaded(ArchiveResults(Self.curry))), saved: .empty,
       detail: ArchiveFixture.itemsByID[19])
     let view = ArchiveFeature.present(state)
     guard case .stack(let children) = view, case .overlay(let overlay)? = children.last else {
@@ -177,17 +180,17 @@ struct ArchivePresentationTests {
   @Test("offline results show the note and a Retry above them; the conditions stay as they are")
   func offlineResults() throws {
     let today = try #require(Calendar.current.date(bySettingHour: 14, minute: 32, second: 0, of: Date()))
-    let results = State.Search.loaded(ArchiveResults(Self.curry))
-    let fresh = searchChildren(State(keyword: "カレー", search: results))
+    let results = LoadPhase<ArchiveResults>.loaded(ArchiveResults(Self.curry))
+    let fresh = searchChildren(State(keyword: "カレー", load: searched(results)))
     let offline = searchChildren(
-      State(keyword: "カレー", search: results, searchOrigin: .offline(fetchedAt: today, reason: "cannot connect")))
+      State(keyword: "カレー", load: searched(results, origin: .offline(fetchedAt: today, reason: "cannot connect"))))
 
     #expect(fresh.count == 5)  // field, chips, Clear all, count, list
     #expect(
       offline
         == Array(fresh.prefix(3)) + [
           .stack([
-            .text("offline - as of 14:32", .danger), .button(label: "Retry", action: .retry),
+            .text("offline - as of 14:32", .danger), .button(label: "Retry", action: .load(.retry)),
             .stack(Array(fresh.dropFirst(3))),
           ])
         ])
@@ -196,8 +199,8 @@ struct ArchivePresentationTests {
   @Test("stale results say how old they are; an empty answer is annotated too")
   func staleResults() {
     let stale = DataOrigin.stale(fetchedAt: ArchiveFixture.now, age: 300)
-    let results = searchChildren(State(search: .loaded(ArchiveResults(Self.curry)), searchOrigin: stale))
-    let empty = searchChildren(State(search: .empty(.all), searchOrigin: stale))
+    let results = searchChildren(State(load: searched(.loaded(ArchiveResults(Self.curry)), origin: stale)))
+    let empty = searchChildren(State(load: searched(nothing(.all), origin: stale)))
 
     #expect(results.dropFirst(3).first?.plainText.first == "stale - 5 min old - refreshing...")
     #expect(
@@ -211,9 +214,10 @@ struct ArchivePresentationTests {
   func noNote() {
     let cached = DataOrigin.cache(fetchedAt: ArchiveFixture.now)
     let offline = DataOrigin.offline(fetchedAt: ArchiveFixture.now, reason: "cannot connect")
-    let results = State.Search.loaded(ArchiveResults(Self.curry))
+    let results = LoadPhase<ArchiveResults>.loaded(ArchiveResults(Self.curry))
 
-    #expect(searchChildren(State(search: results, searchOrigin: cached)) == searchChildren(State(search: results)))
-    #expect(searchChildren(State(search: .loading, searchOrigin: offline)).last == .spinner("Searching..."))
+    #expect(
+      searchChildren(State(load: searched(results, origin: cached))) == searchChildren(State(load: searched(results))))
+    #expect(searchChildren(State(load: searched(.loading, origin: offline))).last == .spinner("Searching..."))
   }
 }

@@ -24,31 +24,32 @@ struct ArchiveReconnectTests {
   @Test("offline results search again once; offline again, a second reconnection does nothing")
   func offlineResultsRefetchOnce() async {
     cache.answer(.networkFirst, with: .init(page: Self.first, origin: Self.offline))
-    let shown = State(search: .loaded(ArchiveResults(Self.first)), searchOrigin: Self.offline)
+    let shown = State(load: searched(.loaded(ArchiveResults(Self.first)), origin: Self.offline))
     let store = makeStore(state: shown)
 
-    await store.send(.reconnected) {  // the offline results stay on screen meanwhile
-      $0.reconnect.hasRefetched = true
-      $0.requests = [.search(page: 1, networkFirst: true)]
+    await store.send(.load(.reconnected)) {  // the offline results stay on screen meanwhile
+      $0.load.reconnect.hasRefetched = true
+      $0.searching(networkFirst: true, keeping: true)
     }
-    await store.receive(.searchLoaded(Self.first, origin: Self.offline)) { $0.requests = [] }
-    await store.send(.reconnected)
+    await store.receive(.load(.loaded(Self.first, origin: Self.offline))) {
+      $0.requests = []
+      $0.load.settle()
+    }
+    await store.send(.load(.reconnected))
     await store.finish()
   }
 
   @Test("a failed search searches again when the API comes back")
   func failedSearchRefetches() async {
     cache.answer(.networkFirst, with: .init(page: Self.first, origin: .network))
-    let store = makeStore(state: State(search: .failed("Could not connect")))
+    let store = makeStore(state: State(load: searched(.failed("Could not connect"))))
 
-    await store.send(.reconnected) {
-      $0.search = .loading
-      $0.reconnect.hasRefetched = true
-      $0.requests = [.search(page: 1, networkFirst: true)]
+    await store.send(.load(.reconnected)) {
+      $0.load.reconnect.hasRefetched = true
+      $0.searching(networkFirst: true)
     }
-    await store.receive(.searchLoaded(Self.first, origin: .network)) {
-      $0.search = .loaded(ArchiveResults(Self.first))
-      $0.reconnect.hasRefetched = false
+    await store.receive(.load(.loaded(Self.first, origin: .network))) {
+      $0.showing(Self.first)
       $0.requests = []
     }
     await store.finish()
@@ -57,11 +58,11 @@ struct ArchiveReconnectTests {
   @Test("fresh results, nothing searched yet, or a search in flight: a reconnection does nothing")
   func othersIgnoreIt() async {
     for state in [
-      State(), State(search: .loading),
-      State(search: .loaded(ArchiveResults(Self.first)), searchOrigin: .cache(fetchedAt: Self.fetchedAt)),
+      State(), State(load: searched(.loading)),
+      State(load: searched(.loaded(ArchiveResults(Self.first)), origin: .cache(fetchedAt: Self.fetchedAt))),
     ] {
       let store = makeStore(state: state)
-      await store.send(.reconnected)
+      await store.send(.load(.reconnected))
       await store.finish()
     }
   }

@@ -21,7 +21,7 @@ struct ArchiveRememberedSearchTests {
   func savesTheConditions() throws {
     let page = ArchiveFixture.page(ArchiveQuery(keyword: "鯛"), ids: [1], total: 1)
     let state = State(
-      keyword: "鯛 ", category: "和食", search: .loaded(ArchiveResults(page)), saved: .empty, mode: .saved,
+      keyword: "鯛 ", category: "和食", load: searched(.loaded(ArchiveResults(page))), saved: .empty, mode: .saved,
       detail: ArchiveFixture.itemsByID[1], notice: "x")
     let data = try #require(persistence.save(state))
     #expect(persistence.version == 1)
@@ -72,12 +72,11 @@ struct ArchiveRememberedSearchTests {
       state: State(keyword: "鯛", category: "和食"))
     let query = ArchiveQuery(keyword: "鯛", category: "和食")
     await store.send(.resumeSearch(page: 1)) {
-      $0.search = .loading
-      $0.requests = [.search(page: 1)]
+      $0.searching()
     }
     let page = try ArchiveFixture.page(query, 1)
-    await store.receive(.searchLoaded(page)) {
-      $0.search = .loaded(ArchiveResults(page))
+    await store.receive(.load(.loaded(page))) {
+      $0.showing(page)
       $0.requests = []
     }
     #expect(page.items.map(\.id) == [1])

@@ -34,6 +34,7 @@ struct ArchiveRouteTests {
       $0.opening = nil
       $0.detail = ArchiveFixture.itemsByID[12]
       $0.requests = []
+      $0.load.settle()
     }
     await store.finish()
   }
@@ -49,6 +50,7 @@ struct ArchiveRouteTests {
       $0.opening = nil
       $0.notice = "no archive item 999999"
       $0.requests = []
+      $0.load.settle()
     }
     await store.finish()
   }

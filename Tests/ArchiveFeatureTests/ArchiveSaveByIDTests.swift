@@ -32,7 +32,10 @@ struct ArchiveSaveByIDTests {
       client: Self.offline(cached: Self.curry), saved: persistence.savedItems, state: State(keyword: "カレー"))
 
     await store.send(.save(6)) { $0.requests = [.save(6)] }
-    await store.receive(.saveFinished(ArchiveFixture.entry(6))) { $0.requests = [] }
+    await store.receive(.saveFinished(ArchiveFixture.entry(6))) {
+      $0.requests = []
+      $0.load.settle()
+    }
     await store.receive(.savedListLoaded([ArchiveFixture.entry(6)])) { $0.saved = .loaded([ArchiveFixture.entry(6)]) }
     #expect(persistence.currentSavedItems == [ArchiveFixture.savedItem(6)])
     await store.finish()
@@ -48,6 +51,7 @@ struct ArchiveSaveByIDTests {
     await store.receive(.saveFailed(id: 6, message: Self.unreachable.description)) {
       $0.notice = Self.unreachable.description
       $0.requests = []
+      $0.load.settle()
     }
     await store.receive(.savedListLoaded([])) { $0.saved = .empty }
     #expect(persistence.currentSavedItems.isEmpty)
@@ -65,6 +69,7 @@ struct ArchiveSaveByIDTests {
     await store.receive(.saveFailed(id: 1, message: "archive item 1 is 和食, not カレー")) {
       $0.notice = "archive item 1 is 和食, not カレー"
       $0.requests = []
+      $0.load.settle()
     }
     #expect(persistence.currentSavedItems.isEmpty)
 
@@ -72,7 +77,10 @@ struct ArchiveSaveByIDTests {
       $0.notice = nil
       $0.requests = [.save(6)]
     }
-    await store.receive(.saveFinished(ArchiveFixture.entry(6))) { $0.requests = [] }
+    await store.receive(.saveFinished(ArchiveFixture.entry(6))) {
+      $0.requests = []
+      $0.load.settle()
+    }
     await store.receive(.savedListLoaded([ArchiveFixture.entry(6)])) { $0.saved = .loaded([ArchiveFixture.entry(6)]) }
     await store.finish()
   }
@@ -94,6 +102,7 @@ struct ArchiveSaveByIDTests {
     await store.receive(.saveFailed(id: 1, message: "archive item 1 is 和食, not カレー")) {
       $0.notice = "archive item 1 is 和食, not カレー"
       $0.requests = []
+      $0.load.settle()
     }
     await store.receive(.savedListLoaded(both)) { $0.saved = .loaded(both) }
     #expect(Set(persistence.currentSavedItems.map(\.id)) == [1, 6])
@@ -106,6 +115,7 @@ struct ArchiveSaveByIDTests {
       $0.lastUnsave = ArchiveUnsaveResult(id: 6, dishName: curry.item.dishName, removed: true)
       $0.toast.show("Removed \"\(curry.item.dishName)\"", undo: .restore(curry))
       $0.requests = []
+      $0.load.settle()
     }
     await store.receive(.savedListLoaded([ArchiveFixture.entry(1)])) { $0.saved = .loaded([ArchiveFixture.entry(1)]) }
     #expect(persistence.currentSavedItems.map(\.id) == [1])

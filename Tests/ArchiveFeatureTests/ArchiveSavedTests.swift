@@ -14,7 +14,7 @@ struct ArchiveSavedTests {
 
   static let curry = ArchiveFixture.page(
     ArchiveQuery(keyword: "カレー"), ids: [6, 11, 12, 14, 15, 18, 19, 24, 30, 36], total: 10)
-  static let curryState = State(keyword: "カレー", search: .loaded(ArchiveResults(curry)), saved: .empty)
+  static let curryState = State(keyword: "カレー", load: searched(.loaded(ArchiveResults(curry))), saved: .empty)
 
   @Test("launch reads the saved list, newest first")
   func launchReadsSavedList() async {
@@ -31,6 +31,7 @@ struct ArchiveSavedTests {
     await store.receive(.savedListLoaded(entries)) {
       $0.saved = .loaded(entries)
       $0.requests = []
+      $0.load.settle()
     }
     #expect(store.state.savedIDs == [6, 12])
     await store.finish()
@@ -49,6 +50,7 @@ struct ArchiveSavedTests {
     await store.receive(.savedListFailed(error.description)) {
       $0.saved = .failed(error.description)
       $0.requests = []
+      $0.load.settle()
     }
     await store.finish()
   }
@@ -61,7 +63,10 @@ struct ArchiveSavedTests {
 
     await store.send(.save(6)) { $0.requests = [.save(6)] }
     // Written; no toast, since the screen never appeared (ArchiveToastTests has the screen's).
-    await store.receive(.saveFinished(ArchiveFixture.entry(6))) { $0.requests = [] }
+    await store.receive(.saveFinished(ArchiveFixture.entry(6))) {
+      $0.requests = []
+      $0.load.settle()
+    }
     await store.receive(.savedListLoaded([ArchiveFixture.entry(6)])) {
       $0.saved = .loaded([ArchiveFixture.entry(6)])
     }
@@ -72,6 +77,7 @@ struct ArchiveSavedTests {
     await store.receive(.unsaveFinished(id: 6, removed: ArchiveFixture.entry(6))) {
       $0.lastUnsave = ArchiveUnsaveResult(id: 6, dishName: ArchiveFixture.entry(6).item.dishName, removed: true)
       $0.requests = []
+      $0.load.settle()
     }
     await store.receive(.savedListLoaded([])) { $0.saved = .empty }
     #expect(persistence.currentSavedItems.isEmpty)
@@ -92,6 +98,7 @@ struct ArchiveSavedTests {
     await store.receive(.unsaveFinished(id: 6, removed: nil)) {
       $0.lastUnsave = ArchiveUnsaveResult(id: 6, removed: false)
       $0.requests = []
+      $0.load.settle()
     }
     await store.receive(.savedListLoaded([])) { $0.saved = .empty }
     await store.finish()
@@ -105,7 +112,10 @@ struct ArchiveSavedTests {
     let store = makeArchiveStore(http: fake.client, persistence: persistence)
 
     await store.send(.save(12)) { $0.requests = [.save(12)] }
-    await store.receive(.saveFinished(ArchiveFixture.entry(12))) { $0.requests = [] }
+    await store.receive(.saveFinished(ArchiveFixture.entry(12))) {
+      $0.requests = []
+      $0.load.settle()
+    }
     await store.receive(.savedListLoaded([ArchiveFixture.entry(12)])) {
       $0.saved = .loaded([ArchiveFixture.entry(12)])
     }
@@ -122,6 +132,7 @@ struct ArchiveSavedTests {
     await store.receive(.saveFailed(id: 99, message: "no archive item 99")) {
       $0.notice = "no archive item 99"
       $0.requests = []
+      $0.load.settle()
     }
     await store.receive(.savedListLoaded([])) { $0.saved = .empty }
     await store.send(.dismissNotice) { $0.notice = nil }
@@ -139,6 +150,7 @@ struct ArchiveSavedTests {
     await store.receive(.saveFailed(id: 6, message: error.description)) {
       $0.notice = error.description
       $0.requests = []
+      $0.load.settle()
     }
     await store.receive(.savedListFailed(error.description)) { $0.saved = .failed(error.description) }
     await store.send(.unsave(6)) {
@@ -148,6 +160,7 @@ struct ArchiveSavedTests {
     await store.receive(.saveFailed(id: 6, message: error.description)) {
       $0.notice = error.description
       $0.requests = []
+      $0.load.settle()
     }
     await store.receive(.savedListFailed(error.description))
     await store.finish()
@@ -161,7 +174,10 @@ struct ArchiveSavedTests {
       $0.requests = [.observeSaved]
       $0.toast.screenAppeared()
     }  // results on screen: no search
-    await store.receive(.savedListLoaded([])) { $0.requests = [] }
+    await store.receive(.savedListLoaded([])) {
+      $0.requests = []
+      $0.load.settle()
+    }
     // Another writer (e.g. `kumiki archive save` in another process).
     try await persistence.savedItems.save(ArchiveFixture.savedItem(24))
     await store.receive(.savedListLoaded([ArchiveFixture.entry(24)])) {
@@ -187,6 +203,7 @@ struct ArchiveSavedTests {
     await store.receive(.savedListLoaded([ArchiveFixture.entry(5)])) {
       $0.saved = .loaded([ArchiveFixture.entry(5)])
       $0.requests = []
+      $0.load.settle()
     }
     await store.send(.select(5)) { $0.detail = ArchiveFixture.itemsByID[5] }
     await store.send(.closeDetail) { $0.detail = nil }

@@ -19,23 +19,27 @@ struct ArchiveSearchTests {
     let first = ArchiveFixture.page(.all, ids: Array(1...20), total: 36)
 
     await store.send(.appeared) {
-      $0.search = .loading
-      $0.requests = [.observeSaved, .search(page: 1)]
+      $0.requests = [.observeSaved]
+      $0.searching()
       $0.toast.screenAppeared()
     }
     await store.receive(.savedListLoaded([])) {
       $0.saved = .empty
       $0.requests = []
+      $0.load.settle()
     }
     gate.open()
-    await store.receive(.searchLoaded(first)) { $0.search = .loaded(ArchiveResults(first)) }
+    await store.receive(.load(.loaded(first))) { $0.showing(first) }
     #expect(store.state.results?.hasMore == true)
 
     await store.send(.appeared) {
       $0.requests = [.observeSaved]
       $0.toast.screenAppeared()
     }
-    await store.receive(.savedListLoaded([])) { $0.requests = [] }
+    await store.receive(.savedListLoaded([])) {
+      $0.requests = []
+      $0.load.settle()
+    }
     await store.send(.terminated) { $0.requests = [.stopObservingSaved] }
     await store.finish()
     #expect(queries(fake.requests) == [["_page=1", "_limit=20"]])
@@ -52,22 +56,21 @@ struct ArchiveSearchTests {
     let message = HTTPError.serverError(status: 500, url: url).description
 
     await store.send(.search(.all, page: 1)) {
-      $0.search = .loading
-      $0.requests = [.search(page: 1)]
+      $0.searching()
     }
-    await store.receive(.searchFailed(message)) {
-      $0.search = .failed(message)
+    await store.receive(.load(.failed(message))) {
+      $0.load.phase = .failed(message)
       $0.requests = []
+      $0.load.settle()
     }
     #expect(message.contains("(500)"))
 
     let page = ArchiveFixture.page(.all, ids: Array(1...20), total: 36)
-    await store.send(.retry) {
-      $0.search = .loading
-      $0.requests = [.search(page: 1, networkFirst: true)]
+    await store.send(.load(.retry)) {
+      $0.searching(networkFirst: true)
     }
-    await store.receive(.searchLoaded(page)) {
-      $0.search = .loaded(ArchiveResults(page))
+    await store.receive(.load(.loaded(page))) {
+      $0.showing(page)
       $0.requests = []
     }
     await store.finish()
@@ -90,11 +93,10 @@ struct ArchiveSearchTests {
     let curryPage = ArchiveFixture.page(curry, ids: [6, 11, 12, 14, 15, 18, 19, 24, 30, 36], total: 10)
     await store.send(.keywordSubmitted("  カレー ")) {
       $0.keyword = "カレー"
-      $0.search = .loading
-      $0.requests = [.search(page: 1)]
+      $0.searching()
     }
-    await store.receive(.searchLoaded(curryPage)) {
-      $0.search = .loaded(ArchiveResults(curryPage))
+    await store.receive(.load(.loaded(curryPage))) {
+      $0.showing(curryPage)
       $0.requests = []
     }
 
@@ -102,11 +104,10 @@ struct ArchiveSearchTests {
     let udon = ArchiveFixture.page(curryWashoku, ids: [19], total: 1)
     await store.send(.categorySelected("和食")) {
       $0.category = "和食"
-      $0.search = .loading
-      $0.requests = [.search(page: 1)]
+      $0.searching()
     }
-    await store.receive(.searchLoaded(udon)) {
-      $0.search = .loaded(ArchiveResults(udon))
+    await store.receive(.load(.loaded(udon))) {
+      $0.showing(udon)
       $0.requests = []
     }
     #expect(store.state.results?.items.first?.dishName == "カレーうどん")
@@ -114,21 +115,19 @@ struct ArchiveSearchTests {
     let washoku = ArchiveFixture.page(ArchiveQuery(category: "和食"), ids: [1, 7, 13, 19, 25, 31], total: 6)
     await store.send(.keywordSubmitted("")) {
       $0.keyword = ""
-      $0.search = .loading
-      $0.requests = [.search(page: 1)]
+      $0.searching()
     }
-    await store.receive(.searchLoaded(washoku)) {
-      $0.search = .loaded(ArchiveResults(washoku))
+    await store.receive(.load(.loaded(washoku))) {
+      $0.showing(washoku)
       $0.requests = []
     }
 
     await store.send(.keywordSubmitted("カレー")) {
       $0.keyword = "カレー"
-      $0.search = .loading
-      $0.requests = [.search(page: 1)]
+      $0.searching()
     }
-    await store.receive(.searchLoaded(udon)) {
-      $0.search = .loaded(ArchiveResults(udon))
+    await store.receive(.load(.loaded(udon))) {
+      $0.showing(udon)
       $0.requests = []
     }
 
@@ -136,54 +135,50 @@ struct ArchiveSearchTests {
       ArchiveQuery(keyword: "カレー", category: "カレー"), ids: [6, 12, 18, 24, 30, 36], total: 6)
     await store.send(.categorySelected("カレー")) {
       $0.category = "カレー"
-      $0.search = .loading
-      $0.requests = [.search(page: 1)]
+      $0.searching()
     }
-    await store.receive(.searchLoaded(curryCategory)) {
-      $0.search = .loaded(ArchiveResults(curryCategory))
+    await store.receive(.load(.loaded(curryCategory))) {
+      $0.showing(curryCategory)
       $0.requests = []
     }
 
     await store.send(.categorySelected(nil)) {
       $0.category = nil
-      $0.search = .loading
-      $0.requests = [.search(page: 1)]
+      $0.searching()
     }
-    await store.receive(.searchLoaded(curryPage)) {
-      $0.search = .loaded(ArchiveResults(curryPage))
+    await store.receive(.load(.loaded(curryPage))) {
+      $0.showing(curryPage)
       $0.requests = []
     }
 
     let everything = ArchiveFixture.page(.all, ids: Array(1...20), total: 36)
     await store.send(.categorySelected("和食")) {
       $0.category = "和食"
-      $0.search = .loading
-      $0.requests = [.search(page: 1)]
+      $0.searching()
     }
-    await store.receive(.searchLoaded(udon)) {
-      $0.search = .loaded(ArchiveResults(udon))
+    await store.receive(.load(.loaded(udon))) {
+      $0.showing(udon)
       $0.requests = []
     }
     await store.send(.clearAll) {
       $0.keyword = ""
       $0.category = nil
-      $0.search = .loading
-      $0.requests = [.search(page: 1)]
+      $0.searching()
     }
-    await store.receive(.searchLoaded(everything)) {
-      $0.search = .loaded(ArchiveResults(everything))
+    await store.receive(.load(.loaded(everything))) {
+      $0.showing(everything)
       $0.requests = []
     }
 
     let ramen = ArchiveQuery(keyword: "ラーメン")
     await store.send(.keywordSubmitted("ラーメン")) {
       $0.keyword = "ラーメン"
-      $0.search = .loading
-      $0.requests = [.search(page: 1)]
+      $0.searching()
     }
-    await store.receive(.searchLoaded(ArchivePage(query: ramen, page: 1, items: [], total: 0))) {
-      $0.search = .empty(ramen)
+    await store.receive(.load(.loaded(ArchivePage(query: ramen, page: 1, items: [], total: 0)))) {
+      $0.load.phase = nothing(ramen)
       $0.requests = []
+      $0.load.settle()
     }
     await store.finish()
 
@@ -219,18 +214,17 @@ struct ArchiveSearchTests {
 
     await store.send(.keywordSubmitted("カレー")) {
       $0.keyword = "カレー"
-      $0.search = .loading
-      $0.requests = [.search(page: 1)]
+      $0.searching()
     }
     await started.wait()
     let brulee = ArchiveQuery(keyword: "crème")
     await store.send(.keywordSubmitted("crème")) {
       $0.keyword = "crème"
-      $0.requests = [.search(page: 1)]
+      $0.searching()
     }
     let page = ArchiveFixture.page(brulee, ids: [26], total: 1)
-    await store.receive(.searchLoaded(page)) {
-      $0.search = .loaded(ArchiveResults(page))
+    await store.receive(.load(.loaded(page))) {
+      $0.showing(page)
       $0.requests = []
     }
     release.open()
@@ -249,23 +243,25 @@ struct ArchiveSearchTests {
     let second = ArchiveFixture.page(.all, page: 2, ids: Array(21...36), total: 36)
 
     await store.send(.search(.all, page: 1)) {
-      $0.search = .loading
-      $0.requests = [.search(page: 1)]
+      $0.searching()
     }
-    await store.receive(.searchLoaded(first)) {
-      $0.search = .loaded(ArchiveResults(first))
+    await store.receive(.load(.loaded(first))) {
+      $0.showing(first)
       $0.requests = []
     }
-    await store.send(.loadMore) {
-      $0.search = .loaded(ArchiveResults(query: .all, items: first.items, total: 36, lastPage: 1, more: .loading))
-      $0.requests = [.loadMore]
+    await store.send(.load(.more)) {
+      $0.load.loadsMore = true
+      $0.load.startsMore = true
+      $0.load.moreFailure = nil
     }
-    await store.receive(.moreLoaded(second)) {
-      $0.search = .loaded(ArchiveResults(query: .all, items: ArchiveFixture.items(1...36), total: 36, lastPage: 2))
+    await store.receive(.load(.moreLoaded(second))) {
+      $0.load.phase = .loaded(ArchiveResults(query: .all, items: ArchiveFixture.items(1...36), total: 36, lastPage: 2))
+      $0.load.loadsMore = false
       $0.requests = []
+      $0.load.settle()
     }
     #expect(store.state.results?.hasMore == false)
-    await store.send(.loadMore)  // nothing more to load: starts nothing
+    await store.send(.load(.more))  // nothing more to load: starts nothing
     await store.finish()
     #expect(queries(fake.requests) == [["_page=1", "_limit=20"], ["_page=2", "_limit=20"]])
   }
@@ -279,26 +275,31 @@ struct ArchiveSearchTests {
       "/achive_images", query: [URLQueryItem(name: "_page", value: "2")],
       .status(503), .json(body, headers: ["X-Total-Count": String(total)]))
     let first = ArchiveFixture.page(.all, ids: Array(1...20), total: 36)
-    let store = makeArchiveStore(http: fake.client, state: State(search: .loaded(ArchiveResults(first))))
+    let store = makeArchiveStore(http: fake.client, state: State(load: searched(.loaded(ArchiveResults(first)))))
     let url = URL(string: "http://archive.test/achive_images?_page=2&_limit=20")!
     let message = HTTPError.serverError(status: 503, url: url).description
 
-    await store.send(.loadMore) {
-      $0.search = .loaded(ArchiveResults(query: .all, items: first.items, total: 36, lastPage: 1, more: .loading))
-      $0.requests = [.loadMore]
+    await store.send(.load(.more)) {
+      $0.load.loadsMore = true
+      $0.load.startsMore = true
+      $0.load.moreFailure = nil
     }
-    await store.receive(.moreFailed(message)) {
-      $0.search = .loaded(
-        ArchiveResults(query: .all, items: first.items, total: 36, lastPage: 1, more: .failed(message)))
+    await store.receive(.load(.moreFailed(message))) {
+      $0.load.loadsMore = false
+      $0.load.moreFailure = message
       $0.requests = []
+      $0.load.settle()
     }
-    await store.send(.loadMore) {
-      $0.search = .loaded(ArchiveResults(query: .all, items: first.items, total: 36, lastPage: 1, more: .loading))
-      $0.requests = [.loadMore]
+    await store.send(.load(.more)) {
+      $0.load.loadsMore = true
+      $0.load.startsMore = true
+      $0.load.moreFailure = nil
     }
-    await store.receive(.moreLoaded(ArchiveFixture.page(.all, page: 2, ids: Array(21...36), total: 36))) {
-      $0.search = .loaded(ArchiveResults(query: .all, items: ArchiveFixture.items(1...36), total: 36, lastPage: 2))
+    await store.receive(.load(.moreLoaded(ArchiveFixture.page(.all, page: 2, ids: Array(21...36), total: 36)))) {
+      $0.load.phase = .loaded(ArchiveResults(query: .all, items: ArchiveFixture.items(1...36), total: 36, lastPage: 2))
+      $0.load.loadsMore = false
       $0.requests = []
+      $0.load.settle()
     }
     await store.finish()
   }
@@ -318,21 +319,22 @@ struct ArchiveSearchTests {
     }
     let first = ArchiveFixture.page(.all, ids: Array(1...20), total: 36)
     let store = makeArchiveStore(
-      client: client, saved: InMemoryPersistence().savedItems, state: State(search: .loaded(ArchiveResults(first))))
+      client: client, saved: InMemoryPersistence().savedItems,
+      state: State(load: searched(.loaded(ArchiveResults(first)))))
 
-    await store.send(.loadMore) {
-      $0.search = .loaded(ArchiveResults(query: .all, items: first.items, total: 36, lastPage: 1, more: .loading))
-      $0.requests = [.loadMore]
+    await store.send(.load(.more)) {
+      $0.load.loadsMore = true
+      $0.load.startsMore = true
+      $0.load.moreFailure = nil
     }
     await started.wait()
     await store.send(.categorySelected("洋食")) {
       $0.category = "洋食"
-      $0.search = .loading
-      $0.requests = [.search(page: 1)]
+      $0.searching()
     }
     let western = ArchiveFixture.page(ArchiveQuery(category: "洋食"), ids: [2, 8, 14, 20, 26, 32], total: 6)
-    await store.receive(.searchLoaded(western)) {
-      $0.search = .loaded(ArchiveResults(western))
+    await store.receive(.load(.loaded(western))) {
+      $0.showing(western)
       $0.requests = []
     }
     release.open()
@@ -351,17 +353,18 @@ struct ArchiveSearchTests {
     let store = makeArchiveStore(
       client: client, saved: persistence.savedItems, state: State(keyword: "カレー", category: "和食"))
     await store.send(.refresh) {
-      $0.search = .loading
       $0.saved = .loading
-      $0.requests = [.search(page: 1, networkFirst: true), .readSaved]
+      $0.requests = [.readSaved]
+      $0.searching(networkFirst: true)
     }
     await store.receive(.savedListLoaded([ArchiveFixture.entry(19)])) {
       $0.saved = .loaded([ArchiveFixture.entry(19)])
       $0.requests = []
+      $0.load.settle()
     }
     gate.open()
     let udon = ArchiveFixture.page(ArchiveQuery(keyword: "カレー", category: "和食"), ids: [19], total: 1)
-    await store.receive(.searchLoaded(udon)) { $0.search = .loaded(ArchiveResults(udon)) }
+    await store.receive(.load(.loaded(udon))) { $0.showing(udon) }
     await store.finish()
   }
 }

@@ -2,6 +2,7 @@ import ArchiveFeature
 import CoreTesting
 import FeatureKitTesting
 import Foundation
+import LoadingScreenKit
 import Networking
 import Persistence
 import PersistenceTesting
@@ -58,4 +59,49 @@ func gated(_ http: HTTPClient, by gate: Gate) -> HTTPClient {
 /// The query items of each request, as `name=value` strings.
 func queries(_ requests: [HTTPRequest]) -> [[String]] {
   requests.map { request in request.queryItems.map { "\($0.name)=\($0.value ?? "")" } }
+}
+
+/// The search (the loading kit's `ScreenLoad`, Archive's pause) in `phase`, its results from `origin`.
+func searched(_ phase: LoadPhase<ArchiveResults>, origin: DataOrigin = .network) -> ScreenLoad<ArchiveResults> {
+  ScreenLoad(phase: phase, origin: origin, pause: ArchiveFeature.debounce)
+}
+
+extension ArchiveFeature.State {
+  /// The search as the reducer starts one (the last action's decisions settled): the spinner — or, `keeping`, the results on screen (Retry of offline
+  /// results, a reconnection) — network first for Refresh and Retry; any wait for typing and page in flight dropped.
+  mutating func searching(networkFirst: Bool = false, keeping: Bool = false) {
+    load.settle()
+    if !keeping { load.phase = .loading }
+    load.startsLoad = true
+    load.asksNetworkFirst = networkFirst
+    load.awaitsPause = false
+    load.startsWait = false
+    load.loadsMore = false
+    load.moreFailure = nil
+  }
+
+  /// The search's answer on screen: `page`, from `origin`.
+  mutating func showing(_ page: ArchivePage, origin: DataOrigin = .network) {
+    showing(ArchiveResults(page), origin: origin)
+  }
+
+  /// The search's answer on screen: `results`, from `origin`.
+  mutating func showing(_ results: ArchiveResults, origin: DataOrigin = .network) {
+    load.settle()
+    load.phase = .loaded(results)
+    load.origin = origin
+    load.reconnect.loaded(from: origin)
+  }
+
+  /// An edit that waits for typing to pause (the last action's decisions settled).
+  mutating func waitingForPause() {
+    load.settle()
+    load.awaitsPause = true
+    load.startsWait = true
+  }
+}
+
+/// What the search shows when the conditions match nothing: results for `query` with no items.
+func nothing(_ query: ArchiveQuery) -> LoadPhase<ArchiveResults> {
+  .loaded(ArchiveResults(ArchivePage(query: query, page: 1, items: [], total: 0)))
 }

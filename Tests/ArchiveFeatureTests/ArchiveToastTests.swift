@@ -31,6 +31,7 @@ struct ArchiveToastTests {
     await store.send(.save(6)) { $0.requests = [.save(6)] }
     await store.receive(.saveFinished(ArchiveFixture.entry(6))) {
       $0.requests = []
+      $0.load.settle()
       $0.toast = ToastSlot(
         current: Toast(text: "Saved \"\(Self.dish(6))\"", serial: 1), shown: 1, screenHasAppeared: true)
     }
@@ -59,6 +60,7 @@ struct ArchiveToastTests {
     await store.receive(.unsaveFinished(id: 6, removed: removed)) {
       $0.lastUnsave = ArchiveUnsaveResult(id: 6, dishName: Self.dish(6), removed: true)
       $0.requests = []
+      $0.load.settle()
       $0.toast = ToastSlot(
         current: Toast(text: "Removed \"\(Self.dish(6))\"", undo: .restore(removed), serial: 1), shown: 1,
         screenHasAppeared: true)
@@ -76,6 +78,7 @@ struct ArchiveToastTests {
     }
     await store.receive(.saveFinished(removed)) {
       $0.requests = []
+      $0.load.settle()
       $0.toast.current = Toast(text: "Saved \"\(Self.dish(6))\"", serial: 2)
       $0.toast.shown = 2
     }
@@ -100,6 +103,7 @@ struct ArchiveToastTests {
     await store.receive(.unsaveFinished(id: 6, removed: entry)) {
       $0.lastUnsave = ArchiveUnsaveResult(id: 6, dishName: Self.dish(6), removed: true)
       $0.requests = []
+      $0.load.settle()
       $0.toast = ToastSlot(
         current: Toast(text: "Removed \"\(Self.dish(6))\"", undo: .restore(entry), serial: 1), shown: 1,
         screenHasAppeared: true)

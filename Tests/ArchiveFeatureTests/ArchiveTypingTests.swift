@@ -32,22 +32,19 @@ struct ArchiveTypingTests {
     for text in ["カ", "カレ", "カレー", "カレー ", "カレー"] {
       await store.send(.keywordEdited(text)) {
         $0.keyword = text
-        $0.isSearchPending = true
-        $0.requests = [.waitForTypingPause]
+        $0.waitingForPause()
       }
       clock.advance(by: .milliseconds(120))
     }
     clock.advance(by: ArchiveFeature.debounce - .milliseconds(121))
     #expect(fake.requests.isEmpty)
     clock.advance(by: .milliseconds(1))
-    await store.receive(.typingPaused) {
-      $0.isSearchPending = false
-      $0.search = .loading
-      $0.requests = [.search(page: 1)]
+    await store.receive(.load(.paused)) {
+      $0.searching()
     }
     let page = try ArchiveFixture.page(Self.curry, 1)
-    await store.receive(.searchLoaded(page)) {
-      $0.search = .loaded(ArchiveResults(page))
+    await store.receive(.load(.loaded(page))) {
+      $0.showing(page)
       $0.requests = []
     }
     await store.finish()
@@ -79,32 +76,27 @@ struct ArchiveTypingTests {
       clock: clock)
     await store.send(.keywordEdited("カレー")) {
       $0.keyword = "カレー"
-      $0.isSearchPending = true
-      $0.requests = [.waitForTypingPause]
+      $0.waitingForPause()
     }
     clock.advance(by: ArchiveFeature.debounce)
-    await store.receive(.typingPaused) {
-      $0.isSearchPending = false
-      $0.search = .loading
-      $0.requests = [.search(page: 1)]
+    await store.receive(.load(.paused)) {
+      $0.searching()
     }
     await started.wait()  // the search for カレー is in flight
 
     await store.send(.keywordEdited("ラーメン")) {
       $0.keyword = "ラーメン"
-      $0.isSearchPending = true
-      $0.requests = [.waitForTypingPause]
+      $0.waitingForPause()
     }
     #expect(log.values == ["start カレー", "cancel カレー"])
     held.open()
     clock.advance(by: ArchiveFeature.debounce)
-    await store.receive(.typingPaused) {
-      $0.isSearchPending = false
-      $0.requests = [.search(page: 1)]  // `search` stays .loading (the cancelled search for カレー)
+    await store.receive(.load(.paused)) {
+      $0.searching()  // `load.phase` stays .loading (the cancelled search for カレー)
     }
     let page = try ArchiveFixture.page(ArchiveQuery(keyword: "ラーメン"), 1)
-    await store.receive(.searchLoaded(page)) {
-      $0.search = page.items.isEmpty ? .empty(page.query) : .loaded(ArchiveResults(page))
+    await store.receive(.load(.loaded(page))) {
+      $0.showing(page)
       $0.requests = []
     }
     await store.finish()
@@ -119,17 +111,14 @@ struct ArchiveTypingTests {
     let store = Self.store(fake, clock: clock)
     await store.send(.keywordEdited("カレー")) {
       $0.keyword = "カレー"
-      $0.isSearchPending = true
-      $0.requests = [.waitForTypingPause]
+      $0.waitingForPause()
     }
     await store.send(.keywordSubmitted("カレー")) {
-      $0.isSearchPending = false
-      $0.search = .loading
-      $0.requests = [.search(page: 1)]
+      $0.searching()
     }
     let page = try ArchiveFixture.page(Self.curry, 1)
-    await store.receive(.searchLoaded(page)) {
-      $0.search = .loaded(ArchiveResults(page))
+    await store.receive(.load(.loaded(page))) {
+      $0.showing(page)
       $0.requests = []
     }
     clock.advance(by: .seconds(10))  // the cancelled wait sends nothing (finish fails on a stray action)
@@ -145,23 +134,20 @@ struct ArchiveTypingTests {
     let clock = TestClock()
     let curry = try ArchiveFixture.page(Self.curry, 1)
     let store = Self.store(
-      fake, clock: clock, state: State(keyword: "カレー", search: .loaded(ArchiveResults(curry))))
+      fake, clock: clock, state: State(keyword: "カレー", load: searched(.loaded(ArchiveResults(curry)))))
     await store.send(.keywordEdited("カレー  ")) { $0.keyword = "カレー  " }
     #expect(clock.sleeperCount == 0 && store.store.effectsInFlight == 0)
     await store.send(.keywordEdited("")) {
       $0.keyword = ""
-      $0.isSearchPending = true
-      $0.requests = [.waitForTypingPause]
+      $0.waitingForPause()
     }
     clock.advance(by: ArchiveFeature.debounce)
-    await store.receive(.typingPaused) {
-      $0.isSearchPending = false
-      $0.search = .loading
-      $0.requests = [.search(page: 1)]
+    await store.receive(.load(.paused)) {
+      $0.searching()
     }
     let all = try ArchiveFixture.page(.all, 1)
-    await store.receive(.searchLoaded(all)) {
-      $0.search = .loaded(ArchiveResults(all))
+    await store.receive(.load(.loaded(all))) {
+      $0.showing(all)
       $0.requests = []
     }
     await store.finish()
@@ -171,7 +157,7 @@ struct ArchiveTypingTests {
   @Test("the keyword highlight follows the keyword as typed, before the results do")
   func highlightFollowsTyping() throws {
     let all = try ArchiveFixture.page(.all, 1)
-    var state = State(search: .loaded(ArchiveResults(all)))
+    var state = State(load: searched(.loaded(ArchiveResults(all))))
     state.keyword = "カレー"
     let view = ArchiveFeature.present(state)
     let highlighted = view.plainText.joined(separator: "\n")

@@ -1,5 +1,5 @@
 import FeatureKit
-import Networking
+import LoadingScreenKit
 
 extension ArchiveFeature {
   /// Everything that can happen on the Archive screen.
@@ -15,19 +15,14 @@ extension ArchiveFeature {
     case refresh
     /// The app is exiting: stop observing the saved items.
     case terminated
-    /// The API answers again after it could not be reached (the app's `.reconnected`): results shown offline, or a
-    /// search that failed, search again once, network first (``State/reconnect``).
-    case reconnected
 
     // MARK: Conditions
 
     /// The keyword field was edited (every keystroke): the text is kept as typed, and the search runs once typing
-    /// pauses for ``ArchiveFeature/debounce`` (each edit cancels the search in flight).
+    /// pauses for ``ArchiveFeature/debounce`` (each edit cancels the search in flight; `.load(.paused)` searches).
     case keywordEdited(String)
     /// Enter in the keyword field: search now (trimmed), without waiting for the pause; the category is kept.
     case keywordSubmitted(String)
-    /// Typing paused: run the search the edits scheduled (sent by the debounce effect).
-    case typingPaused
     /// Select a category chip (`nil`: all categories); the keyword is kept.
     case categorySelected(String?)
     /// Clear both the keyword and the category.
@@ -36,24 +31,16 @@ extension ArchiveFeature {
     case search(ArchiveQuery, page: Int)
     /// Search the current conditions (as restored from the last run) from `page` (`kumiki archive search --last`).
     case resumeSearch(page: Int)
-    /// Search again after a failure, or when the results shown are offline: asks the network first.
-    case retry
 
-    // MARK: Results
+    // MARK: The search
 
-    /// A search answered, with where the page came from: the network (the default), the cache, a stale cache entry
-    /// being refreshed, or the cache because the network failed. A stale page is followed by a second
-    /// `searchLoaded` for the same query and page when its refresh ends: the fresh page, or the same page marked
-    /// offline.
-    case searchLoaded(ArchivePage, origin: DataOrigin = .network)
-    /// A search failed with this message.
-    case searchFailed(String)
-    /// Load the next page (also retries a failed "load more").
-    case loadMore
-    /// The next page arrived.
-    case moreLoaded(ArchivePage)
-    /// Loading the next page failed with this message.
-    case moreFailed(String)
+    /// The search, on the loading kit (``State/load``): `.retry` (after a failure, or on results shown offline:
+    /// network first), `.reconnected` (the app's: results shown offline, or a search that failed, search again
+    /// once), `.more` (the next page; also retries a failed one), `.paused` (typing paused), and the answers the
+    /// search effect sends — `.loaded(page, origin:)` (a stale page is followed by a second one for the same query
+    /// and page when its refresh ends: the fresh page, or the same page marked offline), `.failed`, `.moreLoaded`,
+    /// `.moreFailed`.
+    case load(LoadAction<ArchivePage>)
 
     // MARK: Saved items
 

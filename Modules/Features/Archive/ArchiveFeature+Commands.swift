@@ -124,19 +124,19 @@ extension ArchiveFeature {
 
   /// The output of `archive search` for the state after the search.
   static func searchOutput(_ state: State, page: Int) -> CommandOutput {
-    switch state.search {
-    case .idle, .loading:
+    switch state.load.phase {
+    case .idle, .loading, .empty:
       return .failure("the search did not finish")
     case .failed(let message):
       return .failure(message)
-    case .empty(let query):
+    case .loaded(let results) where results.matchesNothing:
       return .success(
-        view: .empty(emptyText(query)),
+        view: .empty(emptyText(results.query)),
         json: .object(
           [
             ("total", 0), ("page", .int(page)), ("per_page", .int(ArchiveClient.pageSize)), ("next_page", .null),
             ("items", .array([])),
-          ] + state.searchOrigin.jsonMembers))
+          ] + state.load.origin.jsonMembers))
     case .loaded(let results):
       let saved = state.savedIDs
       let rows = results.items.map { item in
@@ -157,7 +157,7 @@ extension ArchiveFeature {
             ("per_page", .int(ArchiveClient.pageSize)),
             ("next_page", results.hasMore ? .int(results.lastPage + 1) : .null),
             ("items", .array(results.items.map { itemJSON($0, saved: saved.contains($0.id)) })),
-          ] + state.searchOrigin.jsonMembers))
+          ] + state.load.origin.jsonMembers))
     }
   }
 

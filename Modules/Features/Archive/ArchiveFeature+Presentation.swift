@@ -40,18 +40,19 @@ extension ArchiveFeature {
     ]
     // Always there, disabled while there is nothing to clear: typing never shifts the layout or the focus.
     children.append(.button(label: "Clear all", action: .clearAll, isEnabled: state.canClear))
-    switch state.search {
+    switch state.load.phase {
     case .idle:
       children.append(.text("Search the archive by keyword or category.", .secondary))
     case .loading:
       children.append(.spinner("Searching..."))
     case .failed(let message):
-      children.append(.error(message: message, retry: .retry))
-    case .empty(let query):
-      children += annotated([.empty(emptyText(query))], origin: state.searchOrigin)
+      children.append(.error(message: message, retry: .load(.retry)))
+    case .empty:
+      break  // ArchiveResults is never empty: results that match nothing name their conditions
+    case .loaded(let results) where results.matchesNothing:
+      children += annotated([.empty(emptyText(results.query))], origin: state.load.origin)
     case .loaded(let results):
-      children += annotated(
-        resultsView(results, keyword: state.query.keyword, savedIDs: state.savedIDs), origin: state.searchOrigin)
+      children += annotated(resultsView(results, state: state), origin: state.load.origin)
     }
     return .stack(children)
   }
@@ -61,17 +62,18 @@ extension ArchiveFeature {
   /// Fresh results (the network, or the cache within its max-age) are returned as they are.
   static func annotated(_ results: [ViewNode<Action>], origin: DataOrigin) -> [ViewNode<Action>] {
     guard origin.note != nil else { return results }
-    return [origin.annotate(.stack(results), retry: .retry)]
+    return [origin.annotate(.stack(results), retry: .load(.retry))]
   }
 
   /// The count, the list with save boxes and highlights of `keyword` (the keyword as typed now, so the highlight
-  /// follows typing before the results do), and "load more" in its phase.
-  static func resultsView(_ results: ArchiveResults, keyword: String, savedIDs: Set<Int>) -> [ViewNode<Action>] {
+  /// follows typing before the results do), and "load more" in its phase (the search's `loadsMore`, `moreFailure`).
+  static func resultsView(_ results: ArchiveResults, state: State) -> [ViewNode<Action>] {
+    let (keyword, savedIDs) = (state.query.keyword, state.savedIDs)
     var children: [ViewNode<Action>] = [.text(countText(results), .secondary)]
     guard !results.items.isEmpty else {
       return children + [.empty("No items on page \(results.lastPage).")]
     }
-    let more = results.hasMore && results.more == .idle
+    let more = results.hasMore && !state.load.loadsMore && state.load.moreFailure == nil
     let items = results.items.map { item in
       listItem(item, keyword: keyword, isSaved: savedIDs.contains(item.id), detail: excerpt(item.introduction))
     }
@@ -80,12 +82,13 @@ extension ArchiveFeature {
         ListNode(
           items: items,
           more: more
-            ? ListMore(label: "Load more (\(results.items.count) of \(results.total))", action: Action.loadMore) : nil)
+            ? ListMore(label: "Load more (\(results.items.count) of \(results.total))", action: Action.load(.more))
+            : nil)
       ))
-    switch results.more {
-    case .idle: break
-    case .loading: children.append(.spinner("Loading more..."))
-    case .failed(let message): children.append(.error(message: message, retry: .loadMore))
+    if state.load.loadsMore {
+      children.append(.spinner("Loading more..."))
+    } else if let message = state.load.moreFailure {
+      children.append(.error(message: message, retry: .load(.more)))
     }
     return children
   }

@@ -1,6 +1,7 @@
 import Core
 import FeatureKit
 import Foundation
+import LoadingScreenKit
 import Persistence
 import Presentation
 import ToastKit
@@ -20,14 +21,11 @@ public enum ArchiveFeature {
   /// The tab's title.
   public static let title = "Archive"
 
-  /// The id of the search effect (a new search replaces the one in flight).
+  /// The id of the search effect (a new search replaces the one in flight); the loading kit adds the wait for
+  /// typing to pause, `archive.search.pause`, and "load more", `archive.search.more`.
   public static let searchID: EffectID = "archive.search"
-  /// The id of the wait for typing to pause (each keystroke restarts it).
-  public static let typingID: EffectID = "archive.typing"
-  /// How long typing must pause before the keyword field searches.
+  /// How long typing must pause before the keyword field searches (the search's ``LoadingScreenKit/ScreenLoad/pause``).
   public static let debounce: Duration = .milliseconds(300)
-  /// The id of the "load more" effect (cancelled by a new search).
-  public static let moreID: EffectID = "archive.more"
   /// The id of the one-shot saved-list read.
   public static let loadSavedID: EffectID = "archive.saved.load"
   /// The id of the long-lived saved-items observation (started on `.appear`, ended on `.terminate`).
@@ -65,7 +63,7 @@ public enum ArchiveFeature {
         case .appear: .appeared
         case .refreshAll: .refresh
         case .terminate: .terminated
-        case .reconnected: .reconnected
+        case .reconnected: .load(.reconnected)
         case .disappear: nil
         case .dataChanged: nil  // searches are not optimistic data; saved items have the database's observation
         }

@@ -1,19 +1,22 @@
 import Core
 import Foundation
+import LoadingScreenKit
 import Networking
 import Persistence
 
 extension ArchiveFeature {
-  /// The Archive side effects, built from its clients. The middleware decides nothing: after each action it carries
-  /// out the ``ArchiveRequest``s the reducer put in ``State/requests``.
+  /// The Archive side effects, built from its clients. The middlewares decide nothing: after each action they carry
+  /// out what the reducer decided, in ``State/load`` and ``State/requests``.
   ///
-  /// - Search (`archive.search`): a new search cancels the one in flight, any "load more" (`archive.more`) and any
-  ///   wait for typing to pause (`archive.typing`). It runs in a ``Networking/QueryTrace`` with the policy the
-  ///   request says (network first for Refresh and Retry, else cache first) and sends the page with the origin its
-  ///   read reported; after a stale page it waits for the background refresh and sends the fresh page (read back
-  ///   from the cache) or, when the refresh failed, the same page marked offline.
-  /// - Typing (`archive.typing`): cancels the search in flight and (re)starts a ``ArchiveFeature/debounce`` wait on
-  ///   the store's clock, which sends `.typingPaused`.
+  /// - The search is the loading kit's (``LoadingScreenKit/ScreenLoad``, its middleware
+  ///   `screenLoad(id:state:action:load:more:)` as ``ArchiveFeature/searchID``): a search reads the conditions and
+  ///   ``State/firstPage`` as it starts and replaces the one in flight, any "load more" (`archive.search.more`) and
+  ///   any wait for typing to pause (`archive.search.pause`). It runs in a ``Networking/QueryTrace`` with the policy
+  ///   the reducer decided (network first for Refresh and Retry, else cache first) and sends the page with the
+  ///   origin its read reported; after a stale page it waits for the background refresh and sends the fresh page
+  ///   (read back from the cache) or, when the refresh failed, the same page marked offline. An edit cancels the
+  ///   search in flight and (re)starts a ``ArchiveFeature/debounce`` wait on the store's clock, which sends
+  ///   `.load(.paused)`. "Load more" asks for the page after the results' last.
   /// - Saved list: one-shot reads (`archive.saved.load`), and an observation (`archive.saved.observe`) from
   ///   `.appeared` until `.terminated`, so another mount's or another process's writes reach the screen.
   /// - Save / unsave / restore (`archive.write.<id>`): writes at once, then reads the saved list back, so the save boxes
@@ -29,9 +32,13 @@ extension ArchiveFeature {
   ) -> [Middleware<State, Action>] {
     let effects = ArchiveEffects(client: client, saved: saved, now: now)
     return [
+      .screenLoad(
+        id: searchID, state: \.load, action: Action.load,
+        load: { state in try await client.search(state.query, state.firstPage) },
+        more: { results in try await client.search(results.query, results.lastPage + 1) }),
       .after { context, _ in
         for request in context.state.requests { effects.start(request, context: context) }
-      }
+      },
     ]
   }
 }
@@ -48,14 +55,6 @@ struct ArchiveEffects: Sendable {
 
   func start(_ request: ArchiveRequest, context: Context) {
     switch request {
-    case .search(let page, let networkFirst):
-      search(context.state.query, page: page, policy: networkFirst ? .networkFirst : .cacheFirst, context)
-    case .waitForTypingPause:
-      context.cancel(id: ArchiveFeature.searchID)
-      context.cancel(id: ArchiveFeature.moreID)
-      context.run(id: ArchiveFeature.typingID, debounce: ArchiveFeature.debounce) { send in send(.typingPaused) }
-    case .loadMore:
-      if let results = context.state.results { loadMore(results, context) }
     case .readSaved:
       loadSaved(context)
     case .observeSaved:
@@ -70,58 +69,6 @@ struct ArchiveEffects: Sendable {
       fetchItem(id, context)
     case .restore(let entry):
       save(entry.id, known: entry.item, savedAt: entry.savedAt, context)
-    }
-  }
-
-  /// Searches `query` from `page` reading the cache as `policy` says, and sends the page with its origin; a stale
-  /// page is followed by its refreshed version or by itself marked offline (see ``ArchiveFeature/middlewares``).
-  private func search(_ query: ArchiveQuery, page: Int, policy: ReadPolicy, _ context: Context) {
-    context.cancel(id: ArchiveFeature.typingID)
-    context.cancel(id: ArchiveFeature.moreID)
-    let client = client
-    context.run(id: ArchiveFeature.searchID, cancelInFlight: true) { send in
-      let trace = QueryTrace(policy: policy)
-      let results: ArchivePage
-      do {
-        results = try await trace.run { try await client.search(query, page) }
-      } catch is CancellationError {
-        return
-      } catch {
-        send(.searchFailed(String(describing: error)))
-        return
-      }
-      send(.searchLoaded(results, origin: trace.origin))
-      let failure: String
-      switch await trace.refreshes() {
-      case .none:
-        return
-      case .refreshed:
-        do {
-          try Task.checkCancellation()
-          send(.searchLoaded(try await QueryTrace(policy: .cacheOnly).run { try await client.search(query, page) }))
-          return
-        } catch is CancellationError {
-          return
-        } catch {
-          failure = String(describing: error)
-        }
-      case .failed(let reason):
-        failure = reason
-      }
-      guard !Task.isCancelled else { return }
-      send(.searchLoaded(results, origin: .offline(fetchedAt: trace.origin.fetchedAt ?? .distantPast, reason: failure)))
-    }
-  }
-
-  private func loadMore(_ results: ArchiveResults, _ context: Context) {
-    let client = client
-    context.run(id: ArchiveFeature.moreID, cancelInFlight: true) { send in
-      do {
-        send(.moreLoaded(try await client.search(results.query, results.lastPage + 1)))
-      } catch is CancellationError {
-      } catch {
-        send(.moreFailed(String(describing: error)))
-      }
     }
   }
 

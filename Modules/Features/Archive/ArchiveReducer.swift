@@ -6,101 +6,62 @@ import ToastKit
 
 extension ArchiveFeature {
   /// The Archive reducer: conditions, results, paging, the saved list and navigation. Pure, and the one place that
-  /// decides what starts: what an action starts goes into ``State/requests`` for the middleware to carry out (see
-  /// ``middlewares(client:saved:now:)``). It also decides the toasts: "Saved “…”" once a save was written,
+  /// decides what starts: the search's decisions go to ``State/load`` (the loading kit's, handed every load action
+  /// with the conditions as its key), the rest into ``State/requests``, for the middlewares to carry out (see
+  /// ``middlewares(client:saved:now:)``); each action starts with both cleared, so they are that action's only. It also decides the toasts: "Saved “…”" once a save was written,
   /// "Removed “…”" with its undo (``Action/restore(_:)``) once an unsave removed the item.
   public static let reducer = Reducer<State, Action> { state, action in
     if !state.requests.isEmpty { state.requests = [] }
+    state.load.settle()
     switch action {
     case .launched, .loadSaved:
       state.readSaved()
     case .appeared:
       state.toast.screenAppeared()
       state.requests.append(.observeSaved)
-      if state.search == .idle { state.startSearch() }
+      state.search(.appear)
     case .refresh:
-      state.reconnect.reset()
-      state.startSearch(networkFirst: true)
+      state.search(.refresh)
       state.readSaved()
-    case .reconnected:
-      let showing: ReconnectRefetch.Showing =
-        switch state.search {
-        case .idle, .loading: .nothing
-        case .loaded, .empty: .content(state.searchOrigin)
-        case .failed: .error
-        }
-      guard state.reconnect.reconnected(showing: showing) else { return }
-      state.startSearch(networkFirst: true, keepingResults: true)
     case .terminated:
       state.requests.append(.stopObservingSaved)
 
     case .keywordEdited(let text):
       let before = state.query
       state.keyword = text
-      if state.query != before { state.isSearchPending = true }
+      state.firstPage = 1
       // While a search waits, every edit restarts the wait, even one that leaves the query as it was.
-      if state.isSearchPending { state.requests.append(.waitForTypingPause) }
-    case .typingPaused:
-      if state.isSearchPending { state.startSearch() }
+      if state.query != before || state.load.awaitsPause { state.search(.edited) }
     case .keywordSubmitted(let keyword):
       state.keyword = ArchiveQuery(keyword: keyword).keyword
-      state.startSearch()
+      state.firstPage = 1
+      state.search(.reload)
     case .categorySelected(let category):
       guard state.fixedCategory == nil else { return }
       state.category = category
-      state.startSearch()
+      state.firstPage = 1
+      state.search(.reload)
     case .clearAll:
       state.keyword = ""
       state.category = state.fixedCategory
-      state.startSearch()
+      state.firstPage = 1
+      state.search(.reload)
     case .search(let query, let page):
       state.keyword = query.keyword
       if let fixed = state.fixedCategory, let asked = query.category, asked != fixed {
-        state.isSearchPending = false
-        state.search = .failed("This list shows only \(fixed); search the archive for \(asked).")
-        state.searchOrigin = .network
+        state.load.awaitsPause = false
+        state.load.phase = .failed("This list shows only \(fixed); search the archive for \(asked).")
+        state.load.origin = .network
         return
       }
       state.category = state.fixedCategory ?? query.category
-      state.startSearch(page: page.clamped(to: ArchiveClient.pages))
+      state.firstPage = page.clamped(to: ArchiveClient.pages)
+      state.search(.reload)
     case .resumeSearch(let page):
-      state.startSearch(page: page.clamped(to: ArchiveClient.pages))
-    case .retry:
-      state.reconnect.reset()
-      state.startSearch(networkFirst: true, keepingResults: true)
-
-    case .searchLoaded(let page, let origin):
-      if state.search == .loading, page.query == state.query {
-        state.search = page.total == 0 && page.items.isEmpty ? .empty(page.query) : .loaded(ArchiveResults(page))
-      } else if state.awaitsRefresh(of: page) {
-        state.showRefreshed(page)
-      } else {
-        return
-      }
-      state.searchOrigin = origin
-      state.reconnect.loaded(from: origin)
-    case .searchFailed(let message):
-      guard state.search == .loading else { return }
-      state.search = .failed(message)
-    case .loadMore:
-      guard var results = state.results, results.hasMore, results.more != .loading else { return }
-      results.more = .loading
-      state.search = .loaded(results)
-      state.requests.append(.loadMore)
-    case .moreLoaded(let page):
-      guard var results = state.results, results.more == .loading, page.query == results.query,
-        results.lastPage < ArchiveClient.pages.upperBound, page.page == results.lastPage + 1
-      else { return }
-      let known = Set(results.items.map(\.id))
-      results.items += page.items.filter { !known.contains($0.id) }
-      results.total = page.total
-      results.lastPage = page.page
-      results.more = .idle
-      state.search = .loaded(results)
-    case .moreFailed(let message):
-      guard var results = state.results, results.more == .loading else { return }
-      results.more = .failed(message)
-      state.search = .loaded(results)
+      state.firstPage = page.clamped(to: ArchiveClient.pages)
+      state.search(.reload)
+    case .load(let action):
+      state.search(action)
 
     case .save(let id):
       state.notice = nil
@@ -160,53 +121,10 @@ extension ArchiveFeature {
 }
 
 extension ArchiveFeature.State {
-  /// A search for the current conditions starts now (and any search waiting for typing to pause is folded in),
-  /// reading the cache first unless `networkFirst` (Refresh, Retry).
-  /// `keepingResults`: results shown offline stay on screen until the answer replaces them (Retry, a reconnection),
-  /// as a stale page does while it is refreshed (``awaitsRefresh(of:)``).
-  fileprivate mutating func startSearch(page: Int = 1, networkFirst: Bool = false, keepingResults: Bool = false) {
-    isSearchPending = false
-    if !(keepingResults && showsOfflineResults) {
-      search = .loading
-      searchOrigin = .network
-    }
-    requests.append(.search(page: page, networkFirst: networkFirst))
-  }
-
-  /// Whether results (or an empty result) read from the cache while the API could not answer are on screen.
-  private var showsOfflineResults: Bool {
-    guard case .offline = searchOrigin else { return false }
-    switch search {
-    case .loaded, .empty: return true
-    case .idle, .loading, .failed: return false
-    }
-  }
-
-  /// Whether `page` is the second answer of the search whose results are shown from a stale cache entry (the fresh
-  /// page, or the same one marked offline), or the answer to a Retry of results shown offline, for the shown query
-  /// and the page the results start with.
-  fileprivate func awaitsRefresh(of page: ArchivePage) -> Bool {
-    switch searchOrigin {
-    case .stale, .offline: break
-    case .network, .cache: return false
-    }
-    switch search {
-    case .loaded(let results): return results.query == page.query && page.page <= results.lastPage
-    case .empty(let query): return query == page.query
-    case .idle, .loading, .failed: return false
-    }
-  }
-
-  /// Shows the refreshed answer for the page the shown results start with, keeping the pages "load more" added.
-  fileprivate mutating func showRefreshed(_ page: ArchivePage) {
-    if page.total == 0 && page.items.isEmpty {
-      search = .empty(page.query)
-    } else if var results = self.results {
-      results.refresh(with: page)
-      search = .loaded(results)
-    } else {
-      search = .loaded(ArchiveResults(page))
-    }
+  /// Hands `action` to the search (the loading kit's ``LoadingScreenKit/ScreenLoad/reduce(_:key:)``) with the
+  /// current conditions as its key, so a page for conditions the user has left is dropped.
+  fileprivate mutating func search(_ action: LoadAction<ArchivePage>) {
+    load.reduce(action, key: query)
   }
 
   /// Reads the saved list, showing it as loading unless it is already known (a known list stays on screen while

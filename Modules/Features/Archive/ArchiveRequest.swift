@@ -1,18 +1,10 @@
-/// Work the Archive reducer decided to start with one action, for the middleware to carry out right after it.
+/// Work the Archive reducer decided to start with one action, for the middleware to carry out right after it — all
+/// but the search, which the loading kit's ``LoadingScreenKit/ScreenLoad`` decides (``ArchiveFeature/State/load``).
 ///
 /// The reducer is the only place that decides: it puts what an action starts in ``ArchiveFeature/State/requests``
 /// (and empties it for every other action), and the middleware runs exactly that, never re-judging the action or
 /// the state before it.
 public enum ArchiveRequest: Hashable, Codable, Sendable {
-  /// Search the current conditions from `page` (a new search replaces the one in flight, any "load more" and any
-  /// wait for typing to pause). `networkFirst` (Refresh, Retry) asks the network first and takes the cache only
-  /// when the network fails; otherwise the search reads the cache first (``Networking/ReadPolicy``).
-  case search(page: Int, networkFirst: Bool = false)
-  /// Wait for typing to pause, then send `.typingPaused` (each edit restarts the wait and cancels the search in
-  /// flight).
-  case waitForTypingPause
-  /// Load the page after the last one loaded.
-  case loadMore
   /// Read the saved list once.
   case readSaved
   /// Follow the saved list (another mount's or another process's writes) until ``stopObservingSaved``.

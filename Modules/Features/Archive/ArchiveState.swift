@@ -14,20 +14,6 @@ extension ArchiveFeature {
       case saved
     }
 
-    /// The search results part of the screen.
-    public enum Search: Equatable, Codable, Sendable {
-      /// Nothing searched yet (the first `.appear` searches).
-      case idle
-      /// A search for the current conditions is in flight.
-      case loading
-      /// Results (at least one item matches).
-      case loaded(ArchiveResults)
-      /// Nothing matches the conditions.
-      case empty(ArchiveQuery)
-      /// The search failed with this message; retry searches again.
-      case failed(String)
-    }
-
     /// The saved items part of the screen.
     public enum Saved: Equatable, Codable, Sendable {
       /// Not read yet.
@@ -44,9 +30,6 @@ extension ArchiveFeature {
 
     /// The free keyword as typed (searched trimmed, see ``query``).
     public var keyword: String
-    /// Whether edits changed the conditions and a search waits for typing to pause (decided by the reducer on
-    /// `.keywordEdited`, carried out on `.typingPaused`).
-    public var isSearchPending: Bool
     /// The selected category chip, or `nil` for all.
     public var category: String?
     /// The category this mount is fixed to (the `curry` mount's カレー), or `nil` when the user picks. A fixed mount
@@ -55,12 +38,16 @@ extension ArchiveFeature {
     public var fixedCategory: String?
     /// The category chips offered (none on a fixed mount).
     public var categories: [String]
-    /// Search results.
-    public var search: Search
-    /// Where the results shown (``Search/loaded(_:)`` or ``Search/empty(_:)``) came from: the network, the cache, a
-    /// stale entry being refreshed, or the cache because the network failed (shown as "offline · as of 14:32" with
-    /// Retry). ``Networking/DataOrigin/network`` while nothing is shown.
-    public var searchOrigin: DataOrigin
+    /// The search: the loading kit's ``LoadingScreenKit/ScreenLoad``, keyed by ``query`` and paged
+    /// (``ArchiveResults``), waiting ``ArchiveFeature/debounce`` for typing to pause. Its `phase` is the results part
+    /// of the screen (idle, searching, results, or the error with Retry); its `origin` where the results shown came
+    /// from (the network, the cache, a stale entry being refreshed, or the cache because the network failed: shown as
+    /// "offline · as of 14:32" with Retry); its `reconnect` whether a reconnection already searched again (once per
+    /// outage); `awaitsPause` whether edits wait for typing to pause; `loadsMore` and `moreFailure` the next page.
+    public var load: ScreenLoad<ArchiveResults>
+    /// The page a search starts at: 1, or the CLI's `--page` (``Action/search(_:page:)``); the search reads it as it
+    /// starts.
+    public var firstPage: Int
     /// Saved items.
     public var saved: Saved
     /// Which list is shown.
@@ -73,15 +60,12 @@ extension ArchiveFeature {
     public var notice: String?
     /// What the last unsave found (`nil` while one is in flight, or before any).
     public var lastUnsave: ArchiveUnsaveResult?
-    /// Whether a reconnection already made the search run again (FeatureKit's ``ReconnectRefetch``, the decision
-    /// the loading screens share): once per outage, so a search that lands offline again is not repeated at each
-    /// reconnection. Cleared by results that are not offline, Refresh and Retry.
-    public var reconnect = ReconnectRefetch()
     /// The short notice after a save or an unsave ("Saved “…”", "Removed “…”" with its undo), for a few seconds on
     /// the screen's status line (FeatureKit's toasts).
     public var toast: ToastSlot<Action>
-    /// What the last action started: the reducer's decision, carried out by the middleware right after it (empty
-    /// after an action that starts nothing). See ``ArchiveRequest``.
+    /// What the last action started besides the search (the saved list, writes, an item's fetch): the reducer's
+    /// decision, carried out by the middleware right after it (empty after an action that starts nothing). See
+    /// ``ArchiveRequest``.
     public var requests: [ArchiveRequest]
 
     /// Creates the state before anything was loaded.
@@ -89,23 +73,21 @@ extension ArchiveFeature {
       keyword: String = "",
       category: String? = nil,
       categories: [String] = ArchiveCategory.all,
-      search: Search = .idle,
-      searchOrigin: DataOrigin = .network,
+      load: ScreenLoad<ArchiveResults> = ScreenLoad(pause: ArchiveFeature.debounce),
+      firstPage: Int = 1,
       saved: Saved = .idle,
       mode: Mode = .search,
       detail: ArchiveItem? = nil,
       notice: String? = nil,
       lastUnsave: ArchiveUnsaveResult? = nil,
-      isSearchPending: Bool = false,
       requests: [ArchiveRequest] = [],
       toast: ToastSlot<Action> = ToastSlot()
     ) {
       self.keyword = keyword
-      self.isSearchPending = isSearchPending
       self.category = category
       self.categories = categories
-      self.search = search
-      self.searchOrigin = searchOrigin
+      self.load = load
+      self.firstPage = firstPage
       self.saved = saved
       self.mode = mode
       self.detail = detail
@@ -152,10 +134,7 @@ extension ArchiveFeature {
     }
 
     /// The results shown, when there are some.
-    public var results: ArchiveResults? {
-      guard case .loaded(let results) = search else { return nil }
-      return results
-    }
+    public var results: ArchiveResults? { load.content }
 
     /// An item known to the screen (in the results, the saved list, or the open detail).
     public func item(id: Int) -> ArchiveItem? {

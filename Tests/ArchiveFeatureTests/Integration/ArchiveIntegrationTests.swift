@@ -30,7 +30,7 @@ struct ArchiveIntegrationTests {
     store.dispatch(.clearAll)
     await store.settled()
     #expect(store.state.results?.items.count == 20)
-    store.dispatch(.loadMore)
+    store.dispatch(.load(.more))
     await store.settled()
     #expect(store.state.results?.items.map(\.id) == Array(1...36))
     #expect(store.state.results?.hasMore == false)
@@ -47,10 +47,10 @@ struct ArchiveIntegrationTests {
     #expect(store.state.saved == .empty)
 
     server.setFaults([.status(500)], for: .endpoint("achive_images"))
-    store.dispatch(.retry)
+    store.dispatch(.load(.retry))
     await store.settled()
-    guard case .failed(let message) = store.state.search else {
-      Issue.record("expected an error, got \(store.state.search)")
+    guard case .failed(let message) = store.state.load.phase else {
+      Issue.record("expected an error, got \(store.state.load.phase)")
       await server.shutdown()
       return
     }

@@ -105,7 +105,7 @@ struct ArchiveTUIEndToEndTests {
     let lines = try String(contentsOfFile: recording, encoding: .utf8).split(separator: "\n").map(String.init)
     #expect(lines[0].hasSuffix(#""features":["archive","curry"]}"#))
     #expect(lines.contains { $0.contains(#""by":"user","action":{"action":{"keywordEdited":{"_0":"カレー"}}"#) })
-    #expect(lines.contains { $0.contains(#""by":"effect","action":{"action":{"typingPaused":{}}"#) })
+    #expect(lines.contains { $0.contains(#""by":"effect","action":{"action":{"load":{"_0":{"paused":{}}}}"#) })
     #expect(
       lines.contains { $0.contains(#""by":"follow-up","action":{"action":{"launched":{}},"feature":"archive"}"#) })
 
@@ -132,7 +132,7 @@ struct ArchiveTUIEndToEndTests {
       "import ArchiveFeature\nimport CoreTesting\nimport Testing\n", "@Suite struct ArchiveCurrySearch {",
       // Comments carry only the writer's words: the recorded texts are in string literals (issue 23, item 3).
       "reducer: ArchiveFeature.reducer,", "), by the user\n", "), by an effect\n", "\"keywordEdited\"",
-      "\"typingPaused\"", "await store.receive(", "await store.finish()",
+      "\"paused\"", "await store.receive(", "await store.finish()",
     ] {
       #expect(source.contains(expected), "missing: \(expected)")
     }
