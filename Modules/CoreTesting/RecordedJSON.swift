@@ -6,7 +6,7 @@ import Foundation
 /// ```swift
 /// let a3: ArchiveFeature.Action = try RecordedJSON.decode(#"{"keywordEdited":{"_0":"カレー"}}"#)
 /// await store.send(a3) {
-///   try RecordedJSON.patch(&$0, #"{"isSearchPending":true,"keyword":"カレー"}"#)
+///   try RecordedJSON.patch(&$0, #"{"keyword":"カレー","load":{"awaitsPause":true,"startsWait":true}}"#)
 /// }
 /// ```
 public enum RecordedJSON {
