@@ -27,7 +27,7 @@ import Testing
       Issue.record("nothing is sent when the child cannot start")
       throw CancellationError()
     }
-    let url = EmbeddedAPIOnDemand.placeholder.appending(path: "home")
+    let url = EmbeddedAPIOnDemand.placeholder.appending(path: "items")
     await #expect {
       _ = try await onDemand.client(over: curl).send(.get(url))
     } throws: { error in

@@ -12,9 +12,9 @@ extension TUIStateTests {
   static let heldOutbox = TUIOutbox(
     status: "1 change waiting to send - 2 conflicts",
     lines: [
-      "3  conflict  PATCH profile_personal (nickname)  (changed on the server since (412), nothing written)",
+      "3  conflict  PATCH notes/3 (nickname)  (changed on the server since (412), nothing written)",
       "4  pending  PATCH notes/1 (title)  (could not connect)",
-      "7  conflict  PATCH profile_personal (bio)  (changed on the server since (412), nothing written)",
+      "7  conflict  PATCH notes/3 (bio)  (changed on the server since (412), nothing written)",
     ], ids: [3, 4, 7])
 
   @Test("in the outbox list, Down chooses a change, r retries it, d asks first and discards it on y")
@@ -23,7 +23,7 @@ extension TUIStateTests {
     driver.state.outbox = Self.heldOutbox
     driver.type("o")
     var screen = Self.screen(driver)
-    #expect(screen.contains("> 3  conflict  PATCH profile_personal (nickname)"), "\(screen)")
+    #expect(screen.contains("> 3  conflict  PATCH notes/3 (nickname)"), "\(screen)")
     #expect(screen.contains("r retry (a conflict: keep yours) - d discard (take theirs) - Esc closes"), "\(screen)")
     #expect(screen.contains("r:retry") && screen.contains("d:discard"), "the hints: \(screen)")
 
