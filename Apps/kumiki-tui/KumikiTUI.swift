@@ -106,7 +106,7 @@ enum KumikiTUI {
       let feeding = Task {
         for await _ in live.outboxChanges() {
           let view = live.outboxView()
-          continuation.yield(TUIOutbox(status: view.status, lines: view.lines, notices: view.notices))
+          continuation.yield(TUIOutbox(status: view.status, lines: view.lines, ids: view.ids, notices: view.notices))
         }
         continuation.finish()
       }
@@ -118,6 +118,13 @@ enum KumikiTUI {
         color: !options.noColor && TUIOptions.colorAllowedByEnvironment(), devTools: devTools,
         appVersion: ("kumiki-tui", version), launchApp: false,
         activity: { activity.inFlight }, offline: { reachability.unreachableStatus }, outbox: outbox,
+        // The outbox list's `r` and `d`: what `kumiki outbox retry ID` and `discard ID` do, on this app.
+        resolveOutbox: { id, choice in
+          switch choice {
+          case .retry: await live.retryOutboxEntry(id)
+          case .discard: await live.discardOutboxEntry(id)
+          }
+        },
         onFrame: onFrame))
     await live.shutdown()
     if let recorder {

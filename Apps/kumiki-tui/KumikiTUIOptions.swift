@@ -54,7 +54,8 @@ struct KumikiTUIOptions {
       The database, the cache, recordings and the folder Kumiki creates are private (0600, 0700).
       Screens read through a response cache beside the database (kumiki-cache.sqlite): with the API down they show
       their last data marked "offline · as of 14:32"; r refreshes from the network. A change that cannot reach the
-      API waits in the outbox ("1 change waiting to send"; o lists them) and is sent, in order, once it answers.
+      API waits in the outbox ("1 change waiting to send"; o lists them) and is sent, in order, once it answers;
+      in the list, r retries the chosen change and d discards it, as kumiki outbox retry and discard do.
       --record FILE writes every action as it happens (JSON Lines; `kumiki replay FILE` replays it headless and
       turns it into a test). DevTools' export (e) writes the same format.
       Needs an interactive terminal; for scripts use `kumiki`.

@@ -41,23 +41,18 @@ public struct HelpFormatter: Sendable {
     ("--version", "Show the version."),
   ]
 
-  /// The exit statuses of every command and their meaning.
+  /// The exit statuses of every command and their meaning, in order: the one list the root help, the manual page, a
+  /// command's and a group's help print (the root and the manual add ``replayExitCodes`` after it).
   public static let exitCodes: [(String, String)] = [
     ("0", "Success."),
     ("1", "Failure, with a one-line reason on standard error (cannot connect, HTTP status, timeout, bad data,"),
     ("", "database problem)."),
+    ("3", "Conflict: a write met a newer change on the server (412); nothing was written."),
     ("64", "Usage error: unknown command, unknown option, missing or invalid argument."),
   ]
 
-  /// The status a write adds when it meets a newer change on the server (listed in the root help).
-  public static let conflictExitCodes: [(String, String)] = [
-    ("3", "Conflict: a write met a newer change on the server (412); nothing was written.")
-  ]
-
-  /// Every status, in order, as the root help and the manual page list them: 0 and 1 (two rows), 3, 64, replay's.
-  static var allExitCodes: [(String, String)] {
-    Array(exitCodes.prefix(3)) + conflictExitCodes + exitCodes.dropFirst(3) + replayExitCodes
-  }
+  /// Every status, in order, as the root help and the manual page list them: every command's, then replay's.
+  static var allExitCodes: [(String, String)] { exitCodes + replayExitCodes }
 
   /// The statuses only `kumiki replay` adds (its own help lists them).
   public static let replayExitCodes: [(String, String)] = [

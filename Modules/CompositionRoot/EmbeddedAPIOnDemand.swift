@@ -26,8 +26,8 @@ final class EmbeddedAPIOnDemand: Sendable {
   /// that cannot start fails each request saying why: one whose data file does not load leaves the app offline as at
   /// launch before (``Networking/HTTPError/cannotConnect(_:reason:)``: the response cache answers what it holds,
   /// writes wait in the outbox); any other failure (no `kumiki-api`, a server on the data file that proves no run
-  /// token) is an error, not a reason to queue (``Networking/HTTPError/invalidResponse(_:reason:)``), as a failed
-  /// launch was.
+  /// token) is an error, not a reason to queue (``Networking/HTTPError/unavailable(_:reason:)``: `The embedded
+  /// fixture server could not start: …`, without the placeholder's address), as a failed launch was.
   func client(over curl: HTTPClient) -> HTTPClient {
     HTTPClient { request in
       let server: EmbeddedAPI
@@ -36,7 +36,7 @@ final class EmbeddedAPIOnDemand: Sendable {
       } catch let error as EmbeddedAPIError where error.unloadableData != nil {
         throw HTTPError.cannotConnect(request.url, reason: Self.reason(error))
       } catch {
-        throw HTTPError.invalidResponse(request.url, reason: Self.reason(error))
+        throw HTTPError.unavailable(request.url, reason: Self.reason(error))
       }
       let client = self.proving.withLock { proving in
         if let proving { return proving }

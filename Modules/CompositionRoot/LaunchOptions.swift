@@ -89,7 +89,7 @@ public enum LaunchError: Error, Equatable, CustomStringConvertible {
   public var description: String {
     switch self {
     case .database(let reason): "database problem: \(reason)"
-    case .embeddedServer(let reason): "could not start the embedded fixture server: \(reason)"
+    case .embeddedServer(let reason): "the embedded fixture server could not start: \(reason)"
     case .features(let reason): reason
     case .cache(let reason): reason
     case .fixtures(let reason): reason

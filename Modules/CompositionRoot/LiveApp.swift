@@ -30,7 +30,7 @@ public final class LiveApp: Sendable {
   let server: EmbeddedAPI?
   /// The embedded API a one-command run starts on its first request (``EmbeddedAPIOnDemand``), or `nil`.
   private let onDemand: EmbeddedAPIOnDemand?
-  private let database: KumikiDatabase
+  let database: KumikiDatabase
   private let cache: ResponseCacheDatabase
   /// The probe ``startReconnecting()`` started, cancelled by ``shutdown()``.
   private let reconnecting = Mutex<Task<Void, Never>?>(nil)

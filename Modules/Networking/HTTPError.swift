@@ -46,6 +46,11 @@ public enum HTTPError: Error, Sendable, Hashable, CustomStringConvertible, Local
   /// of address (`file://`, `gopher://`), a reply that is not HTTP (HTTP/0.9), a header larger than allowed, a
   /// redirect loop. `reason` says which, with the HTTP library's own words.
   case invalidResponse(URL, reason: String)
+  /// The request was not sent: what carries it to the API could not start (the app's embedded API). `reason`, a
+  /// sentence from the app, says what failed, why and how to fix it, and is the whole message: the request's address
+  /// may be one the app made up until the API listens, so the message does not name it. Never retried, not a reason
+  /// to keep a write for later.
+  case unavailable(URL, reason: String)
 
   /// The error for a response status outside 200–299, or `nil` for a success status.
   public init?(status: Int, url: URL) {
@@ -83,7 +88,7 @@ public enum HTTPError: Error, Sendable, Hashable, CustomStringConvertible, Local
       .unauthorized(let url), .forbidden(let url), .notFound(let url), .clientError(_, let url),
       .serverError(_, let url), .unexpectedStatus(_, let url), .responseTooLarge(let url, _),
       .decodingFailed(let url, _, _, _), .cancelled(let url), .transferFailed(let url, _),
-      .invalidResponse(let url, _), .refused(_, let url, _):
+      .invalidResponse(let url, _), .refused(_, let url, _), .unavailable(let url, _):
       url
     }
   }
@@ -98,7 +103,8 @@ public enum HTTPError: Error, Sendable, Hashable, CustomStringConvertible, Local
     }
   }
 
-  /// A one-sentence message for the user, naming the address (never its user name or password) and what to do.
+  /// A one-sentence message for the user, naming the address (never its user name or password; not for
+  /// ``unavailable(_:reason:)``, whose reason is the whole message) and what to do.
   public var description: String {
     switch self {
     case .invalidURL(let text):
@@ -139,6 +145,9 @@ public enum HTTPError: Error, Sendable, Hashable, CustomStringConvertible, Local
       return "The connection to \(Self.host(url)) failed during the transfer (\(reason)). Try again."
     case .invalidResponse(let url, let reason):
       return "The answer from \(Self.host(url)) could not be used: \(reason)."
+    case .unavailable(_, let reason):
+      let sentence = reason.prefix(1).uppercased() + reason.dropFirst()
+      return sentence.last.map { ".!?".contains($0) } == true ? sentence : sentence + "."
     case .refused(let status, let url, let reason):
       let again = status >= 500 ? " Try again later." : ""
       return "Refused by the server: \(reason) (\(status) from \(url.withoutUserInfo.absoluteString)).\(again)"

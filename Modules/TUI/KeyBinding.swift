@@ -72,7 +72,9 @@ public struct KeyBinding: Sendable {
 
   private static let confirmation: [KeyBinding] = [
     KeyBinding("y", "yes: carry it out", hint: "y:yes", priority: 3) { $0.mode == .confirmation },
-    KeyBinding("n, Esc, q", "no: keep editing", hint: "n:no", priority: 3) { $0.mode == .confirmation },
+    KeyBinding("n, Esc, q", "no: keep it as it is (the form: keep editing)", hint: "n:no", priority: 3) {
+      $0.mode == .confirmation
+    },
     KeyBinding("Enter, Space", "the focused choice (it opens on the safe one)") { $0.mode == .confirmation },
     KeyBinding("Tab, Left Right", "choose") { $0.mode == .confirmation },
   ]
@@ -100,7 +102,20 @@ public struct KeyBinding: Sendable {
   ]
 
   private static let outbox: [KeyBinding] = [
-    KeyBinding("j k, PgUp PgDn, g G", "scroll the outbox") { $0.mode == .outbox && $0.overflows },
+    KeyBinding("Up Down, j k", "choose a change (PgUp PgDn by a page, g G the first / last)") {
+      $0.mode == .outbox && $0.outboxActions
+    },
+    KeyBinding(
+      "r", "retry the chosen change: send it again (a conflict: keep yours, sent over theirs; kumiki outbox retry)",
+      hint: "r:retry", priority: 3
+    ) { $0.mode == .outbox && $0.outboxActions },
+    KeyBinding(
+      "d", "discard the chosen change, never sent (a conflict: take theirs; kumiki outbox discard); asks first",
+      hint: "d:discard", priority: 3
+    ) { $0.mode == .outbox && $0.outboxActions },
+    KeyBinding("j k, PgUp PgDn, g G", "scroll the outbox") {
+      $0.mode == .outbox && $0.overflows && !$0.outboxActions
+    },
     KeyBinding("Esc, o, q", "close the outbox", hint: "Esc:close", priority: 3) { $0.mode == .outbox },
   ]
 

@@ -45,15 +45,18 @@ public struct KeySituation: Sendable, Equatable {
   public var hasOutbox: Bool
   /// Whether the screen's rows are filtered (`/`): `q` and Esc clear the filter first.
   public var filtered: Bool
+  /// Whether the outbox list has a change to act on and the app lets the TUI resolve it (`r`, `d`).
+  public var outboxActions: Bool
 
   /// Creates a situation.
   public init(
     mode: Mode, tabCount: Int = 1, kinds: Set<FocusKind> = [], focused: FocusKind? = nil, overflows: Bool = false,
     dismissible: Bool = false, devTools: Bool = false, paused: Bool = false, undoable: Bool = false,
-    hasOutbox: Bool = false, filtered: Bool = false
+    hasOutbox: Bool = false, filtered: Bool = false, outboxActions: Bool = false
   ) {
     self.hasOutbox = hasOutbox
     self.filtered = filtered
+    self.outboxActions = outboxActions
     self.focused = focused
     self.mode = mode
     self.tabCount = tabCount
@@ -86,6 +89,7 @@ public struct KeySituation: Sendable, Equatable {
       focused: focusables.indices.contains(state.focusIndex) ? focusables[state.focusIndex].kind : nil,
       overflows: overflows, dismissible: overlay?.dismiss != nil, devTools: state.devTools.isVisible,
       paused: state.isTimeTravelling, undoable: content?.firstToast?.undo != nil,
-      hasOutbox: state.outbox != nil, filtered: state.rowFilter != nil)
+      hasOutbox: state.outbox != nil, filtered: state.rowFilter != nil,
+      outboxActions: state.outbox?.id(at: 0) != nil)
   }
 }

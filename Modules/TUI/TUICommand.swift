@@ -12,4 +12,7 @@ public enum TUICommand: Sendable, Equatable {
   case redraw
   /// Suspend like Ctrl-Z in a shell; the screen is repainted on resume.
   case suspend
+  /// Resolve outbox change `id` as the user chose (``TUIOptions/resolveOutbox``); what happened goes to the status
+  /// bar.
+  case resolveOutbox(Int64, TUIOutbox.Choice)
 }

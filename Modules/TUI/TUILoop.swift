@@ -118,6 +118,13 @@ struct TUILoop {
           case .suspend:
             session.suspend()
             renderer.invalidate()
+          case .resolveOutbox(let id, let choice):
+            // The app's own code runs it (a round may take a while): its answer comes back as a notice.
+            guard let resolve = options.resolveOutbox else {
+              state.message = "The outbox cannot be changed from here: kumiki outbox retry or discard \(id)"
+              continue
+            }
+            Task { continuation.yield(.notice(await resolve(id, choice))) }
           }
         }
       case .inputEnded:
@@ -142,7 +149,7 @@ struct TUILoop {
         let notice = outbox.notices.last
         outbox.notices = []
         guard outbox != state.outbox || notice != nil else { continue }
-        state.outbox = outbox
+        state.noteOutbox(outbox)
         if let notice { state.message = notice }
         // Drawn beside what the API's state is now (a round that sent reached it), not the last tick's.
         state.offline = options.offline?() ?? nil

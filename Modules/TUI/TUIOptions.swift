@@ -38,6 +38,10 @@ public struct TUIOptions: Sendable {
   /// another: the status bar shows the newest's marker and `o` its list, redrawn when one arrives (nothing reads the
   /// outbox on a timer). `nil`: the app has no outbox (no marker, no `o`).
   public var outbox: AsyncStream<TUIOutbox>?
+  /// Resolves outbox change `id` as the user chose in the list (`r` retry, `d` discard once confirmed), the way
+  /// `kumiki outbox retry ID` and `discard ID` do, and returns what happened, one line for the status bar; the list
+  /// follows through ``outbox``. `nil`: the list is read-only.
+  public var resolveOutbox: (@Sendable (Int64, TUIOutbox.Choice) async -> String)?
   /// Called after every frame is written, with what it showed: for tracing and start-up measurements.
   public var onFrame: (@Sendable (FrameReport) -> Void)?
 
@@ -57,10 +61,12 @@ public struct TUIOptions: Sendable {
     activity: (@Sendable () -> Int)? = nil,
     offline: (@Sendable () -> String?)? = nil,
     outbox: AsyncStream<TUIOutbox>? = nil,
+    resolveOutbox: (@Sendable (Int64, TUIOutbox.Choice) async -> String)? = nil,
     onFrame: (@Sendable (FrameReport) -> Void)? = nil
   ) {
     self.offline = offline
     self.outbox = outbox
+    self.resolveOutbox = resolveOutbox
     self.color = color
     self.mouse = mouse
     self.devTools = devTools

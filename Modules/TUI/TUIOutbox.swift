@@ -3,18 +3,37 @@
 /// messages since the last one. What a sent or refused change does to the screens is not the TUI's to decide: the
 /// query layer invalidates that data and tells the screens reading it (the app event `.dataChanged`).
 public struct TUIOutbox: Sendable, Equatable {
+  /// What the user can do with the change chosen in the list, as `kumiki outbox retry ID` and `discard ID` do
+  /// (``TUIOptions/resolveOutbox``).
+  public enum Choice: Sendable, Equatable {
+    /// `r`: send it again — an outcome unknown or refused change once checked, a conflict's Keep mine (sent over the
+    /// newer change).
+    case retry
+    /// `d`, once confirmed: drop it without sending it — a conflict's Take theirs.
+    case discard
+  }
+
   /// The status bar's marker, `nil` when nothing waits.
   public var status: String?
   /// One line per write, oldest first (`3  pending  PATCH profile_personal  (cannot connect)`); empty: none.
   public var lines: [String]
+  /// The id of each line's write, in the same order (what a ``Choice`` acts on); empty when the app gives none (the
+  /// list is then read-only).
+  public var ids: [Int64]
   /// Messages since the last one (a waiting change the server refused, changes sent): the newest goes to the status
   /// bar.
   public var notices: [String]
 
   /// What the outbox holds now.
-  public init(status: String?, lines: [String], notices: [String] = []) {
+  public init(status: String?, lines: [String], ids: [Int64] = [], notices: [String] = []) {
     self.status = status
     self.lines = lines
+    self.ids = ids
     self.notices = notices
+  }
+
+  /// The id of the write on line `index`, when the app gave one.
+  func id(at index: Int) -> Int64? {
+    ids.count == lines.count && ids.indices.contains(index) ? ids[index] : nil
   }
 }

@@ -93,13 +93,23 @@ public enum TUIScreen {
     }
     if state.isOutboxVisible {
       let rows = state.outbox?.lines ?? []
-      let lines = (rows.isEmpty ? ["No change waits to send."] : rows).map {
-        (text: TextSanitizer.inert($0), style: theme.style())
-      }
+      // The chosen line is marked as a list's focus is: what `r` and `d` act on, when the app lets them.
+      let actionable = !rows.isEmpty && state.outbox?.id(at: 0) != nil
+      let chosen = min(state.outboxSelection, rows.count - 1)
+      let lines =
+        rows.isEmpty
+        ? [(text: "No change waits to send.", style: theme.style())]
+        : rows.enumerated().map { index, row in
+          let text = TextSanitizer.inert(row)
+          guard actionable else { return (text: text, style: theme.style()) }
+          return index == chosen ? (text: "> " + text, style: theme.focused) : (text: "  " + text, style: theme.style())
+        }
       viewports.append(
         drawBox(
           title: "Outbox: " + (state.outbox?.status ?? "nothing waiting"), lines: lines,
-          footer: "Esc or o closes - kumiki outbox discard ID drops one", top: state.outboxTop, over: body,
+          footer: actionable
+            ? "r retry (a conflict: keep yours) - d discard (take theirs) - Esc closes"
+            : "Esc or o closes - kumiki outbox discard ID drops one", top: state.outboxTop, over: body,
           scroller: .outbox,
           into: &buffer, theme: theme
         ).viewport)

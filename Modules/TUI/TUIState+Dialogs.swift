@@ -1,11 +1,12 @@
 import FeatureKit
 import Terminal
 
-/// Keys in the TUI's own dialogs: the confirmation (discard?) and the command palette. Both are modal: no other key
+/// Keys in the TUI's own dialogs: the confirmation (discard? — a form's edits, an outbox change) and the command palette. Both are modal: no other key
 /// reaches the screen under them until they close.
 extension TUIState {
   /// A key while a ``Confirmation`` is asked: Tab, Shift-Tab and the arrows move between its two choices, Enter
-  /// or Space takes the focused one (it opens on the safe one), `y` carries it out, `n`, `q` and Esc keep editing.
+  /// or Space takes the focused one (it opens on the safe one), `y` carries it out, `n`, `q` and Esc keep what is
+  /// there.
   mutating func answer(_ key: KeyEvent) -> [TUICommand] {
     guard var asked = confirmation else { return [] }
     let yes: Bool
@@ -20,9 +21,16 @@ extension TUIState {
     default: return []
     }
     confirmation = nil
-    guard yes, case .dismiss(let action) = asked.outcome else { return [] }
-    editing = nil
-    return allowsChanges() ? [.dispatch(action)] : []
+    guard yes else { return [] }
+    switch asked.outcome {
+    case .dismiss(let action):
+      editing = nil
+      return allowsChanges() ? [.dispatch(action)] : []
+    case .discardOutboxEntry(let id):
+      guard allowsChanges() else { return [] }
+      message = "Discarding change \(id)..."
+      return [.resolveOutbox(id, .discard)]
+    }
   }
 
   /// A key while the command palette is open: typing filters, Up/Down (Ctrl-P/Ctrl-N, Tab) choose, Enter runs the

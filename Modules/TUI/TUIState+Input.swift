@@ -74,13 +74,7 @@ extension TUIState {
       return []
     }
     if isHelpVisible { return helpKey(key, context: context) }
-    if isOutboxVisible {
-      switch key.key {
-      case .escape, .character("o"), .character("q"): isOutboxVisible = false
-      default: scrollList(key, context: context)
-      }
-      return []
-    }
+    if isOutboxVisible { return outboxKey(key, context: context) }
     let inDialog = context.view?.firstOverlay != nil
     switch key.key {
     case .character("q"): return quit(focusables, context: context)
@@ -99,6 +93,7 @@ extension TUIState {
     case .character("o") where outbox != nil && !inDialog:
       isOutboxVisible = true
       outboxTop = 0
+      outboxSelection = 0
     case .character("?"), .function(1):
       isHelpVisible = true
       helpTop = 0
@@ -220,9 +215,9 @@ extension TUIState {
     return []
   }
 
-  /// The keys that scroll a list shown in a box (the help, the outbox): the arrows and `j` `k` by a row, PgUp, PgDn
+  /// The keys that scroll a list shown in a box (the help): the arrows and `j` `k` by a row, PgUp, PgDn
   /// and Space by a page, Home `g` and End `G` to either end (Ctrl-U, Ctrl-D and the wheel scroll it too).
-  private mutating func scrollList(_ key: KeyEvent, context: TUIContext) {
+  mutating func scrollList(_ key: KeyEvent, context: TUIContext) {
     switch key.key {
     case .up, .character("k"): scrollView(context) { $0.top - 1 }
     case .down, .character("j"): scrollView(context) { $0.top + 1 }

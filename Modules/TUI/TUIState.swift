@@ -58,6 +58,8 @@ public struct TUIState: Sendable, Equatable {
   public var isOutboxVisible = false
   /// First row of the outbox list shown (it scrolls, as the help does, when longer than the screen).
   public var outboxTop = 0
+  /// The line of the outbox list chosen (marked `>`): the change `r` retries and `d` discards.
+  public var outboxSelection = 0
   /// Animation step of spinners and the activity indicator.
   public var spinnerFrame = 0
   /// The most recent error a screen on view shows, for the status bar; `nil` once none does.

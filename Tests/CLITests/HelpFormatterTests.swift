@@ -65,6 +65,7 @@ import Testing
           0   Success.
           1   Failure, with a one-line reason on standard error (cannot connect, HTTP status, timeout, bad data,
               database problem).
+          3   Conflict: a write met a newer change on the server (412); nothing was written.
           64  Usage error: unknown command, unknown option, missing or invalid argument.
 
         EXAMPLES:
@@ -90,5 +91,27 @@ import Testing
     #expect(group.hasSuffix("EXAMPLES:\n  kumiki catalogue list --category food\n  kumiki catalogue list 緑\n"))
     #expect(group.contains("USAGE: kumiki catalogue <subcommand> [<arguments>]"))
     #expect(group.contains("  catalogue broken   Always fails."))
+  }
+
+  /// A feature command's help and a group's list every command's exit statuses as the root help does — 3 (a write
+  /// met a conflict) included —, the root adding only replay's after them.
+  @Test func everyHelpListsTheExitStatusesOfTheRootHelp() throws {
+    let app = try makeTestApp()
+    let list = try #require(app.commands.first { $0.words == ["catalogue", "list"] })
+    let root = Self.exitCodes(in: help.text(for: .root))
+    let replay = ["65", "66", "73"]
+    #expect(root.contains { $0.hasPrefix("  3   Conflict: a write met a newer change on the server (412)") })
+    for text in [help.text(for: .command(list)), help.text(for: .group("catalogue"))] {
+      let codes = Self.exitCodes(in: text)
+      #expect(codes == root.filter { line in !replay.contains { line.hasPrefix("  \($0)") } }, "\(codes)")
+      #expect(!codes.isEmpty)
+    }
+  }
+
+  /// The lines of `text`'s EXIT CODES section (every status has two digits at most: one column width throughout).
+  static func exitCodes(in text: String) -> [String] {
+    let sections = text.components(separatedBy: "\n\n")
+    guard let section = sections.first(where: { $0.hasPrefix("EXIT CODES:") }) else { return [] }
+    return section.split(separator: "\n").dropFirst().map(String.init)
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Networking
 import Testing
 
 @testable import CompositionRoot
@@ -13,6 +14,30 @@ import Testing
       EmbeddedAPIOnDemand.rebase(request, onto: base).absoluteString
         == "http://127.0.0.1:41653/recent/items?page=2&q=%E3%82%AB")
     #expect(EmbeddedAPIOnDemand.rebase(EmbeddedAPIOnDemand.placeholder, onto: base) == base)
+  }
+
+  /// A child that cannot start fails the request saying so first, with why and how to fix it, and without the
+  /// placeholder's address (nothing listens there: `The answer from 127.0.0.1:9 could not be used: …` was wrong).
+  @Test func aChildThatCannotStartFailsTheRequestSayingTheServerCouldNotStart() async throws {
+    let onDemand = EmbeddedAPIOnDemand {
+      throw EmbeddedAPIError(
+        "/opt/kumiki/kumiki-api not found: build it (make build APP=kumiki-api) or give an API with --api URL")
+    }
+    let curl = HTTPClient { _ in
+      Issue.record("nothing is sent when the child cannot start")
+      throw CancellationError()
+    }
+    let url = EmbeddedAPIOnDemand.placeholder.appending(path: "items")
+    await #expect {
+      _ = try await onDemand.client(over: curl).send(.get(url))
+    } throws: { error in
+      guard let error = error as? HTTPError, case .unavailable = error else { return false }
+      let message = String(describing: error)
+      return message
+        == "The embedded fixture server could not start: /opt/kumiki/kumiki-api not found: build it (make build "
+        + "APP=kumiki-api) or give an API with --api URL." && !message.contains("127.0.0.1")
+        && !error.isRetryable
+    }
   }
 
   @Test(arguments: [

@@ -179,6 +179,44 @@ import Testing
     await live.shutdown()
   }
 
+  /// Issue 36, item 2 (both apps show it): the TUI's outbox list resolves a held conflict in the running app, with the
+  /// CLI's own rules (`retryOutboxEntry`, `discardOutboxEntry`): discard takes theirs, nothing sent; retry keeps
+  /// yours, sent without its condition, over theirs. Each says what happened in one line.
+  @Test func aHeldConflictIsDroppedByDiscardOrSentByRetryInTheRunningApp() async throws {
+    let folder = try TemporaryFolder()
+    let port = try await Self.closedPort()
+    let api = URL(string: "http://127.0.0.1:\(port)/")!
+    let live = try await LiveApp.start(
+      LaunchOptions(apiURL: api, databasePath: folder.path + "/kumiki.sqlite", environment: [:], launch: false))
+    for title in ["dropped", "mine"] {
+      // Made over a version of note 1 the server no longer has: a 412 once it answers.
+      await #expect(throws: WriteQueued.self) {
+        try await live.queryCache.client.send(
+          HTTPRequest(
+            method: .patch, url: live.apiURL.appending(path: "notes/1"),
+            headers: ["Content-Type": "application/json", "If-Match": #""stale""#],
+            body: Data(#"{"title":"\#(title)"}"#.utf8)))
+      }
+    }
+    let server = try await Self.serve(on: port)
+    defer { Task { await server.shutdown() } }
+    let report = await live.sendOutbox()
+    #expect(report.held.map(\.state) == [.conflict, .conflict], "\(report)")
+    #expect(live.outboxView().ids == [1, 2])
+
+    #expect(await live.discardOutboxEntry(1) == "Discarded change 1 (PATCH notes/1 (title)): it was not sent.")
+    #expect(Self.title(live, server, note: 1) == "first")
+    #expect(live.outboxView().ids == [2])
+    #expect(await live.retryOutboxEntry(2) == "Sent change 2 (PATCH notes/1 (title)).")
+    #expect(Self.title(live, server, note: 1) == "mine")
+    #expect(live.outboxView().lines.isEmpty)
+    #expect(try await LiveApp.outboxEntries(databasePath: folder.path + "/kumiki.sqlite", environment: [:]).isEmpty)
+    let gone = "There is no change 2 in the outbox now (sent or discarded meanwhile)."
+    #expect(await live.retryOutboxEntry(2) == gone)
+    #expect(await live.discardOutboxEntry(2) == gone)
+    await live.shutdown()
+  }
+
   @Test func freshNeverQueues() async throws {
     let folder = try TemporaryFolder()
     let port = try await Self.closedPort()

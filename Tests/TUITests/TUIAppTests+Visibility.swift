@@ -99,6 +99,50 @@ extension TUIAppTests {
     pty.type("q")
     #expect(await run.value == 0)
   }
+
+  /// Issue 36, item 2: the list's `r` and `d` (once confirmed) reach the app's own resolution with the chosen
+  /// change; its answer shows in the status bar, and the list follows the outbox's next event.
+  @Test("the outbox list's r and d run the app's resolution and show its answer", .timeLimit(.minutes(1)))
+  func outboxChoicesRunTheAppsResolution() async throws {
+    let app = try FeatureRegistry([VisibilityFeature.module(key: "alpha", title: "Alpha").erased]).assemble()
+    let (outbox, changes) = AsyncStream<TUIOutbox>.makeStream()
+    let (asked, asking) = AsyncStream<String>.makeStream()
+    let pty = try PseudoTerminal()
+    let reports = FrameReports()
+    let options = TUIOptions(
+      color: false, mouse: false, launchApp: false, input: pty.terminal, output: pty.terminal,
+      term: "xterm-256color", activity: { 0 }, outbox: outbox,
+      resolveOutbox: { id, choice in
+        asking.yield("\(choice) \(id)")
+        return "OK \(choice) \(id)"
+      }, onFrame: reports.record)
+    let run = Task { await TUIApp.run(app: app, options: options) }
+    #expect(await reports.next { _ in true }.tab == "Alpha")
+    var calls = asked.makeAsyncIterator()
+
+    changes.yield(
+      TUIOutbox(
+        status: "2 conflicts", lines: ["5  conflict  PATCH notes/1", "8  conflict  PATCH notes/2"], ids: [5, 8]))
+    #expect(pty.read(until: "2 conflicts"))
+    pty.type("o")
+    #expect(pty.read(until: "> 5  conflict"))
+    pty.type("j")
+    pty.type("r")
+    #expect(await calls.next() == "retry 8")
+    #expect(pty.read(until: "OK retry 8"))
+    // Change 8 sent: whether this event or the k comes first, the first line, change 5, is chosen.
+    changes.yield(TUIOutbox(status: "1 conflict", lines: ["5  conflict  PATCH notes/1"], ids: [5]))
+    pty.type("k")
+    pty.type("d")
+    #expect(pty.read(until: "Discard change 5?"))
+    pty.type("y")
+    #expect(await calls.next() == "discard 5")
+    #expect(pty.read(until: "OK discard 5"))
+
+    pty.type("q")
+    pty.type("q")
+    #expect(await run.value == 0)
+  }
 }
 
 /// A tab that keeps, in its state, the visibility events it received.

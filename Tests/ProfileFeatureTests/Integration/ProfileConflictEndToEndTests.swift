@@ -9,7 +9,8 @@ import Testing
 /// Two writers, the built apps: a profile edit made over a version someone else changed since is not written. The
 /// CLI says so on standard error and exits 3 (`--json`: the conflict), and running it again saves over theirs; a
 /// queued edit that meets the change when the outbox sends it is a conflict entry `kumiki outbox retry` keeps and
-/// `discard` drops; `kumiki-tui` shows the conflict dialog, Edit again focused, and each choice does what it says.
+/// `discard` drops; `kumiki-tui` shows the conflict dialog, Edit again focused, and each choice does what it says, and
+/// its outbox list (`o`) resolves held conflict entries as `kumiki outbox retry` and `discard` do.
 @Suite(.serialized, .timeLimit(.minutes(5)))
 struct ProfileConflictEndToEndTests {
   static let original = "食いしん坊の編集者"
@@ -207,6 +208,69 @@ struct ProfileConflictEndToEndTests {
     try tmux.keys("q")
     _ = try await tmux.waitFor("the outbox list closed") { !$0.contains("1  conflict  PATCH profile_personal") }
     try await tmux.quit()
+    await server.shutdown()
+  }
+
+  /// Issue 36, item 2 (both apps show it): two queued edits met another writer's change and are held as conflicts.
+  /// In `kumiki-tui`'s outbox list, `d` asks, then takes theirs for the first (nothing sent, the server keeps
+  /// theirs); `r` keeps mine for the second: sent over theirs, the list empties and the screen shows mine.
+  @Test(.enabled(if: TmuxSession.isAvailable, "needs tmux (make bootstrap)"))
+  func theTUIOutboxListResolvesHeldConflictsAsTheCLIDoes() async throws {
+    let folder = try TemporaryFolder()
+    let port = try await ProfileOutboxEndToEndTests.closedPort()
+    let api = URL(string: "http://127.0.0.1:\(port)/")!
+    var server = try await ProfileOutboxEndToEndTests.serve(.init(port: port))
+    #expect((try await kumiki(["profile"], api: api, folder: folder)).status == 0)
+    await server.shutdown()
+    for nickname in ["一つ目", "二つ目"] {
+      let edit = try await kumiki(["profile", "edit", "--nickname", nickname], api: api, folder: folder)
+      #expect(edit.status == 0, "\(edit.stderr)")
+    }
+    server = try await ProfileOutboxEndToEndTests.serve(.init(port: port))
+    do {
+      try await Self.otherWriter(server, nickname: "別の人")
+      let send = try await kumiki(["outbox", "send"], api: api, folder: folder)
+      #expect(send.status == 1, "both are held as conflicts: \(send.stderr)")
+
+      let tmux = try TmuxSession(
+        command: BuiltBinary.path("kumiki-tui") + " --features profile --api " + api.absoluteString, width: 200,
+        height: 50, environment: ["KUMIKI_DB": folder.path + "/kumiki.sqlite", "NO_COLOR": "1"])
+      _ = try await tmux.waitFor("theirs shown, two conflicts held") { screen in
+        screen.contains("別の人") && ProfileOutboxEndToEndTests.statusBar(screen).contains("2 conflicts")
+      }
+      try tmux.keys("o")
+      let list = try await tmux.waitFor(text: "> 1  conflict  PATCH profile_personal (nickname)")
+      #expect(list.contains("  2  conflict  PATCH profile_personal (nickname)"), "\(list)")
+      #expect(list.contains("r retry (a conflict: keep yours) - d discard (take theirs)"), "\(list)")
+
+      // Take theirs: asked first, then dropped unsent.
+      try tmux.keys("d")
+      _ = try await tmux.waitFor(text: "Discard change 1? It will never be sent.")
+      try tmux.keys("y")
+      try await tmux.waitFor("change 1 discarded") { screen in
+        !screen.contains("1  conflict") && screen.contains("> 2  conflict  PATCH profile_personal (nickname)")
+      }
+      try await tmux.waitFor("the discard said") { screen in
+        ProfileOutboxEndToEndTests.statusBar(screen).contains(
+          "Discarded change 1 (PATCH profile_personal (nickname)): it was not sent.")
+      }
+      #expect(Self.nickname(in: server) == "別の人")
+
+      // Keep mine: sent again without its condition, over theirs.
+      try tmux.keys("r")
+      try await tmux.waitFor("change 2 sent, the list empty") { screen in
+        screen.contains("No change waits to send.") && ProfileOutboxEndToEndTests.statusBar(screen).contains("Sent")
+      }
+      #expect(Self.nickname(in: server) == "二つ目")
+      try tmux.keys("Escape")
+      try await tmux.waitFor("mine shown, nothing held") { screen in
+        screen.contains("二つ目") && !screen.contains("別の人")
+          && !ProfileOutboxEndToEndTests.statusBar(screen).contains("conflict")
+      }
+      let listed = try await kumiki(["outbox"], folder: folder)
+      #expect(listed.stdout == "The outbox is empty: no change waits to send.\n", "\(listed.stdout)")
+      try await tmux.quit()
+    }
     await server.shutdown()
   }
 }
