@@ -82,7 +82,7 @@ public final class QueryCache: Sendable {
     self.outbox = outbox.map {
       Outbox(
         storage: $0, isQueueing: queuesWrites, http: http, configuration: configuration, invalidate: invalidate,
-        optimistic: optimistic, observers: observers, reachability: monitor, now: now, random: random)
+        optimistic: optimistic, observers: observers, reachability: monitor, now: now, clock: clock, random: random)
     }
   }
 

@@ -93,8 +93,38 @@ import Testing
     #expect(try await outbox.update(entry.id, .pending, "timed out", true)?.attempts == 3)
     #expect(try await outbox.update(9999, .pending, nil, true) == nil)
     let other = try await outbox.add(Self.write(.put, "b"))
-    #expect(try await outbox.removeSent([entry.id, other.id, 9999]) == 2)
+    #expect(try await outbox.removeSent([entry.id, other.id, 9999], [:]) == 2)
     #expect(try await outbox.entries().isEmpty)
+  }
+
+  @Test(arguments: Backend.allCases) func removingSentWritesHandsTheVersionsTheyMadeOnToTheWritesWaitingAfterThem(
+    backend: Backend
+  )
+    async throws
+  {
+    let (outbox, cleanup) = try Self.make(backend)
+    defer { cleanup() }
+    func conditional(_ path: String, _ ifMatch: String) -> OutboxWrite {
+      var write = Self.write(.patch, path)
+      write.ifMatch = ifMatch
+      return write
+    }
+    // Three edits of the profile made over the version the screen showed, one over another version, one of another
+    // item.
+    var ids: [Int64] = []
+    for (path, ifMatch) in [
+      ("profile", #""v1""#), ("profile", #""v1""#), ("profile", #""v1""#), ("profile", #""theirs""#),
+      ("notes/1", #""v1""#),
+    ] {
+      ids.append(try await outbox.add(conditional(path, ifMatch)).id)
+    }
+    // The first two sent in one batch, each answered with the version it made: the third is sent over the second's.
+    #expect(try await outbox.removeSent([ids[0], ids[1]], [ids[0]: #""v2""#, ids[1]: #""v3""#]) == 2)
+    #expect(try await outbox.entries().map(\.ifMatch) == [#""v3""#, #""theirs""#, #""v1""#])
+    // Only the writes after it: the note's earlier edit keeps its condition.
+    let later = try await outbox.add(conditional("notes/1", #""v1""#))
+    #expect(try await outbox.removeSent([later.id], [later.id: #""v2""#]) == 1)
+    #expect(try await outbox.entries().map(\.ifMatch) == [#""v3""#, #""theirs""#, #""v1""#])
   }
 
   @Test(arguments: Backend.allCases) func interruptedSendsBecomePendingOrOutcomeUnknownForPOSTs(
