@@ -23,9 +23,12 @@ import Synchronization
 ///   429) marks it *refused* with the edits of its path waiting after it (made over it), rolls their expected
 ///   changes back (screens told), invalidates its tag so screens read the server's truth again, and leaves one
 ///   notice; a `412` to its `If-Match` (kept with the entry) marks it a *conflict* the same way, held for the user
-///   (retry: sent without the condition; discard); unreachable stops the round, a 5xx its resource's writes, the entry waiting for the next round (an
-///   answer with `Retry-After`, seconds or an HTTP date, at most ``longestServerWait``: no round sends before that
-///   time, on the injected `now`), and automatic rounds leave a resource the server failed until its back-off
+///   (retry: sent without the condition; discard); a sent conditional write's new version (its answer's `ETag`) is
+///   handed on, with its removal, to the stored condition of the writes queued after it for the same item, which are
+///   sent over it (in this process and after a restart); unreachable stops the round, a 5xx its resource's writes,
+///   the entry waiting for the next round (an answer with `Retry-After`, seconds or an HTTP date, at most
+///   ``longestServerWait``: no round sends to its resource before that time, on the injected `now`; to any, after a
+///   `503`: ``serverWide(_:)``), and automatic rounds leave a resource the server failed until its back-off
 ///   (``backoff``: jitter, a cap) ends.
 /// - **Shown while waiting.** A write keeps the changes its ``Networking/WriteIntent`` expects
 ///   (``Persistence/OutboxEntry/expected``); they stay laid over the answers for their paths while it waits, whatever
@@ -33,9 +36,10 @@ import Synchronization
 ///   writes another process queued (read at this process's start-up, its next write or sending round, and — in the
 ///   live app — at each commit another process makes to the database), so the screen shows the pending change until
 ///   it is sent or refused.
-/// - **When.** At start-up (``start()``), after any request that reaches the API (``sendIfWaiting()``) — automatic
-///   rounds, at most one per back-off for a failing resource however many requests reach the API —, before a new
-///   write, and on demand (`kumiki outbox send`).
+/// - **When.** At start-up (``start()``), after any request that reaches the API (``sendIfWaiting()``), and by
+///   itself when a back-off ends, in an app that keeps running (``retryWhenDue()``) — automatic rounds, at most one
+///   per back-off for a failing resource however many requests reach the API —, before a new write, and on demand
+///   (`kumiki outbox send`).
 public final class Outbox: Sendable {
   /// What the outbox holds for this API now, as last read (``refresh()``), and what happened in this process.
   public struct Summary: Equatable, Sendable {
