@@ -417,7 +417,9 @@ public final class Outbox: Sendable {
         await scheduleChange(since: schedule)
         continue
       }
-      let wait = Self.milliseconds(due) - Self.milliseconds(now())
+      // At most the longest wait a back-off or the server sets: a wall clock set back meanwhile delays a retry by
+      // that much at most.
+      let wait = min(Self.milliseconds(due) - Self.milliseconds(now()), Int64(Self.longestServerWait.seconds * 1000))
       if wait > 0 {
         await withTaskGroup(of: Void.self) { group in
           group.addTask { try? await self.clock.sleep(for: .milliseconds(wait)) }
