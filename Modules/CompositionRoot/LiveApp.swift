@@ -37,11 +37,14 @@ public final class LiveApp: Sendable {
   /// Reads the outbox again at each commit another process makes to the database (``watchOtherProcesses(_:_:)``);
   /// `nil` for one command (`LaunchOptions.singleCommand`), which reads the outbox once and ends.
   let watcher: Task<Void, Never>?
+  /// Sends a waiting write again by itself when its back-off ends (``Outbox/retryWhenDue()``), cancelled by
+  /// ``shutdown()``; `nil` for one command, like ``watcher``.
+  private let retrying: Task<Void, Never>?
 
   private init(
     runtime: AppRuntime, apiURL: URL, databasePath: String, notices: [String], activity: HTTPActivity,
     queryCache: QueryCache, server: EmbeddedAPI?, onDemand: EmbeddedAPIOnDemand?, database: KumikiDatabase,
-    cache: ResponseCacheDatabase, watcher: Task<Void, Never>?
+    cache: ResponseCacheDatabase, watcher: Task<Void, Never>?, retrying: Task<Void, Never>?
   ) {
     self.onDemand = onDemand
     self.runtime = runtime
@@ -54,6 +57,7 @@ public final class LiveApp: Sendable {
     self.database = database
     self.cache = cache
     self.watcher = watcher
+    self.retrying = retrying
   }
 
   /// `offline — showing data from 2026/11/24 14:32` when a screen showed cached data because the API could not be reached
@@ -240,7 +244,8 @@ public final class LiveApp: Sendable {
       runtime: runtime, apiURL: apiURL, databasePath: database.location.displayPath, notices: notices,
       activity: http.activity, queryCache: queryCache, server: server, onDemand: onDemandAPI, database: database,
       cache: cache,
-      watcher: options.singleCommand ? nil : watchOtherProcesses(database, queryCache))
+      watcher: options.singleCommand ? nil : watchOtherProcesses(database, queryCache),
+      retrying: options.singleCommand ? nil : queryCache.outbox.map { outbox in Task { await outbox.retryWhenDue() } })
   }
 
   /// What another process does to the database reaches this app: at each of its commits (the database's watcher,
@@ -353,6 +358,8 @@ public final class LiveApp: Sendable {
     let probe = reconnecting.withLock { $0 }
     probe?.cancel()
     await probe?.value
+    retrying?.cancel()
+    await retrying?.value
     runtime.send(.terminate)
     runtime.store.cancelAllEffects()
     await runtime.store.settled()

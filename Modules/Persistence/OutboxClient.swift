@@ -16,7 +16,12 @@
 ///   a PUT, PATCH or DELETE interrupted while pending is simply sent again.
 /// - `update` sets an entry's state and last error, counting an attempt when `attempted`; `remove` deletes it and
 ///   returns what it removed (`nil`: no such entry, nothing changed); `removeSent` deletes several in one
-///   transaction (the writes a round sent) and returns how many it removed.
+///   transaction (the writes a round sent) and returns how many it removed. In the same transaction, each sent entry
+///   whose answer named the version it made (`made`, by id: the answer's `ETag`) hands it on, in id order, to the
+///   entries waiting after it (pending or sending) with its API, its path and its ``OutboxEntry/ifMatch`` as it is
+///   then: their `ifMatch` becomes that version. A write queued behind another to the same item was made over that
+///   one's change, so it is sent conditional on the version that one made — after a restart too. The SQLite store
+///   hands on only a version it would keep as an `ifMatch` (checked as `add` checks one).
 /// - `recoverInterrupted` turns every ``OutboxEntry/State/sending`` entry back into ``OutboxEntry/State/pending``
 ///   (PUT, PATCH, DELETE, and a POST with an ``OutboxEntry/idempotencyKey``) or ``OutboxEntry/State/outcomeUnknown``
 ///   (a POST without one): call it holding the send lock only.
@@ -43,8 +48,9 @@ public struct OutboxClient: Sendable {
       async throws(PersistenceError) -> OutboxEntry?
   /// Deletes entry `id`; returns it, or `nil` if there was none.
   public var remove: @Sendable (_ id: Int64) async throws(PersistenceError) -> OutboxEntry?
-  /// Deletes the entries `ids` in one transaction; returns how many there were.
-  public var removeSent: @Sendable (_ ids: [Int64]) async throws(PersistenceError) -> Int
+  /// Deletes the entries `ids` in one transaction, handing the versions they `made` (by id) on to the entries waiting
+  /// after them for the same item (see the contract); returns how many there were.
+  public var removeSent: @Sendable (_ ids: [Int64], _ made: [Int64: String]) async throws(PersistenceError) -> Int
   /// Settles entries a dead sender left ``OutboxEntry/State/sending``; returns how many.
   public var recoverInterrupted: @Sendable () async throws(PersistenceError) -> Int
   /// The send lock, or `nil` when another sender holds it.
@@ -60,7 +66,7 @@ public struct OutboxClient: Sendable {
       @escaping @Sendable (_ id: Int64, _ state: OutboxEntry.State, _ lastError: String?, _ attempted: Bool)
       async throws(PersistenceError) -> OutboxEntry?,
     remove: @escaping @Sendable (_ id: Int64) async throws(PersistenceError) -> OutboxEntry?,
-    removeSent: @escaping @Sendable (_ ids: [Int64]) async throws(PersistenceError) -> Int,
+    removeSent: @escaping @Sendable (_ ids: [Int64], _ made: [Int64: String]) async throws(PersistenceError) -> Int,
     recoverInterrupted: @escaping @Sendable () async throws(PersistenceError) -> Int,
     lockSending: @escaping @Sendable () -> OutboxSendLock?
   ) {

@@ -104,7 +104,9 @@ public struct OutboxEntry: Equatable, Sendable {
   /// The write's condition, the `If-Match` it is sent with: the `ETag` of the item as the screen showed it when the
   /// user acted (a PUT, PATCH or DELETE of a path the query layer had read), `nil` for a write sent whatever the
   /// server has (a POST, Keep mine after a ``State/conflict``, rows kept before it). A server that changed the item
-  /// since answers `412`, and the entry becomes a ``State/conflict``.
+  /// since answers `412`, and the entry becomes a ``State/conflict``. When a write queued before it to the same item
+  /// with the same condition is sent, it becomes the version that one made (``OutboxClient/removeSent``): the screen
+  /// showed this one made over that one's change.
   public var ifMatch: String?
 
   /// The request header carrying ``ifMatch``.

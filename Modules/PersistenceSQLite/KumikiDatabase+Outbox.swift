@@ -108,9 +108,22 @@ extension KumikiDatabase {
           return entry
         }
       },
-      removeSent: { ids throws(PersistenceError) in
+      removeSent: { ids, made throws(PersistenceError) in
         guard !ids.isEmpty else { return 0 }
+        // A version that would not read back as an `ifMatch` is not handed on (the answer's ETag is outside input).
+        let versions = made.filter { ids.contains($0.key) && RowReader.problem(ifMatch: $0.value) == nil }
         return try await self.write("remove \(ids.count) sent outbox entries", synced: false) { db in
+          // In id order: the version the first made becomes the second's condition, the one it was sent with, which
+          // hands the second's version on to the third.
+          for (id, version) in versions.sorted(by: { $0.key < $1.key }) {
+            try db.execute(
+              sql: """
+                UPDATE outbox SET ifMatch = ?
+                WHERE id > ? AND state IN ('pending', 'sending')
+                  AND (api, path, ifMatch) = (SELECT api, path, ifMatch FROM outbox WHERE id = ?)
+                """,
+              arguments: [version, id, id])
+          }
           try db.execute(
             sql: "DELETE FROM outbox WHERE id IN (\(databaseQuestionMarks(count: ids.count)))",
             arguments: StatementArguments(ids))

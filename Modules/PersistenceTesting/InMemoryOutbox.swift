@@ -82,8 +82,20 @@ public final class InMemoryOutbox: Sendable {
           return state.entries.remove(at: index)
         }
       },
-      removeSent: { ids throws(PersistenceError) in
+      removeSent: { ids, made throws(PersistenceError) in
         try self.locked { state in
+          // In id order: each sent write's version becomes the condition of those waiting after it for its item.
+          for (id, version) in made.sorted(by: { $0.key < $1.key }) where ids.contains(id) {
+            guard let sent = state.entries.first(where: { $0.id == id }), sent.ifMatch != nil else { continue }
+            for index in state.entries.indices
+            where state.entries[index].id > id
+              && (state.entries[index].state == .pending || state.entries[index].state == .sending)
+              && state.entries[index].api == sent.api && state.entries[index].path == sent.path
+              && state.entries[index].ifMatch == sent.ifMatch
+            {
+              state.entries[index].ifMatch = version
+            }
+          }
           let before = state.entries.count
           state.entries.removeAll { ids.contains($0.id) }
           return before - state.entries.count

@@ -23,9 +23,12 @@ import Synchronization
 ///   429) marks it *refused* with the edits of its path waiting after it (made over it), rolls their expected
 ///   changes back (screens told), invalidates its tag so screens read the server's truth again, and leaves one
 ///   notice; a `412` to its `If-Match` (kept with the entry) marks it a *conflict* the same way, held for the user
-///   (retry: sent without the condition; discard); unreachable stops the round, a 5xx its resource's writes, the entry waiting for the next round (an
-///   answer with `Retry-After`, seconds or an HTTP date, at most ``longestServerWait``: no round sends before that
-///   time, on the injected `now`), and automatic rounds leave a resource the server failed until its back-off
+///   (retry: sent without the condition; discard); a sent conditional write's new version (its answer's `ETag`) is
+///   handed on, with its removal, to the stored condition of the writes queued after it for the same item, which are
+///   sent over it (in this process and after a restart); unreachable stops the round, a 5xx its resource's writes,
+///   the entry waiting for the next round (an answer with `Retry-After`, seconds or an HTTP date, at most
+///   ``longestServerWait``: no round sends to its resource before that time, on the injected `now`; to any, after a
+///   `503`: ``serverWide(_:)``), and automatic rounds leave a resource the server failed until its back-off
 ///   (``backoff``: jitter, a cap) ends.
 /// - **Shown while waiting.** A write keeps the changes its ``Networking/WriteIntent`` expects
 ///   (``Persistence/OutboxEntry/expected``); they stay laid over the answers for their paths while it waits, whatever
@@ -33,9 +36,10 @@ import Synchronization
 ///   writes another process queued (read at this process's start-up, its next write or sending round, and — in the
 ///   live app — at each commit another process makes to the database), so the screen shows the pending change until
 ///   it is sent or refused.
-/// - **When.** At start-up (``start()``), after any request that reaches the API (``sendIfWaiting()``) — automatic
-///   rounds, at most one per back-off for a failing resource however many requests reach the API —, before a new
-///   write, and on demand (`kumiki outbox send`).
+/// - **When.** At start-up (``start()``), after any request that reaches the API (``sendIfWaiting()``), and by
+///   itself when a back-off ends, in an app that keeps running (``retryWhenDue()``) — automatic rounds, at most one
+///   per back-off for a failing resource however many requests reach the API —, before a new write, and on demand
+///   (`kumiki outbox send`).
 public final class Outbox: Sendable {
   /// What the outbox holds for this API now, as last read (``refresh()``), and what happened in this process.
   public struct Summary: Equatable, Sendable {
@@ -111,15 +115,26 @@ public final class Outbox: Sendable {
     /// Who is woken when the summary or the notices change (``changes()``).
     var listeners: [Int: AsyncStream<Void>.Continuation] = [:]
     var nextListener = 0
-    /// Until when the server asked this process not to send (`Retry-After` on an answer that made a write wait).
+    /// Until when the server asked this process not to send to any resource: `Retry-After` on a `503`, the server
+    /// unavailable as a whole (``serverWide(_:)``). A `Retry-After` on another answer holds its resource alone
+    /// (``backoff``'s `asked`).
     var notBefore: Date?
     /// The versions this process's sent writes made, by path and the condition they were sent with: a write queued
     /// behind another to the same item was made over that one's change (the screen showed it as made), so it is sent
-    /// conditional on the version the earlier one made (``request(for:)``).
+    /// conditional on the version the earlier one made (``request(for:)``). Here for the writes sent before their
+    /// batch is removed; the removal hands the versions on to the waiting writes' stored condition
+    /// (``Persistence/OutboxClient/removeSent``), which a new process reads.
     var madeVersions: [String: String] = [:]
     /// The back-off of each resource whose last try was answered with a failure (``resource(ofPath:)``): how many
-    /// tries failed in a row, and before when no automatic round tries it again.
-    var backoff: [String: (failures: Int, until: Date)] = [:]
+    /// tries failed in a row, before when no automatic round tries it again, and whether the server asked for that
+    /// time (`Retry-After`: then no round at all sends to it before).
+    var backoff: [String: (failures: Int, until: Date, asked: Bool)] = [:]
+    /// Counts the changes of what is due when (a round's end, the entries read again): ``retryWhenDue()`` computes
+    /// its next wake-up again when it moved.
+    var schedule = 0
+    /// ``retryWhenDue()``'s waits for the schedule to change, by id.
+    var wakers: [Int: CheckedContinuation<Void, Never>] = [:]
+    var nextWaker = 0
   }
 
   /// The storage: SQLite in the apps.
@@ -136,6 +151,8 @@ public final class Outbox: Sendable {
   private let observers: ChangeObservers
   private let reachability: NetworkReachability
   private let now: @Sendable () -> Date
+  /// What ``retryWhenDue()`` sleeps on: the query layer's clock (the store's in the apps, a test clock in tests).
+  private let clock: any Clock<Duration>
   /// The jitter of each back-off, in 0..<1 (the query layer's source: fixed in tests).
   private let random: @Sendable () -> Double
   private let state = Mutex(State())
@@ -144,6 +161,7 @@ public final class Outbox: Sendable {
     storage: OutboxClient, isQueueing: Bool, http: HTTPClient, configuration: QueryCacheConfiguration,
     invalidate: @escaping @Sendable (Set<String>) async -> Void, optimistic: OptimisticEntries,
     observers: ChangeObservers, reachability: NetworkReachability, now: @escaping @Sendable () -> Date,
+    clock: any Clock<Duration> = ContinuousClock(),
     random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) }
   ) {
     self.storage = storage
@@ -155,6 +173,7 @@ public final class Outbox: Sendable {
     self.observers = observers
     self.reachability = reachability
     self.now = now
+    self.clock = clock
     self.random = random
   }
 
@@ -214,7 +233,10 @@ public final class Outbox: Sendable {
       state.summary.entries = ours
       return (state.mine, moved)
     }
-    if moved { changed() }
+    if moved {
+      changed()
+      scheduleChanged()
+    }
     var changed = Set<String>()
     for entry in ours where entry.isWaiting && !entry.expected.isEmpty && !mine.contains(entry.id) {
       let changes = entry.expected.map { OptimisticChange(path: $0.path, merge: $0.merge) }
@@ -241,7 +263,7 @@ public final class Outbox: Sendable {
   public func sendIfWaiting() {
     let now = now()
     let starts = state.withLock { state in
-      state.round == nil && !(state.notBefore.map { now < $0 } ?? false)
+      state.round == nil && (state.notBefore.map { Self.isOver($0, at: now) } ?? true)
         && state.summary.entries.contains {
           // A `sending` entry a dead sender left is settled by a round (``Persistence/OutboxClient/recoverInterrupted``).
           ($0.state == .pending || $0.state == .sending)
@@ -274,35 +296,65 @@ public final class Outbox: Sendable {
 
   /// Whether an automatic round may try `resource` at `now`: its back-off, if any, is over.
   private static func isDue(_ resource: String, in state: State, at now: Date) -> Bool {
-    state.backoff[resource].map { now >= $0.until } ?? true
+    state.backoff[resource].map { isOver($0.until, at: now) } ?? true
+  }
+
+  /// Whether `now` reached `time`, to the millisecond: a wake-up computed from a time and the time it wakes at agree,
+  /// whatever the last bits of their floating-point seconds.
+  private static func isOver(_ time: Date, at now: Date) -> Bool { milliseconds(now) >= milliseconds(time) }
+
+  /// `date` in whole milliseconds since 1970.
+  private static func milliseconds(_ date: Date) -> Int64 {
+    let value = (date.timeIntervalSince1970 * 1000).rounded()
+    return value.isFinite ? Int64(max(min(value, 9e15), -9e15)) : 0
   }
 
   /// Counts a failed try of `resource` and sets its back-off: the server's `asked` wait when it gave one (bounded
-  /// by ``longestServerWait``), else ``backoff``'s.
+  /// by ``longestServerWait``; then every round keeps it), else ``backoff``'s.
   private func failed(_ resource: String, asked: Duration?) {
     let now = now()
     let random = random()
     state.withLock { state in
       let failures = min((state.backoff[resource]?.failures ?? 0) + 1, 64)
       let wait = asked ?? Self.backoff.delay(afterFailedTries: failures, random: random)
-      state.backoff[resource] = (failures, now.addingTimeInterval(wait.seconds))
+      state.backoff[resource] = (failures, now.addingTimeInterval(wait.seconds), asked != nil)
     }
   }
 
-  /// The time an automatic round may try `resource` again, if its back-off runs at `now`.
-  private func backoffEnd(of resource: String, at now: Date) -> Date? {
-    state.withLock { $0.backoff[resource]?.until }.flatMap { $0 > now ? $0 : nil }
+  /// When `resource` may be tried again, if it may not at `now`, and whether the server asked for that time: the
+  /// back-off an automatic round keeps, or the server's `Retry-After`, which every round keeps.
+  private func heldUntil(_ resource: String, at now: Date, automatic: Bool) -> (until: Date, asked: Bool)? {
+    guard let backoff = state.withLock({ $0.backoff[resource] }), automatic || backoff.asked,
+      !Self.isOver(backoff.until, at: now)
+    else { return nil }
+    return (backoff.until, backoff.asked)
   }
 
   /// The longest wait a server's `Retry-After` makes the outbox keep: 5 minutes.
   public static let longestServerWait: Duration = .seconds(300)
 
-  /// Why a round may not send now: the server asked to wait (`Retry-After`) and the time has not come.
-  private func serverWait() -> String? {
+  /// Whether a `Retry-After` on `response` holds the whole API rather than the resource it answered for: on a `503`
+  /// (RFC 9110: the server cannot handle requests now, overloaded or down for maintenance, and `Retry-After` says for
+  /// how long the service is expected to be unavailable; kumiki-api answers it only when the server as a whole is
+  /// full: its connection limit, its queue of long reads). Any other answer (`429`, kumiki-api's `409` while a key's
+  /// first request runs, another 5xx) speaks for the resource it answered: the others go on.
+  static func serverWide(_ response: HTTPResponse) -> Bool { response.status == 503 }
+
+  /// Why a round may not send now (to `resource`, when given): the server asked to wait (`Retry-After`) — for the
+  /// whole API, or for `resource` — and the time has not come.
+  private func serverWait(for resource: String? = nil) -> String? {
     let now = now()
-    guard let until = state.withLock({ $0.notBefore }), now < until else { return nil }
-    let seconds = Int(until.timeIntervalSince(now).rounded(.up))
-    return "the server asked to wait \(seconds) s more (Retry-After)"
+    let until = state.withLock { state -> Date? in
+      if let global = state.notBefore, !Self.isOver(global, at: now) { return global }
+      guard let resource, let backoff = state.backoff[resource], backoff.asked else { return nil }
+      return Self.isOver(backoff.until, at: now) ? nil : backoff.until
+    }
+    return until.map { Self.askedToWait(until: $0, now: now) }
+  }
+
+  /// `the server asked to wait 42 s more (Retry-After)`.
+  private static func askedToWait(until: Date, now: Date) -> String {
+    "the server asked to wait \(Int(until.timeIntervalSince(now).rounded(.up))) s more (Retry-After)"
   }
 
   /// Sends the waiting writes now, in order (joining a round in progress), and reports what happened.
@@ -321,18 +373,110 @@ public final class Outbox: Sendable {
 
   /// The round in progress, or a new one (`automatic`: resources whose back-off runs are left for later).
   private func round(automatic: Bool) -> Task<SendReport, Never> {
+    startRound(automatic: automatic).task
+  }
+
+  /// The round in progress (`joined`), or a new one.
+  private func startRound(automatic: Bool) -> (task: Task<SendReport, Never>, joined: Bool) {
     state.withLock { state in
-      if let round = state.round { return round.task }
+      if let round = state.round { return (round.task, true) }
       state.rounds += 1
       let id = state.rounds
       // The task's body waits for this lock before it can clear `round`, so it is stored first.
       let task = Task {
         let report = await self.sendWaiting(automatic: automatic)
         self.state.withLock { if $0.round?.id == id { $0.round = nil } }
+        // Its failures set back-offs, its successes ended them.
+        self.scheduleChanged()
         return report
       }
       state.round = (id, task)
-      return task
+      return (task, false)
+    }
+  }
+
+  // MARK: - Retrying by itself
+
+  /// Retries by itself until cancelled: a write that waits because the server answered it with a failure is tried
+  /// again when its resource's back-off (or the server's `Retry-After`) ends, with no other trigger — an automatic
+  /// round at the earliest such time, on the injected clock. One wake-up per due time, none while nothing is due
+  /// (nothing waits, or what waits could not reach the API: the reconnection probe asks again then,
+  /// ``QueryCache/reconnectWhileUnreachable()``), so a server that keeps failing is asked once per back-off, as the
+  /// rounds that requests trigger ask it, and an idle app sleeps. A due time whose round could not try the resource
+  /// (another process held the send lock, the API was unreachable) is not acted on again: the next trigger is a
+  /// round's end or the outbox read again (``refresh()``: another process's commit, in the live app).
+  ///
+  /// The apps that keep running run it for their lifetime (`LiveApp`: the TUI, `kumiki outbox send`) and cancel it
+  /// when they stop; a CLI command does not (it ends after its own requests).
+  public func retryWhenDue() async {
+    // The last due time acted on: never twice.
+    var fired: Date?
+    while !Task.isCancelled {
+      let (due, schedule) = state.withLock { state in (Self.nextDue(in: state, after: fired), state.schedule) }
+      guard let due else {
+        await scheduleChange(since: schedule)
+        continue
+      }
+      // At most the longest wait a back-off or the server sets: a wall clock set back meanwhile delays a retry by
+      // that much at most.
+      let wait = min(Self.milliseconds(due) - Self.milliseconds(now()), Int64(Self.longestServerWait.seconds * 1000))
+      if wait > 0 {
+        await withTaskGroup(of: Void.self) { group in
+          group.addTask { try? await self.clock.sleep(for: .milliseconds(wait)) }
+          group.addTask { await self.scheduleChange(since: schedule) }
+          _ = await group.next()
+          group.cancelAll()
+        }
+        continue
+      }
+      let (round, joined) = startRound(automatic: true)
+      // A round that began before the time came may have left the resource for later: the time is acted on once it
+      // ends, by a round of its own.
+      if !joined { fired = due }
+      _ = await round.value
+    }
+  }
+
+  /// The earliest time after `fired` at which a waiting write's resource may be tried again: its back-off's end, or
+  /// the server's API-wide `Retry-After`; `nil` when there is none.
+  private static func nextDue(in state: State, after fired: Date?) -> Date? {
+    let waiting = Set(
+      state.summary.entries.filter { $0.state == .pending || $0.state == .sending }.map { resource(ofPath: $0.path) })
+    var times = waiting.compactMap { state.backoff[$0]?.until }
+    if !waiting.isEmpty, let global = state.notBefore { times.append(global) }
+    return times.filter { time in fired.map { milliseconds(time) > milliseconds($0) } ?? true }.min()
+  }
+
+  /// Wakes ``retryWhenDue()`` to compute its next wake-up again.
+  private func scheduleChanged() {
+    let wakers = state.withLock { state in
+      state.schedule += 1
+      defer { state.wakers = [:] }
+      return Array(state.wakers.values)
+    }
+    for waker in wakers { waker.resume() }
+  }
+
+  /// Returns once the schedule moved past `schedule` (at once if it already has), or the task is cancelled.
+  private func scheduleChange(since schedule: Int) async {
+    let id = state.withLock { state in
+      defer { state.nextWaker += 1 }
+      return state.nextWaker
+    }
+    let take = { @Sendable in self.state.withLock { $0.wakers.removeValue(forKey: id) } }
+    await withTaskCancellationHandler {
+      await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+        let waits = state.withLock { state in
+          guard state.schedule == schedule else { return false }
+          state.wakers[id] = continuation
+          return true
+        }
+        guard waits else { return continuation.resume() }
+        // Cancelled before it waited: the handler found nothing to resume.
+        if Task.isCancelled { take()?.resume() }
+      }
+    } onCancel: {
+      take()?.resume()
     }
   }
 
@@ -347,12 +491,12 @@ public final class Outbox: Sendable {
       let report = await send()
       let holding = report.held.first { $0.state == .unreadable }
       // The first write still waiting for this resource: this one goes behind it, to keep their order. Writes to
-      // other resources do not hold it, unless the server asked to wait (`Retry-After`) or an unreadable entry
-      // holds them all.
+      // other resources do not hold it, unless the server asked to wait (`Retry-After`: on a `503`, for every
+      // resource; else for this one) or an unreadable entry holds them all.
       let ahead = summary.entries.first {
         ($0.state == .pending || $0.state == .sending) && Self.resource(ofPath: $0.path) == resource
       }
-      let asked = report.pending > 0 ? serverWait() : nil
+      let asked = report.pending > 0 ? serverWait(for: resource) : nil
       if isQueueing, ahead != nil || holding != nil || asked != nil {
         let reason =
           report.busy && ahead != nil
@@ -480,6 +624,9 @@ public final class Outbox: Sendable {
   private struct Sent {
     var ids: [Int64] = []
     var tags: Set<String> = []
+    /// The versions conditional writes made (their answers' `ETag`), by id: handed on to the writes waiting after
+    /// them for the same item as their condition, in the removal's transaction.
+    var made: [Int64: String] = [:]
   }
 
   /// How many sent writes are removed in one transaction.
@@ -531,7 +678,7 @@ public final class Outbox: Sendable {
     var holding: OutboxEntry?
     // Told once the round ends, with the summary read again: a notice never stands beside a stale count.
     var refusals: [String] = []
-    // A server that asked to wait (Retry-After) is not asked again before that time.
+    // A server that asked the whole API to wait (Retry-After on a 503) is not asked again before that time.
     let asked = serverWait()
     report.stopped = asked
     // A resource's stop does not end the round: the other resources' writes go on (the next pass too).
@@ -556,18 +703,19 @@ public final class Outbox: Sendable {
         report.stopped = String(describing: error)
         break
       }
-      if automatic {
-        // A resource the server keeps failing is asked again at the back-off's pace, not at every trigger.
-        let now = now()
-        lanes.removeAll { lane in
-          guard let end = backoffEnd(of: lane.resource, at: now) else { return false }
-          stopped.insert(lane.resource)
-          let seconds = Int(end.timeIntervalSince(now).rounded(.up))
-          report.stopped =
-            report.stopped
-            ?? "trying \(lane.resource) again in \(seconds) s (\(lane.entries[0].lastError ?? "it failed"))"
-          return true
-        }
+      // A resource the server keeps failing is asked again at the back-off's pace, not at every trigger (automatic
+      // rounds); one whose answer asked to wait (Retry-After) not before that time (every round).
+      let now = now()
+      lanes.removeAll { lane in
+        guard let (end, asked) = heldUntil(lane.resource, at: now, automatic: automatic) else { return false }
+        stopped.insert(lane.resource)
+        let seconds = Int(end.timeIntervalSince(now).rounded(.up))
+        report.stopped =
+          report.stopped
+          ?? (asked
+            ? Self.askedToWait(until: end, now: now)
+            : "trying \(lane.resource) again in \(seconds) s (\(lane.entries[0].lastError ?? "it failed"))")
+        return true
       }
       tried.formUnion(lanes.flatMap { $0.entries.map(\.id) })
       // Writes queued while this round ran are read on the next pass.
@@ -634,7 +782,8 @@ public final class Outbox: Sendable {
       guard !Task.isCancelled else { break }
       // Refused with an earlier one of the lane, unsent.
       if result.report.refused.contains(where: { $0.id == next.id }) { continue }
-      // Another resource's answer asked to wait (`Retry-After`): the server is not asked again before that time.
+      // An answer asked the whole API to wait (`Retry-After` on a `503`): the server is not asked again before that
+      // time.
       if let wait = serverWait() {
         result.report.stopped = wait
         break
@@ -683,7 +832,7 @@ public final class Outbox: Sendable {
   /// invalidation drops, telling the screens, which read those paths again from the server (it holds them now).
   private func flush(_ sent: inout Sent) async throws(PersistenceError) {
     guard !sent.ids.isEmpty else { return }
-    _ = try await storage.removeSent(sent.ids)
+    _ = try await storage.removeSent(sent.ids, sent.made)
     optimistic.sent(entries: Set(sent.ids))
     await invalidate(sent.tags)
     sent = Sent()
@@ -717,6 +866,9 @@ public final class Outbox: Sendable {
           state.notBefore = nil
           if let condition = entry.ifMatch, let made { state.madeVersions[Self.version(entry.path, condition)] = made }
         }
+        // Kept with the removal: the writes queued after it to the same item are sent over this version after a
+        // restart too.
+        if entry.ifMatch != nil, let made { sent.made[entry.id] = made }
         sent.ids.append(entry.id)
         sent.tags.insert(tag)
         report.sent.append(entry)
@@ -768,7 +920,9 @@ public final class Outbox: Sendable {
       }
       if response.status >= 500 { reachability.failed(QueryCache.reason(status: response.status)) }
       let asked = response.retryAfter(now: now(), limit: Self.longestServerWait)
-      if let asked {
+      // The resource's own wait is its back-off (``failed(_:asked:)``); a server unavailable as a whole holds every
+      // resource.
+      if let asked, Self.serverWide(response) {
         let until = now().addingTimeInterval(asked.seconds)
         state.withLock { $0.notBefore = until }
       }

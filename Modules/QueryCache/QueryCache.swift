@@ -55,8 +55,8 @@ public final class QueryCache: Sendable {
   /// the API are kept there (unless `queuesWrites` is off: `--fresh`) and sent later (see ``Outbox``).
   /// - Parameters:
   ///   - now: the wall-clock time entries are dated with (ages, max-age).
-  ///   - clock: what retries wait on (``QueryCacheConfiguration/retry``): the apps pass the store's clock, tests a
-  ///     `TestClock`.
+  ///   - clock: what retries wait on (``QueryCacheConfiguration/retry``, and the outbox's ``Outbox/retryWhenDue()``):
+  ///     the apps pass the store's clock, tests a `TestClock`.
   ///   - random: the jitter of each retry's wait, in 0..<1; tests pass a fixed value.
   ///   - idempotencyKey: makes each write's `Idempotency-Key` (a random UUID, 122 random bits); tests pass a
   ///     counter.
@@ -82,7 +82,7 @@ public final class QueryCache: Sendable {
     self.outbox = outbox.map {
       Outbox(
         storage: $0, isQueueing: queuesWrites, http: http, configuration: configuration, invalidate: invalidate,
-        optimistic: optimistic, observers: observers, reachability: monitor, now: now, random: random)
+        optimistic: optimistic, observers: observers, reachability: monitor, now: now, clock: clock, random: random)
     }
   }
 

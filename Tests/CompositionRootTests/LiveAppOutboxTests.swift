@@ -115,6 +115,36 @@ import Testing
     await second.shutdown()
   }
 
+  @Test func anAppThatKeepsRunningSendsAWriteTheServerFailedByItselfWhenItsBackOffEnds() async throws {
+    let folder = try TemporaryFolder()
+    let port = try await Self.closedPort()
+    let api = URL(string: "http://127.0.0.1:\(port)/")!
+    // The app's time is a test clock's: its wall clock and its sleeps.
+    let clock = TestClock()
+    let start = Date()
+    let live = try await LiveApp.start(
+      LaunchOptions(
+        apiURL: api, databasePath: folder.path + "/kumiki.sqlite", environment: [:], launch: false, clock: clock,
+        now: {
+          let offset = clock.now.offset.components
+          return start.addingTimeInterval(Double(offset.seconds) + Double(offset.attoseconds) / 1e18)
+        }))
+    await #expect(throws: WriteQueued.self) { try await Self.write(live, .patch, "notes/1", #"{"title":"later"}"#) }
+    let server = try await Self.serve(on: port)
+    defer { Task { await server.shutdown() } }
+    server.setFaults([try InjectedFault(parsing: "status=503")], for: .endpoint("notes"))
+    #expect(await live.sendOutbox().stopped?.contains("503") == true)
+    server.clearFaults()
+    // Nothing else happens: no read, no probe, no `kumiki outbox send`. The app sleeps until the back-off ends.
+    await clock.sleepers(count: 1)
+    #expect(Self.title(live, server, note: 1) == "first")
+    clock.run()
+    let outbox = try #require(live.queryCache.outbox)
+    for await _ in outbox.changes() where outbox.summary.statusText == nil { break }
+    #expect(Self.title(live, server, note: 1) == "later")
+    await live.shutdown()
+  }
+
   @Test func aWaitingChangeTheServerRefusesIsRolledBackAndKeptAsRefused() async throws {
     let folder = try TemporaryFolder()
     let port = try await Self.closedPort()

@@ -45,7 +45,7 @@ import Testing
     #expect(outbox.summary.statusText == "1 change waiting to send")
     #expect(outbox.summary.entries.map(\.id) == [entry.id])
 
-    _ = try await elsewhere.outbox.removeSent([entry.id])
+    _ = try await elsewhere.outbox.removeSent([entry.id], [:])
     while outbox.summary.statusText != nil {
       guard await changes.next() != nil else { break }
     }

@@ -23,11 +23,24 @@ struct OutboxOrderingTests {
   let now = WallClock(Self.start)
 
   /// A query layer over the fake server; `random` is the back-off's jitter source.
-  func makeCache(random: Double = 0) -> QueryCache {
+  func makeCache(random: Double = 0, http: HTTPClient? = nil) -> QueryCache {
+    QueryCache(
+      http: http ?? server.client, storage: responses.client,
+      configuration: QueryCacheConfiguration(baseURL: Self.baseURL, namespace: "switch", retry: .never),
+      outbox: storage.client, now: now.read, random: { random })
+  }
+
+  /// A query layer whose time is `clock`'s, wall clock (`now`) and sleeps alike, as in the apps.
+  func makeCache(clock: TestClock) -> QueryCache {
     QueryCache(
       http: server.client, storage: responses.client,
       configuration: QueryCacheConfiguration(baseURL: Self.baseURL, namespace: "switch", retry: .never),
-      outbox: storage.client, now: now.read, random: { random })
+      outbox: storage.client,
+      now: {
+        let offset = clock.now.offset.components
+        return Self.start.addingTimeInterval(Double(offset.seconds) + Double(offset.attoseconds) / 1e18)
+      },
+      clock: clock, random: { 0 })
   }
 
   static func write(_ method: HTTPMethod, _ path: String, _ body: String) -> HTTPRequest {
@@ -175,6 +188,118 @@ struct OutboxOrderingTests {
     #expect(server.bodies(of: "larder").count == tries + 1)
   }
 
+  @Test func aWriteTheServerAnswered503IsRetriedByItselfAtItsDueTimeAndNotBefore() async throws {
+    let clock = TestClock()
+    let cache = makeCache(clock: clock)
+    let outbox = try #require(cache.outbox)
+    await queue(cache, [(.patch, "larder", "p")])
+    server.failing = ["larder": 503]
+    server.received.removeAll()
+    #expect(await outbox.send().stopped == "server error 503")  // its back-off: 1 s (no jitter drawn)
+    let timer = Task { await outbox.retryWhenDue() }
+    defer { timer.cancel() }
+    await clock.sleepers(count: 1)
+    clock.advance(by: .milliseconds(999))
+    #expect(server.bodies(of: "larder") == ["p"])  // not before
+    // At its due time, by itself: no read reaches the API, no probe runs. Refused again, it sleeps until the next.
+    clock.advance(by: .milliseconds(1))
+    await clock.sleepers(count: 1)
+    #expect(server.bodies(of: "larder") == ["p", "p"])
+    server.failing = [:]
+    clock.advance(by: .milliseconds(1_999))
+    #expect(server.bodies(of: "larder").count == 2)
+    clock.advance(by: .milliseconds(1))
+    for await _ in outbox.changes() where storage.entries.isEmpty { break }
+    #expect(server.bodies(of: "larder") == ["p", "p", "p"])
+    // Nothing waits: nothing is due, and an hour later nothing was sent.
+    clock.advance(by: .seconds(3_600))
+    timer.cancel()
+    await timer.value
+    #expect(server.bodies(of: "larder").count == 3)
+  }
+
+  @Test func retryingByItselfAFailingServerIsAskedOncePerBackOffWithOneWakeUpEach() async throws {
+    let clock = TestClock()
+    let cache = makeCache(clock: clock)
+    let outbox = try #require(cache.outbox)
+    await queue(cache, [(.patch, "larder", "p")])
+    server.failing = ["larder": 503]
+    server.received.removeAll()
+    await outbox.send()
+    let timer = Task { await outbox.retryWhenDue() }
+    defer { timer.cancel() }
+    // An hour of an idle app: each wake-up is a due time (the clock moved to the one sleep waiting), and tries once.
+    var wakeUps = 0
+    while clock.now.offset < .seconds(3_600) {
+      await clock.sleepers(count: 1)
+      clock.run()
+      wakeUps += 1
+    }
+    await clock.sleepers(count: 1)  // the last round ended
+    let tries = server.bodies(of: "larder").count
+    #expect((60...70).contains(tries))
+    #expect(tries == wakeUps + 1)
+  }
+
+  @Test func aRetryAfterOnAnAnswerOtherThanA503HoldsOnlyTheResourceItAnsweredFor() async throws {
+    let cache = makeCache()
+    let outbox = try #require(cache.outbox)
+    await queue(cache, [(.patch, "larder", "p1"), (.put, "dishes/1", "d1")])
+    server.received.removeAll()
+    server.failing = ["larder": 429]
+    server.retryAfter = "90"
+    #expect(await outbox.send().sent.map(\.id) == [2])
+    // Another resource's write is sent at once; one to the resource that was asked to wait goes behind, unsent.
+    #expect(try await cache.client.send(Self.write(.put, "dishes/2", "d2")).status == 200)
+    await #expect(throws: WriteQueued.self) { try await cache.client.send(Self.write(.patch, "larder", "p2")) }
+    #expect(outbox.summary.queuedReason?.hasSuffix("(the server asked to wait 90 s more (Retry-After))") == true)
+    // Every round keeps it, an explicit one too.
+    server.failing = [:]
+    advance(89)
+    #expect(await outbox.send().stopped == "the server asked to wait 1 s more (Retry-After)")
+    #expect(server.bodies(of: "larder") == ["p1"])
+    advance(1)
+    #expect(await outbox.send().sent.count == 2)
+    #expect(server.bodies(of: "larder") == ["p1", "p1", "p2"])
+  }
+
+  @Test func aRestartBetweenTwoQueuedEditsOfOneItemSendsTheSecondOverTheVersionTheFirstMade() async throws {
+    let edit = { (body: String) in
+      HTTPRequest(
+        method: .patch, url: Self.baseURL.appending(path: "larder"), headers: ["If-Match": #""v1""#],
+        body: Data(body.utf8))
+    }
+    // Two edits of the item the screen showed at version 1, queued offline.
+    let offline = makeCache()
+    server.offline = true
+    for body in ["p1", "p2"] {
+      await #expect(throws: WriteQueued.self) { try await offline.client.send(edit(body)) }
+    }
+    await offline.outbox?.finishSending()
+    server.offline = false
+    server.received.removeAll()
+    #expect(storage.entries.map(\.ifMatch) == [#""v1""#, #""v1""#])
+    // A process sends the first (version 2 made) and dies before the second reaches the server.
+    let writes = Mutex(0)
+    let dying = HTTPClient { request in
+      if writes.withLock({ count in
+        count += 1
+        return count
+      }) > 1 {
+        throw HTTPError.cannotConnect(request.url, reason: "the process was killed")
+      }
+      return try await server.client.send(request)
+    }
+    #expect(try #require(await makeCache(http: dying).outbox?.send()).sent.map(\.id) == [1])
+    #expect(storage.entries.map(\.ifMatch) == [#""v2""#])
+    // A new process over the same outbox sends the second over version 2: no conflict.
+    let restarted = try #require(makeCache().outbox)
+    let report = await restarted.send()
+    #expect(report.sent.map(\.id) == [2])
+    #expect(report.held.isEmpty)
+    #expect(server.bodies(of: "larder") == ["p1", "p2"])
+  }
+
   @Test func theBackOffDoublesToItsCapWithJitterWithinHalfOfEachWait() async throws {
     // Each wait is between half of the full delay and all of it, and the full delay stops at 60 s.
     for failures in 1...12 {
@@ -262,7 +387,8 @@ final class WallClock: Sendable {
 }
 
 /// A fake API: answers a write 200, or the status `failing` gives its resource (the first path segment), or cannot be
-/// reached by writes while `offline`; a GET of `larder` is `{"nickname":"server"}`. Records every request and how
+/// reached by writes while `offline`; a write with `If-Match` is `412` unless it names the resource's version (`"v1"`
+/// at first), which it moves on (the answer's `ETag`); a GET of `larder` is `{"nickname":"server"}`. Records every request and how
 /// many of each resource were in flight at once; a `gate` holds each request until that many arrived.
 final class Switchboard: Sendable {
   private struct State {
@@ -274,6 +400,8 @@ final class Switchboard: Sendable {
     var inFlight: [String: Int] = [:]
     var mostInFlight: [String: Int] = [:]
     var mostInFlightInAll = 0
+    /// Each resource's version, for writes with `If-Match`.
+    var versions: [String: Int] = [:]
   }
 
   private let state = Mutex(State())
@@ -341,7 +469,16 @@ final class Switchboard: Sendable {
         }
         if offline { throw HTTPError.cannotConnect(request.url, reason: "Connection refused") }
         let status = state.failing[resource] ?? 200
-        let headers: HTTPHeaders = status != 200 ? state.retryAfter.map { ["Retry-After": $0] } ?? [:] : [:]
+        var headers: HTTPHeaders = status != 200 ? state.retryAfter.map { ["Retry-After": $0] } ?? [:] : [:]
+        if status == 200, let condition = request.headers["If-Match"] {
+          // A conditional write: done over the resource's version only (`"v1"` at first), which it moves on.
+          let version = state.versions[resource, default: 1]
+          guard condition == #""v\#(version)""# else {
+            return HTTPResponse(status: 412, body: Data("{}".utf8), url: request.url)
+          }
+          state.versions[resource] = version + 1
+          headers["ETag"] = #""v\#(version + 1)""#
+        }
         return HTTPResponse(status: status, headers: headers, body: Data("{}".utf8), url: request.url)
       }
     }

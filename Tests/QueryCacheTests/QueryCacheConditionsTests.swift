@@ -7,6 +7,7 @@ import Persistence
 import PersistenceSQLite
 import PersistenceTesting
 import QueryCache
+import Synchronization
 import Testing
 
 /// Conditional writes through the query layer against the real API (kumiki-api in process, libcurl) and the real
@@ -180,6 +181,53 @@ struct QueryCacheConditionsTests {
       #expect(report.sent.count == 2)
       #expect(report.held.isEmpty)
       #expect(Self.nickname(in: second) == "queued 2")
+    }
+  }
+
+  @Test func aRestartBetweenTwoQueuedSavesOfOneItemShowsNoFalseConflict() async throws {
+    try await Self.withFolder { data, path in
+      let responses = InMemoryResponseCache()
+      let first = try await FixtureServer.start(FixtureServer.Configuration(databaseFile: data))
+      let database = try KumikiDatabase.open(path: path)
+      defer { try? database.close() }
+      let offline = Self.cache(first.baseURL, database, responses)
+      _ = try await Self.shown(offline, first)
+      await first.shutdown()
+      await #expect(throws: WriteQueued.self) { try await Self.save("queued 1", offline, first) }
+      await #expect(throws: WriteQueued.self) { try await Self.save("queued 2", offline, first) }
+      await offline.outbox?.finishSending()
+
+      // Back online, a process sends the first save and dies before the second reaches the server.
+      let second = try await FixtureServer.start(FixtureServer.Configuration(databaseFile: data))
+      defer { second.stopSoon() }
+      let curl = HTTPClient.curl()
+      let writes = Mutex(0)
+      let dying = HTTPClient { request in
+        if writes.withLock({ count in
+          count += 1
+          return count
+        }) > 1 {
+          throw HTTPError.cannotConnect(request.url, reason: "the process was killed")
+        }
+        return try await curl.send(request)
+      }
+      let sender = QueryCache(
+        http: dying, storage: responses.client,
+        configuration: QueryCacheConfiguration(baseURL: second.baseURL, namespace: "embedded", retry: .never),
+        outbox: database.outbox)
+      #expect(try #require(await sender.outbox?.send()).sent.count == 1)
+      #expect(Self.nickname(in: second) == "queued 1")
+      try database.close()
+
+      // A new process on the same file sends the second over the version the first made: no conflict.
+      let reopened = try KumikiDatabase.open(path: path)
+      defer { try? reopened.close() }
+      let restarted = try #require(Self.cache(second.baseURL, reopened, responses).outbox)
+      let report = await restarted.send()
+      #expect(report.sent.count == 1)
+      #expect(report.held.isEmpty)
+      #expect(Self.nickname(in: second) == "queued 2")
+      #expect(try await reopened.outbox.entries().isEmpty)
     }
   }
 }
