@@ -40,7 +40,9 @@ public final class TestClock: Clock, Sendable {
     /// Sleeps cancelled before they were registered.
     var cancelled: Set<Int> = []
     /// Callers of ``sleepers(count:)`` waiting for that many sleeps.
-    var watchers: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+    var watchers: [(id: Int, count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+    /// Waits for sleepers cancelled before they were registered.
+    var cancelledWatchers: Set<Int> = []
 
     /// Removes and returns the watchers satisfied by the sleeps waiting now.
     mutating func satisfiedWatchers() -> [CheckedContinuation<Void, Never>] {
@@ -66,14 +68,33 @@ public final class TestClock: Clock, Sendable {
 
   /// Returns once at least `count` sleeps are waiting for time to move: effects started on other tasks have
   /// reached their wait, so ``advance(by:)`` wakes them in deadline order.
+  ///
+  /// A cancelled wait returns at once (a test's time limit cancels it), so a sleep that never comes fails the test
+  /// at its limit instead of hanging it.
   public func sleepers(count: Int) async {
-    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-      let ready = timeline.withLock { timeline -> Bool in
-        guard timeline.sleepers.count < count else { return true }
-        timeline.watchers.append((count, continuation))
-        return false
+    let id = timeline.withLock { timeline -> Int in
+      defer { timeline.nextID += 1 }
+      return timeline.nextID
+    }
+    await withTaskCancellationHandler {
+      await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+        let ready = timeline.withLock { timeline -> Bool in
+          if timeline.cancelledWatchers.remove(id) != nil { return true }
+          guard timeline.sleepers.count < count else { return true }
+          timeline.watchers.append((id, count, continuation))
+          return false
+        }
+        if ready { continuation.resume() }
       }
-      if ready { continuation.resume() }
+    } onCancel: {
+      let watcher = timeline.withLock { timeline -> CheckedContinuation<Void, Never>? in
+        guard let index = timeline.watchers.firstIndex(where: { $0.id == id }) else {
+          timeline.cancelledWatchers.insert(id)
+          return nil
+        }
+        return timeline.watchers.remove(at: index).continuation
+      }
+      watcher?.resume()
     }
   }
 

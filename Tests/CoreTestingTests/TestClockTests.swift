@@ -67,6 +67,23 @@ struct TestClockTests {
       clock: clock)
   }
 
+  @Test("a wait for sleeps that never come returns when its task is cancelled, before or after it waits")
+  func waitingForSleepersEndsOnCancellation() async {
+    let clock = TestClock()
+    let waiting = Task { await clock.sleepers(count: 1) }
+    waiting.cancel()
+    await waiting.value
+    let alreadyCancelled = Task {
+      withUnsafeCurrentTask { $0?.cancel() }
+      await clock.sleepers(count: 2)
+    }
+    await alreadyCancelled.value
+    let sleeper = Task { try await clock.sleep(for: .seconds(1)) }
+    await clock.sleepers(count: 1)
+    #expect(clock.sleeperCount == 1)
+    sleeper.cancel()
+  }
+
   @Test("run(id:debounce:) runs once, `delay` after the last of several quick calls")
   func debounceRunsOnceAfterTheLastCall() async {
     let clock = TestClock()
