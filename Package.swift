@@ -45,17 +45,20 @@ let appLinkerSettings: [LinkerSetting] = [
     .when(configuration: .release))
 ]
 
-// Release kumiki-tui: the functions a session runs (start-up, every tab, help, DevTools, the palette) are laid out
-// together at the start of `.text`, as `Benchmarks/link-order` recorded them; the kernel maps 64 KB of file pages
-// around each fault, so scattered code made 15.7 MB of the 21 MB text resident (Apps/StaticLinking/README.md).
-let tuiLinkOrder: [LinkerSetting] = [
-  .unsafeFlags(
-    [
-      "-Xlinker", "--symbol-ordering-file=" + Context.packageDirectory + "/Apps/StaticLinking/kumiki-tui.order",
-      "-Xlinker", "--no-warn-symbol-ordering",
-    ],
-    .when(configuration: .release))
-]
+// Release apps: the functions a measured run executes are laid out together at the start of `.text`, as
+// `Benchmarks/link-order` recorded them (kumiki-tui: a session, every tab, help, DevTools, the palette; kumiki: the
+// commands `make bench` times, `--fresh home --json`, `--help`, `--version`); the kernel maps 64 KB of file pages
+// around each fault, so scattered code made 15.7 MB of kumiki-tui's 21 MB text resident (Apps/StaticLinking/README.md).
+func linkOrder(_ app: String) -> [LinkerSetting] {
+  [
+    .unsafeFlags(
+      [
+        "-Xlinker", "--symbol-ordering-file=" + Context.packageDirectory + "/Apps/StaticLinking/\(app).order",
+        "-Xlinker", "--no-warn-symbol-ordering",
+      ],
+      .when(configuration: .release))
+  ]
+}
 
 var targets: [Target] = []
 
@@ -586,7 +589,7 @@ targets += [
     ],
     path: "Apps/kumiki",
     swiftSettings: swiftSettings,
-    linkerSettings: appLinkerSettings
+    linkerSettings: appLinkerSettings + linkOrder("kumiki")
   ),
   .executableTarget(
     name: "kumiki-tui",
@@ -600,7 +603,7 @@ targets += [
     ],
     path: "Apps/kumiki-tui",
     swiftSettings: swiftSettings,
-    linkerSettings: appLinkerSettings + tuiLinkOrder
+    linkerSettings: appLinkerSettings + linkOrder("kumiki-tui")
   ),
   .executableTarget(
     name: "kumiki-api",

@@ -20,6 +20,11 @@ enum Kumiki {
     {
       exit(status)
     }
+    // As kumiki-tui: GnuTLS is in the process only because libcurl's LDAP and RTMP back ends link it (Kumiki's
+    // HTTPS is OpenSSL's), and its library constructor would initialise it when libcurl is opened (p11-kit's
+    // modules, the system's priorities: ~0.7 M instructions). Set before the first `await`, while no other thread
+    // exists (setenv is not thread-safe), unless the user set it.
+    setenv("GNUTLS_NO_IMPLICIT_INIT", "1", 0)
     let started = StartedApp()
     let status = await KumikiCLI.main(
       arguments: arguments,

@@ -39,14 +39,18 @@ static void fail(const char *what, const char *detail) {
   snprintf(load_error, sizeof load_error, "%s%s%s", what, detail ? ": " : "", detail ? detail : "");
 }
 
+// RTLD_LAZY, as the dynamic loader binds a program linked with libcurl (curl itself): the libraries of libcurl's tree
+// built without `-z now` (zlib, nghttp2, Kerberos, RTMP, brotli, GMP, libffi) bind a function on its first call.
+// RTLD_NOW bound all of theirs while loading, most never called: ~2.6 M more instructions per process (callgrind,
+// Benchmarks/README.md, "round 3"). The entry points Kumiki calls are still checked here, by dlsym, before use.
 static void *open_library(void) {
   const char *configured = getenv("KUMIKI_LIBCURL");
-  if (configured && *configured) return dlopen(configured, RTLD_NOW | RTLD_LOCAL);
-  void *library = dlopen("libcurl.so.4", RTLD_NOW | RTLD_LOCAL);
+  if (configured && *configured) return dlopen(configured, RTLD_LAZY | RTLD_LOCAL);
+  void *library = dlopen("libcurl.so.4", RTLD_LAZY | RTLD_LOCAL);
   if (!library) {
     char first[sizeof load_error];
     snprintf(first, sizeof first, "%s", dlerror());
-    library = dlopen("libcurl-gnutls.so.4", RTLD_NOW | RTLD_LOCAL);
+    library = dlopen("libcurl-gnutls.so.4", RTLD_LAZY | RTLD_LOCAL);
     if (!library) {
       (void)dlerror();
       fail("cannot load libcurl (install libcurl4)", first);

@@ -47,6 +47,25 @@ import Testing
     #expect(DisplayDate.iso8601("") == nil)
   }
 
+  /// `--json`'s `fetched_at` was written by `Date.ISO8601FormatStyle`, whose Gregorian calendar loads ICU's zone
+  /// data; the days-since-1970 formatting writes the same text for every date since the Gregorian reform.
+  @Test func iso8601OfADateIsWhatTheFormatStyleWrites() {
+    let style = Date.ISO8601FormatStyle(timeZone: TimeZone(identifier: "UTC")!)
+    var instants: [TimeInterval] = [0, -1, -0.5, 0.999, 59.999, 86_399.75, 951_782_400, 1_779_099_999.9, -86_401]
+    var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+    for _ in 0..<2_000 {  // a fixed pseudo-random walk from 1600 to 2400
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      instants.append(-11_676_096_000 + TimeInterval((state >> 11) % 25_245_100_000_000) / 1000)
+    }
+    for interval in instants {
+      let date = Date(timeIntervalSince1970: interval)
+      #expect(DisplayDate.iso8601(date) == date.formatted(style), "\(interval)")
+    }
+    #expect(DisplayDate.iso8601(Date(timeIntervalSince1970: 1_714_564_800)) == "2024-05-01T12:00:00Z")
+    let farAway = Date(timeIntervalSince1970: 2e14)  // left to the format style
+    #expect(DisplayDate.iso8601(farAway) == farAway.formatted(style))
+  }
+
   @Test(arguments: [
     "", "yesterday", "2023-13-01T00:00:00.000+0000", "2023-02-29T00:00:00.000+0000", "2023-04-31T00:00:00.000+0000",
     "2023-01-01T24:00:00.000+0000", "2023-01-01T07:30:00.000", "2023-01-01T07:30:00.000+0000 ", "2023/01/01",

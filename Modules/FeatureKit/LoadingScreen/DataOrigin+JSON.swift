@@ -1,6 +1,7 @@
 import FeatureKit
 import Foundation
 import Networking
+import Presentation
 
 extension DataOrigin {
   /// The origin's name in `--json` output: `network`, `cache`, `stale` or `offline`.
@@ -21,7 +22,7 @@ extension DataOrigin {
       ("origin", .string(jsonName)),
       (
         "fetched_at",
-        .string(fetchedAt.map { $0.formatted(Date.ISO8601FormatStyle(timeZone: TimeZone(identifier: "UTC")!)) })
+        .string(fetchedAt.map(DisplayDate.iso8601))
       ),
     ]
   }
