@@ -35,8 +35,9 @@ extension Middleware where Action: Equatable {
     load: @escaping @Sendable () async throws -> Content.Response
   ) -> Middleware {
     let pollID = EffectID("\(id.rawValue).poll")
+    let loadCase = CaseEmbedding(embed)
     return .after { context, action in
-      guard CaseEmbedding.extract(embed, from: action) != nil else { return }
+      guard loadCase.extract(from: action) != nil else { return }
       let state = context.state[keyPath: screen]
       if let polling = state.polling, polling.startsTimer {
         let clock = context.clock
