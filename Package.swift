@@ -942,6 +942,9 @@ if Context.environment["KUMIKI_BENCH"] == "1" {
         "FeatureKit",
         "FixtureData",
         "FixtureServer",
+        // Workload k: a screen built with the kits (StoreBench's BenchForm).
+        "LoadingScreenKit",
+        "MutationKit",
         "Networking",
         "NetworkingCurl",
         "Persistence",
