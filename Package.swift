@@ -423,9 +423,12 @@ struct FeatureManifest: Decodable {
       atPath: URL(fileURLWithPath: Context.packageDirectory).appending(path: relative).path)
   }
 
-  /// Files of the folder that are not sources: the manifest, the README, the fixtures, the scenarios.
+  /// Files of the folder that are not sources: the manifest, the README, the fixtures and their contract, the
+  /// scenarios.
   var exclude: [String] {
-    ["feature.json", "README.md", "fixtures.json", "scenarios"].filter { exists(path + "/" + $0) }
+    ["feature.json", "README.md", "fixtures.json", "fixtures.contract.json", "scenarios"].filter {
+      exists(path + "/" + $0)
+    }
   }
 }
 
