@@ -174,19 +174,22 @@ enum BenchForm {
     case edit(String)
   }
 
+  static let reducer = Reducer<State, Action> { state, action in
+    switch action {
+    case .load(let load): state.load.reduce(load)
+    case .save(let save): _ = state.save.reduce(save)
+    case .edit(let text):
+      state.draft = text
+      state.edits += 1
+    }
+  }
+
   static func module(key: String) -> FeatureModule<State, Action> {
-    FeatureModule.loadingScreen(
-      \.load, action: Action.load, key: key, title: key, initialState: State(),
-      reducer: Reducer { state, action in
-        switch action {
-        case .load(let load): state.load.reduce(load)
-        case .save(let save): _ = state.save.reduce(save)
-        case .edit(let text):
-          state.draft = text
-          state.edits += 1
-        }
-      },
-      load: { [] },
-      middlewares: [.mutation(id: "\(key).save", state: \.save, action: Action.save, write: { $0 })])
+    let save: Middleware<State, Action> = .mutation(
+      id: EffectID("\(key).save"), state: \State.save, action: Action.save, write: { (text: String) in text })
+    let names: @Sendable () async throws -> [String] = { [] }
+    return FeatureModule<State, Action>.loadingScreen(
+      \State.load, action: Action.load, key: key, title: key, initialState: State(), reducer: reducer, load: names,
+      middlewares: [save])
   }
 }
