@@ -77,7 +77,7 @@ SOURCES := Package.swift Modules Apps Tests Plugins Benchmarks
 # run make build (the feature list's guard, Plugins/FeatureList; Scripts/check-feature-list, in lint); after one is
 # removed SwiftPM itself fails ("invalid custom path 'Modules/Features/X'"). Either way, make build reads it again.
 export KUMIKI_FEATURE_FOLDERS := $(shell { ls -d Modules/Features/*/feature.json Modules/Features/*/fixtures.json \
-  Modules/Features/*/README.md Modules/Features/*/scenarios Tests/*FeatureTests Tests/*FeatureTests/Integration \
+  Modules/Features/*/fixtures.contract.json Modules/Features/*/README.md Modules/Features/*/scenarios Tests/*FeatureTests Tests/*FeatureTests/Integration \
   Tests/*FeatureTests/__Frames__; \
   cat Modules/Features/*/feature.json; } 2>/dev/null | cksum | cut -d' ' -f1)
 MODULE_ENV := $(if $(value MODULE),KUMIKI_MODULES="$$KUMIKI_MAKE_MODULE",)

@@ -426,9 +426,12 @@ struct FeatureManifest: Decodable {
       atPath: URL(fileURLWithPath: Context.packageDirectory).appending(path: relative).path)
   }
 
-  /// Files of the folder that are not sources: the manifest, the README, the fixtures, the scenarios.
+  /// Files of the folder that are not sources: the manifest, the README, the fixtures and their contract, the
+  /// scenarios.
   var exclude: [String] {
-    ["feature.json", "README.md", "fixtures.json", "scenarios"].filter { exists(path + "/" + $0) }
+    ["feature.json", "README.md", "fixtures.json", "fixtures.contract.json", "scenarios"].filter {
+      exists(path + "/" + $0)
+    }
   }
 }
 
@@ -945,6 +948,9 @@ if Context.environment["KUMIKI_BENCH"] == "1" {
         "FeatureKit",
         "FixtureData",
         "FixtureServer",
+        // Workload k: a screen built with the kits (StoreBench's BenchForm).
+        "LoadingScreenKit",
+        "MutationKit",
         "Networking",
         "NetworkingCurl",
         "Persistence",

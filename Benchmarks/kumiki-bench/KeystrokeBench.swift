@@ -14,6 +14,10 @@ import Terminal
 ///
 /// The store's clock is held still, so the search the typing schedules never runs during the measurement: the
 /// figure is the keystroke, not the search.
+///
+/// `--form` types into a form instead: the first text field of the first dialog a screen's button opens (the first
+/// screen, tab order, that has one, or `--feature`'s), so the keystroke passes the middlewares of a screen that loads
+/// and writes through the kits (the loading screen's and the write's, each finding its case of the action).
 struct KeystrokeBench: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "keystroke",
@@ -26,11 +30,17 @@ struct KeystrokeBench: AsyncParsableCommand {
   @Option(help: "The feature whose screen is typed into (default: the first screen where / focuses a text field).")
   var feature: String?
 
+  @Flag(help: "Type into the first text field of the first dialog a screen's button opens, not a search field.")
+  var form = false
+
   func run() async throws {
     let directory = FileManager.default.temporaryDirectory.appending(path: "kumiki-keystroke-\(getpid())")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
-    let key = try await BenchSubject.searchScreen(feature, directory: directory)
+    let (key, button) =
+      form
+      ? try await Self.formScreen(feature, directory: directory)
+      : (try await BenchSubject.searchScreen(feature, directory: directory), nil)
     let live = try await LiveApp.start(
       LaunchOptions(
         databasePath: directory.appending(path: "kumiki.sqlite").path, features: [key], clock: StillClock()))
@@ -39,7 +49,8 @@ struct KeystrokeBench: AsyncParsableCommand {
     // every effect to end.
     try await harness.waitUntilLoaded()
     harness.step(.resize(Size(width: 200, height: 60)))
-    harness.step(.key(KeyEvent(.character("/"))))  // focus the keyword field and start editing
+    if let button { Self.openDialog(harness, button: button) }
+    harness.step(.key(KeyEvent(.character("/"))))  // focus the (first) text field and start editing
     guard harness.state.editing != nil else { throw ValidationError("the \(key) screen has no text field in focus") }
     // Letters that match nothing, so the highlight of the listed results does not change between keystrokes.
     let letters = Array("zqxj")
@@ -47,7 +58,8 @@ struct KeystrokeBench: AsyncParsableCommand {
     var written: [Int] = []
     let clock = ContinuousClock()
     for index in 0..<keystrokes {
-      if index % 100 == 0 {  // keep the field short: clear it (not measured)
+      // Keep the field short (a form's within its rules): clear it (not measured).
+      if index % (form ? 16 : 100) == 0 {
         harness.step(.key(KeyEvent(.character("u"), modifiers: .control)))
       }
       var count = 0
@@ -65,9 +77,55 @@ struct KeystrokeBench: AsyncParsableCommand {
       String(format: "%.1f", Double(duration.components.attoseconds) / 1e12 + Double(duration.components.seconds) * 1e6)
     }
     print(
-      "keystroke: \(key), 200x60, \(keystrokes) keystrokes, median \(microseconds(median)) us, p95 "
+      "keystroke: \(key)\(button.map { " (form of button \($0))" } ?? ""), 200x60, \(keystrokes) keystrokes, median \(microseconds(median)) us, p95 "
         + "\(microseconds(p95)) us, bytes median \(written[written.count / 2]) max \(written.last ?? 0) "
         + "(target <= 500 us, <= 64 bytes)")
     await live.shutdown()
+  }
+
+  /// `given`, or the first screen (tab order) with a button that opens a dialog whose text field `/` focuses, with
+  /// the index of that button among the loaded screen's buttons. Each try starts an app of its own (at most 24).
+  static func formScreen(_ given: String?, directory: URL) async throws -> (String, Int?) {
+    var tries = 0
+    let keys = try given.map { [$0] } ?? BenchSubject.screenKeys()
+    for key in keys {
+      for button in 0..<8 where tries < 24 {
+        tries += 1
+        let live = try await LiveApp.start(
+          LaunchOptions(
+            databasePath: directory.appending(path: "probe-form-\(tries).sqlite").path, features: [key],
+            clock: StillClock()))
+        let harness = try ScreenHarness(live)
+        var found: Bool?
+        do {
+          try await harness.waitUntilLoaded()
+          harness.step(.resize(Size(width: 200, height: 60)))
+          switch openDialog(harness, button: button) {
+          case true?:
+            harness.step(.key(KeyEvent(.character("/"))))
+            found = harness.state.editing != nil
+          case false?: found = false
+          case nil: found = nil
+          }
+        } catch {
+          found = nil
+        }
+        await live.shutdown()
+        if found == true { return (key, button) }
+        if found == nil { break }  // no such button, or the screen did not load: the next screen
+      }
+    }
+    throw ValidationError("no registered screen has a button that opens a form with a text field; give --feature KEY")
+  }
+
+  /// Opens the loaded screen's `button`th button and draws a frame; whether that opened a dialog (`nil`: no such
+  /// button).
+  @discardableResult
+  static func openDialog(_ harness: ScreenHarness, button: Int) -> Bool? {
+    let buttons = harness.focusables().filter { $0.kind == .button && $0.action != nil }
+    guard button < buttons.count, let open = buttons[button].action else { return nil }
+    harness.live.runtime.store.dispatch(open)
+    harness.frame()
+    return harness.content()?.firstOverlay != nil
   }
 }

@@ -2,6 +2,8 @@ import ArgumentParser
 import Core
 import FeatureAssembly
 import FeatureKit
+import LoadingScreenKit
+import MutationKit
 import TUI
 
 /// `kumiki-bench store <workload> --actions N`: dispatches N actions through the full registry path (an assembled
@@ -10,7 +12,7 @@ import TUI
 struct StoreBench: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "store",
-    abstract: "Dispatch actions through an assembled app (workloads a, b1, b2, b3, c, m, s100, s100k).",
+    abstract: "Dispatch actions through an assembled app (workloads a, b1, b2, b3, c, m, k, s100, s100k).",
     discussion: """
       a   one feature, no subscribers
       b1  100 subscribers to the feature's partition selecting a value that does not change
@@ -18,6 +20,8 @@ struct StoreBench: ParsableCommand {
       b3  100 subscribers to another feature's partition, untouched by the actions
       c   50 registered features, actions round-robin to them
       m   one feature behind 5 pass-through middlewares
+      k   a keystroke in a form of a screen built with the kits (a loading screen and a write): each kit's
+          middleware sees the action and finds it is not its case
       s100   a feature holding 100 items, one item changed per action, watched as the apps watch it (TUI
              watch, a selector, persisted-state save, DevTools recording)
       s100k  the same with 100,000 items: must cost what s100 does
@@ -25,7 +29,7 @@ struct StoreBench: ParsableCommand {
   )
 
   enum Workload: String, ExpressibleByArgument, CaseIterable {
-    case a, b1, b2, b3, c, m, s100, s100k
+    case a, b1, b2, b3, c, m, k, s100, s100k
   }
 
   @Argument(help: "The workload.")
@@ -61,6 +65,12 @@ struct BenchApp {
       slots = [0]
       action = AppAction.feature(slot: 0, action: BenchList.Action.toggleNext)
       return
+    case .k:
+      app = try FeatureRegistry([BenchForm.module(key: "form").erased]).assemble()
+      slots = [0]
+      devTools = nil
+      action = AppAction.feature(slot: 0, action: BenchForm.Action.edit("zqxj"))
+      return
     case .a, .b1, .b2: features = [BenchCounter.module(key: "counter").erased]
     case .b3: features = [BenchCounter.module(key: "counter").erased, BenchCounter.module(key: "other").erased]
     case .c: features = (0..<50).map { BenchCounter.module(key: "counter\($0)").erased }
@@ -77,7 +87,7 @@ struct BenchApp {
       case .b1: store.subscribe(partition: 0, select: { $0[slot: 0, as: BenchCounter.State.self]?.other }) { _ in }
       case .b2: store.subscribe(partition: 0, select: { $0[slot: 0, as: BenchCounter.State.self]?.count }) { _ in }
       case .b3: store.subscribe(partition: 1, select: { $0[slot: 1, as: BenchCounter.State.self]?.count }) { _ in }
-      case .a, .c, .m, .s100, .s100k: break
+      case .a, .c, .m, .k, .s100, .s100k: break
       }
     }
   }
@@ -104,6 +114,7 @@ struct BenchApp {
   /// Sum of all counters, printed so the work cannot be optimised away and the run can be checked.
   var checksum: Int {
     if devTools != nil { return BenchList.checksum(app) }
+    if let form = app.store.state[slot: 0, as: BenchForm.State.self] { return form.edits }
     return app.features.reduce(0) { sum, feature in
       sum + (app.store.state[slot: feature.slot, as: BenchCounter.State.self]?.count ?? 0)
     }
@@ -138,4 +149,47 @@ func format3(_ value: Double) -> String {
   let whole = Int(scaled) / 1000
   let fraction = abs(Int(scaled) % 1000)
   return "\(whole)." + String(repeating: "0", count: 3 - String(fraction).count) + String(fraction)
+}
+
+/// Workload k's feature: a screen that loads and writes through the kits, as a form over a loaded item is built
+/// (`.loadingScreen(\.load, action: Action.load, …)`, `Middleware.mutation(id:state: \.save, action: Action.save, …)`),
+/// and the action a keystroke in its form sends, which is neither kit's.
+enum BenchForm {
+  struct Content: LoadableContent {
+    var names: [String]
+    init(_ response: [String]) { names = response }
+    var isEmpty: Bool { names.isEmpty }
+  }
+
+  struct State: Equatable, Codable, Sendable {
+    var load = ScreenLoad<Content>()
+    var save = Mutation<String, String>()
+    var draft = ""
+    var edits = 0
+  }
+
+  enum Action: Equatable, Codable, Sendable {
+    case load(LoadAction<[String]>)
+    case save(Mutation<String, String>.Action)
+    case edit(String)
+  }
+
+  static let reducer = Reducer<State, Action> { state, action in
+    switch action {
+    case .load(let load): state.load.reduce(load)
+    case .save(let save): _ = state.save.reduce(save)
+    case .edit(let text):
+      state.draft = text
+      state.edits += 1
+    }
+  }
+
+  static func module(key: String) -> FeatureModule<State, Action> {
+    let save: Middleware<State, Action> = .mutation(
+      id: EffectID("\(key).save"), state: \State.save, action: Action.save, write: { (text: String) in text })
+    let names: @Sendable () async throws -> [String] = { [] }
+    return FeatureModule<State, Action>.loadingScreen(
+      \State.load, action: Action.load, key: key, title: key, initialState: State(), reducer: reducer, load: names,
+      middlewares: [save])
+  }
 }

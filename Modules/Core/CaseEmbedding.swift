@@ -1,21 +1,93 @@
+import Synchronization
+
 /// The kits' one idiom on the action side: a kit is told the case of the feature's action that carries its actions
 /// by the case's constructor (`Action.load`, `Action.save`), and finds out whether an action is that case from the
 /// constructor alone — no protocol to adopt, no `var load: LoadAction?` to write.
 ///
-/// How: the action's payload is read by reflection (`Mirror`: an enum case's one child is its payload) and kept only
-/// when the constructor builds the very same action from it (`embed(payload) == action`), so another case with a
-/// payload of the same type is never mistaken for it. An action that *is* the kit's action (`typealias Action =
-/// LoadAction<…>`, an identity constructor) is its own payload.
-package enum CaseEmbedding {
-  /// The payload of `action` when `action` is the case `embed` builds, else `nil`.
-  package static func extract<Action: Equatable, Payload>(
-    _ embed: (Payload) -> Action, from action: Action
-  ) -> Payload? {
-    if let payload = action as? Payload, embed(payload) == action { return payload }
-    let mirror = Mirror(reflecting: action)
-    guard mirror.displayStyle == .enum, let child = mirror.children.first,
-      let payload = child.value as? Payload, embed(payload) == action
-    else { return nil }
+/// A kit makes one when it is set up and asks it about every action the feature sees (every keystroke of a form
+/// passes each kit's middleware), so a question costs a few loads, not a reflection: it reads the action's case
+/// number (the enum's tag, from its type's value witnesses, as the runtime itself does for `switch`) and compares it
+/// with what it learnt of earlier actions. What it learns, per case number, is whether that case carries a `Payload`
+/// (`Mirror`: an enum case's one child is its payload) and, once one does, which case the constructor builds: the
+/// case of `embed(payload)`. So another case with a payload of the same type is never mistaken for it, and an action
+/// of the kit's case is read by reflection only for its payload, never compared whole. Each fact is learnt once and
+/// never changes (a case's payload type is fixed), kept in atomics: any thread may ask. Case numbers from 64 up are
+/// not remembered as "not the kit's" (each such action is reflected again), which only costs time.
+///
+/// An action that *is* the kit's action (`typealias Action = LoadAction<…>`, an identity constructor) is its own
+/// payload. An action that is not an enum (a struct, an optional) is never the case.
+package final class CaseEmbedding<Action: Equatable, Payload>: Sendable {
+  /// The value witness that reads an enum value's case number (`getEnumTag(value, type)`).
+  private typealias GetEnumTag = @convention(c) (UnsafeRawPointer, UnsafeRawPointer) -> UInt32
+
+  private let embed: @Sendable (Payload) -> Action
+  /// Whether `Action` is (or converts to) `Payload`: the identity constructor's case.
+  private let actionIsPayload: Bool
+  /// `Action`'s value witness that reads the case number; `nil` when `Action` is not an enum.
+  private let getEnumTag: GetEnumTag?
+  /// The kit's case number + 1, once learnt; 0 before.
+  private let kitCase = Atomic<UInt64>(0)
+  /// Bit n: case n carries no `Payload`, so it is not the kit's (learnt for n < 64).
+  private let otherCases = Atomic<UInt64>(0)
+
+  /// A finder of the case `embed` builds.
+  package init(_ embed: @escaping @Sendable (Payload) -> Action) {
+    self.embed = embed
+    actionIsPayload = Action.self is Payload.Type
+    getEnumTag = Self.enumTagWitness()
+  }
+
+  /// The payload of `action` when `action` is the case the constructor builds, else `nil`.
+  package func extract(from action: Action) -> Payload? {
+    if actionIsPayload { return identity(action) }
+    guard let tag = tag(of: action) else { return nil }
+    let kit = kitCase.load(ordering: .relaxed)
+    if kit != 0 {
+      guard UInt64(tag) + 1 == kit else { return nil }
+    } else if tag < 64, otherCases.load(ordering: .relaxed) & (1 << UInt64(tag)) != 0 {
+      return nil
+    }
+    return reflect(action, tag: tag)
+  }
+
+  /// `action` as its own payload, when the constructor builds it again from itself. Out of line, as `reflect`: the
+  /// generic casts' metadata is looked up only on these paths, not on every action's.
+  @inline(never)
+  private func identity(_ action: Action) -> Payload? {
+    guard let payload = action as? Payload, embed(payload) == action else { return nil }
     return payload
+  }
+
+  /// The payload of `action` (of case `tag`) by reflection, learning what its case is: one that carries no
+  /// `Payload` is not the kit's; one that does tells, by the case `embed` builds from it, which case is.
+  @inline(never)
+  private func reflect(_ action: Action, tag: UInt32) -> Payload? {
+    let mirror = Mirror(reflecting: action)
+    guard mirror.displayStyle == .enum, let payload = mirror.children.first?.value as? Payload else {
+      if tag < 64 { otherCases.bitwiseOr(1 << UInt64(tag), ordering: .relaxed) }
+      return nil
+    }
+    guard let kit = self.tag(of: embed(payload)) else { return nil }
+    kitCase.store(UInt64(kit) + 1, ordering: .relaxed)
+    return kit == tag ? payload : nil
+  }
+
+  /// The case number of `value`, or `nil` when `Action` is not an enum.
+  private func tag(of value: Action) -> UInt32? {
+    guard let getEnumTag else { return nil }
+    let type = unsafeBitCast(Action.self as Any.Type, to: UnsafeRawPointer.self)
+    return withUnsafePointer(to: value) { getEnumTag(UnsafeRawPointer($0), type) }
+  }
+
+  /// `Action`'s `getEnumTag` value witness, when `Action` is an enum (metadata kind 0x201; an optional is 0x202, a
+  /// struct 0x200, a class's first word is its isa pointer). The enum value witness table is the value witness table
+  /// (eight functions, size, stride, flags and extra inhabitant count: 10 words and 8 bytes) followed by
+  /// `getEnumTag` — the layout of Swift's stable ABI (`swift/ABI/ValueWitnessTable.h`).
+  private static func enumTagWitness() -> GetEnumTag? {
+    let type = unsafeBitCast(Action.self as Any.Type, to: UnsafeRawPointer.self)
+    guard type.load(as: Int.self) == 0x201 else { return nil }
+    let word = MemoryLayout<UnsafeRawPointer>.size
+    let witnesses = type.load(fromByteOffset: -word, as: UnsafeRawPointer.self)
+    return witnesses.load(fromByteOffset: 10 * word + 8, as: GetEnumTag.self)
   }
 }

@@ -12,6 +12,8 @@ public enum FixtureDatabaseError: Error, Sendable, Equatable, CustomStringConver
   indirect case inFeature(String, FixtureDatabaseError)
   /// A name given to empty (``FixtureDatabase/emptying(_:)``) is not one of the data's lists, which are `lists`.
   case notAList(String, lists: [String])
+  /// A feature's `fixtures.contract.json` is not a contract (``FixtureContract``): where, and what is allowed there.
+  case badContract(String)
 
   /// A one-line explanation suitable for a command-line error message.
   public var description: String {
@@ -24,6 +26,7 @@ public enum FixtureDatabaseError: Error, Sendable, Equatable, CustomStringConver
     case .inFeature(let feature, let error): return "\(feature)'s fixtures.json: \(error)"
     case .notAList(let name, let lists):
       return "\"\(VisibleText.shown(name))\" is not a list of the data (its lists: \(lists.joined(separator: ", ")))"
+    case .badContract(let reason): return "not a fixture contract: \(reason)"
     }
   }
 }

@@ -1,5 +1,6 @@
 import ArchiveFeature
 import CoreTesting
+import FixtureData
 import Foundation
 import Networking
 import NetworkingTesting
@@ -366,5 +367,48 @@ struct ArchiveSearchTests {
     let udon = ArchiveFixture.page(ArchiveQuery(keyword: "カレー", category: "和食"), ids: [19], total: 1)
     await store.receive(.load(.loaded(udon))) { $0.showing(udon) }
     await store.finish()
+  }
+
+  // The fixture data these searches rely on (its shape is the folder's fixtures.contract.json).
+
+  @Test("archive items spread over the six categories, with カレー inside and outside its category")
+  func archiveCategories() throws {
+    let archive = try archiveObjects()
+    let categories = Set(archive.compactMap { $0["category"] })
+    #expect(categories == Set(["和食", "洋食", "中華料理", "韓国料理", "エスニック料理", "カレー"].map { JSONValue.string($0) }))
+    func mentionsCurry(_ item: JSONObject) -> Bool {
+      [item["dish_name"], item["introduction"]].contains { value in
+        if case .string(let text)? = value { text.contains("カレー") } else { false }
+      }
+    }
+    let curryInCategory = archive.filter { $0["category"] == .string("カレー") && mentionsCurry($0) }
+    let curryElsewhere = archive.filter { $0["category"] != .string("カレー") && mentionsCurry($0) }
+    #expect(curryInCategory.count >= 3)
+    #expect(curryElsewhere.count >= 2)
+  }
+
+  @Test("awkward values are present: a combining mark, a flag emoji, a very long introduction")
+  func awkwardValues() throws {
+    let texts = try archiveObjects()
+      .flatMap {
+        $0.members.compactMap { member -> String? in
+          if case .string(let text) = member.value { text } else { nil }
+        }
+      }
+    let scalars = texts.flatMap { Array($0.unicodeScalars) }
+    let hasCombiningMark = scalars.contains { (scalar: Unicode.Scalar) in
+      scalar.properties.generalCategory == Unicode.GeneralCategory.nonspacingMark
+    }
+    let hasFlag = scalars.contains { (scalar: Unicode.Scalar) in (0x1F1E6...0x1F1FF).contains(scalar.value) }
+    #expect(hasCombiningMark)
+    #expect(hasFlag)
+    #expect(texts.contains { $0.count >= 1000 })
+  }
+
+  /// The fixture's archive items as objects.
+  private func archiveObjects() throws -> [JSONObject] {
+    try ArchiveFixture.elements().compactMap { element -> JSONObject? in
+      if case .object(let object) = element { object } else { nil }
+    }
   }
 }

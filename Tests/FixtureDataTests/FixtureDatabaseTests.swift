@@ -2,8 +2,8 @@ import FixtureData
 import Foundation
 import Testing
 
-/// Each feature's own suite checks its fixtures.json against its contract (e.g. `HomeFixtureDataTests`); the rules
-/// here hold for whatever the features bring, none included.
+/// Each feature folder's fixtures.json keeps the contract beside it (`FeatureFixturesTests`); the rules here hold for
+/// whatever the features bring, none included.
 @Suite("FixtureDatabase: loading, and the rules every feature's sample data keeps")
 struct FixtureDatabaseTests {
   let database: FixtureDatabase

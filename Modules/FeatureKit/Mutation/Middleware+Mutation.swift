@@ -42,8 +42,9 @@ extension Middleware {
     let lastKey = LastKey()
     let slot = KeySlot(
       get: { lastKey.value.withLock { $0 } }, set: { value in lastKey.value.withLock { $0 = value } })
+    let mutationCase = CaseEmbedding(embed)
     return .after { context, sent in
-      guard let mutationAction = CaseEmbedding.extract(embed, from: sent) else { return }
+      guard let mutationAction = mutationCase.extract(from: sent) else { return }
       run(
         mutationAction, context.state[keyPath: mutation], id: id, context: context, lastKey: slot, embed: embed,
         intent: intent, write: write)
@@ -74,9 +75,11 @@ extension Middleware {
   ) -> Middleware where Action: Equatable {
     // The key of each write's last attempt, for a retry of it.
     let lastKeys = LastKeys<Key>()
-    let pair = { @Sendable (payload: (Key, Mutation<Input, Output>.Action)) in embed(payload.0, payload.1) }
+    let mutationCase = CaseEmbedding { @Sendable (payload: (Key, Mutation<Input, Output>.Action)) in
+      embed(payload.0, payload.1)
+    }
     return .after { context, sent in
-      guard let (key, mutationAction) = CaseEmbedding.extract(pair, from: sent),
+      guard let (key, mutationAction) = mutationCase.extract(from: sent),
         let state = mutation(context.state, key)
       else { return }
       let slot = KeySlot(
