@@ -34,33 +34,29 @@ final class ChaosServer: @unchecked Sendable {
   var isRunning: Bool { child.map { !$0.hasExited } ?? false }
 
   /// Starts it (on a free port the first time, then on the same one) and returns once it says where it listens.
+  /// kumiki-api binds with SO_REUSEADDR, so the port of the server just killed is bound again at once.
   func start() async throws {
-    var lastError: (any Error)?
-    for attempt in 0..<50 {
-      starts += 1
-      let child = try ChaosChild(
-        BuiltBinary.path("kumiki-api"),
-        [
-          "--port", String(port), "--db", dataFile, "--create-db", "--allow-faults", "--write-journal", journal,
-          "--exit-on-eof",
-        ], output: nil, errors: folder + "/api-\(starts).err", holdsInput: true)
-      do {
-        let line = try await Self.firstLine(of: child)
-        guard let range = line.range(of: "listening on "), let bound = URL(string: String(line[range.upperBound...]))
-        else { throw ChaosError("kumiki-api said \(line.debugDescription), not where it listens") }
-        self.child = child
-        url = bound
-        port = bound.port ?? port
-        return
-      } catch {
-        child.kill()
-        _ = await child.exit(within: .seconds(5))
-        lastError = error
-        // The port of the server just killed may still be held a moment (the kernel closes its sockets): again.
-        try await Task.sleep(for: .milliseconds(20 * (attempt + 1)))
-      }
+    starts += 1
+    let errors = folder + "/api-\(starts).err"
+    let child = try ChaosChild(
+      BuiltBinary.path("kumiki-api"),
+      [
+        "--port", String(port), "--db", dataFile, "--create-db", "--allow-faults", "--write-journal", journal,
+        "--exit-on-eof",
+      ], output: nil, errors: errors, holdsInput: true)
+    do {
+      let line = try await Self.firstLine(of: child)
+      guard let range = line.range(of: "listening on "), let bound = URL(string: String(line[range.upperBound...]))
+      else { throw ChaosError("kumiki-api said \(line.debugDescription), not where it listens") }
+      self.child = child
+      url = bound
+      port = bound.port ?? port
+    } catch {
+      child.kill()
+      _ = await child.exit(within: .seconds(5))
+      let said = (try? String(contentsOfFile: errors, encoding: .utf8)) ?? ""
+      throw ChaosError("kumiki-api did not start on port \(port) (\(error)): \(said)")
     }
-    throw lastError ?? ChaosError("kumiki-api did not start")
   }
 
   /// SIGKILL, then waits until it is gone.
