@@ -99,6 +99,10 @@ public struct ChaosReport: Sendable, CustomStringConvertible {
   public var conflictsShown = 0
   /// Writes still waiting in an outbox after the final drain against a healthy server.
   public var waiting = 0
+  /// Writes whose writer read the item first (``ChaosSchedule/Step/reads``).
+  public var reads = 0
+  /// Applied writes that carried `If-Match` (a version their writer read, first or earlier).
+  public var conditionalWrites = 0
   /// Whether the conditional-write check ran.
   public var conditional = Conditional.off
   /// Applied writes sent without `If-Match` by a writer that had read no version of the item (not chosen over a
@@ -130,8 +134,8 @@ public struct ChaosReport: Sendable, CustomStringConvertible {
       + "\(duplicates) duplicates, \(lost) lost, \(silentOverwrites) silent overwrites, \(unshown) unshown, "
       + "\(waiting) waiting, \(reordered) reordered; told: \(acknowledged) acknowledged, \(queued) queued, \(failed) failed, "
       + "\(killedClients) clients killed; \(applied) applied; \(refusalsShown) refusals shown (\(conflictsShown) "
-      + "conflicts); server killed \(killedServers) times; If-Match check \(conditional.rawValue) "
-      + "(\(blindWrites) blind writes); "
+      + "conflicts); server killed \(killedServers) times; \(reads) writes read first, \(conditionalWrites) "
+      + "applied with If-Match; If-Match check \(conditional.rawValue) (\(blindWrites) blind writes); "
       + "data \(dataMatchesJournal ? "matches" : "DOES NOT match") the journal; "
       + String(format: "%.1f s, %@ per write", seconds, perWrite)
     for finding in findings.prefix(20) { text += "\n  " + finding }
@@ -157,6 +161,7 @@ public struct ChaosReport: Sendable, CustomStringConvertible {
       }
     }
     applied = appliedCount.values.reduce(0, +)
+    conditionalWrites = journal.count { write in write.ifMatch != nil && write.values.contains { told[$0] != nil } }
     let leftByMarker = Dictionary(left.compactMap { entry in entry.marker.map { ($0, entry) } }) { first, _ in first }
 
     for (marker, said) in told.sorted(by: { $0.key < $1.key }) {
