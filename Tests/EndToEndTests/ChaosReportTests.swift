@@ -79,6 +79,8 @@ struct ChaosReportTests {
     let report = judged(told: told, journal: journal, keptMine: ["D"])
     #expect(report.conditional == .on)
     #expect(report.silentOverwrites == 1 && report.blindWrites == 1, "\(report)")
+    // Applied with If-Match: A and B.
+    #expect(report.conditionalWrites == 2, "\(report)")
     #expect(judged(told: told, journal: journal, conditional: .off).silentOverwrites == 0)
   }
 
