@@ -43,7 +43,9 @@ struct ChaosBench: AsyncParsableCommand {
 
   mutating func run() async throws {
     var totals = (
-      writes: 0, duplicates: 0, lost: 0, silent: 0, unshown: 0, waiting: 0, reordered: 0, seconds: 0.0
+      writes: 0, duplicates: 0, lost: 0, silent: 0, unshown: 0, waiting: 0, reordered: 0, seconds: 0.0,
+      reads: 0, conditional: 0, conflicts: 0, refusals: 0, acknowledged: 0, queued: 0, killedClients: 0,
+      killedServers: 0
     )
     var failing: [UInt64] = []
     for index in 0..<UInt64(seeds) {
@@ -63,6 +65,14 @@ struct ChaosBench: AsyncParsableCommand {
       totals.waiting += report.waiting
       totals.reordered += report.reordered
       totals.seconds += report.seconds
+      totals.reads += report.reads
+      totals.conditional += report.conditionalWrites
+      totals.conflicts += report.conflictsShown
+      totals.refusals += report.refusalsShown
+      totals.acknowledged += report.acknowledged
+      totals.queued += report.queued
+      totals.killedClients += report.killedClients
+      totals.killedServers += report.killedServers
       if !report.passed { failing.append(seed) }
     }
     let perWrite = totals.writes > 0 ? totals.seconds * 1000 / Double(totals.writes) : 0
@@ -70,6 +80,9 @@ struct ChaosBench: AsyncParsableCommand {
       "chaos: \(seeds) seeds x \(writes) writes, \(writers) writers: \(totals.writes) writes, "
         + "\(totals.duplicates) duplicates, \(totals.lost) lost, \(totals.silent) silent overwrites, "
         + "\(totals.unshown) unshown, \(totals.waiting) waiting, \(totals.reordered) reordered (target: 0 each); "
+        + "\(totals.acknowledged) acknowledged, \(totals.queued) queued, \(totals.reads) read first, "
+        + "\(totals.conditional) applied with If-Match, \(totals.refusals) refusals shown (\(totals.conflicts) "
+        + "conflicts), \(totals.killedClients) clients and \(totals.killedServers) servers killed; "
         + String(format: "%.0f s, %.0f ms per write", totals.seconds, perWrite)
         + (failing.isEmpty ? "" : "; failing seeds: \(failing.map(String.init).joined(separator: " "))"))
     if !failing.isEmpty { throw ExitCode.failure }
