@@ -191,7 +191,7 @@ public struct ChaosRun: Sendable {
     do {
       if step.reads, step.marker != nil, let reading = subject.reading {
         // The user looks first (what it shows, or an error, is theirs to see); the write comes right after.
-        _ = try await command(reading + ["--json"], api: api, folder: folder, writer: step.writer, name: "read")
+        _ = try await command(reading, api: api, folder: folder, writer: step.writer, name: "read")
       }
       let result = try await command(
         arguments, api: api, folder: folder, writer: step.writer, name: step.marker ?? "send", killAfter: step.killAfter
