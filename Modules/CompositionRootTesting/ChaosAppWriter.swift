@@ -40,8 +40,8 @@ final class ChaosAppWriter: Sendable {
     switch command.output(app.runtime.store.state, input) {
     case .success: return .acknowledged
     case .failure(let reason): return .failed("kumiki: " + reason)
-    // A conflict (a 412 to its If-Match) wrote nothing and was shown: a refusal, as `kumiki`'s exit 3 is.
-    case .conflict(let message, _): return .failed("kumiki: " + message)
+    // A conflict (a 412 to its If-Match) wrote nothing and was shown, as `kumiki`'s exit 3 is.
+    case .conflict(let message, _): return .conflict("kumiki: " + message)
     }
   }
 

@@ -12,6 +12,9 @@ public struct ChaosReport: Sendable, CustomStringConvertible {
     case queued
     /// Exit 1 with its reason on standard error (`kumiki: …`), or without one (``ChaosReport/unshown``).
     case failed(String)
+    /// A conflict shown (exit 3, or the app's conflict output: a `412` to its `If-Match`), with its message: nothing
+    /// was written; counted as a refusal shown and a conflict shown.
+    case conflict(String)
     /// Killed by the run (SIGKILL) before it said anything final.
     case killed
     /// Anything else (a usage error, a crash, a hang): a finding in itself.
@@ -201,6 +204,18 @@ public struct ChaosReport: Sendable, CustomStringConvertible {
         if count > 0, !keptMine.contains(marker) {
           silentOverwrites += 1
           note("\(marker): told it failed (\(reason)), applied")
+        }
+      case .conflict(let message):
+        failed += 1
+        refusalsShown += 1
+        conflictsShown += 1
+        if message.isEmpty {
+          unshown += 1
+          note("\(marker): a conflict without its message shown")
+        }
+        if count > 0, !keptMine.contains(marker) {
+          silentOverwrites += 1
+          note("\(marker): told it met a conflict (\(message)), applied")
         }
       case .killed:
         killedClients += 1

@@ -210,10 +210,13 @@ public struct ChaosRun: Sendable {
     if result.signalled { return .unexpected("crashed (signal \(result.status)): \(result.stderr)") }
     switch result.status {
     case 0: return result.stderr.contains("kumiki: queued") ? .queued : .acknowledged
-    // 3: a conflict (a 412 to its If-Match), its message on standard error; nothing was written.
-    case 1, 3:
+    case 1:
       let reason = result.stderr.split(separator: "\n").first { $0.hasPrefix("kumiki: ") }
       return .failed(reason.map(String.init) ?? "")
+    // 3: a conflict (a 412 to its If-Match), its message on standard error; nothing was written.
+    case 3:
+      let message = result.stderr.split(separator: "\n").first { $0.hasPrefix("kumiki: ") }
+      return .conflict(message.map(String.init) ?? "")
     default: return .unexpected("exit \(result.status): \(result.stderr)")
     }
   }
