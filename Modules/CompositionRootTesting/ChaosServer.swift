@@ -33,9 +33,32 @@ final class ChaosServer: @unchecked Sendable {
   /// Whether it is serving (started, not killed).
   var isRunning: Bool { child.map { !$0.hasExited } ?? false }
 
-  /// Starts it (on a free port the first time, then on the same one) and returns once it says where it listens.
-  /// kumiki-api binds with SO_REUSEADDR, so the port of the server just killed is bound again at once.
+  /// Starts it and returns once it says where it listens: the first time on a free port below the kernel's ephemeral
+  /// range (the kernel gives none there to anyone — a server on port 0, a connection's local end —, so no other
+  /// program on the machine takes it while the server is down), then on the same one, bound again at once (kumiki-api
+  /// binds with SO_REUSEADDR).
   func start() async throws {
+    guard port == 0 else { return try await launch(on: port) }
+    var lastError: (any Error)?
+    for _ in 0..<20 {
+      do {
+        return try await launch(on: Self.portBelowEphemeralRange())
+      } catch {
+        lastError = error  // that port is someone's: another one
+      }
+    }
+    throw lastError ?? ChaosError("kumiki-api did not start")
+  }
+
+  /// A port below the kernel's ephemeral range (`/proc/sys/net/ipv4/ip_local_port_range`), at random; `0` (the
+  /// kernel's choice) when the range cannot be read.
+  static func portBelowEphemeralRange() -> Int {
+    let range = (try? String(contentsOfFile: "/proc/sys/net/ipv4/ip_local_port_range", encoding: .utf8)) ?? ""
+    guard let low = range.split(whereSeparator: \.isWhitespace).first.flatMap({ Int($0) }), low > 2048 else { return 0 }
+    return Int.random(in: max(1024, low - 8192)..<low)
+  }
+
+  private func launch(on port: Int) async throws {
     starts += 1
     let errors = folder + "/api-\(starts).err"
     let child = try ChaosChild(
@@ -50,7 +73,7 @@ final class ChaosServer: @unchecked Sendable {
       else { throw ChaosError("kumiki-api said \(line.debugDescription), not where it listens") }
       self.child = child
       url = bound
-      port = bound.port ?? port
+      self.port = bound.port ?? port
     } catch {
       child.kill()
       _ = await child.exit(within: .seconds(5))
