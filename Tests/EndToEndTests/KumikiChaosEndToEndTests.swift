@@ -30,6 +30,9 @@ struct KumikiChaosEndToEndTests {
     #expect(report.killedServers >= 1 && report.killedClients >= 1, "\(report)")
     #expect(report.refusalsShown >= 1, "\(report)")
     #expect(report.acknowledged >= 1 && report.queued >= 1, "\(report)")
+    // Writers read before writing: writes were applied with If-Match, the check ran, and conflicts were shown.
+    #expect(report.reads >= 1 && report.conditionalWrites >= 1 && report.conditional == .on, "\(report)")
+    #expect(report.conflictsShown >= 1, "\(report)")
   }
 
   /// The schedule is the seed's: the same seed, the same decisions; another seed, others.
