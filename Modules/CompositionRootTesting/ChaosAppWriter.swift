@@ -17,10 +17,16 @@ final class ChaosAppWriter: Sendable {
   }
 
   /// Sets `option` to `value` with the command named `words`, as `kumiki` would, and says what the command's
-  /// output would tell (`queued` when the write went to the outbox).
-  func write(words: [String], option: String, value: String) async -> ChaosReport.Told {
+  /// output would tell (`queued` when the write went to the outbox). With `reads`, the command's feature shows its
+  /// screen first, as the TUI does when its tab is opened: it reads the item (the first time; once shown it reads it
+  /// again after each write it sent or conflict it met), and the write carries the version it shows (`If-Match`).
+  func write(words: [String], option: String, value: String, reads: Bool = false) async -> ChaosReport.Told {
     guard let command = app.runtime.commands.first(where: { [$0.featureKey] + $0.path == words }) else {
       return .unexpected("the app has no command \(words.joined(separator: " "))")
+    }
+    if reads, let screen = app.runtime.features.first(where: { $0.key == command.featureKey && $0.hasScreen }) {
+      app.runtime.appear(slot: screen.slot)
+      await app.idle()
     }
     let queuedBefore = app.live.queryCache.outbox?.summary.queuedHere ?? 0
     let input = CommandInput(values: [option: value])
@@ -34,8 +40,8 @@ final class ChaosAppWriter: Sendable {
     switch command.output(app.runtime.store.state, input) {
     case .success: return .acknowledged
     case .failure(let reason): return .failed("kumiki: " + reason)
-    // A conflict (a 412 to its If-Match) wrote nothing and was shown: a refusal, as `kumiki`'s exit 3 is.
-    case .conflict(let message, _): return .failed("kumiki: " + message)
+    // A conflict (a 412 to its If-Match) wrote nothing and was shown, as `kumiki`'s exit 3 is.
+    case .conflict(let message, _): return .conflict("kumiki: " + message)
     }
   }
 

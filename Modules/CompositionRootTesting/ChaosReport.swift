@@ -12,6 +12,9 @@ public struct ChaosReport: Sendable, CustomStringConvertible {
     case queued
     /// Exit 1 with its reason on standard error (`kumiki: …`), or without one (``ChaosReport/unshown``).
     case failed(String)
+    /// A conflict shown (exit 3, or the app's conflict output: a `412` to its `If-Match`), with its message: nothing
+    /// was written; counted as a refusal shown and a conflict shown.
+    case conflict(String)
     /// Killed by the run (SIGKILL) before it said anything final.
     case killed
     /// Anything else (a usage error, a crash, a hang): a finding in itself.
@@ -99,6 +102,10 @@ public struct ChaosReport: Sendable, CustomStringConvertible {
   public var conflictsShown = 0
   /// Writes still waiting in an outbox after the final drain against a healthy server.
   public var waiting = 0
+  /// Writes whose writer read the item first (``ChaosSchedule/Step/reads``).
+  public var reads = 0
+  /// Applied writes that carried `If-Match` (a version their writer read, first or earlier).
+  public var conditionalWrites = 0
   /// Whether the conditional-write check ran.
   public var conditional = Conditional.off
   /// Applied writes sent without `If-Match` by a writer that had read no version of the item (not chosen over a
@@ -130,8 +137,8 @@ public struct ChaosReport: Sendable, CustomStringConvertible {
       + "\(duplicates) duplicates, \(lost) lost, \(silentOverwrites) silent overwrites, \(unshown) unshown, "
       + "\(waiting) waiting, \(reordered) reordered; told: \(acknowledged) acknowledged, \(queued) queued, \(failed) failed, "
       + "\(killedClients) clients killed; \(applied) applied; \(refusalsShown) refusals shown (\(conflictsShown) "
-      + "conflicts); server killed \(killedServers) times; If-Match check \(conditional.rawValue) "
-      + "(\(blindWrites) blind writes); "
+      + "conflicts); server killed \(killedServers) times; \(reads) writes read first, \(conditionalWrites) "
+      + "applied with If-Match; If-Match check \(conditional.rawValue) (\(blindWrites) blind writes); "
       + "data \(dataMatchesJournal ? "matches" : "DOES NOT match") the journal; "
       + String(format: "%.1f s, %@ per write", seconds, perWrite)
     for finding in findings.prefix(20) { text += "\n  " + finding }
@@ -157,6 +164,7 @@ public struct ChaosReport: Sendable, CustomStringConvertible {
       }
     }
     applied = appliedCount.values.reduce(0, +)
+    conditionalWrites = journal.count { write in write.ifMatch != nil && write.values.contains { told[$0] != nil } }
     let leftByMarker = Dictionary(left.compactMap { entry in entry.marker.map { ($0, entry) } }) { first, _ in first }
 
     for (marker, said) in told.sorted(by: { $0.key < $1.key }) {
@@ -196,6 +204,18 @@ public struct ChaosReport: Sendable, CustomStringConvertible {
         if count > 0, !keptMine.contains(marker) {
           silentOverwrites += 1
           note("\(marker): told it failed (\(reason)), applied")
+        }
+      case .conflict(let message):
+        failed += 1
+        refusalsShown += 1
+        conflictsShown += 1
+        if message.isEmpty {
+          unshown += 1
+          note("\(marker): a conflict without its message shown")
+        }
+        if count > 0, !keptMine.contains(marker) {
+          silentOverwrites += 1
+          note("\(marker): told it met a conflict (\(message)), applied")
         }
       case .killed:
         killedClients += 1

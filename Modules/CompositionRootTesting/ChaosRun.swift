@@ -59,6 +59,9 @@ public struct ChaosRun: Sendable {
     public var option: String
     /// The path its write goes to, as the journal has it (`/name`).
     public var path: String
+    /// The words of its feature's command that reads that path (``ReadingCommand``), which a `kumiki` writer runs
+    /// before a write that reads first (``ChaosSchedule/Step/reads``); `nil` when the feature has none.
+    public var reading: [String]?
   }
 
   public let options: Options
@@ -83,7 +86,9 @@ public struct ChaosRun: Sendable {
   private func run(server: ChaosServer, folder: String) async throws -> ChaosReport {
     var report = ChaosReport(seed: options.seed)
     let subject = try await Self.subject(server: server, folder: folder)
-    report.subject = "kumiki \(subject.words.joined(separator: " ")) --\(subject.option) (\(subject.path))"
+    report.subject =
+      "kumiki \(subject.words.joined(separator: " ")) --\(subject.option) (\(subject.path)), read by "
+      + (subject.reading.map { "kumiki " + $0.joined(separator: " ") } ?? "no command")
     let initialTag = try await server.read(subject.path).etag
     var apps: [Int: ChaosAppWriter] = [:]
     for writer in 0..<options.appWriters {
@@ -108,7 +113,12 @@ public struct ChaosRun: Sendable {
           if let app = apps[step.writer] {
             guard let marker = step.marker else { continue }  // its outbox sends by itself
             // Bounded by its requests' limit (KUMIKI_TIMEOUT=5) and the caller's (a suite's time limit).
-            group.addTask { (marker, await app.write(words: subject.words, option: subject.option, value: marker)) }
+            group.addTask {
+              (
+                marker,
+                await app.write(words: subject.words, option: subject.option, value: marker, reads: step.reads)
+              )
+            }
           } else {
             group.addTask { await self.perform(step, api: api, subject: subject, folder: folder) }
           }
@@ -124,6 +134,9 @@ public struct ChaosRun: Sendable {
         return outcomes
       }
       for case (let marker?, let said?) in outcomes { told[marker] = said }
+      report.reads += round.steps.count {
+        $0.reads && $0.marker != nil && (apps[$0.writer] != nil || subject.reading != nil)
+      }
       options.progress("chaos seed \(options.seed): round \(index + 1)/\(schedule.rounds.count), \(told.count) writes")
     }
 
@@ -176,6 +189,10 @@ public struct ChaosRun: Sendable {
     let arguments =
       step.marker.map { subject.words + ["--" + subject.option, $0, "--json"] } ?? ["outbox", "send"]
     do {
+      if step.reads, step.marker != nil, let reading = subject.reading {
+        // The user looks first (what it shows, or an error, is theirs to see); the write comes right after.
+        _ = try await command(reading, api: api, folder: folder, writer: step.writer, name: "read")
+      }
       let result = try await command(
         arguments, api: api, folder: folder, writer: step.writer, name: step.marker ?? "send", killAfter: step.killAfter
       )
@@ -193,10 +210,13 @@ public struct ChaosRun: Sendable {
     if result.signalled { return .unexpected("crashed (signal \(result.status)): \(result.stderr)") }
     switch result.status {
     case 0: return result.stderr.contains("kumiki: queued") ? .queued : .acknowledged
-    // 3: a conflict (a 412 to its If-Match), its message on standard error; nothing was written.
-    case 1, 3:
+    case 1:
       let reason = result.stderr.split(separator: "\n").first { $0.hasPrefix("kumiki: ") }
       return .failed(reason.map(String.init) ?? "")
+    // 3: a conflict (a 412 to its If-Match), its message on standard error; nothing was written.
+    case 3:
+      let message = result.stderr.split(separator: "\n").first { $0.hasPrefix("kumiki: ") }
+      return .conflict(message.map(String.init) ?? "")
     default: return .unexpected("exit \(result.status): \(result.stderr)")
     }
   }
@@ -280,7 +300,11 @@ public struct ChaosRun: Sendable {
           ["--api", server.url.absoluteString, "--db", folder + "/probe/kumiki.sqlite"] + command.words
             + ["--" + name, value, "--json"], environment: ["KUMIKI_TIMEOUT": "10"])
         if let write = try journal(server.journal).last(where: { $0.values.contains(value) }) {
-          return Subject(words: command.words, option: name, path: write.path)
+          let reading = try await ReadingCommand.all().first { reading in
+            reading.words.first == command.words.first
+              && reading.requests.contains { $0 == "GET " + write.path || $0.hasPrefix("GET \(write.path)?") }
+          }
+          return Subject(words: command.words, option: name, path: write.path, reading: reading?.words)
         }
       }
     }

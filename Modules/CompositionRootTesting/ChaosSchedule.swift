@@ -13,6 +13,10 @@ public struct ChaosSchedule: Sendable, Equatable {
     public var marker: String?
     /// When the process is killed with SIGKILL after it started, if it is.
     public var killAfter: Duration?
+    /// Whether the writer reads the item first, as a user opens the screen before editing (a `kumiki` writer runs
+    /// the feature's reading command; the app writer shows the feature's screen): the write then carries the
+    /// version it read (`If-Match`), and a writer that did not read now carries the one it read last, if any.
+    public var reads = false
   }
 
   /// One round: the writers' steps run at once under one fault plan; the server may be killed during it.
@@ -33,6 +37,9 @@ public struct ChaosSchedule: Sendable, Equatable {
   public static let faultKinds: [String?] = [
     nil, "drop-answer", "status=500", "status=503", "status=409", "status=412", "reset", nil, "drop-answer", nil,
   ]
+
+  /// The share of writes (in percent) whose writer reads the item first (``Step/reads``).
+  public static let readsPercent = 50
 
   /// The rounds, in order.
   public var rounds: [Round]
@@ -70,7 +77,11 @@ public struct ChaosSchedule: Sendable, Equatable {
         if marker != nil { made += 1 }
         let killed = Int.random(in: 0..<100, using: &random) < 12
         let after = Duration.milliseconds(Int.random(in: 0...700, using: &random))
-        steps.append(Step(writer: writer, marker: marker, killAfter: surely ? .zero : killed ? after : nil))
+        let reads = Int.random(in: 0..<100, using: &random) < Self.readsPercent
+        steps.append(
+          Step(
+            writer: writer, marker: marker, killAfter: surely ? .zero : killed ? after : nil,
+            reads: reads && marker != nil))
       }
       // The server is killed in one round of ten, and surely once (in the fourth round) when there are that many.
       let killServer = Int.random(in: 0..<10, using: &random) == 0 || (!serverKilled && rounds.count == 3)

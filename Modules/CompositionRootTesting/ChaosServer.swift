@@ -33,34 +33,53 @@ final class ChaosServer: @unchecked Sendable {
   /// Whether it is serving (started, not killed).
   var isRunning: Bool { child.map { !$0.hasExited } ?? false }
 
-  /// Starts it (on a free port the first time, then on the same one) and returns once it says where it listens.
+  /// Starts it and returns once it says where it listens: the first time on a free port below the kernel's ephemeral
+  /// range (the kernel gives none there to anyone — a server on port 0, a connection's local end —, so no other
+  /// program on the machine takes it while the server is down), then on the same one, bound again at once (kumiki-api
+  /// binds with SO_REUSEADDR).
   func start() async throws {
+    guard port == 0 else { return try await launch(on: port) }
     var lastError: (any Error)?
-    for attempt in 0..<50 {
-      starts += 1
-      let child = try ChaosChild(
-        BuiltBinary.path("kumiki-api"),
-        [
-          "--port", String(port), "--db", dataFile, "--create-db", "--allow-faults", "--write-journal", journal,
-          "--exit-on-eof",
-        ], output: nil, errors: folder + "/api-\(starts).err", holdsInput: true)
+    for _ in 0..<20 {
       do {
-        let line = try await Self.firstLine(of: child)
-        guard let range = line.range(of: "listening on "), let bound = URL(string: String(line[range.upperBound...]))
-        else { throw ChaosError("kumiki-api said \(line.debugDescription), not where it listens") }
-        self.child = child
-        url = bound
-        port = bound.port ?? port
-        return
+        return try await launch(on: Self.portBelowEphemeralRange())
       } catch {
-        child.kill()
-        _ = await child.exit(within: .seconds(5))
-        lastError = error
-        // The port of the server just killed may still be held a moment (the kernel closes its sockets): again.
-        try await Task.sleep(for: .milliseconds(20 * (attempt + 1)))
+        lastError = error  // that port is someone's: another one
       }
     }
     throw lastError ?? ChaosError("kumiki-api did not start")
+  }
+
+  /// A port below the kernel's ephemeral range (`/proc/sys/net/ipv4/ip_local_port_range`), at random; `0` (the
+  /// kernel's choice) when the range cannot be read.
+  static func portBelowEphemeralRange() -> Int {
+    let range = (try? String(contentsOfFile: "/proc/sys/net/ipv4/ip_local_port_range", encoding: .utf8)) ?? ""
+    guard let low = range.split(whereSeparator: \.isWhitespace).first.flatMap({ Int($0) }), low > 2048 else { return 0 }
+    return Int.random(in: max(1024, low - 8192)..<low)
+  }
+
+  private func launch(on port: Int) async throws {
+    starts += 1
+    let errors = folder + "/api-\(starts).err"
+    let child = try ChaosChild(
+      BuiltBinary.path("kumiki-api"),
+      [
+        "--port", String(port), "--db", dataFile, "--create-db", "--allow-faults", "--write-journal", journal,
+        "--exit-on-eof",
+      ], output: nil, errors: errors, holdsInput: true)
+    do {
+      let line = try await Self.firstLine(of: child)
+      guard let range = line.range(of: "listening on "), let bound = URL(string: String(line[range.upperBound...]))
+      else { throw ChaosError("kumiki-api said \(line.debugDescription), not where it listens") }
+      self.child = child
+      url = bound
+      self.port = bound.port ?? port
+    } catch {
+      child.kill()
+      _ = await child.exit(within: .seconds(5))
+      let said = (try? String(contentsOfFile: errors, encoding: .utf8)) ?? ""
+      throw ChaosError("kumiki-api did not start on port \(port) (\(error)): \(said)")
+    }
   }
 
   /// SIGKILL, then waits until it is gone.

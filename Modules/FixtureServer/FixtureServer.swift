@@ -128,6 +128,10 @@ public final class FixtureServer: Sendable {
     } else {
       database = try sample()
     }
+    // Test-only: the journal gets the line of the last write saved, when a kill kept it from the journal.
+    let journal = try configuration.writeJournal.map {
+      try WriteJournal(url: $0, lastSaved: IdempotencyStore.journalLine(in: database))
+    }
     // The keys saved in the data file are never served; an older server's side file is moved in below.
     let (served, savedKeys) = IdempotencyStore.split(database)
     database = served
@@ -152,7 +156,7 @@ public final class FixtureServer: Sendable {
       limits: configuration.idempotencyLimits)
     let store = FixtureStore(
       database, file: file, watching: configuration.watchesDatabaseFile, idempotency: idempotency,
-      log: configuration.log ?? { _ in })
+      journal: journal, log: configuration.log ?? { _ in })
     if sideKeys != nil, let sideFile, database[IdempotencyStore.memberName] == nil {
       do {
         try await store.saveKeys()
@@ -197,7 +201,7 @@ public final class FixtureServer: Sendable {
       store: store, faults: faultStore, injector: injector,
       engine: WriteEngine(relations: relations),
       readOnly: configuration.readOnly, fallbackHost: fallbackHost,
-      journal: try configuration.writeJournal.map { try WriteJournal(url: $0) })
+      journal: journal)
     writes.register(on: router)
     NestedRoutes(reads: reads, writes: writes).register(on: router)
 
@@ -208,7 +212,10 @@ public final class FixtureServer: Sendable {
       server: LenientHTTP1Channel.builder(
         headerTimeout: configuration.headerTimeout, idleTimeout: configuration.idleTimeout,
         maximumConnections: configuration.maximumConnections),
-      configuration: ApplicationConfiguration(address: .hostname(configuration.host, port: configuration.port)),
+      // SO_REUSEADDR: a server started again on the port of one just killed binds at once, whatever the killed one's
+      // connections left behind (TIME_WAIT) (KumikiChaosEndToEndTests.aKilledServersPortIsBoundAgainAtOnce).
+      configuration: ApplicationConfiguration(
+        address: .hostname(configuration.host, port: configuration.port), reuseAddress: true),
       onServerRunning: { channel in
         bound.yield(.success(channel.localAddress?.port ?? configuration.port))
       },

@@ -20,7 +20,7 @@ import Synchronization
 /// is in the file any reload starts from.
 ///
 /// The ``IdempotencyStore``'s keys are saved in the same file, as its ``IdempotencyStore/memberName`` member, by every
-/// save: a write's kept answer (``update(keeping:saved:_:)``) goes in with its change, in the one atomic rename, so a crash
+/// save: a write's kept answer (``update(keeping:journaling:_:)``) goes in with its change, in the one atomic rename, so a crash
 /// leaves both or neither. A reload takes that member out of what it serves (the keys in memory stay as they are).
 final class FixtureStore: Sendable {
   /// What the store knows of the file: the signature and content of its last save or load, and whether a file that
@@ -40,18 +40,23 @@ final class FixtureStore: Sendable {
   private let log: @Sendable (String) -> Void
   /// The `Idempotency-Key` answers saved with the data.
   let idempotency: IdempotencyStore
+  /// Test-only: where a write's journal line goes once its save is in the file (``update(keeping:journaling:_:)``).
+  private let journal: WriteJournal?
 
   /// A store serving `database`, saving every change to `file` when given (otherwise changes live in memory).
   /// With `watching` (and a file), the file's changes are taken in too; `log` gets one line per reload or
-  /// unparseable file. `idempotency` holds the keys saved with the data (read from the file, ``IdempotencyStore/split(_:)``).
+  /// unparseable file. `idempotency` holds the keys saved with the data (read from the file, ``IdempotencyStore/split(_:)``);
+  /// `journal`, the test-only write journal the writes' lines go to.
   init(
     _ database: FixtureDatabase, file: DatabaseFile?, watching: Bool = false,
-    idempotency: IdempotencyStore = IdempotencyStore(), log: @escaping @Sendable (String) -> Void = { _ in }
+    idempotency: IdempotencyStore = IdempotencyStore(), journal: WriteJournal? = nil,
+    log: @escaping @Sendable (String) -> Void = { _ in }
   ) {
     current = Mutex(database)
     self.file = file
     self.log = log
     self.idempotency = idempotency
+    self.journal = journal
     if watching, let file {
       let bytes = (try? file.read()) ?? Self.bytes(of: database, keys: idempotency.member())
       disk = Mutex(DiskState(signature: FileSignature(path: file.url.path), bytes: bytes))
@@ -81,12 +86,14 @@ final class FixtureStore: Sendable {
   /// else changed — then kept in ``idempotency`` (``IdempotencyStore/keep(_:)``). A save that fails keeps nothing,
   /// unless the file holds it all the same (``DatabaseSaveError/replaced``).
   ///
-  /// `saved` runs with `change`'s value once the file holds the save (right after its rename, ``DatabaseFile/save(bytes:renamed:)``),
-  /// on the write queue, when something was saved: the write journal's line goes there, so no kill falls between
-  /// the two but that of a single instruction.
+  /// `journaling` makes, from `change`'s value, the write's line for the test-only write journal (`nil`: none): the
+  /// line is saved in the same atomic save (``IdempotencyStore/journalLineName``) and appended to the journal once the
+  /// file holds the save (right after its rename, ``DatabaseFile/save(bytes:renamed:)``). A server killed between the
+  /// two has saved the line with the write, and the next server appends it (``WriteJournal/init(url:lastSaved:)``):
+  /// the journal misses no applied write.
   func update<Value: Sendable>(
     keeping answer: @escaping @Sendable (Value) -> IdempotencyStore.Record?,
-    saved: @escaping @Sendable (Value) -> Void = { _ in },
+    journaling line: @escaping @Sendable (Value) -> String? = { _ in nil },
     _ change: @escaping @Sendable (inout FixtureDatabase) -> (value: Value, changed: Bool)
   ) async throws(DatabaseSaveError) -> Value {
     let result: Result<Value, DatabaseSaveError> = await withCheckedContinuation { continuation in
@@ -96,8 +103,11 @@ final class FixtureStore: Sendable {
         let (value, changed) = change(&database)
         let record = answer(value)
         if changed || record != nil {
+          let journalLine = changed && self.journal != nil ? line(value) : nil
           do throws(DatabaseSaveError) {
-            try self.save(database, adding: record) { saved(value) }
+            try self.save(database, adding: record, journalLine: journalLine) {
+              if let journalLine { self.journal?.append(journalLine) }
+            }
           } catch {
             // The file holds the change all the same (only its directory's flush failed): serve what it holds.
             if error.replaced {
@@ -141,10 +151,11 @@ final class FixtureStore: Sendable {
   }
 
   private func save(
-    _ database: FixtureDatabase, adding record: IdempotencyStore.Record?, renamed: () -> Void
+    _ database: FixtureDatabase, adding record: IdempotencyStore.Record?, journalLine: String? = nil,
+    renamed: () -> Void
   ) throws(DatabaseSaveError) {
     guard let file else { return renamed() }
-    let bytes = Self.bytes(of: database, keys: idempotency.member(adding: record))
+    let bytes = Self.bytes(of: database, keys: idempotency.member(adding: record, journalLine: journalLine))
     let signature = try file.save(bytes: bytes, renamed: renamed)
     disk.withLock { state in
       guard state != nil else { return }

@@ -25,7 +25,7 @@ import Hummingbird
 /// plan's `status` faults (only latency and the connection faults apply to it) and before `If-Match`; a key that is
 /// not 1 to 255 visible ASCII characters (or given twice) is `400`; a key kept for another request is `422`; a key
 /// whose first request is still running is `409` with `Retry-After: 1`. A new key's answer is kept when it is a
-/// success (2xx), saved in the same atomic save as the change (``FixtureStore/update(keeping:saved:_:)``): a refused or
+/// success (2xx), saved in the same atomic save as the change (``FixtureStore/update(keeping:journaling:_:)``): a refused or
 /// failed write changed nothing, so its retry is done again. Without the header a write is as json-server's.
 struct FixtureWriteRoutes: Sendable {
   /// The data, and the answers kept for `Idempotency-Key`s (``FixtureStore/idempotency``), saved together.
@@ -146,9 +146,8 @@ struct FixtureWriteRoutes: Sendable {
             return idempotency.record(
               keyed, status: outcome.reply.status.code, createdID: outcome.createdID, payload: outcome.reply.payload)
           },
-          saved: { outcome in
-            guard outcome.changed, let journal else { return }
-            journal.record(
+          journaling: { outcome in
+            journal?.line(
               method: method.rawValue, path: path, key: keyed?.key, ifMatch: ifMatch, status: outcome.reply.status.code,
               etag: FaultInjector.etag(of: JSONWriter(prettyPrinted: true).bytes(of: outcome.reply.payload)),
               body: written)

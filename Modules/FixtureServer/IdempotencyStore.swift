@@ -8,7 +8,7 @@ import enum Networking.SHA256
 /// again (Stripe's and the IETF draft's header).
 ///
 /// A write with a key claims it (``claim(_:)``): a key never seen goes on (the write runs, and its answer, when it is
-/// a success, is kept by ``FixtureStore/update(keeping:saved:_:)`` in the same save as its change, then ``keep(_:)``; or
+/// a success, is kept by ``FixtureStore/update(keeping:journaling:_:)`` in the same save as its change, then ``keep(_:)``; or
 /// ``abandon(_:)`` forgets the key when it was refused or failed — it changed nothing — so a retry is done again); a
 /// key kept for the same request (method, path and the SHA-256 of the body's bytes) is answered with the kept answer;
 /// a key kept for another request is a mismatch (`422`); a key whose first request is still running is busy (`409`).
@@ -150,7 +150,7 @@ final class IdempotencyStore: Sendable {
     Record(request: request, status: status, createdID: createdID, payload: payload, at: now())
   }
 
-  /// Keeps the answer to a claimed request (saved with its write: ``FixtureStore/update(keeping:saved:_:)``).
+  /// Keeps the answer to a claimed request (saved with its write: ``FixtureStore/update(keeping:journaling:_:)``).
   func keep(_ record: Record) {
     state.withLock { state in
       state.running.remove(record.request.key)
@@ -195,12 +195,27 @@ final class IdempotencyStore: Sendable {
   // MARK: - In the data file
 
   /// The data file's ``memberName`` value: every kept answer, with `adding` (a write's, being saved with it) after
-  /// them, or `nil` when there is none.
-  func member(adding record: Record? = nil) -> JSONValue? {
+  /// them, and `journalLine` (test-only: the write's ``WriteJournal`` line, ``journalLine(in:)``), or `nil` when there
+  /// is neither.
+  func member(adding record: Record? = nil, journalLine: String? = nil) -> JSONValue? {
     var records = state.withLock { state in state.order.compactMap { state.records[$0] } }
     if let record, !records.contains(where: { $0.request.key == record.request.key }) { records.append(record) }
-    guard !records.isEmpty else { return nil }
-    return .object(JSONObject([("version", .integer(1)), ("keys", .array(records.map(Self.json(of:))))]))
+    guard !records.isEmpty || journalLine != nil else { return nil }
+    var members: [(String, JSONValue)] = [("version", .integer(1)), ("keys", .array(records.map(Self.json(of:))))]
+    if let journalLine { members.append((Self.journalLineName, .string(journalLine))) }
+    return .object(JSONObject(members))
+  }
+
+  /// The ``memberName`` field that holds, with a write journal (test-only), the journal line of the write the save
+  /// made: saved in the write's own atomic save, so a server killed after it and before the line reached the journal
+  /// leaves the line here, and the next server appends it (``WriteJournal/init(url:lastSaved:)``).
+  static let journalLineName = "journal-line"
+
+  /// The journal line saved in `database`'s ``memberName`` (as read from the data file, before ``split(_:)``), if any.
+  static func journalLine(in database: FixtureDatabase) -> String? {
+    guard case .object(let member)? = database[memberName], case .string(let line)? = member[journalLineName]
+    else { return nil }
+    return line
   }
 
   /// `database` as read from a data file, without its ``memberName`` member when that holds keys (the records it

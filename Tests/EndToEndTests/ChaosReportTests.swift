@@ -45,6 +45,12 @@ struct ChaosReportTests {
   @Test func aWriteToldFailedButAppliedIsASilentOverwrite() {
     let report = judged(told: ["A": .failed("kumiki: 412 conflict")], journal: [write("A", etag: "t1")])
     #expect(report.silentOverwrites == 1 && report.conflictsShown == 1, "\(report)")
+    // A conflict shown (exit 3) is a refusal and a conflict shown, whatever its message says; applied, an overwrite.
+    let conflict = judged(
+      told: ["A": .conflict("kumiki: someone changed it"), "B": .conflict("kumiki: changed since")],
+      journal: [write("A", etag: "t1")])
+    #expect(conflict.conflictsShown == 2 && conflict.refusalsShown == 2, "\(conflict)")
+    #expect(conflict.silentOverwrites == 1 && conflict.findings.count == 1, "\(conflict)")
   }
 
   /// A resend of an attempt the server applied gets that attempt's answer (its kept `Idempotency-Key`), never a
@@ -79,6 +85,8 @@ struct ChaosReportTests {
     let report = judged(told: told, journal: journal, keptMine: ["D"])
     #expect(report.conditional == .on)
     #expect(report.silentOverwrites == 1 && report.blindWrites == 1, "\(report)")
+    // Applied with If-Match: A and B.
+    #expect(report.conditionalWrites == 2, "\(report)")
     #expect(judged(told: told, journal: journal, conditional: .off).silentOverwrites == 0)
   }
 

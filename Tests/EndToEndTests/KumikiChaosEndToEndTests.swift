@@ -2,6 +2,10 @@ import CompositionRootTesting
 import Foundation
 import Testing
 
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
 /// The short chaos run (issue 36, item 4; docs/testing.md, "The chaos run"): three `kumiki` writers against a real
 /// `kumiki-api`, through a seeded schedule of injected 5xx, 409, 412, resets and dropped answers, writers and the
 /// server killed with SIGKILL and the server restarted; then every outbox drained. Nothing is applied twice, no
@@ -26,6 +30,9 @@ struct KumikiChaosEndToEndTests {
     #expect(report.killedServers >= 1 && report.killedClients >= 1, "\(report)")
     #expect(report.refusalsShown >= 1, "\(report)")
     #expect(report.acknowledged >= 1 && report.queued >= 1, "\(report)")
+    // Writers read before writing: writes were applied with If-Match, the check ran, and conflicts were shown.
+    #expect(report.reads >= 1 && report.conditionalWrites >= 1 && report.conditional == .on, "\(report)")
+    #expect(report.conflictsShown >= 1, "\(report)")
   }
 
   /// The schedule is the seed's: the same seed, the same decisions; another seed, others.
@@ -39,6 +46,23 @@ struct KumikiChaosEndToEndTests {
     #expect(first.rounds.contains { $0.serverKillAfter != nil })
     #expect(first.rounds.flatMap(\.steps).contains { $0.killAfter != nil })
     #expect(first.rounds.flatMap(\.steps).compactMap(\.marker).count == 50)
+  }
+
+  /// kumiki-api started again on the port of one just killed with SIGKILL binds it at once (SO_REUSEADDR), as the
+  /// chaos run restarts it, with no wait: the killed server's end of a connection it had accepted is left on the port
+  /// (FIN_WAIT, TIME_WAIT), which without the option keeps a new listener off it for up to a minute.
+  @Test func aKilledServersPortIsBoundAgainAtOnce() async throws {
+    let first = try APIChild([])
+    let session = URLSession(configuration: .ephemeral)
+    defer { session.invalidateAndCancel() }
+    // A connection the server accepted and answered, kept open (the session's pool) when the server is killed.
+    let (_, answer) = try await session.data(from: try #require(URL(string: first.address + "/")))
+    #expect((answer as? HTTPURLResponse)?.statusCode != nil)
+    first.kill()
+    let port = try #require(URL(string: first.address)?.port)
+    let second = try APIChild([], port: port)
+    defer { second.stop() }
+    #expect(second.address == first.address)
   }
 
   /// The write journal is test tooling: without `--allow-faults` kumiki-api refuses it (64) and creates nothing.

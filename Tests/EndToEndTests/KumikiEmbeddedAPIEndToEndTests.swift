@@ -6,6 +6,9 @@ import Testing
 #if canImport(FoundationNetworking)
   import FoundationNetworking
 #endif
+#if canImport(Glibc)
+  import Glibc
+#endif
 
 /// With no `--api`, the apps run `kumiki-api` (built beside them) as a child process on an ephemeral port: it serves
 /// them, and it ends with them, even when they are killed. (Writes that stay across restarts and an app joining a
@@ -281,8 +284,8 @@ struct KumikiEmbeddedAPIEndToEndTests {
   }
 }
 
-/// A `kumiki-api --port 0 --exit-on-eof` child for the tests: its address from the banner, its standard error line
-/// by line, stopped by closing its input.
+/// A `kumiki-api --port 0 --exit-on-eof` child for the tests (or on `port`): its address from the banner, its standard
+/// error line by line, stopped by closing its input (or killed).
 final class APIChild: @unchecked Sendable {
   // @unchecked: used by one test at a time.
   let address: String
@@ -291,10 +294,10 @@ final class APIChild: @unchecked Sendable {
   private let errors = Pipe()
   private var pending = Data()
 
-  init(_ arguments: [String]) throws {
+  init(_ arguments: [String], port: Int = 0) throws {
     let output = Pipe()
     process.executableURL = URL(fileURLWithPath: BuiltBinary.path("kumiki-api"))
-    process.arguments = ["--port", "0", "--exit-on-eof"] + arguments
+    process.arguments = ["--port", String(port), "--exit-on-eof"] + arguments
     process.standardInput = input
     process.standardOutput = output
     process.standardError = errors
@@ -325,6 +328,12 @@ final class APIChild: @unchecked Sendable {
 
   func stop() {
     try? input.fileHandleForWriting.close()
+    process.waitUntilExit()
+  }
+
+  /// SIGKILL, then waits until it is gone (its sockets closed by the kernel).
+  func kill() {
+    Glibc.kill(process.processIdentifier, SIGKILL)
     process.waitUntilExit()
   }
 

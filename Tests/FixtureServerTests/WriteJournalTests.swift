@@ -73,6 +73,72 @@ struct WriteJournalTests {
     }
   }
 
+  @Test("a server killed after a write's save and before its journal line: the next server journals it")
+  func writeSavedButNotJournaledIsJournaledByTheNextServer() async throws {
+    try await withTemporaryDirectory { directory in
+      let journal = directory.appendingPathComponent("journal.jsonl")
+      var configuration = FixtureServer.Configuration(databaseFile: try copyOfTestData(in: directory))
+      configuration.allowsFaultControl = true
+      configuration.writeJournal = journal
+      try await withFixtureServer(configuration) { server async throws in
+        let keyed = ["Idempotency-Key": "k-1"]
+        #expect(
+          try await HTTPClient.send("PATCH", "/profile", on: server, headers: keyed, body: #"{"nickname":"a"}"#)
+            .status == 200)
+        #expect(
+          try await HTTPClient.send(
+            "PATCH", "/profile", on: server, headers: ["Idempotency-Key": "k-2"],
+            body: #"{"nickname":"b"}"#
+          ).status == 200)
+      }
+      let whole = try Data(contentsOf: journal)
+      let written = try lines(journal)
+      #expect(written.count == 2)
+      // As a SIGKILL between the second write's rename and its journal line leaves them: the data file holds the
+      // write (and its key), the journal only the first line.
+      let first = try #require(whole.firstIndex(of: UInt8(ascii: "\n")))
+      try whole[...first].write(to: journal)
+      try await withFixtureServer(configuration) { server async throws in
+        // The write is applied: its repeat is answered from its key, not done again (and not journaled again).
+        #expect(
+          try await HTTPClient.send(
+            "PATCH", "/profile", on: server, headers: ["Idempotency-Key": "k-2"],
+            body: #"{"nickname":"b"}"#
+          ).header("Idempotent-Replayed") == "true")
+        // The journal has it, once, before this server's own writes.
+        #expect(
+          try await HTTPClient.send("PATCH", "/profile", on: server, body: #"{"nickname":"c"}"#).status == 200)
+      }
+      let after = try lines(journal)
+      #expect(after.map { ($0["body"] as? [String: Any])?["nickname"] as? String } == ["a", "b", "c"])
+      #expect(after.map { $0["seq"] as? Int } == [1, 2, 1])
+      #expect(after[1]["key"] as? String == "k-2")
+      // A server started again with nothing lost appends nothing.
+      try await withFixtureServer(configuration) { _ async throws in }
+      #expect(try lines(journal).count == 3)
+    }
+  }
+
+  @Test("a journal line a kill cut short stays a line of its own: the next server's lines stay whole")
+  func lineCutShortIsEnded() async throws {
+    try await withTemporaryDirectory { directory in
+      let journal = directory.appendingPathComponent("journal.jsonl")
+      try Data(#"{"seq":1,"method":"PATCH","path":"/profile","key":null,"if_ma"#.utf8).write(to: journal)
+      var configuration = FixtureServer.Configuration()
+      configuration.allowsFaultControl = true
+      configuration.writeJournal = journal
+      try await withFixtureServer(configuration) { server async throws in
+        #expect(
+          try await HTTPClient.send("PATCH", "/profile", on: server, body: #"{"nickname":"d"}"#).status == 200)
+      }
+      let text = String(decoding: try Data(contentsOf: journal), as: UTF8.self).split(separator: "\n")
+      #expect(text.count == 2)
+      let last = try #require(
+        text.last.flatMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] })
+      #expect((last["body"] as? [String: Any])?["nickname"] as? String == "d")
+    }
+  }
+
   @Test("a journal without fault control is refused: the server does not start")
   func needsFaultControl() async throws {
     try await withTemporaryDirectory { directory in
