@@ -386,7 +386,8 @@ public final class ResponseCacheDatabase: Sendable {
       json += "]"
     }
     json += "]"
-    return Data(json.utf8)
+    // From the bytes: `Data(json.utf8)` goes through `Data`'s generic initialiser and its first-use lookups.
+    return json.withUTF8 { bytes in Data(bytes: bytes.baseAddress!, count: bytes.count) }
   }
 
   /// `text` as a JSON string: quote, backslash and C0 controls escaped, everything else as it is (UTF-8).
