@@ -138,7 +138,7 @@ import Testing
     #expect(ResponseCacheDatabase.encode([]) == Data("[]".utf8))
 
     let cache = try ResponseCacheDatabase.open(at: .inMemory)
-    var entry = Self.response("recent_news")
+    var entry = Self.response("headers")
     entry.headers = fields
     try await cache.client.store(entry)
     #expect(try await cache.client.entry(entry.key) == entry)
