@@ -23,12 +23,6 @@ let swiftSettings: [SwiftSetting] = [
   // Each function in its own section, so the linker can drop unused ones and lay out the ones a session runs together
   // (kumiki-tui's link order, below): without it each file's code is one section, moved or kept whole.
   .unsafeFlags(["-cross-module-optimization", "-Xfrontend", "-function-sections"], .when(configuration: .release)),
-  // Concrete generic types (`FeatureCommand<Home.State, Home.Action>`, `[String: Int]`) are instantiated through their
-  // metadata accessors, with their conformances passed as the compiler knows them, not demangled from a name at
-  // first use: each requirement of a demangled type was a protocol conformance lookup, a walk of the binary's
-  // ~7,000 conformance records. `kumiki --fresh home --json`: −1 ms of CPU (Benchmarks/README.md, issue 38).
-  .unsafeFlags(
-    ["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"], .when(configuration: .release)),
 ]
 
 // Release builds of the apps:
