@@ -37,7 +37,9 @@ public enum KumikiCLI {
   ///    It must return an app that is assembled but **not launched**; `purpose` is ``AppPurpose/introspection``
   ///    when there is no `describe` (only the command list is read), else ``AppPurpose/execution``. An error either
   ///    throws ends the run with one line `kumiki: <reason>` on standard error and status 1 — or 64 for a
-  ///    ``UsageError``, a `CommandError.usage` or `RegistryError.unknownFeature` (a bad `--features`).
+  ///    ``UsageError``, a `CommandError.usage` or `RegistryError.unknownFeature` (a bad `--features`). When
+  ///    `describe` is given and the arguments run a feature's command by its descriptions, `makeApp` gets options
+  ///    whose `features` name that feature alone (``selectingCommandFeature(_:_:describe:)``).
   /// 3. The rest is parsed against the app's commands (``CommandLineParser``). Help, `features` and completion
   ///    scripts are printed on standard output. A feature command launches the app (storage errors reported by
   ///    `launch()` are printed as warnings on standard error), runs through ``CommandRunner``, then broadcasts
@@ -166,7 +168,7 @@ public enum KumikiCLI {
         commands = AppCommand.described(described)
         features = MountedFeature.described(described)
       } else {
-        let built = try await makeApp(options, purpose)
+        let built = try await makeApp(selectingCommandFeature(options, remaining, describe: describe), purpose)
         app = built
         commands = built.commands
         features = built.features
@@ -365,6 +367,24 @@ public enum KumikiCLI {
       return .introspection
     }
     return CommandLineParser.builtins.contains(first) || first.hasPrefix("-") ? .introspection : .execution
+  }
+
+  /// `options` with its features narrowed to the one whose command `arguments` run, as the features' static
+  /// descriptions parse them: a command reads and prints its own feature's slice, so the app builds that feature
+  /// alone — no other feature's module, clients, persisted state or launch reads. `options` unchanged when there are
+  /// no descriptions or they name no command to run (a usage error, `open ROUTE`): the app is built whole and says
+  /// what it said before.
+  static func selectingCommandFeature(
+    _ options: CLIOptions, _ arguments: [String], describe: (@Sendable (CLIOptions) throws -> [FeatureDescription])?
+  ) -> CLIOptions {
+    guard let describe, let described = try? describe(options) else { return options }
+    let parser = CommandLineParser(
+      commands: AppCommand.described(described), features: MountedFeature.described(described))
+    let (_, words) = parser.reclaimingJSONWord(options, arguments)
+    guard case .run(let command, _)? = try? parser.parse(words) else { return options }
+    var selected = options
+    selected.features = [command.featureKey]
+    return selected
   }
 
   /// Prints why the app could not be built; returns 64 for usage problems, else 1.

@@ -216,7 +216,7 @@ public final class LiveApp: Sendable {
     let dependencies = FeatureDependencies(http: queryCache.client, apiURL: apiURL, persistence: database.client)
     let registry: FeatureRegistry
     do {
-      registry = try StandardFeatures.registry(dependencies).selecting(options.features)
+      registry = try StandardFeatures.registry(dependencies, selecting: options.features)
     } catch {
       try? database.close()
       cache.close()

@@ -241,7 +241,7 @@ public final class ResponseCacheDatabase: Sendable {
           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
           """,
         arguments: [
-          entry.key, entry.url, entry.status, try encode(entry.headers), entry.body,
+          entry.key, entry.url, entry.status, encode(entry.headers), entry.body,
           entry.fetchedAt.timeIntervalSince1970, now, encode(entry.tags), entry.isInvalidated,
         ])
     }
@@ -373,8 +373,37 @@ public final class ResponseCacheDatabase: Sendable {
     return (entry, usedAt)
   }
 
-  private static func encode(_ headers: [CachedResponse.HeaderField]) throws -> Data {
-    try JSONSerialization.data(withJSONObject: headers.map { [$0.name, $0.value] })
+  /// The headers as a JSON list of `[name, value]` pairs, what ``RowReader`` reads back. Written here rather than by
+  /// `JSONSerialization`, which casts each element to find its kind: a protocol conformance lookup (a walk of every
+  /// conformance record in the binary) per type on first use, in every command that writes the cache.
+  static func encode(_ headers: [CachedResponse.HeaderField]) -> Data {
+    var json = "["
+    for (index, field) in headers.enumerated() {
+      json += index == 0 ? "[" : ",["
+      appendJSONString(field.name, to: &json)
+      json += ","
+      appendJSONString(field.value, to: &json)
+      json += "]"
+    }
+    json += "]"
+    // From the bytes: `Data(json.utf8)` goes through `Data`'s generic initialiser and its first-use lookups.
+    return json.withUTF8 { bytes in Data(bytes: bytes.baseAddress!, count: bytes.count) }
+  }
+
+  /// `text` as a JSON string: quote, backslash and C0 controls escaped, everything else as it is (UTF-8).
+  private static func appendJSONString(_ text: String, to json: inout String) {
+    json += "\""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": json += "\\\""
+      case "\\": json += "\\\\"
+      case _ where scalar.value < 0x20:
+        json += scalar.value < 0x10 ? "\\u000" : "\\u001"
+        json += String(scalar.value & 0xF, radix: 16)
+      default: json.unicodeScalars.append(scalar)
+      }
+    }
+    json += "\""
   }
 
   /// `|a|b|`, so `instr(tags, '|a|')` finds a whole tag.

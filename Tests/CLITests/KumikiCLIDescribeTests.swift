@@ -55,6 +55,36 @@ import Testing
     #expect(built.withLock { $0 } == 1)
   }
 
+  /// Issue 38: a feature's command builds that feature alone — `makeApp` is asked for the feature the descriptions
+  /// give the command — and prints what the whole app printed. Arguments that run no command by the descriptions (a
+  /// usage error, a command outside `--features`, `open`) leave the selection as given: the app says what is wrong,
+  /// as before.
+  @Test func aCommandBuildsItsOwnFeatureAloneAndPrintsTheSame() async {
+    let cases: [(arguments: [String], asked: [String])] = [
+      (["counter", "add", "2", "--json"], ["counter"]),
+      (["catalogue", "list", "緑", "--json"], ["catalogue"]),
+      (["--features", "counter,catalogue", "counter", "add", "2"], ["counter"]),
+      (["counter", "nope"], []),
+      (["counter", "add", "two"], ["counter"]),  // parsed: the command itself refuses its input
+      (["--features", "catalogue", "counter", "add", "2"], ["catalogue"]),
+      (["open", "counter"], []),
+    ]
+    for (arguments, asked) in cases {
+      let selections = Mutex<[[String]]>([])
+      let selecting: @Sendable (CLIOptions) throws -> AppRuntime = { options in
+        try FeatureRegistry([CounterFeature.module().erased, CatalogueFeature.module(gate: Gate()).erased])
+          .selecting(options.features).assemble()
+      }
+      let described = await run(
+        arguments, options: { options in selections.withLock { $0.append(options.features) } },
+        describe: { options in try FeatureRegistry.selecting(options.features, from: Self.descriptions) },
+        app: selecting)
+      let whole = await run(arguments, describe: nil, app: selecting)
+      #expect(selections.withLock { $0 } == [asked], "kumiki \(arguments)")
+      #expect(described == whole, "kumiki \(arguments)")
+    }
+  }
+
   @Test func describeErrorsAreReportedAsMakeAppErrors() async {
     let unknown = await run(
       ["--features", "nope", "--help"],
@@ -118,12 +148,25 @@ import Testing
     _ arguments: [String], describe: @escaping @Sendable (CLIOptions) throws -> [FeatureDescription],
     app: @escaping @Sendable () throws -> AppRuntime
   ) async -> Run {
+    await run(arguments, describe: describe) { _ in try app() }
+  }
+
+  /// `kumiki arguments` over `describe` (none: `main` builds the app to read the commands), with the app `app`
+  /// builds for the options `makeApp` is given, which `options` sees first.
+  func run(
+    _ arguments: [String], options: @escaping @Sendable (CLIOptions) -> Void = { _ in },
+    describe: (@Sendable (CLIOptions) throws -> [FeatureDescription])?,
+    app: @escaping @Sendable (CLIOptions) throws -> AppRuntime
+  ) async -> Run {
     let output = CapturedStream()
     let error = CapturedStream()
     let status = await KumikiCLI.main(
       arguments: arguments, environment: [:], version: "1.2.3", standardOutput: output, standardError: error,
       describe: describe
-    ) { _, _ in try app() }
+    ) { given, _ in
+      options(given)
+      return try app(given)
+    }
     return Run(status: status, output: output.text, error: error.text)
   }
 }

@@ -125,6 +125,25 @@ import Testing
     #expect(try await cache.client.entry("GET embedded archive_items") == nil)
   }
 
+  /// Headers are written as JSON by the cache itself (issue 38: no `JSONSerialization`): every character a header
+  /// can hold comes back as it was, and the text is JSON that any reader takes.
+  @Test func headersWithQuotesBackslashesControlsAndNonASCIIComeBackAsTheyWere() async throws {
+    let fields: [CachedResponse.HeaderField] = [
+      .init(name: "ETag", value: #"W/"a\b""#), .init(name: "X-Controls", value: "a\u{0}b\u{1}c\td\ne\u{1F}f\u{7F}"),
+      .init(name: "X-Text", value: "カレー 🍛 é / </script>"), .init(name: "", value: ""),
+    ]
+    let encoded = ResponseCacheDatabase.encode(fields)
+    let parsed = try #require(try JSONSerialization.jsonObject(with: encoded) as? [[String]])
+    #expect(parsed == fields.map { [$0.name, $0.value] })
+    #expect(ResponseCacheDatabase.encode([]) == Data("[]".utf8))
+
+    let cache = try ResponseCacheDatabase.open(at: .inMemory)
+    var entry = Self.response("headers")
+    entry.headers = fields
+    try await cache.client.store(entry)
+    #expect(try await cache.client.entry(entry.key) == entry)
+  }
+
   @Test func storingTheSameKeyReplacesTheEntry() async throws {
     let cache = try ResponseCacheDatabase.open(at: .inMemory)
     var entry = Self.response("recent_news")
