@@ -263,8 +263,9 @@ struct ProfileConflictEndToEndTests {
       }
       #expect(Self.nickname(in: server) == "二つ目")
       try tmux.keys("Escape")
-      try await tmux.waitFor("mine shown, nothing held") { screen in
-        screen.contains("二つ目") && !screen.contains("別の人")
+      // The list closed too: Esc read alone, not as the start of Alt-Ctrl-C with the quit's Ctrl-C sent next.
+      try await tmux.waitFor("the list closed, mine shown, nothing held") { screen in
+        !screen.contains("Outbox:") && screen.contains("二つ目") && !screen.contains("別の人")
           && !ProfileOutboxEndToEndTests.statusBar(screen).contains("conflict")
       }
       let listed = try await kumiki(["outbox"], folder: folder)
