@@ -406,19 +406,22 @@ public final class Outbox: Sendable {
   /// (another process held the send lock, the API was unreachable) is not acted on again: the next trigger is a
   /// round's end or the outbox read again (``refresh()``: another process's commit, in the live app).
   ///
-  /// The apps that keep running run it for their lifetime (`LiveApp`: the TUI, `kumiki outbox send`) and cancel it
-  /// when they stop; a CLI command does not (it ends after its own requests).
+  /// The apps that keep running run it for their lifetime (`LiveApp`: the TUI, the playground's) and cancel it when
+  /// they stop; a CLI command does not (it ends after its own requests; `kumiki outbox send` sends one round).
   public func retryWhenDue() async {
     // The last due time acted on: never twice.
     var fired: Date?
     while !Task.isCancelled {
+      // A wall clock set back since: later back-offs fall before the time acted on, and would never be due.
+      if let acted = fired, Self.milliseconds(now()) < Self.milliseconds(acted) { fired = nil }
       let (due, schedule) = state.withLock { state in (Self.nextDue(in: state, after: fired), state.schedule) }
       guard let due else {
         await scheduleChange(since: schedule)
         continue
       }
-      // At most the longest wait a back-off or the server sets: a wall clock set back meanwhile delays a retry by
-      // that much at most.
+      // Due times are wall-clock times (`now`): a clock set back delays a retry by as much, one set forward brings
+      // it on. One sleep is at most the longest wait a back-off or the server sets, so a clock set forward is seen
+      // within that.
       let wait = min(Self.milliseconds(due) - Self.milliseconds(now()), Int64(Self.longestServerWait.seconds * 1000))
       if wait > 0 {
         await withTaskGroup(of: Void.self) { group in

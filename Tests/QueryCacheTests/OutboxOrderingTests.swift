@@ -200,6 +200,7 @@ struct OutboxOrderingTests {
     defer { timer.cancel() }
     await clock.sleepers(count: 1)
     clock.advance(by: .milliseconds(999))
+    await clock.sleepers(count: 1)  // asleep again: a round woken too early would have ended
     #expect(server.bodies(of: "larder") == ["p"])  // not before
     // At its due time, by itself: no read reaches the API, no probe runs. Refused again, it sleeps until the next.
     clock.advance(by: .milliseconds(1))
@@ -207,6 +208,7 @@ struct OutboxOrderingTests {
     #expect(server.bodies(of: "larder") == ["p", "p"])
     server.failing = [:]
     clock.advance(by: .milliseconds(1_999))
+    await clock.sleepers(count: 1)
     #expect(server.bodies(of: "larder").count == 2)
     clock.advance(by: .milliseconds(1))
     for await _ in outbox.changes() where storage.entries.isEmpty { break }
@@ -239,6 +241,41 @@ struct OutboxOrderingTests {
     let tries = server.bodies(of: "larder").count
     #expect((60...70).contains(tries))
     #expect(tries == wakeUps + 1)
+  }
+
+  @Test func aWallClockSetBackLeavesRetryingByItselfOn() async throws {
+    let clock = TestClock()
+    let setBack = Mutex(Duration.zero)
+    let cache = QueryCache(
+      http: server.client, storage: responses.client,
+      configuration: QueryCacheConfiguration(baseURL: Self.baseURL, namespace: "switch", retry: .never),
+      outbox: storage.client,
+      now: {
+        let offset = (clock.now.offset - setBack.withLock { $0 }).components
+        return Self.start.addingTimeInterval(Double(offset.seconds) + Double(offset.attoseconds) / 1e18)
+      },
+      clock: clock, random: { 0 })
+    let outbox = try #require(cache.outbox)
+    await queue(cache, [(.patch, "larder", "p")])
+    server.failing = ["larder": 503]
+    server.received.removeAll()
+    await outbox.send()  // back-off 1 s
+    let timer = Task { await outbox.retryWhenDue() }
+    defer { timer.cancel() }
+    await clock.sleepers(count: 1)
+    clock.advance(by: .seconds(1))
+    await clock.sleepers(count: 1)  // tried at 1 s (the time acted on), refused: back-off 2 s
+    #expect(server.bodies(of: "larder").count == 2)
+    // The wall clock goes back an hour; a round a request triggers is refused again: its back-off (4 s) ends long
+    // before the time acted on last.
+    setBack.withLock { $0 = .seconds(3_600) }
+    await outbox.send()
+    #expect(server.bodies(of: "larder").count == 3)
+    server.failing = [:]
+    await clock.sleepers(count: 1)
+    clock.advance(by: .seconds(4))
+    for await _ in outbox.changes() where storage.entries.isEmpty { break }
+    #expect(server.bodies(of: "larder").count == 4)
   }
 
   @Test func aRetryAfterOnAnAnswerOtherThanA503HoldsOnlyTheResourceItAnsweredFor() async throws {
