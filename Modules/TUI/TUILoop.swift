@@ -104,6 +104,9 @@ struct TUILoop {
     }
 
     var status: Int32 = 0
+    // Outbox resolutions in flight: cancelled and ended before the loop returns, so none runs on after the app
+    // shuts down (the change it was sending stays in the outbox).
+    var resolving: [Task<Void, Never>] = []
     loop: for await event in events {
       switch event {
       case .input(let event):
@@ -124,7 +127,7 @@ struct TUILoop {
               state.message = "The outbox cannot be changed from here: kumiki outbox retry or discard \(id)"
               continue
             }
-            Task { continuation.yield(.notice(await resolve(id, choice))) }
+            resolving.append(Task { continuation.yield(.notice(await resolve(id, choice))) })
           }
         }
       case .inputEnded:
@@ -162,6 +165,8 @@ struct TUILoop {
         break
       }
     }
+    for resolution in resolving { resolution.cancel() }
+    for resolution in resolving { await resolution.value }
     if options.sendTerminate && status == 0 { app.send(.terminate) }
     return status
   }

@@ -2,6 +2,7 @@ import Core
 import FeatureAssembly
 import FeatureKit
 import Presentation
+import Synchronization
 import Terminal
 import Testing
 
@@ -142,6 +143,40 @@ extension TUIAppTests {
     pty.type("q")
     pty.type("q")
     #expect(await run.value == 0)
+  }
+
+  @Test("a resolution still running when the TUI quits is cancelled and ended before the loop returns")
+  func aResolutionInFlightEndsBeforeTheLoopReturns() async throws {
+    let app = try FeatureRegistry([VisibilityFeature.module(key: "alpha", title: "Alpha").erased]).assemble()
+    let (outbox, changes) = AsyncStream<TUIOutbox>.makeStream()
+    let (started, starting) = AsyncStream<Void>.makeStream()
+    let ended = Mutex(false)
+    let pty = try PseudoTerminal()
+    let reports = FrameReports()
+    let options = TUIOptions(
+      color: false, mouse: false, launchApp: false, input: pty.terminal, output: pty.terminal,
+      term: "xterm-256color", activity: { 0 }, outbox: outbox,
+      resolveOutbox: { _, _ in
+        starting.yield()
+        // A round that does not end by itself: only cancellation ends it.
+        let (never, _) = AsyncStream<Void>.makeStream()
+        for await _ in never {}
+        ended.withLock { $0 = true }
+        return "cancelled"
+      }, onFrame: reports.record)
+    let run = Task { await TUIApp.run(app: app, options: options) }
+    #expect(await reports.next { _ in true }.tab == "Alpha")
+    changes.yield(TUIOutbox(status: "1 conflict", lines: ["5  conflict  PATCH notes/1"], ids: [5]))
+    #expect(pty.read(until: "1 conflict"))
+    pty.type("o")
+    #expect(pty.read(until: "> 5  conflict"))
+    pty.type("r")
+    var calls = started.makeAsyncIterator()
+    _ = await calls.next()
+    pty.type("q")
+    pty.type("q")
+    #expect(await run.value == 0)
+    #expect(ended.withLock { $0 })
   }
 }
 
