@@ -259,6 +259,7 @@ import Testing
     await store.send(.typed("ram")) {
       $0.term = "ram"
       $0.load.startsMore = false
+      $0.load.loadsMore = false  // the next page in flight is cancelled: none is loading
       $0.load.awaitsPause = true
       $0.load.startsWait = true
     }
@@ -269,7 +270,6 @@ import Testing
       $0.load.startsLoad = true
       $0.load.startsWait = false
       $0.load.awaitsPause = false
-      $0.load.loadsMore = false
     }
     await store.receive(.load(.loaded(Self.firstPage("ram")))) {
       $0.load.phase = Self.hits("ram")

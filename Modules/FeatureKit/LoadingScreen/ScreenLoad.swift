@@ -165,6 +165,7 @@ public struct ScreenLoad<Content: LoadableContent>: Equatable, Codable, Sendable
       guard pause != nil else { return startLoad(networkFirst: false) }
       awaitsPause = true
       startsWait = true
+      loadsMore = false  // the middleware cancels a next page in flight: a `.more` meanwhile asks again
     case .paused:
       finish()
       if awaitsPause { startLoad(networkFirst: false) }
