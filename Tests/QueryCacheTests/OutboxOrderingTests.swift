@@ -30,17 +30,32 @@ struct OutboxOrderingTests {
       outbox: storage.client, now: now.read, random: { random })
   }
 
-  /// A query layer whose time is `clock`'s, wall clock (`now`) and sleeps alike, as in the apps.
-  func makeCache(clock: TestClock) -> QueryCache {
+  /// A query layer whose time is `clock`'s, wall clock (`now`) and sleeps alike, as in the apps; the wall clock is
+  /// `setBack()` behind the clock's time.
+  func makeCache(clock: TestClock, setBack: @escaping @Sendable () -> Duration = { .zero }) -> QueryCache {
     QueryCache(
       http: server.client, storage: responses.client,
       configuration: QueryCacheConfiguration(baseURL: Self.baseURL, namespace: "switch", retry: .never),
       outbox: storage.client,
       now: {
-        let offset = clock.now.offset.components
+        let offset = (clock.now.offset - setBack()).components
         return Self.start.addingTimeInterval(Double(offset.seconds) + Double(offset.attoseconds) / 1e18)
       },
       clock: clock, random: { 0 })
+  }
+
+  /// An outbox on `clock`'s time whose one write, `PATCH larder`, the server has just refused with a 503 (its
+  /// back-off: 1 s, no jitter drawn), with what that round said and the outbox's own retries running.
+  func refusedWrite(
+    clock: TestClock, setBack: @escaping @Sendable () -> Duration = { .zero }
+  ) async throws -> (outbox: Outbox, report: Outbox.SendReport, timer: Task<Void, Never>) {
+    let cache = makeCache(clock: clock, setBack: setBack)
+    let outbox = try #require(cache.outbox)
+    await queue(cache, [(.patch, "larder", "p")])
+    server.failing = ["larder": 503]
+    server.received.removeAll()
+    let report = await outbox.send()
+    return (outbox, report, Task { await outbox.retryWhenDue() })
   }
 
   static func write(_ method: HTTPMethod, _ path: String, _ body: String) -> HTTPRequest {
@@ -190,14 +205,9 @@ struct OutboxOrderingTests {
 
   @Test func aWriteTheServerAnswered503IsRetriedByItselfAtItsDueTimeAndNotBefore() async throws {
     let clock = TestClock()
-    let cache = makeCache(clock: clock)
-    let outbox = try #require(cache.outbox)
-    await queue(cache, [(.patch, "larder", "p")])
-    server.failing = ["larder": 503]
-    server.received.removeAll()
-    #expect(await outbox.send().stopped == "server error 503")  // its back-off: 1 s (no jitter drawn)
-    let timer = Task { await outbox.retryWhenDue() }
+    let (outbox, report, timer) = try await refusedWrite(clock: clock)
     defer { timer.cancel() }
+    #expect(report.stopped == "server error 503")
     await clock.sleepers(count: 1)
     clock.advance(by: .milliseconds(999))
     await clock.sleepers(count: 1)  // asleep again: a round woken too early would have ended
@@ -222,13 +232,7 @@ struct OutboxOrderingTests {
 
   @Test func retryingByItselfAFailingServerIsAskedOncePerBackOffWithOneWakeUpEach() async throws {
     let clock = TestClock()
-    let cache = makeCache(clock: clock)
-    let outbox = try #require(cache.outbox)
-    await queue(cache, [(.patch, "larder", "p")])
-    server.failing = ["larder": 503]
-    server.received.removeAll()
-    await outbox.send()
-    let timer = Task { await outbox.retryWhenDue() }
+    let (_, _, timer) = try await refusedWrite(clock: clock)
     defer { timer.cancel() }
     // An hour of an idle app: each wake-up is a due time (the clock moved to the one sleep waiting), and tries once.
     var wakeUps = 0
@@ -246,21 +250,7 @@ struct OutboxOrderingTests {
   @Test func aWallClockSetBackLeavesRetryingByItselfOn() async throws {
     let clock = TestClock()
     let setBack = Mutex(Duration.zero)
-    let cache = QueryCache(
-      http: server.client, storage: responses.client,
-      configuration: QueryCacheConfiguration(baseURL: Self.baseURL, namespace: "switch", retry: .never),
-      outbox: storage.client,
-      now: {
-        let offset = (clock.now.offset - setBack.withLock { $0 }).components
-        return Self.start.addingTimeInterval(Double(offset.seconds) + Double(offset.attoseconds) / 1e18)
-      },
-      clock: clock, random: { 0 })
-    let outbox = try #require(cache.outbox)
-    await queue(cache, [(.patch, "larder", "p")])
-    server.failing = ["larder": 503]
-    server.received.removeAll()
-    await outbox.send()  // back-off 1 s
-    let timer = Task { await outbox.retryWhenDue() }
+    let (outbox, _, timer) = try await refusedWrite(clock: clock, setBack: { setBack.withLock { $0 } })
     defer { timer.cancel() }
     await clock.sleepers(count: 1)
     clock.advance(by: .seconds(1))

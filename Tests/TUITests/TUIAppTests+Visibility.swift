@@ -110,13 +110,10 @@ extension TUIAppTests {
     let (asked, asking) = AsyncStream<String>.makeStream()
     let pty = try PseudoTerminal()
     let reports = FrameReports()
-    let options = TUIOptions(
-      color: false, mouse: false, launchApp: false, input: pty.terminal, output: pty.terminal,
-      term: "xterm-256color", activity: { 0 }, outbox: outbox,
-      resolveOutbox: { id, choice in
-        asking.yield("\(choice) \(id)")
-        return "OK \(choice) \(id)"
-      }, onFrame: reports.record)
+    let options = Self.outboxOptions(pty, reports, outbox) { id, choice in
+      asking.yield("\(choice) \(id)")
+      return "OK \(choice) \(id)"
+    }
     let run = Task { await TUIApp.run(app: app, options: options) }
     #expect(await reports.next { _ in true }.tab == "Alpha")
     var calls = asked.makeAsyncIterator()
@@ -153,17 +150,14 @@ extension TUIAppTests {
     let ended = Mutex(false)
     let pty = try PseudoTerminal()
     let reports = FrameReports()
-    let options = TUIOptions(
-      color: false, mouse: false, launchApp: false, input: pty.terminal, output: pty.terminal,
-      term: "xterm-256color", activity: { 0 }, outbox: outbox,
-      resolveOutbox: { _, _ in
-        starting.yield()
-        // A round that does not end by itself: only cancellation ends it.
-        let (never, _) = AsyncStream<Void>.makeStream()
-        for await _ in never {}
-        ended.withLock { $0 = true }
-        return "cancelled"
-      }, onFrame: reports.record)
+    let options = Self.outboxOptions(pty, reports, outbox) { _, _ in
+      starting.yield()
+      // A round that does not end by itself: only cancellation ends it.
+      let (never, _) = AsyncStream<Void>.makeStream()
+      for await _ in never {}
+      ended.withLock { $0 = true }
+      return "cancelled"
+    }
     let run = Task { await TUIApp.run(app: app, options: options) }
     #expect(await reports.next { _ in true }.tab == "Alpha")
     changes.yield(TUIOutbox(status: "1 conflict", lines: ["5  conflict  PATCH notes/1"], ids: [5]))
@@ -177,6 +171,16 @@ extension TUIAppTests {
     pty.type("q")
     #expect(await run.value == 0)
     #expect(ended.withLock { $0 })
+  }
+
+  /// A plain TUI on `pty` whose outbox list shows `outbox` and whose `r`/`d` run `resolve`.
+  static func outboxOptions(
+    _ pty: PseudoTerminal, _ reports: FrameReports, _ outbox: AsyncStream<TUIOutbox>,
+    resolve: @escaping @Sendable (Int64, TUIOutbox.Choice) async -> String
+  ) -> TUIOptions {
+    TUIOptions(
+      color: false, mouse: false, launchApp: false, input: pty.terminal, output: pty.terminal,
+      term: "xterm-256color", activity: { 0 }, outbox: outbox, resolveOutbox: resolve, onFrame: reports.record)
   }
 }
 
