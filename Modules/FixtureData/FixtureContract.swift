@@ -58,13 +58,7 @@ public struct FixtureContract: Sendable {
   /// Reads and parses the contract file at `url`.
   /// - Throws: ``FixtureDatabaseError/unreadable(path:reason:)``, otherwise as ``init(json:)``.
   public init(contentsOf url: URL) throws(FixtureDatabaseError) {
-    let data: Data
-    do {
-      data = try Data(contentsOf: url)
-    } catch {
-      throw .unreadable(path: url.path, reason: error.localizedDescription)
-    }
-    try self.init(json: data)
+    try self.init(json: FixtureDatabase.contents(of: url))
   }
 
   /// The collections it names, in the file's order.

@@ -29,13 +29,17 @@ public struct FixtureDatabase: Sendable, Equatable {
   /// - Throws: ``FixtureDatabaseError/unreadable(path:reason:)`` when the file cannot be read, otherwise as
   ///   ``init(json:)``.
   public init(contentsOf url: URL) throws(FixtureDatabaseError) {
-    let data: Data
+    try self.init(json: Self.contents(of: url))
+  }
+
+  /// The bytes of the file at `url` (a `db.json` or a feature's contract).
+  /// - Throws: ``FixtureDatabaseError/unreadable(path:reason:)``.
+  static func contents(of url: URL) throws(FixtureDatabaseError) -> Data {
     do {
-      data = try Data(contentsOf: url)
+      return try Data(contentsOf: url)
     } catch {
       throw .unreadable(path: url.path, reason: error.localizedDescription)
     }
-    try self.init(json: data)
   }
 
   /// Resource names in file order.
