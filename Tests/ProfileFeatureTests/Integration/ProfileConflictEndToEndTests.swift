@@ -22,6 +22,25 @@ struct ProfileConflictEndToEndTests {
     #expect(response.status == 200)
   }
 
+  /// Two profile edits queued offline in `folder` (after a read gave them the version), then another writer's change
+  /// on the server that came back, then `kumiki outbox send`: the API, the running server and what the send said.
+  static func twoQueuedEditsMeetAnotherWriter(
+    _ folder: TemporaryFolder
+  ) async throws -> (api: URL, server: FixtureServer, send: CommandResult) {
+    let port = try await ProfileOutboxEndToEndTests.closedPort()
+    let api = URL(string: "http://127.0.0.1:\(port)/")!
+    let first = try await ProfileOutboxEndToEndTests.serve(.init(port: port))
+    #expect((try await kumiki(["profile"], api: api, folder: folder)).status == 0)
+    await first.shutdown()
+    for nickname in ["一つ目", "二つ目"] {
+      let edit = try await kumiki(["profile", "edit", "--nickname", nickname], api: api, folder: folder)
+      #expect(edit.status == 0, "\(edit.stderr)")
+    }
+    let server = try await ProfileOutboxEndToEndTests.serve(.init(port: port))
+    try await otherWriter(server, nickname: "別の人")
+    return (api, server, try await kumiki(["outbox", "send"], api: api, folder: folder))
+  }
+
   static func nickname(in server: FixtureServer) -> String? {
     if case .string(let name)? = server.database.root["profile_personal"]?["nickname"] { name } else { nil }
   }
@@ -65,20 +84,8 @@ struct ProfileConflictEndToEndTests {
 
   @Test func aQueuedEditThatMeetsAChangeIsAConflictEntryRetryKeepsAndDiscardDrops() async throws {
     let folder = try TemporaryFolder()
-    let port = try await ProfileOutboxEndToEndTests.closedPort()
-    let api = URL(string: "http://127.0.0.1:\(port)/")!
-    var server = try await ProfileOutboxEndToEndTests.serve(.init(port: port))
-    #expect((try await kumiki(["profile"], api: api, folder: folder)).status == 0)
-    await server.shutdown()
-    for nickname in ["一つ目", "二つ目"] {
-      let edit = try await kumiki(["profile", "edit", "--nickname", nickname], api: api, folder: folder)
-      #expect(edit.status == 0, "\(edit.stderr)")
-    }
-
-    server = try await ProfileOutboxEndToEndTests.serve(.init(port: port))
+    let (api, server, send) = try await Self.twoQueuedEditsMeetAnotherWriter(folder)
     do {
-      try await Self.otherWriter(server, nickname: "別の人")
-      let send = try await kumiki(["outbox", "send"], api: api, folder: folder)
       #expect(send.status == 1, "\(send.stderr)")
       #expect(
         send.stderr.contains(
@@ -217,19 +224,8 @@ struct ProfileConflictEndToEndTests {
   @Test(.enabled(if: TmuxSession.isAvailable, "needs tmux (make bootstrap)"))
   func theTUIOutboxListResolvesHeldConflictsAsTheCLIDoes() async throws {
     let folder = try TemporaryFolder()
-    let port = try await ProfileOutboxEndToEndTests.closedPort()
-    let api = URL(string: "http://127.0.0.1:\(port)/")!
-    var server = try await ProfileOutboxEndToEndTests.serve(.init(port: port))
-    #expect((try await kumiki(["profile"], api: api, folder: folder)).status == 0)
-    await server.shutdown()
-    for nickname in ["一つ目", "二つ目"] {
-      let edit = try await kumiki(["profile", "edit", "--nickname", nickname], api: api, folder: folder)
-      #expect(edit.status == 0, "\(edit.stderr)")
-    }
-    server = try await ProfileOutboxEndToEndTests.serve(.init(port: port))
+    let (api, server, send) = try await Self.twoQueuedEditsMeetAnotherWriter(folder)
     do {
-      try await Self.otherWriter(server, nickname: "別の人")
-      let send = try await kumiki(["outbox", "send"], api: api, folder: folder)
       #expect(send.status == 1, "both are held as conflicts: \(send.stderr)")
 
       let tmux = try TmuxSession(
