@@ -65,6 +65,18 @@ struct QueryCacheConditionsTests {
   }
 
   /// What a screen shows when told the data changed: a cache-only re-read (`.load(.changed)`).
+  /// Two saves of the profile, "queued 1" and "queued 2", queued in `database`'s outbox while `data`'s server is
+  /// down, after a read gave them the version they are conditioned on.
+  static func queueTwoSaves(_ data: URL, _ database: KumikiDatabase, _ responses: InMemoryResponseCache) async throws {
+    let first = try await FixtureServer.start(FixtureServer.Configuration(databaseFile: data))
+    let offline = Self.cache(first.baseURL, database, responses)
+    _ = try await Self.shown(offline, first)
+    await first.shutdown()
+    await #expect(throws: WriteQueued.self) { try await Self.save("queued 1", offline, first) }
+    await #expect(throws: WriteQueued.self) { try await Self.save("queued 2", offline, first) }
+    await offline.outbox?.finishSending()
+  }
+
   static func shown(_ cache: QueryCache, _ server: FixtureServer) async throws -> String {
     let response = try await QueryTrace(policy: .cacheOnly).run {
       try await cache.client.send(.get(server.baseURL.appending(path: "profile")))
@@ -164,15 +176,9 @@ struct QueryCacheConditionsTests {
   @Test func queuedSavesOfOneItemAreSentEachOverTheVersionTheOneBeforeMade() async throws {
     try await Self.withFolder { data, path in
       let responses = InMemoryResponseCache()
-      let first = try await FixtureServer.start(FixtureServer.Configuration(databaseFile: data))
       let database = try KumikiDatabase.open(path: path)
       defer { try? database.close() }
-      let offline = Self.cache(first.baseURL, database, responses)
-      _ = try await Self.shown(offline, first)
-      await first.shutdown()
-      await #expect(throws: WriteQueued.self) { try await Self.save("queued 1", offline, first) }
-      await #expect(throws: WriteQueued.self) { try await Self.save("queued 2", offline, first) }
-      await offline.outbox?.finishSending()
+      try await Self.queueTwoSaves(data, database, responses)
 
       let second = try await FixtureServer.start(FixtureServer.Configuration(databaseFile: data))
       defer { second.stopSoon() }
@@ -187,15 +193,9 @@ struct QueryCacheConditionsTests {
   @Test func aRestartBetweenTwoQueuedSavesOfOneItemShowsNoFalseConflict() async throws {
     try await Self.withFolder { data, path in
       let responses = InMemoryResponseCache()
-      let first = try await FixtureServer.start(FixtureServer.Configuration(databaseFile: data))
       let database = try KumikiDatabase.open(path: path)
       defer { try? database.close() }
-      let offline = Self.cache(first.baseURL, database, responses)
-      _ = try await Self.shown(offline, first)
-      await first.shutdown()
-      await #expect(throws: WriteQueued.self) { try await Self.save("queued 1", offline, first) }
-      await #expect(throws: WriteQueued.self) { try await Self.save("queued 2", offline, first) }
-      await offline.outbox?.finishSending()
+      try await Self.queueTwoSaves(data, database, responses)
 
       // Back online, a process sends the first save and dies before the second reaches the server.
       let second = try await FixtureServer.start(FixtureServer.Configuration(databaseFile: data))
