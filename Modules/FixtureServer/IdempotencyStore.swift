@@ -211,9 +211,12 @@ final class IdempotencyStore: Sendable {
   /// leaves the line here, and the next server appends it (``WriteJournal/init(url:lastSaved:)``).
   static let journalLineName = "journal-line"
 
-  /// The journal line saved in `database`'s ``memberName`` (as read from the data file, before ``split(_:)``), if any.
+  /// The journal line saved in `database`'s ``memberName`` (as read from the data file, before ``split(_:)``), if any:
+  /// one line, without a line break, as ``WriteJournal`` writes them (its length is bounded by the data file's);
+  /// text with a line break is not a line this server saved, and is not appended.
   static func journalLine(in database: FixtureDatabase) -> String? {
-    guard case .object(let member)? = database[memberName], case .string(let line)? = member[journalLineName]
+    guard case .object(let member)? = database[memberName], case .string(let line)? = member[journalLineName],
+      !line.utf8.contains(where: { $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") })
     else { return nil }
     return line
   }

@@ -119,6 +119,19 @@ struct WriteJournalTests {
     }
   }
 
+  @Test("a saved journal line read back from the data file is one line, or it is not appended")
+  func aSavedLineWithALineBreakIsNotTaken() throws {
+    func saved(_ line: String) throws -> String? {
+      let member = JSONValue.object(JSONObject([(IdempotencyStore.journalLineName, .string(line))]))
+      let root = JSONValue.object(JSONObject([(IdempotencyStore.memberName, member)]))
+      return IdempotencyStore.journalLine(
+        in: try FixtureDatabase(json: Data(JSONWriter(prettyPrinted: false).bytes(of: root))))
+    }
+    #expect(try saved(#"{"seq":1}"#) == #"{"seq":1}"#)
+    #expect(try saved("{\"seq\":1}\n{\"seq\":2}") == nil)
+    #expect(try saved("{\"seq\":1}\r") == nil)
+  }
+
   @Test("a journal line a kill cut short stays a line of its own: the next server's lines stay whole")
   func lineCutShortIsEnded() async throws {
     try await withTemporaryDirectory { directory in
