@@ -12,19 +12,22 @@ import Synchronization
 enum Kumiki {
   static func main() async {
     let arguments = Array(CommandLine.arguments.dropFirst())
+    // As kumiki-tui: GnuTLS is in the process only because libcurl's LDAP and RTMP back ends link it (Kumiki's
+    // HTTPS is OpenSSL's), and its library constructor would initialise it when libcurl is opened (p11-kit's
+    // modules, the system's priorities: ~0.7 M instructions). Set first, while no other thread exists (setenv is not
+    // thread-safe), unless the user set it.
+    setenv("GNUTLS_NO_IMPLICIT_INIT", "1", 0)
+    // `--fresh` sends every read: libcurl's load (the longest single step of such a command) starts now, on a thread
+    // of its own, and overlaps everything below until the first request, which waits only for what is left of it.
+    if arguments.contains("--fresh") { LiveApp.loadNetworkInBackground() }
     let environment = ProcessEnvironment.read()
     // `--version`, help, `features` and completion: answered here, before anything asynchronous, so they start no
     // thread (the first call into the asynchronous CLI would start the global executor's workers).
     if let status = KumikiCLI.answerWithoutApp(
       arguments: arguments, environment: environment, version: version, describe: describe)
     {
-      exit(status)
+      end(status)
     }
-    // As kumiki-tui: GnuTLS is in the process only because libcurl's LDAP and RTMP back ends link it (Kumiki's
-    // HTTPS is OpenSSL's), and its library constructor would initialise it when libcurl is opened (p11-kit's
-    // modules, the system's priorities: ~0.7 M instructions). Set before the first `await`, while no other thread
-    // exists (setenv is not thread-safe), unless the user set it.
-    setenv("GNUTLS_NO_IMPLICIT_INIT", "1", 0)
     let started = StartedApp()
     let status = await KumikiCLI.main(
       arguments: arguments,
@@ -73,7 +76,17 @@ enum Kumiki {
         printNotice("\(waiting), shown as made (kumiki outbox lists them)")
       }
     }
-    exit(status)
+    end(status)
+  }
+
+  /// Ends the process once its output is flushed, with `_exit`: no exit handler or library destructor runs. They have
+  /// nothing left to do (``LiveApp/shutdown()`` closed the databases and stopped the API child), they cost time a
+  /// one-shot command is measured by (libcurl's ~30 libraries' destructors), and with `--fresh` libcurl may still be
+  /// loading on its own thread (a usage error ends the process at once), where OpenSSL's exit handler would free what
+  /// the load is using.
+  static func end(_ status: Int32) -> Never {
+    fflush(nil)  // every C stream (`print` writes through standard output's buffer)
+    _exit(status)
   }
 
   /// The version `kumiki --version` prints.

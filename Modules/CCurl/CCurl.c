@@ -1,5 +1,7 @@
 // libcurl loaded with dlopen on first use: see include/CCurl.h for why.
 
+#define _GNU_SOURCE  // pthread_setname_np (before any system header)
+
 #include "CCurl.h"
 
 #include <dlfcn.h>
@@ -109,6 +111,19 @@ int kumiki_curl_load(void) {
 const char *kumiki_curl_load_error(void) {
   pthread_once(&once, load_once);
   return load_error;
+}
+
+static void *load_on_thread(void *unused) {
+  (void)unused;
+  (void)kumiki_curl_load();
+  return NULL;
+}
+
+void kumiki_curl_load_in_background(void) {
+  pthread_t thread;
+  if (pthread_create(&thread, NULL, load_on_thread, NULL) != 0) return;  // the first use loads it then
+  (void)pthread_setname_np(thread, "kumiki-curl-load");
+  (void)pthread_detach(thread);
 }
 
 // MARK: - Forwarders

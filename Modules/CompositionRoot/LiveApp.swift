@@ -81,6 +81,16 @@ public final class LiveApp: Sendable {
   /// The outbox's messages since the last call (a waiting change the server refused, changes sent), each once.
   public func takeOutboxNotices() -> [String] { queryCache.outbox?.takeNotices() ?? [] }
 
+  /// Starts loading the HTTP stack (libcurl and its ~30 shared libraries, a few milliseconds of the loader) on a
+  /// thread of its own and returns at once. For an app that knows from its arguments, before anything else, that it
+  /// will send requests (`kumiki --fresh …`, which sends every read): the load overlaps the rest of its start-up
+  /// instead of delaying the first request. An app that may send nothing (a command the response cache answers)
+  /// does not call it. Call it before any other thread exists if the environment is changed first. The process must
+  /// then end with `_exit` after flushing its output, not `exit` (``HTTPClient/loadCurlInBackground()`` says why).
+  public static func loadNetworkInBackground() {
+    HTTPClient.loadCurlInBackground()
+  }
+
   /// Opens the database and the response cache, starts the embedded API (a child process) when needed, assembles the selected
   /// features over the query layer and launches the app (restoring persisted state). Nothing is left running when
   /// it throws.
@@ -130,12 +140,12 @@ public final class LiveApp: Sendable {
   private static func start(
     _ options: LaunchOptions, location: DatabaseLocation, api: APISource, maxAge: Duration, timeout: Duration
   ) async throws -> LiveApp {
-    // `--fresh` sends every read: libcurl (~30 shared libraries) loads on a thread of its own while the databases open
-    // and the app is assembled, not on the first request. (Made here, used below unless there is no API to send to.)
+    // The HTTP client loads libcurl at its first request, unless the app started the load at launch
+    // (``loadNetworkInBackground()``). (Made here, used below unless there is no API to send to.)
     let givenCredentials: URLCredentials?
     if case .given(let given) = api { givenCredentials = URLCredentials.split(given).1 } else { givenCredentials = nil }
     let curl = HTTPClient.curl(
-      CurlConfiguration(timeout: timeout, credentials: givenCredentials, loadsLibraryAtOnce: options.fresh))
+      CurlConfiguration(timeout: timeout, credentials: givenCredentials))
     // A cache location that would take the database's own files is refused before the database is opened: a usage
     // error leaves the database as it was, byte for byte (opening and closing it checkpoints it). Checked again once
     // the database exists: another spelling of a file not made yet (a link, `./`) is known by its inode only then.

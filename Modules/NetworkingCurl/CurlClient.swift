@@ -27,12 +27,6 @@ final class CurlClient: Sendable {
     self.configuration = configuration
     self.configurator = CurlEasyConfigurator(configuration: configuration)
     self.pool = CurlHandlePool(limit: max(16, configuration.connectionCacheSize))
-    if configuration.loadsLibraryAtOnce {
-      // The first request reads the same `static let`, so it waits for this load instead of starting its own.
-      let loader = Thread { _ = CurlGlobal.failure }
-      loader.name = "kumiki-curl-load"
-      loader.start()
-    }
   }
 
   deinit {

@@ -28,11 +28,6 @@ public struct CurlConfiguration: Sendable, Hashable {
   /// User name and password sent to their origin only (taken out of an API URL's user info, so no URL the app
   /// shows, caches or records holds them), or `nil`.
   public var credentials: URLCredentials?
-  /// Whether libcurl is loaded on a thread of its own as soon as the client is made, rather than by the first request
-  /// (which then waits only for what is left of the load). For a run that will surely send requests (`kumiki
-  /// --fresh`): the load (~30 shared libraries) overlaps the database's opening. Default `false`: a run the response
-  /// cache answers loads nothing.
-  public var loadsLibraryAtOnce: Bool
 
   /// Creates a configuration; every parameter has the default described on its property.
   public init(
@@ -45,10 +40,8 @@ public struct CurlConfiguration: Sendable, Hashable {
     connectionCacheSize: Int = 128,
     maxRedirects: Int = 5,
     certificateAuthorities: String? = nil,
-    credentials: URLCredentials? = nil,
-    loadsLibraryAtOnce: Bool = false
+    credentials: URLCredentials? = nil
   ) {
-    self.loadsLibraryAtOnce = loadsLibraryAtOnce
     self.userAgent = userAgent
     self.connectTimeout = connectTimeout
     self.timeout = timeout

@@ -62,4 +62,20 @@ struct KumikiLibcurlLoadingEndToEndTests {
     #expect(result.stderr.contains("/nonexistent/libcurl.so.4"), "\(result.stderr)")
     await server.shutdown()
   }
+
+  /// `--fresh` starts libcurl's load on a thread of its own first thing in `main`; a command line that ends at once
+  /// (`--version`, a usage error) ends while that load may still run. Ended with `exit`, OpenSSL's exit handler
+  /// (registered during the load) freed what the load was still using: such runs crashed (SIGSEGV, 3–20 % of runs here).
+  @Test func aFreshCommandLineThatEndsAtOnceEndsCleanlyWhileLibcurlLoads() async throws {
+    let folder = try TemporaryFolder()
+    for _ in 0..<50 {
+      let version = try await kumiki(["--fresh", "--version"], folder: folder)
+      #expect(!version.signalled, "\(version.stderr)")
+      #expect(version.status == 0)
+      #expect(version.stdout.hasPrefix("kumiki "))
+      let usage = try await kumiki(["--fresh", "no-such-command"], folder: folder)
+      #expect(!usage.signalled, "\(usage.stderr)")
+      #expect(usage.status == 64, "\(usage.stderr)")
+    }
+  }
 }

@@ -24,6 +24,13 @@ int kumiki_curl_load(void);
 /// Why `kumiki_curl_load` failed (the loader's message), or an empty string when it did not.
 const char *kumiki_curl_load_error(void);
 
+/// Starts `kumiki_curl_load` on a detached thread of its own (named `kumiki-curl-load`) and returns at once; a call
+/// of `kumiki_curl_load` meanwhile waits for that load rather than starting another. When no thread can be made,
+/// nothing happens (the first use loads the library). A process that calls it must not end with `exit` while the load
+/// may still run: the exit handlers OpenSSL registers during `curl_global_init` would free what the load is still
+/// using (a crash at exit); end it with `_exit` once its output is flushed.
+void kumiki_curl_load_in_background(void);
+
 // MARK: - Constants that are macros of macros (not imported by Swift)
 
 static const long kumiki_curlpipe_multiplex = CURLPIPE_MULTIPLEX;
