@@ -207,11 +207,12 @@ public final class LiveApp: Sendable {
         server.flatMap { server in server.token.map { curl.provingRun($0, at: apiURL, handOvers: server.handOvers) } }
         ?? curl
     }
+    var configuration = QueryCacheConfiguration(
+      baseURL: apiURL, namespace: options.apiURL == nil ? "embedded" : Self.cacheNamespace(apiURL, credentials),
+      defaultMaxAge: maxAge, forceNetwork: options.fresh)
+    if let actions = options.outboxActions { configuration.outboxActions = actions }
     let queryCache = QueryCache(
-      http: http, storage: cache.client,
-      configuration: QueryCacheConfiguration(
-        baseURL: apiURL, namespace: options.apiURL == nil ? "embedded" : Self.cacheNamespace(apiURL, credentials),
-        defaultMaxAge: maxAge, forceNetwork: options.fresh),
+      http: http, storage: cache.client, configuration: configuration,
       outbox: database.outbox, queuesWrites: !options.fresh, now: options.now, clock: options.clock)
     let dependencies = FeatureDependencies(http: queryCache.client, apiURL: apiURL, persistence: database.client)
     let registry: FeatureRegistry
