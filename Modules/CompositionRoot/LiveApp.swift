@@ -198,7 +198,7 @@ public final class LiveApp: Sendable {
 
     let http: HTTPClient
     if let unavailable {
-      http = HTTPClient { request in throw HTTPError.cannotConnect(request.url, reason: unavailable) }
+      http = HTTPClient { request in throw HTTPError.offline(request.url, reason: unavailable) }
     } else if case .onDemand(let onDemand) = api {
       http = onDemand.client(over: curl)
     } else {
@@ -267,7 +267,8 @@ public final class LiveApp: Sendable {
   }
 
   /// The address the app's requests name when the embedded API could not start: nothing is ever sent to it (the
-  /// discard port of loopback, for messages).
+  /// discard port of loopback), and no message names it (each request fails with `HTTPError.offline`, whose message
+  /// is why).
   static let unavailableAPIURL = URL(string: "http://127.0.0.1:9")!
 
   /// What the user is told when the embedded API cannot load its data file: the file, why, and the way out.

@@ -598,7 +598,7 @@ public final class Outbox: Sendable {
   /// Why a write that could not reach the API was kept, in the user's words.
   static func unreachable(_ error: HTTPError) -> String {
     switch error {
-    case .cannotConnect: "could not connect"
+    case .cannotConnect, .offline: "could not connect"
     case .timedOut: "no answer in time (it will be sent again)"
     default: "the connection failed (\(QueryCache.reason(error)); it will be sent again)"
     }
