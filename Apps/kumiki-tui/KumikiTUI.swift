@@ -77,7 +77,7 @@ enum KumikiTUI {
         LaunchOptions(
           apiURL: options.launch.api, databasePath: options.launch.db, features: options.launch.features,
           environment: environment, middlewares: (recorder.map { [$0.middleware] } ?? []) + [devTools.middleware],
-          fresh: options.launch.fresh))
+          fresh: options.launch.fresh, outboxActions: TUIOutbox.actions))
     } catch {
       FileHandle.standardError.write(Data("kumiki-tui: \(error)\n".utf8))
       // A bad option or environment value is a usage error (EX_USAGE, as the CLI's).

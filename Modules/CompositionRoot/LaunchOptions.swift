@@ -36,6 +36,10 @@ public struct LaunchOptions: Sendable {
   /// (`ResponseCacheDatabase.open(…, writesAtClose:)`). Without ``apiURL``, the embedded API starts on the first
   /// request that needs it (`EmbeddedAPIOnDemand`), not at launch. The TUI, which runs long and writes, leaves it off.
   public var singleCommand: Bool
+  /// How this app tells the user to resolve held outbox entry `id` (send it again, drop it), in its own words, for the
+  /// outbox's notices: the TUI's keys (`TUIOutbox.actions`); `nil`, the CLI's commands
+  /// (`QueryCacheConfiguration.outboxActions`).
+  public var outboxActions: (@Sendable (_ id: Int64) -> (retry: String, discard: String))?
 
   public init(
     apiURL: URL? = nil,
@@ -48,8 +52,10 @@ public struct LaunchOptions: Sendable {
     clock: any Clock<Duration> = ContinuousClock(),
     fresh: Bool = false,
     now: @escaping @Sendable () -> Date = { Date() },
-    singleCommand: Bool = false
+    singleCommand: Bool = false,
+    outboxActions: (@Sendable (_ id: Int64) -> (retry: String, discard: String))? = nil
   ) {
+    self.outboxActions = outboxActions
     self.now = now
     self.singleCommand = singleCommand
     self.clock = clock

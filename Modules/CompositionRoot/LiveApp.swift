@@ -208,7 +208,7 @@ public final class LiveApp: Sendable {
 
     let http: HTTPClient
     if let unavailable {
-      http = HTTPClient { request in throw HTTPError.cannotConnect(request.url, reason: unavailable) }
+      http = HTTPClient { request in throw HTTPError.offline(request.url, reason: unavailable) }
     } else if case .onDemand(let onDemand) = api {
       http = onDemand.client(over: curl)
     } else {
@@ -217,11 +217,12 @@ public final class LiveApp: Sendable {
         server.flatMap { server in server.token.map { curl.provingRun($0, at: apiURL, handOvers: server.handOvers) } }
         ?? curl
     }
+    var configuration = QueryCacheConfiguration(
+      baseURL: apiURL, namespace: options.apiURL == nil ? "embedded" : Self.cacheNamespace(apiURL, credentials),
+      defaultMaxAge: maxAge, forceNetwork: options.fresh)
+    if let actions = options.outboxActions { configuration.outboxActions = actions }
     let queryCache = QueryCache(
-      http: http, storage: cache.client,
-      configuration: QueryCacheConfiguration(
-        baseURL: apiURL, namespace: options.apiURL == nil ? "embedded" : Self.cacheNamespace(apiURL, credentials),
-        defaultMaxAge: maxAge, forceNetwork: options.fresh),
+      http: http, storage: cache.client, configuration: configuration,
       outbox: database.outbox, queuesWrites: !options.fresh, now: options.now, clock: options.clock)
     let dependencies = FeatureDependencies(http: queryCache.client, apiURL: apiURL, persistence: database.client)
     let registry: FeatureRegistry
@@ -276,7 +277,8 @@ public final class LiveApp: Sendable {
   }
 
   /// The address the app's requests name when the embedded API could not start: nothing is ever sent to it (the
-  /// discard port of loopback, for messages).
+  /// discard port of loopback), and no message names it (each request fails with `HTTPError.offline`, whose message
+  /// is why).
   static let unavailableAPIURL = URL(string: "http://127.0.0.1:9")!
 
   /// What the user is told when the embedded API cannot load its data file: the file, why, and the way out.

@@ -51,6 +51,12 @@ public enum HTTPError: Error, Sendable, Hashable, CustomStringConvertible, Local
   /// may be one the app made up until the API listens, so the message does not name it. Never retried, not a reason
   /// to keep a write for later.
   case unavailable(URL, reason: String)
+  /// The request was not sent: the API this run would use cannot serve at all (the app's embedded API, whose data file
+  /// does not load), so the app is offline — unreachable as for ``cannotConnect(_:reason:)``: reads answer from a
+  /// cache, writes wait for later. `reason`, a sentence from the app, says what failed, why and how to fix it, and is
+  /// the whole message: the request's address is one the app made up, which nothing answers. Not retried: nothing
+  /// changes before the next run.
+  case offline(URL, reason: String)
 
   /// The error for a response status outside 200–299, or `nil` for a success status.
   public init?(status: Int, url: URL) {
@@ -88,7 +94,7 @@ public enum HTTPError: Error, Sendable, Hashable, CustomStringConvertible, Local
       .unauthorized(let url), .forbidden(let url), .notFound(let url), .clientError(_, let url),
       .serverError(_, let url), .unexpectedStatus(_, let url), .responseTooLarge(let url, _),
       .decodingFailed(let url, _, _, _), .cancelled(let url), .transferFailed(let url, _),
-      .invalidResponse(let url, _), .refused(_, let url, _), .unavailable(let url, _):
+      .invalidResponse(let url, _), .refused(_, let url, _), .unavailable(let url, _), .offline(let url, _):
       url
     }
   }
@@ -104,7 +110,7 @@ public enum HTTPError: Error, Sendable, Hashable, CustomStringConvertible, Local
   }
 
   /// A one-sentence message for the user, naming the address (never its user name or password; not for
-  /// ``unavailable(_:reason:)``, whose reason is the whole message) and what to do.
+  /// ``unavailable(_:reason:)`` and ``offline(_:reason:)``, whose reason is the whole message) and what to do.
   public var description: String {
     switch self {
     case .invalidURL(let text):
@@ -145,7 +151,7 @@ public enum HTTPError: Error, Sendable, Hashable, CustomStringConvertible, Local
       return "The connection to \(Self.host(url)) failed during the transfer (\(reason)). Try again."
     case .invalidResponse(let url, let reason):
       return "The answer from \(Self.host(url)) could not be used: \(reason)."
-    case .unavailable(_, let reason):
+    case .unavailable(_, let reason), .offline(_, let reason):
       let sentence = reason.prefix(1).uppercased() + reason.dropFirst()
       return sentence.last.map { ".!?".contains($0) } == true ? sentence : sentence + "."
     case .refused(let status, let url, let reason):

@@ -56,13 +56,12 @@ public struct OutboxEntry: Equatable, Sendable {
 
   /// A change the write expects the server to make, shown on screen while the write waits (the query layer's
   /// optimistic change, kept with the write so it is shown again after a restart): a JSON object merged into the
-  /// answer of `GET <path>`, or a list change to it (an item inserted, removed or moved).
+  /// answer of `GET <path>`.
   public struct ExpectedChange: Equatable, Sendable {
     /// The path under the API whose answer changes, without a leading slash or query (`profile_personal`).
     public var path: String
-    /// The change as JSON: a JSON object merged into that answer (RFC 7386 merge patch), or a list change to an answer
-    /// that is a JSON array, items named by their `id`: `["insert", "first" or "last", item]`, `["remove", id]`,
-    /// `["move", id, index]` (Networking's `OptimisticChange` makes them; a row holding anything else is unreadable).
+    /// The change as JSON: a JSON object merged into that answer (RFC 7386 merge patch; Networking's
+    /// `OptimisticChange` makes it; a row holding anything else is unreadable).
     public var merge: Data
 
     /// A change merging `merge` into the answer of `GET <path>`.

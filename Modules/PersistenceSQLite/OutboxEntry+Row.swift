@@ -150,50 +150,15 @@ extension RowReader {
   }
 
   /// Why `change` (an expected change read back) may not be laid over an answer, `nil` when it may: its change is a
-  /// JSON object (a merge) or a list change this version knows (``OutboxEntry/ExpectedChange/merge``), its path has no
-  /// control character.
+  /// JSON object (a merge, ``OutboxEntry/ExpectedChange/merge``), its path has no control character.
   static func problem(expected change: OutboxEntry.ExpectedChange) -> String? {
     guard !change.path.unicodeScalars.contains(where: isControl) else {
       return "expected change's path \(shown(change.path)) holds a control character"
     }
-    let json = try? JSONSerialization.jsonObject(with: change.merge)
-    guard json is [String: Any] || isListChange(change.merge) else {
-      return "expected change for \(shown(change.path)) is neither a JSON object nor a list change this version knows"
-        + " (insert, remove, move)"
+    guard (try? JSONSerialization.jsonObject(with: change.merge)) is [String: Any] else {
+      return "expected change for \(shown(change.path)) is not a JSON object (a merge)"
     }
     return nil
-  }
-
-  /// Whether `json` is `["insert", "first" or "last", item]`, `["remove", id]` or `["move", id, index]`: an id a
-  /// string or a whole number (never `true`), an index from 0 to `Int32.max` (QueryCache's `ListChange` reads them).
-  private static func isListChange(_ json: Data) -> Bool {
-    (try? JSONDecoder().decode(ListChangeShape.self, from: json)) != nil
-  }
-
-  /// A list change's shape, decoded with exact types.
-  private struct ListChangeShape: Decodable {
-    init(from decoder: any Decoder) throws {
-      var parts = try decoder.unkeyedContainer()
-      let name = try parts.decode(String.self)
-      func id() throws {
-        if (try? parts.decode(String.self)) == nil { _ = try parts.decode(Int.self) }
-      }
-      switch (name, parts.count ?? 0) {
-      case ("insert", 3):
-        let place = try parts.decode(String.self)
-        guard place == "first" || place == "last" else { throw Self.unknown(parts) }
-      case ("remove", 2): try id()
-      case ("move", 3):
-        try id()
-        let index = try parts.decode(Int.self)
-        guard (0...Int(Int32.max)).contains(index) else { throw Self.unknown(parts) }
-      default: throw Self.unknown(parts)
-      }
-    }
-
-    private static func unknown(_ parts: any UnkeyedDecodingContainer) -> DecodingError {
-      .dataCorruptedError(in: parts, debugDescription: "not a list change this version knows")
-    }
   }
 
   /// An RFC 9110 `tchar`.

@@ -5,9 +5,9 @@ import Synchronization
 /// The optimistic changes of writes (``Networking/WriteIntent/optimistic``), laid over the answers the query layer
 /// gives: in memory, per process, never written to the cache, so the cache only ever holds what the server said.
 ///
-/// An overlay is a merge into an object or a list change (insert, remove, move) to an array (``ListChange``). Each
-/// write's overlays are its own: several writes in flight on one path are laid in the order they started, and one
-/// refused takes only its own away. An overlay lives from its write's start until the server speaks for its path:
+/// An overlay is a merge into an object. Each write's overlays are its own: several writes in flight on one path are
+/// laid in the order they started, and one refused takes only its own away. An overlay lives from its write's start
+/// until the server speaks for its path:
 ///
 /// - **pending** (the write in flight): applied to every answer for its path, cached or fetched;
 /// - the write **refused or failed**: removed at once — the rollback — and readers told;
@@ -237,25 +237,21 @@ final class OptimisticEntries: Sendable {
     }
   }
 
-  /// `response` (an answer for `path`) with the overlays on that path made over its body, oldest first: a merge into
-  /// a JSON object, a list change (``ListChange``) to a JSON array; one that does not fit the body is passed over.
-  /// Unchanged when there are none, when it is not a success, or when its body is neither.
+  /// `response` (an answer for `path`) with the overlays on that path merged into its body, oldest first; one that is
+  /// not a JSON object is passed over. Unchanged when there are none, when it is not a success, or when its body is
+  /// not a JSON object.
   func apply(to response: HTTPResponse, path: String) -> HTTPResponse {
     let (changes, queued) = table.withLock { table in
       let overlays = table.overlays.filter { $0.change.path == path }
       let queued = overlays.contains { if case .queued = $0.stage { true } else { false } }
       return (overlays.map(\.change.merge), queued)
     }
-    guard !changes.isEmpty, response.isSuccess, var value = try? JSONSerialization.jsonObject(with: response.body),
-      value is [String: Any] || value is [Any]
+    guard !changes.isEmpty, response.isSuccess,
+      var value = try? JSONSerialization.jsonObject(with: response.body) as? [String: Any]
     else { return response }
     for change in changes {
-      if let object = value as? [String: Any] {
-        guard let patch = try? JSONSerialization.jsonObject(with: change) as? [String: Any] else { continue }
-        value = Self.merged(object, patch)
-      } else if let list = value as? [Any], let listChange = ListChange(json: change) {
-        value = listChange.applied(to: list)
-      }
+      guard let patch = try? JSONSerialization.jsonObject(with: change) as? [String: Any] else { continue }
+      value = Self.merged(value, patch)
     }
     guard let body = try? JSONSerialization.data(withJSONObject: value, options: [.sortedKeys]) else {
       return response

@@ -62,8 +62,8 @@ public final class Outbox: Sendable {
     public var outcomeUnknown: Int { entries.count { $0.state == .outcomeUnknown } }
     /// How many the server refused (kept until discarded).
     public var refused: Int { entries.count { $0.state == .refused } }
-    /// How many met a change someone else made since (`412`): each waits for the user's choice, Keep mine
-    /// (`kumiki outbox retry ID`) or Take theirs (`kumiki outbox discard ID`).
+    /// How many met a change someone else made since (`412`): each waits for the user's choice, Keep mine (retry)
+    /// or Take theirs (discard).
     public var conflicts: Int { entries.count { $0.state == .conflict } }
     /// How many could not be read (``Persistence/OutboxEntry/State/unreadable``): never sent, the writes after them
     /// wait until they are discarded.
@@ -576,18 +576,17 @@ public final class Outbox: Sendable {
     return "refused by the server: \(reason) (\(response.status))"
   }
 
-  /// Why entry `id` is a conflict (``Persistence/OutboxEntry/State/conflict``), and the two ways out: what its line in
-  /// the lists (`kumiki outbox`, the TUI's `o`) says.
-  static func conflictReason(_ id: Int64) -> String {
-    "changed on the server since (412), nothing written: keep yours with kumiki outbox retry \(id), take theirs with "
-      + "kumiki outbox discard \(id)"
-  }
+  /// Why an entry is a conflict (``Persistence/OutboxEntry/State/conflict``), and the two ways out: what its line in
+  /// the lists (`kumiki outbox`, the TUI's `o`) says. Kept in the entry, which either app may list: in words both
+  /// apps' ways out go by (the CLI's `retry`/`discard` commands, the TUI list's `r` retry and `d` discard).
+  static let conflictReason =
+    "changed on the server since (412), nothing written: retry keeps yours, discard takes theirs"
 
-  /// What the user is told when a waiting change meets a conflict, with both ways out.
-  static func conflictNotice(_ entry: OutboxEntry) -> String {
+  /// What the user is told when a waiting change meets a conflict, with both ways out in this app's words
+  /// (``QueryCacheConfiguration/outboxActions``).
+  static func conflictNotice(_ entry: OutboxEntry, actions: (retry: String, discard: String)) -> String {
     "A change that waited to send met a newer change on the server (\(entry.method.rawValue) \(entry.path), 412) - "
-      + "yours was not written. Keep yours: kumiki outbox retry \(entry.id); take theirs: kumiki outbox discard "
-      + "\(entry.id)."
+      + "yours was not written. Keep yours: \(actions.retry); take theirs: \(actions.discard)."
   }
 
   /// The key of ``State/madeVersions``.
@@ -599,7 +598,7 @@ public final class Outbox: Sendable {
   /// Why a write that could not reach the API was kept, in the user's words.
   static func unreachable(_ error: HTTPError) -> String {
     switch error {
-    case .cannotConnect: "could not connect"
+    case .cannotConnect, .offline: "could not connect"
     case .timedOut: "no answer in time (it will be sent again)"
     default: "the connection failed (\(QueryCache.reason(error)); it will be sent again)"
     }
@@ -884,10 +883,10 @@ public final class Outbox: Sendable {
         reachability.reached()
         try await flush(&sent)
         // Listed in the report's `held`, read again when the round ends.
-        _ = try await storage.update(entry.id, .conflict, Self.conflictReason(entry.id), uncounted)
+        _ = try await storage.update(entry.id, .conflict, Self.conflictReason, uncounted)
         let rolledBack = optimistic.release(entries: [entry.id])
         await invalidate(rolledBack.union([tag]))
-        refusals.append(Self.conflictNotice(entry))
+        refusals.append(Self.conflictNotice(entry, actions: configuration.outboxActions(entry.id)))
         // The resource's later writes go on: an edit of the same item made over this one carries the same condition
         // and meets the same conflict, shown apart; anything else is not in its way.
         return .next

@@ -253,14 +253,14 @@ public final class QueryCache: Sendable {
   /// Failures that mean "the API cannot be reached now", as opposed to an answer.
   static func isUnreachable(_ error: HTTPError) -> Bool {
     switch error {
-    case .cannotConnect, .timedOut, .tlsFailure, .transferFailed: true
+    case .cannotConnect, .offline, .timedOut, .tlsFailure, .transferFailed: true
     default: false
     }
   }
 
   static func reason(_ error: any Error) -> String {
     switch error {
-    case HTTPError.cannotConnect: "cannot connect"
+    case HTTPError.cannotConnect, HTTPError.offline: "cannot connect"
     case HTTPError.timedOut: "timed out"
     default: String(describing: error)
     }

@@ -22,11 +22,18 @@ public struct QueryCacheConfiguration: Sendable {
   public var forceNetwork: Bool
   /// How a GET that failed transiently (unreachable, 5xx) is tried again: ``RetryPolicy/standard`` by default.
   public var retry: RetryPolicy
+  /// How this app tells the user to resolve held outbox entry `id`, in its own words: how to send it again (Keep
+  /// mine) and how to drop it unsent (Take theirs). The outbox's notice of a conflict says them (`Keep yours:
+  /// <retry>; take theirs: <discard>.`); by default the CLI's commands, `kumiki outbox retry ID` and `discard ID`.
+  public var outboxActions: @Sendable (_ id: Int64) -> (retry: String, discard: String)
 
   /// A configuration for the API at `baseURL`; the namespace defaults to the base URL.
   public init(
     baseURL: URL, namespace: String? = nil, defaultMaxAge: Duration = .seconds(60),
-    maxAges: [String: Duration] = [:], forceNetwork: Bool = false, retry: RetryPolicy = .standard
+    maxAges: [String: Duration] = [:], forceNetwork: Bool = false, retry: RetryPolicy = .standard,
+    outboxActions: @escaping @Sendable (_ id: Int64) -> (retry: String, discard: String) = {
+      ("kumiki outbox retry \($0)", "kumiki outbox discard \($0)")
+    }
   ) {
     self.baseURL = baseURL
     self.namespace = namespace ?? baseURL.absoluteString
@@ -34,6 +41,7 @@ public struct QueryCacheConfiguration: Sendable {
     self.maxAges = maxAges
     self.forceNetwork = forceNetwork
     self.retry = retry
+    self.outboxActions = outboxActions
   }
 
   /// The path and query of `request` under ``baseURL`` (`profile_personal`, `archive_items?q=curry`), percent-encoded

@@ -32,6 +32,13 @@ public struct TUIOutbox: Sendable, Equatable {
     self.notices = notices
   }
 
+  /// How the user resolves held change `id` here, in the words of the outbox's notices (the app hands it to the query
+  /// layer): the list's `r` (send it again: Keep mine) and `d` (drop it: Take theirs) on its line, the list opened with
+  /// `o`. A notice reads `… Keep yours: r on change 3 in the outbox list (o); take theirs: d on change 3.`
+  public static func actions(_ id: Int64) -> (retry: String, discard: String) {
+    ("r on change \(id) in the outbox list (o)", "d on change \(id)")
+  }
+
   /// The id of the write on line `index`, when the app gave one.
   func id(at index: Int) -> Int64? {
     ids.count == lines.count && ids.indices.contains(index) ? ids[index] : nil

@@ -40,6 +40,32 @@ import Testing
     }
   }
 
+  /// A child whose data file does not load leaves the app offline (`HTTPError.offline`: unreachable, so reads answer
+  /// from the cache and writes wait in the outbox), and the message is what happened — the data file, why, how to get
+  /// out —, not `Could not connect to 127.0.0.1:9`, where nothing was ever asked.
+  @Test func aDataFileThatDoesNotLoadFailsTheRequestOfflineSayingWhy() async throws {
+    let onDemand = EmbeddedAPIOnDemand {
+      var error = EmbeddedAPIError("kumiki-api: cannot load /d/kumiki-api.json: malformed JSON at line 2, column 14")
+      error.unloadableData = (file: "/d/kumiki-api.json", reason: "malformed JSON at line 2, column 14")
+      throw error
+    }
+    let curl = HTTPClient { _ in
+      Issue.record("nothing is sent when the child cannot start")
+      throw CancellationError()
+    }
+    let url = EmbeddedAPIOnDemand.placeholder.appending(path: "items")
+    await #expect {
+      _ = try await onDemand.client(over: curl).send(.get(url))
+    } throws: { error in
+      guard let error = error as? HTTPError, case .offline = error else { return false }
+      let message = String(describing: error)
+      return message.hasPrefix(
+        "The embedded API cannot load its data file /d/kumiki-api.json (malformed JSON at line 2, column 14): only "
+          + "answers kept in the response cache can be shown, and changes wait in the outbox; `kumiki fixtures reset`")
+        && !message.contains("127.0.0.1") && !message.contains("Could not connect")
+    }
+  }
+
   @Test(arguments: [
     "http://127.0.0.1:90/items", "http://127.0.0.1/items", "https://127.0.0.1:9/items",
     "http://example.com:9/items",

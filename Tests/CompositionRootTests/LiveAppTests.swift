@@ -92,6 +92,32 @@ import Testing
     }
   }
 
+  /// A data file the embedded API cannot load leaves the app offline, whether its API starts at launch (the TUI) or on
+  /// the first request (the CLI): a read fails saying what happened — the file, why — not `Could not connect to
+  /// 127.0.0.1:9` (the made-up address nothing was asked at), and a write waits in the outbox.
+  @Test(arguments: [false, true])
+  func aDataFileThatDoesNotLoadLeavesTheAppOfflineSayingWhy(singleCommand: Bool) async throws {
+    let folder = try TemporaryFolder()
+    let file = folder.path + "/kumiki-api.json"
+    try "{\n  \"things\": [,]\n}\n".write(toFile: file, atomically: false, encoding: .utf8)
+    let live = try await LiveApp.start(
+      LaunchOptions(
+        databasePath: folder.path + "/kumiki.sqlite", environment: [:], launch: false, singleCommand: singleCommand))
+    let client = live.queryCache.client
+    await #expect {
+      _ = try await client.send(.get(live.apiURL.appending(path: "things")))
+    } throws: { error in
+      guard let error = error as? HTTPError, case .offline = error else { return false }
+      let message = String(describing: error)
+      return message.hasPrefix("The embedded API cannot load its data file \(file) (malformed JSON")
+        && !message.contains("127.0.0.1") && !message.contains("Could not connect")
+    }
+    let write = HTTPRequest(method: .delete, url: live.apiURL.appending(path: "things/1"))
+    await #expect(throws: (any Error).self) { _ = try await client.send(write) }
+    #expect(live.outboxView().status == "1 change waiting to send", "the write waits in the outbox")
+    await live.shutdown()
+  }
+
   @Test func badOptionsAreClearErrors() async throws {
     let folder = try TemporaryFolder()
     let notADirectory = folder.path + "/file"

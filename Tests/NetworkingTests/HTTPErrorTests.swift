@@ -82,4 +82,14 @@ struct HTTPErrorTests {
     #expect(HTTPError.responseTooLarge(url, limit: 10_485_760).description.contains("10485760 bytes"))
     #expect(HTTPError.invalidURL("ftp://x").url == nil)
   }
+
+  /// The app's own reasons are the whole message (the address is one the app made up): `unavailable` (not sent, an
+  /// error) and `offline` (not sent, unreachable for the run: the embedded API's data file does not load).
+  @Test func anAppsReasonIsTheWholeMessageWithoutTheMadeUpAddress() {
+    let offline = HTTPError.offline(url, reason: "the embedded API cannot load its data file /d/api.json (damaged)")
+    #expect(offline.description == "The embedded API cannot load its data file /d/api.json (damaged).")
+    #expect(offline.url == url && !offline.isRetryable)
+    let unavailable = HTTPError.unavailable(url, reason: "The embedded fixture server could not start: no kumiki-api.")
+    #expect(unavailable.description == "The embedded fixture server could not start: no kumiki-api.")
+  }
 }

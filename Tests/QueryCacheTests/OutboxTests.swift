@@ -33,9 +33,14 @@ import Testing
       body: Data(body.utf8))
   }
 
-  @Test func aWriteThatCannotReachTheAPIIsKeptAndThrowsWriteQueued() async throws {
+  /// Unreachable, or offline for the whole run (the embedded API's data file does not load: `HTTPError.offline`).
+  @Test(arguments: [
+    HTTPError.cannotConnect(baseURL, reason: "Connection refused"),
+    HTTPError.offline(baseURL, reason: "the embedded API cannot load its data file /d/kumiki-api.json (damaged)"),
+  ])
+  func aWriteThatCannotReachTheAPIIsKeptAndThrowsWriteQueued(failure: HTTPError) async throws {
     let cache = makeCache()
-    ledger.failure = .cannotConnect(Self.baseURL, reason: "Connection refused")
+    ledger.failure = failure
     await #expect(throws: WriteQueued(id: 1, pending: 1)) {
       try await cache.client.send(Self.write(.patch, "profile_personal", #"{"nickname":"ごはん"}"#))
     }

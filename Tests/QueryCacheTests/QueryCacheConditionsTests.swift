@@ -64,7 +64,6 @@ struct QueryCacheConditionsTests {
     return try await intent.run { try await cache.client.send(request) }
   }
 
-  /// What a screen shows when told the data changed: a cache-only re-read (`.load(.changed)`).
   /// Two saves of the profile, "queued 1" and "queued 2", queued in `database`'s outbox while `data`'s server is
   /// down, after a read gave them the version they are conditioned on.
   static func queueTwoSaves(_ data: URL, _ database: KumikiDatabase, _ responses: InMemoryResponseCache) async throws {
@@ -77,6 +76,7 @@ struct QueryCacheConditionsTests {
     await offline.outbox?.finishSending()
   }
 
+  /// What a screen shows when told the data changed: a cache-only re-read (`.load(.changed)`).
   static func shown(_ cache: QueryCache, _ server: FixtureServer) async throws -> String {
     let response = try await QueryTrace(policy: .cacheOnly).run {
       try await cache.client.send(.get(server.baseURL.appending(path: "profile")))
@@ -170,6 +170,42 @@ struct QueryCacheConditionsTests {
       let again = await outbox.send()
       #expect(again.sent.map(\.id) == [entries[1].id])
       #expect(Self.nickname(in: second) == "queued 2")
+    }
+  }
+
+  /// A conflict's notice says the two ways out in the app's words (`QueryCacheConfiguration.outboxActions`: the TUI
+  /// gives its keys), the CLI's commands by default; the entry itself, which either app may list, keeps words both
+  /// go by.
+  @Test(arguments: [false, true])
+  func aConflictsNoticeSaysTheWaysOutInTheAppsWords(keys: Bool) async throws {
+    try await Self.withFolder { data, path in
+      let responses = InMemoryResponseCache()
+      let database = try KumikiDatabase.open(path: path)
+      defer { try? database.close() }
+      try await Self.queueTwoSaves(data, database, responses)
+      let second = try await FixtureServer.start(FixtureServer.Configuration(databaseFile: data))
+      defer { second.stopSoon() }
+      try await Self.otherWriter(second, "profile", Nickname(nickname: "theirs"))
+      var configuration = QueryCacheConfiguration(baseURL: second.baseURL, namespace: "embedded", retry: .never)
+      if keys { configuration.outboxActions = { ("r on change \($0)", "d on change \($0)") } }
+      let cache = QueryCache(
+        http: .curl(), storage: responses.client, configuration: configuration, outbox: database.outbox)
+      let outbox = try #require(cache.outbox)
+      let report = await outbox.send()
+      #expect(report.held.map(\.state) == [.conflict, .conflict])
+      let ways = { (id: Int) in
+        keys
+          ? "r on change \(id); take theirs: d on change \(id)"
+          : "kumiki outbox retry \(id); take theirs: kumiki outbox discard \(id)"
+      }
+      #expect(
+        outbox.takeNotices()
+          == [1, 2].map { id in
+            "A change that waited to send met a newer change on the server (PATCH profile, 412) - yours was not "
+              + "written. Keep yours: \(ways(id))."
+          })
+      let kept = "changed on the server since (412), nothing written: retry keeps yours, discard takes theirs"
+      #expect(try await database.outbox.entries().map(\.lastError) == [kept, kept])
     }
   }
 

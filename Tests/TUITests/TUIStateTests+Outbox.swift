@@ -60,6 +60,20 @@ extension TUIStateTests {
     #expect(driver.state.outboxSelection == 0, "the list reopens on its first change")
   }
 
+  @Test("a conflict's notice says the list's keys (TUIOutbox.actions), not the CLI's commands, and they do it")
+  func outboxActionsNameTheKeysThatResolveTheChange() throws {
+    let actions = TUIOutbox.actions(7)
+    #expect(actions.retry == "r on change 7 in the outbox list (o)")
+    #expect(actions.discard == "d on change 7")
+    var driver = try Driver()
+    driver.state.outbox = Self.heldOutbox
+    driver.type("o")
+    driver.press(.end)  // change 7's line
+    #expect(driver.type("r") == [.resolveOutbox(7, .retry)])
+    driver.type("d")
+    #expect(driver.type("y") == [.resolveOutbox(7, .discard)])
+  }
+
   @Test("the chosen line follows its change when the outbox changes, and stays in the list when it goes")
   func outboxChoiceFollowsItsChange() throws {
     var driver = try Driver()

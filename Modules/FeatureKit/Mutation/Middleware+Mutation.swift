@@ -63,7 +63,7 @@ extension Middleware {
   ///
   /// ```swift
   /// .mutation(id: "newsletter.unsubscribe", state: { $0.unsubscribe[$1] }, action: Action.unsubscribe,
-  ///           intent: { id in WriteIntent(optimistic: [.remove(id: String(id), from: "subscriptions")]) },
+  ///           intent: { id in WriteIntent(optimistic: [try .merge(Off(), into: "subscriptions/\(id)")]) },
   ///           write: { id in try await client.unsubscribe(id) })
   /// ```
   public static func mutation<Key: Hashable & Sendable, Input, Output>(

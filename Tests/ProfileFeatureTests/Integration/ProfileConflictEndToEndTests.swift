@@ -206,7 +206,10 @@ struct ProfileConflictEndToEndTests {
     let conflict = try await tmux.waitFor("the conflict said") { screen in
       ProfileOutboxEndToEndTests.statusBar(screen).contains("met a newer change on the server")
     }
-    #expect(ProfileOutboxEndToEndTests.statusBar(conflict).contains("kumiki outbox retry 1"), "\(conflict)")
+    // In the TUI's words: its outbox list's keys, not the CLI's commands.
+    let notice = ProfileOutboxEndToEndTests.statusBar(conflict)
+    #expect(notice.contains("Keep yours: r on change 1 in the outbox list (o)"), "\(conflict)")
+    #expect(!notice.contains("kumiki outbox"), "\(conflict)")
     #expect(Self.nickname(in: server) == "別の人")
     _ = try await tmux.waitFor("theirs shown") { $0.contains("別の人") && !$0.contains("待ち猫") }
     try tmux.keys("o")
