@@ -501,12 +501,14 @@ public final class Outbox: Sendable {
       }
       let asked = report.pending > 0 ? serverWait(for: resource) : nil
       if isQueueing, ahead != nil || holding != nil || asked != nil {
+        let busy = report.busy && ahead != nil
         let reason =
-          report.busy && ahead != nil
+          busy
           ? "another process is sending the earlier changes"
           : holding.map(Self.heldBehind)
             ?? "waiting behind earlier changes (\(asked ?? ahead?.lastError ?? report.stopped ?? "not sent"))"
-        throw try await queue(request, state: .pending, reason: reason)
+        // Kept in the entry in words either app lists; told now with this app's way out.
+        throw try await queue(request, state: .pending, reason: reason, why: busy ? nil : holding.map(heldBehindNow))
       }
     }
     let response: HTTPResponse
@@ -604,9 +606,17 @@ public final class Outbox: Sendable {
     }
   }
 
-  /// Why the writes behind unreadable `entry` wait.
+  /// Why the writes behind unreadable `entry` wait, kept in their entries, which either app lists: in words both
+  /// apps' ways out go by (the CLI's `discard` command, the TUI list's `d` discard).
   static func heldBehind(_ entry: OutboxEntry) -> String {
-    "held behind unreadable entry #\(entry.id) (kumiki outbox discard \(entry.id) drops it)"
+    "held behind unreadable entry #\(entry.id) until it is discarded"
+  }
+
+  /// The same, told now (why this write was queued, why the round stopped), with the way out in this app's words
+  /// (``QueryCacheConfiguration/outboxActions``): `held behind unreadable entry #3 (kumiki outbox discard 3 drops
+  /// it)`.
+  func heldBehindNow(_ entry: OutboxEntry) -> String {
+    "held behind unreadable entry #\(entry.id) (\(configuration.outboxActions(entry.id).discard) drops it)"
   }
 
   /// Whether a failure may have come after the server received the request (its answer was lost).
@@ -742,7 +752,7 @@ public final class Outbox: Sendable {
     report.pending = summary.pending
     report.held = Self.held(summary)
     // An unreadable entry stops the writes behind it, if any wait.
-    if report.stopped == nil, report.pending > 0, let holding { report.stopped = Self.heldBehind(holding) }
+    if report.stopped == nil, report.pending > 0, let holding { report.stopped = heldBehindNow(holding) }
     let count = report.sent.count
     state.withLock { state in
       // Published once the summary was read again, so a notice never shows beside a stale count. The screens reading

@@ -24,7 +24,9 @@ public struct QueryCacheConfiguration: Sendable {
   public var retry: RetryPolicy
   /// How this app tells the user to resolve held outbox entry `id`, in its own words: how to send it again (Keep
   /// mine) and how to drop it unsent (Take theirs). The outbox's notice of a conflict says them (`Keep yours:
-  /// <retry>; take theirs: <discard>.`); by default the CLI's commands, `kumiki outbox retry ID` and `discard ID`.
+  /// <retry>; take theirs: <discard>.`), and why a write waits behind an unreadable entry (`held behind unreadable
+  /// entry #3 (<discard> drops it)`: a queued write's reason, a round's `stopped`); the entries themselves keep words
+  /// either app lists. By default the CLI's commands, `kumiki outbox retry ID` and `discard ID`.
   public var outboxActions: @Sendable (_ id: Int64) -> (retry: String, discard: String)
 
   /// A configuration for the API at `baseURL`; the namespace defaults to the base URL.

@@ -106,11 +106,15 @@ public struct KeyBinding: Sendable {
       $0.mode == .outbox && $0.outboxActions
     },
     KeyBinding(
-      "r", "retry the chosen change: send it again (a conflict: keep yours, sent over theirs; kumiki outbox retry)",
+      "r",
+      "retry the chosen change: send it again (a conflict: keep yours, sent over theirs), as kumiki outbox retry "
+        + "does",
       hint: "r:retry", priority: 3
     ) { $0.mode == .outbox && $0.outboxActions },
     KeyBinding(
-      "d", "discard the chosen change, never sent (a conflict: take theirs; kumiki outbox discard); asks first",
+      "d",
+      "discard the chosen change, once you say yes: never sent (a conflict: take theirs), as kumiki outbox "
+        + "discard does",
       hint: "d:discard", priority: 3
     ) { $0.mode == .outbox && $0.outboxActions },
     KeyBinding("j k, PgUp PgDn, g G", "scroll the outbox") {

@@ -34,7 +34,8 @@ public struct TUIOutbox: Sendable, Equatable {
 
   /// How the user resolves held change `id` here, in the words of the outbox's notices (the app hands it to the query
   /// layer): the list's `r` (send it again: Keep mine) and `d` (drop it: Take theirs) on its line, the list opened with
-  /// `o`. A notice reads `… Keep yours: r on change 3 in the outbox list (o); take theirs: d on change 3.`
+  /// `o`. A notice reads `… Keep yours: r on change 3 in the outbox list (o); take theirs: d on change 3.`; a change
+  /// held behind an unreadable one waits to send `held behind unreadable entry #3 (d on change 3 drops it)`.
   public static func actions(_ id: Int64) -> (retry: String, discard: String) {
     ("r on change \(id) in the outbox list (o)", "d on change \(id)")
   }

@@ -164,6 +164,30 @@ import Testing
     #expect(send.error.contains("kumiki outbox discard 5 drops it"))
   }
 
+  /// A change held behind an unreadable one keeps words either app lists (`held behind unreadable entry #5 until it
+  /// is discarded`, the query layer's `Outbox.heldBehind`); the CLI says its own way out where it tells what stopped
+  /// the round (the query layer's `stopped`, in the CLI's words by default: `QueryCacheConfiguration.outboxActions`).
+  @Test func aChangeHeldBehindAnUnreadableOneIsListedAsKeptAndSendSaysTheCommandThatFreesIt() async {
+    let broken = OutboxMaintenance.Entry(
+      id: 5, api: "", method: "", path: "", state: "unreadable", attempts: 0, createdAt: Self.created,
+      lastError: "createdAt is text, not a time")
+    var behind = Self.pending
+    behind.id = 6
+    behind.lastError = "held behind unreadable entry #5 until it is discarded"
+    let (list, _) = await kumikiOutbox(["outbox"], entries: [broken, behind])
+    #expect(list.output.contains("\nunreadable entry #5: createdAt is text, not a time\n"), "\(list.output)")
+    #expect(list.output.contains("(held behind unreadable entry #5 until it is discarded)"), "\(list.output)")
+    let report = OutboxMaintenance.SendReport(
+      sent: [], refused: [], pending: 1, stopped: "held behind unreadable entry #5 (kumiki outbox discard 5 drops it)",
+      held: [broken])
+    let (send, _) = await kumikiOutbox(["outbox", "send"], report: report)
+    #expect(send.status == 1)
+    #expect(
+      send.error.hasSuffix(
+        "kumiki: outbox send: 1 change still waiting to send: held behind unreadable entry #5 (kumiki outbox "
+          + "discard 5 drops it)\n"), "\(send.error)")
+  }
+
   @Test func aConflictIsListedCountedAndHeldWithBothWaysOut() async {
     let conflict = OutboxMaintenance.Entry(
       id: 6, api: "embedded", method: "PATCH", path: "notes/3", state: "conflict", attempts: 1,

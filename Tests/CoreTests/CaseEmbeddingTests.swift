@@ -65,7 +65,7 @@ import Testing
     #expect(value.isNaN)
   }
 
-  /// A case with two values (a keyed write: the key and the kit's action) is found from a constructor of two.
+  /// A case with two values (an id and the kit's action) is found from a constructor of two.
   @Test func aPayloadOfSeveralValuesIsATuple() {
     let pair = CaseEmbedding { (payload: (Int, Inner)) in Outer.pair(payload.0, payload.1) }
     #expect(pair.extract(from: .pair(4, .ping))?.0 == 4)

@@ -24,14 +24,16 @@ import Testing
     let server = ScriptedServer()
     let cache: QueryCache
 
-    init() throws {
+    /// `keys`: the app tells the ways out with the TUI's keys (`QueryCacheConfiguration.outboxActions`).
+    init(keys: Bool = false) throws {
       folder = FileManager.default.temporaryDirectory.appending(path: "kumiki-outbox-rows-\(UUID().uuidString)")
       try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
       path = folder.appending(path: "kumiki.sqlite").path
       database = try KumikiDatabase.open(path: path)
+      var configuration = QueryCacheConfiguration(baseURL: OutboxRowTests.baseURL, namespace: "ledger")
+      if keys { configuration.outboxActions = { ("r on change \($0)", "d on change \($0)") } }
       cache = QueryCache(
-        http: server.client, storage: InMemoryResponseCache().client,
-        configuration: QueryCacheConfiguration(baseURL: OutboxRowTests.baseURL, namespace: "ledger"),
+        http: server.client, storage: InMemoryResponseCache().client, configuration: configuration,
         outbox: database.outbox, queuesWrites: true, now: { OutboxRowTests.created })
     }
 
@@ -124,6 +126,29 @@ import Testing
     let after = await outbox.send()
     #expect(after.sent.map(\.id) == [behind.id, behind.id + 1])
     #expect(after.held.isEmpty && after.pending == 0 && after.stopped == nil)
+  }
+
+  /// A write queued behind an unreadable entry keeps, in its entry, words either app lists (the CLI's `kumiki
+  /// outbox` and the TUI's `o`), not one app's command; the app is told the way out in its own words, as a conflict's
+  /// notice is (`QueryCacheConfiguration.outboxActions`). Before, the entry kept `(kumiki outbox discard 1 drops it)`
+  /// and the TUI said so too.
+  @Test(arguments: [false, true])
+  func aWriteHeldBehindAnUnreadableEntryKeepsWordsEitherAppListsAndIsToldTheAppsWayOut(keys: Bool) async throws {
+    let world = try World(keys: keys)
+    try world.insert("'ledger', 'POST', 'dishes', '[]', NULL, 1.0, 0, 'held-for-review', NULL, NULL")
+    await world.outbox.start()
+    await #expect(throws: WriteQueued.self) {
+      try await world.cache.client.send(
+        HTTPRequest(method: .put, url: Self.baseURL.appending(path: "dishes/3"), body: Data("{}".utf8)))
+    }
+    let told = "held behind unreadable entry #1 (\(keys ? "d on change 1" : "kumiki outbox discard 1") drops it)"
+    #expect(world.outbox.summary.queuedReason == told)
+    let kept = try await world.database.outbox.entries().map(\.lastError)
+    #expect(kept.count == 2)
+    #expect(kept.last == "held behind unreadable entry #1 until it is discarded")
+    #expect(world.outbox.summary.lines.last?.contains("held behind unreadable entry #1 until it is discarded") == true)
+    #expect(await world.outbox.send().stopped == told)
+    #expect(world.server.received.isEmpty)
   }
 
   // MARK: - Item 4: a wrongly typed column

@@ -43,4 +43,18 @@ struct KeyBindingTests {
     let short = KeySituation(mode: .screen, tabCount: 3, kinds: [.button])
     #expect(!keys(short).contains("Space on [ ]") && !keys(short).contains("mouse wheel"))
   }
+
+  /// The outbox list's `r` and `d` say what they do here, the CLI's command named as the same thing done from a
+  /// shell, not left as a bare `kumiki outbox retry` that reads as what to type.
+  @Test("the outbox list's help says what r and d do, and names the CLI command as doing the same")
+  func outboxHelpReadsForTheTUIUser() {
+    let list = KeySituation(mode: .outbox, tabCount: 1, kinds: [], outboxActions: true)
+    let help = Dictionary(KeyBinding.active(in: list).map { ($0.keys, $0.action) }) { first, _ in first }
+    #expect(
+      help["r"] == "retry the chosen change: send it again (a conflict: keep yours, sent over theirs), as kumiki "
+        + "outbox retry does")
+    #expect(
+      help["d"] == "discard the chosen change, once you say yes: never sent (a conflict: take theirs), as kumiki "
+        + "outbox discard does")
+  }
 }

@@ -74,6 +74,27 @@ extension TUIStateTests {
     #expect(driver.type("y") == [.resolveOutbox(7, .discard)])
   }
 
+  @Test("a change held behind an unreadable one: its line says so in words the list's d goes by, and d on it drops it")
+  func aChangeHeldBehindAnUnreadableOneIsFreedWithD() throws {
+    // What the query layer tells kumiki-tui when a change waits behind it (`QueryCacheConfiguration.outboxActions`).
+    #expect(
+      "held behind unreadable entry #3 (\(TUIOutbox.actions(3).discard) drops it)"
+        == "held behind unreadable entry #3 (d on change 3 drops it)")
+    var driver = try Driver()
+    driver.state.outbox = TUIOutbox(
+      status: "1 change waiting to send - 1 unreadable",
+      lines: [
+        "unreadable entry #3: createdAt is text, not a time",
+        "4  pending  PATCH notes/1 (title)  (held behind unreadable entry #3 until it is discarded)",
+      ], ids: [3, 4])
+    driver.type("o")
+    let screen = Self.screen(driver)
+    #expect(screen.contains("held behind unreadable entry #3 until it is discarded"), "\(screen)")
+    #expect(!screen.contains("kumiki outbox"), "no other app's command: \(screen)")
+    #expect(driver.type("d") == [])
+    #expect(driver.type("y") == [.resolveOutbox(3, .discard)])
+  }
+
   @Test("the chosen line follows its change when the outbox changes, and stays in the list when it goes")
   func outboxChoiceFollowsItsChange() throws {
     var driver = try Driver()

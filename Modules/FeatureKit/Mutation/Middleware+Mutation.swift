@@ -40,60 +40,19 @@ extension Middleware {
   ) -> Middleware where Action: Equatable {
     // The key of the last attempt, for a retry of it.
     let lastKey = LastKey()
-    let slot = KeySlot(
-      get: { lastKey.value.withLock { $0 } }, set: { value in lastKey.value.withLock { $0 = value } })
     let mutationCase = CaseEmbedding(embed)
     return .after { context, sent in
       guard let mutationAction = mutationCase.extract(from: sent) else { return }
       run(
-        mutationAction, context.state[keyPath: mutation], id: id, context: context, lastKey: slot, embed: embed,
+        mutationAction, context.state[keyPath: mutation], id: id, context: context, lastKey: lastKey, embed: embed,
         intent: intent, write: write)
-    }
-  }
-
-  /// Several writes of one kind in flight at once, one per key — an unsubscribe per item of a list: the feature keeps a
-  /// ``Mutation`` per key in its state (`var unsubscribe: [Int: Mutation<Int, Done>] = [:]`) and carries the key in
-  /// its action (`case unsubscribe(Int, Mutation<Int, Done>.Action)`, named by its constructor as in the single form,
-  /// reduced as
-  /// `state.unsubscribe[id, default: Mutation()].reduce(action)`). Each key's write runs as effect `<id>.<key>`, so
-  /// the writes of different keys run side by side, each inside its own ``Networking/WriteIntent``: its optimistic
-  /// change is laid over the answers after those of the writes started before it, and a refusal rolls back only its
-  /// own. Everything else is ``mutation(id:state:action:intent:write:)``'s, per key: a second submit for a key
-  /// while its write is in flight sends nothing, a Retry reuses that key's last `Idempotency-Key`.
-  ///
-  /// ```swift
-  /// .mutation(id: "newsletter.unsubscribe", state: { $0.unsubscribe[$1] }, action: Action.unsubscribe,
-  ///           intent: { id in WriteIntent(optimistic: [try .merge(Off(), into: "subscriptions/\(id)")]) },
-  ///           write: { id in try await client.unsubscribe(id) })
-  /// ```
-  public static func mutation<Key: Hashable & Sendable, Input, Output>(
-    id: EffectID,
-    state mutation: @escaping @Sendable (State, Key) -> Mutation<Input, Output>?,
-    action embed: @escaping @Sendable (Key, Mutation<Input, Output>.Action) -> Action,
-    intent: @escaping @Sendable (Input) throws -> WriteIntent = { _ in WriteIntent() },
-    write: @escaping @Sendable (Input) async throws -> Output
-  ) -> Middleware where Action: Equatable {
-    // The key of each write's last attempt, for a retry of it.
-    let lastKeys = LastKeys<Key>()
-    let mutationCase = CaseEmbedding { @Sendable (payload: (Key, Mutation<Input, Output>.Action)) in
-      embed(payload.0, payload.1)
-    }
-    return .after { context, sent in
-      guard let (key, mutationAction) = mutationCase.extract(from: sent),
-        let state = mutation(context.state, key)
-      else { return }
-      let slot = KeySlot(
-        get: { lastKeys.value.withLock { $0[key] } }, set: { value in lastKeys.value.withLock { $0[key] = value } })
-      run(
-        mutationAction, state, id: EffectID("\(id.rawValue).\(key)"), context: context, lastKey: slot,
-        embed: { embed(key, $0) }, intent: intent, write: write)
     }
   }
 
   /// Runs the write `state` decided after `mutationAction` (see ``mutation(id:state:action:intent:write:)``).
   private static func run<Input, Output>(
     _ mutationAction: Mutation<Input, Output>.Action, _ state: Mutation<Input, Output>, id: EffectID,
-    context: MiddlewareContext<State, Action>, lastKey: KeySlot,
+    context: MiddlewareContext<State, Action>, lastKey: LastKey,
     embed: @escaping @Sendable (Mutation<Input, Output>.Action) -> Action,
     intent: @escaping @Sendable (Input) throws -> WriteIntent,
     write: @escaping @Sendable (Input) async throws -> Output
@@ -102,10 +61,10 @@ extension Middleware {
     let request = state.request
     let overrides = state.overrides
     // Keep mine is a new request (another condition, another body on the server): a new key.
-    let retried = mutationAction == .retry && !overrides ? lastKey.get() : nil
+    let retried = mutationAction == .retry && !overrides ? lastKey.value.withLock { $0 } : nil
     context.run(id: id, cancelInFlight: true) { send in
       var declared: WriteIntent?
-      defer { lastKey.set(declared?.idempotencyKey) }
+      defer { lastKey.value.withLock { $0 = declared?.idempotencyKey } }
       do {
         var intent = try intent(input)
         intent.overrides = intent.overrides || overrides
@@ -139,17 +98,6 @@ extension Middleware {
   static var conflictMessage: String {
     "Someone else changed this since you opened it; nothing was saved (412)."
   }
-}
-
-/// Where a write's last `Idempotency-Key` is read and kept.
-private struct KeySlot: Sendable {
-  let get: @Sendable () -> String?
-  let set: @Sendable (String?) -> Void
-}
-
-/// The `Idempotency-Key` of each keyed mutation's last attempt.
-private final class LastKeys<Key: Hashable & Sendable>: Sendable {
-  let value = Mutex<[Key: String]>([:])
 }
 
 /// The `Idempotency-Key` of a mutation's last attempt (``Core/Middleware/mutation(id:state:action:intent:write:)``).
