@@ -89,6 +89,13 @@ public final class ResponseCacheDatabase: Sendable {
       while true {
         switch check {
         case nil, .absent, .cache:
+          // The log and its index are left beside the file for the next run (``close()``), so SQLite no longer
+          // fails to open a cache it could not write (it made them at every open): a read-only disk, folder or
+          // file, or a full disk, is refused here, in the disk's words, as it was then.
+          if let reason = PrivateFile.readOnlyReason(path) { throw .unwritableCache(path: path, reason: reason) }
+          if PrivateFile.isNearlyFull(folderOf: path, below: 64 << 10) {
+            throw .diskFull(path: path, operation: "open the response cache")
+          }
           PrivateFile.createIfMissing(path)
           do {
             switch try openFile(path, busyTimeout, existing: check == nil) {

@@ -590,7 +590,9 @@ import Testing
     let cache = try ResponseCacheDatabase.open(at: .file(path: file))
     try await cache.client.store(Self.response("recent_news"))
     cache.close()
-    #expect(!FileManager.default.fileExists(atPath: file + "-shm"), "closed last: its index is gone")
+    // Issue 38: the log and its index are kept for the next run, so opening no longer needs room to make them; the
+    // open says the disk is full all the same.
+    #expect(FileManager.default.fileExists(atPath: file + "-shm"), "its index is kept for the next run")
     fillDisk(disk)
     do {
       let cache = try ResponseCacheDatabase.open(at: .file(path: file))
