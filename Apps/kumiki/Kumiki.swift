@@ -82,7 +82,7 @@ enum Kumiki {
     }
     // Everything the command writes is written (the databases closed above, output through unbuffered handles;
     // stdio flushed here): `exit`'s handlers would only tear down what libcurl loaded — OpenSSL's tables, the
-    // destructors of its thirty libraries, paged in for it — in a process that is ending (~0.4 ms; issue 38).
+    // destructors of its thirty libraries, paged in for it — in a process that is ending (issue 38).
     fflush(nil)
     _exit(status)
   }
