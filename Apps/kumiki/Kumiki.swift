@@ -25,14 +25,14 @@ enum Kumiki {
     // modules, the system's priorities: ~0.7 M instructions). Set before the first `await`, while no other thread
     // exists (setenv is not thread-safe), unless the user set it.
     setenv("GNUTLS_NO_IMPLICIT_INIT", "1", 0)
-    await run(arguments: arguments, environment: environment)
+    let started = StartedApp()
+    await run(arguments: arguments, environment: environment, started: started)
   }
 
   /// The command, the app's shutdown and the exit, off the main actor: `main`'s continuation after an `await` runs on
   /// the main queue, which (the main thread parked in `dispatch_main`) a new thread drains, so returning to it after
   /// the output cost a thread started and two hand-offs on the way to the exit (issue 38).
-  nonisolated static func run(arguments: [String], environment: [String: String]) async -> Never {
-    let started = StartedApp()
+  nonisolated static func run(arguments: [String], environment: [String: String], started: StartedApp) async -> Never {
     let status = await KumikiCLI.main(
       arguments: arguments,
       environment: environment,
@@ -80,10 +80,16 @@ enum Kumiki {
         printNotice("\(waiting), shown as made (kumiki outbox lists them)")
       }
     }
-    // Everything the command writes is written (the databases closed above, output through unbuffered handles;
-    // stdio flushed here): `exit`'s handlers would only tear down what libcurl loaded — OpenSSL's tables, the
-    // destructors of its thirty libraries, paged in for it — in a process that is ending (issue 38).
-    fflush(nil)
+    end(status)
+  }
+
+  /// Ends the process once its output is flushed, with `_exit`: no exit handler or library destructor runs. They have
+  /// nothing left to do (``LiveApp/shutdown()`` closed the databases and stopped the API child), they cost time a
+  /// one-shot command is measured by (libcurl's ~30 libraries' destructors), and with `--fresh` libcurl may still be
+  /// loading on its own thread (a usage error ends the process at once), where OpenSSL's exit handler would free what
+  /// the load is using.
+  static func end(_ status: Int32) -> Never {
+    fflush(nil)  // every C stream (`print` writes through standard output's buffer)
     _exit(status)
   }
 
