@@ -29,6 +29,13 @@ enum Kumiki {
       end(status)
     }
     let started = StartedApp()
+    await run(arguments: arguments, environment: environment, started: started)
+  }
+
+  /// The command, the app's shutdown and the exit, off the main actor: `main`'s continuation after an `await` runs on
+  /// the main queue, which (the main thread parked in `dispatch_main`) a new thread drains, so returning to it after
+  /// the output cost a thread started and two hand-offs on the way to the exit (issue 38).
+  nonisolated static func run(arguments: [String], environment: [String: String], started: StartedApp) async -> Never {
     let status = await KumikiCLI.main(
       arguments: arguments,
       environment: environment,

@@ -364,8 +364,9 @@ public final class LiveApp: Sendable {
     }
   }
 
-  /// Stops effects and the embedded server, and closes the database and the response cache, checkpointed: after it,
-  /// each file holds everything on its own (`KumikiDatabase.close()`). Run it on every clean exit.
+  /// Stops effects and the embedded server, and closes the database, checkpointed (after it, the file holds
+  /// everything on its own: `KumikiDatabase.close()`), and the response cache, which leaves its log for the next run
+  /// (`ResponseCacheDatabase.close()`). Run it on every clean exit.
   public func shutdown() async {
     let probe = reconnecting.withLock { $0 }
     probe?.cancel()

@@ -58,12 +58,12 @@ enum PrivateFile {
     return nil
   }
 
-  /// Whether the file system holding `path` has less than 1 MiB left for this user (SQLite reports a full disk as
-  /// an I/O error when the WAL or its index cannot grow).
-  static func isNearlyFull(folderOf path: String) -> Bool {
+  /// Whether the file system holding `path` has less than `bytes` (1 MiB) left for this user (SQLite reports a full
+  /// disk as an I/O error when the WAL or its index cannot grow).
+  static func isNearlyFull(folderOf path: String, below bytes: UInt64 = 1 << 20) -> Bool {
     var info = statvfs()
     let folder = (path as NSString).deletingLastPathComponent
     guard statvfs(folder.isEmpty ? "." : folder, &info) == 0 else { return false }
-    return UInt64(info.f_bavail) * UInt64(info.f_frsize) < 1 << 20
+    return UInt64(info.f_bavail) * UInt64(info.f_frsize) < bytes
   }
 }

@@ -18,8 +18,9 @@ import Synchronization
 /// schema — the Kumiki database itself, say — is refused untouched (`PersistenceError.notACache`); one the disk keeps
 /// from being opened (read-only, full) is refused untouched too, in the disk's words (`.unwritableCache`, `.diskFull`),
 /// never as another schema. A read that fails
-/// later counts as a miss in the query layer. Files are private (0600, folder 0700). Writes are not synced at each commit (`synchronous = NORMAL`): a crash may lose the
-/// last entries, never corrupt the file.
+/// later counts as a miss in the query layer. Files are private (0600, folder 0700). Writes are not synced at each
+/// commit (`synchronous = NORMAL`), and ``close()`` leaves the write-ahead log to the next open (kept near
+/// ``logLimit``): a crash or power loss may lose the last entries, never corrupt the file.
 public final class ResponseCacheDatabase: Sendable {
   /// Where the cache is.
   public let location: DatabaseLocation
@@ -88,6 +89,13 @@ public final class ResponseCacheDatabase: Sendable {
       while true {
         switch check {
         case nil, .absent, .cache:
+          // The log and its index are left beside the file for the next run (``close()``), so SQLite no longer
+          // fails to open a cache it could not write (it made them at every open): a read-only disk, folder or
+          // file, or a full disk, is refused here, in the disk's words, as it was then.
+          if let reason = PrivateFile.readOnlyReason(path) { throw .unwritableCache(path: path, reason: reason) }
+          if PrivateFile.isNearlyFull(folderOf: path, below: 64 << 10) {
+            throw .diskFull(path: path, operation: "open the response cache")
+          }
           PrivateFile.createIfMissing(path)
           do {
             switch try openFile(path, busyTimeout, existing: check == nil) {
@@ -127,27 +135,78 @@ public final class ResponseCacheDatabase: Sendable {
     }
   }
 
-  /// Empties the write-ahead log into the file (a checkpoint that never waits: another process using the cache at
-  /// that moment leaves the rest in the `-wal` for its own close) and closes the connection; later operations throw.
+  /// Writes what is held (with `writesAtClose`) and closes the connection; later operations throw.
+  ///
+  /// The write-ahead log is left for the next run, not copied into the file: a commit with `synchronous = NORMAL`
+  /// syncs nothing, so a close costs no disk flush, and a crash or power loss still never corrupts the file (it may
+  /// lose the last entries, as before). The next open reads the log (SQLite rebuilds its index from it, ~0.35 ms a
+  /// MiB), so a log larger than ``logLimit`` is copied into the file and emptied first (a checkpoint that never waits:
+  /// another process using the cache at that moment leaves the rest for later); SQLite's automatic checkpoint keeps
+  /// it near that size while a connection stays open (``useWAL(_:)``). SQLite itself would copy the log at the close
+  /// of the file's last connection, and delete it: ``keepLog(_:_:)`` prevents that.
   public func close() {
     let wasClosed = isClosed.withLock { closed in
       defer { closed = true }
       return closed
     }
-    if !wasClosed {
-      let (entries, uses) = (takeHeld(), takeHeldUses())
-      if !entries.isEmpty || !uses.isEmpty {
-        let limits = limits
-        _ = try? queue.write { db in
-          for (key, time) in uses {
-            try db.execute(sql: "UPDATE response SET usedAt = ? WHERE key = ?", arguments: [time, key])
-          }
-          if !entries.isEmpty { try Self.insert(entries, db, limits: limits) }
+    guard !wasClosed else {
+      try? queue.close()
+      return
+    }
+    let (entries, uses) = (takeHeld(), takeHeldUses())
+    if !entries.isEmpty || !uses.isEmpty {
+      let limits = limits
+      _ = try? queue.write { db in
+        for (key, time) in uses {
+          try db.execute(sql: "UPDATE response SET usedAt = ? WHERE key = ?", arguments: [time, key])
         }
+        if !entries.isEmpty { try Self.insert(entries, db, limits: limits) }
       }
-      queue.checkpointWithoutWaiting(busyTimeout: busyTimeout)
+    }
+    if case .file(let path) = location {
+      if Self.logSize(path) > Self.logLimit { queue.checkpointWithoutWaiting(busyTimeout: busyTimeout) }
+      Self.keepLog(queue, path)
     }
     try? queue.close()
+  }
+
+  /// The most the write-ahead log is left holding at ``close()``, in bytes (1 MiB: at most ~0.35 ms for the next
+  /// open to read; a `home` command adds about ten pages).
+  static let logLimit = 1 << 20
+
+  /// The size of the write-ahead log of the cache at `path`, 0 when there is none.
+  static func logSize(_ path: String) -> Int {
+    var info = stat()
+    guard stat(path + "-wal", &info) == 0 else { return 0 }
+    return Int(info.st_size)
+  }
+
+  /// Attaches the cache file at `path` to `queue`'s connection a second time, read-only, and reads it, so that the
+  /// connection's close leaves the log as it is. SQLite copies the log into the file and deletes it when the file's
+  /// last connection closes; the connection closes its own file first, while the read-only one still holds the
+  /// file's shared lock (it is not the last), then the read-only one, which cannot copy the log (a lock only a
+  /// read-write connection takes). Nothing is written. Without URIs (an SQLite built without `SQLITE_USE_URI`) the
+  /// name would be taken as a file's, so nothing is attached and the close copies the log as before.
+  private static func keepLog(_ queue: DatabaseQueue, _ path: String) {
+    _ = try? queue.writeWithoutTransaction { db in
+      guard try Bool.fetchOne(db, sql: "SELECT sqlite_compileoption_used('USE_URI')") == true else { return }
+      try db.execute(sql: "ATTACH DATABASE ? AS logKeeper", arguments: [readOnlyURI(path)])
+      _ = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM logKeeper.sqlite_master")
+    }
+  }
+
+  /// `path` as an SQLite URI that opens it read-only (`%`, `?` and `#` escaped, as SQLite decodes them).
+  static func readOnlyURI(_ path: String) -> String {
+    var uri = "file:"
+    for character in path {
+      switch character {
+      case "%": uri += "%25"
+      case "?": uri += "%3f"
+      case "#": uri += "%23"
+      default: uri.append(character)
+      }
+    }
+    return uri + "?mode=ro"
   }
 
   /// The client over this cache (see ``Persistence/ResponseCacheClient`` for the contract).
@@ -234,16 +293,17 @@ public final class ResponseCacheDatabase: Sendable {
   /// Inserts (or replaces) `entries` in order, then trims the cache to `limits`.
   private static func insert(_ entries: [CachedResponse], _ db: Database, limits: ResponseCacheLimits) throws {
     let now = Date().timeIntervalSince1970
+    // One statement, prepared once for every entry (a command stores five at close).
+    let statement = try db.cachedStatement(
+      sql: """
+        INSERT OR REPLACE INTO response (key, url, status, headers, body, fetchedAt, usedAt, tags, invalidated)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+        """)
     for entry in entries {
-      try db.execute(
-        sql: """
-          INSERT OR REPLACE INTO response (key, url, status, headers, body, fetchedAt, usedAt, tags, invalidated)
-          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-          """,
-        arguments: [
-          entry.key, entry.url, entry.status, encode(entry.headers), entry.body,
-          entry.fetchedAt.timeIntervalSince1970, now, encode(entry.tags), entry.isInvalidated,
-        ])
+      try statement.execute(arguments: [
+        entry.key, entry.url, entry.status, encode(entry.headers), entry.body,
+        entry.fetchedAt.timeIntervalSince1970, now, encode(entry.tags), entry.isInvalidated,
+      ])
     }
     try trim(db, to: limits)
   }
@@ -431,6 +491,10 @@ public final class ResponseCacheDatabase: Sendable {
         throw DatabaseError(message: "could not switch the response cache to WAL")
       }
       try db.execute(sql: "PRAGMA synchronous = NORMAL")
+      // The log is left at close (``close()``): kept near ``logLimit`` while the connection is open, and the file
+      // cut back to it when it restarts.
+      try db.execute(sql: "PRAGMA wal_autocheckpoint = \(logLimit / 4096)")  // pages of SQLite's default size
+      try db.execute(sql: "PRAGMA journal_size_limit = \(logLimit)")
     }
   }
 

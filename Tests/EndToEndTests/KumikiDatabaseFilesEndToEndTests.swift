@@ -6,10 +6,11 @@ import PersistenceSQLite
 import Testing
 
 /// Issue 34, item 1: files are whole on their own. After the built apps exit cleanly, `kumiki.sqlite` alone — what a
-/// backup or a move copies — holds every saved item, setting and outbox entry, and the cache file alone its answers;
-/// no `-wal` keeps data behind. The rows are written by this test through a database it keeps open beside the apps
-/// (as a running TUI keeps it beside CLI commands): they reach the file only through the apps' exit, so no feature is
-/// named. A feature that saves items checks the same with its own saves in its integration suite.
+/// backup or a move copies — holds every saved item, setting and outbox entry; no `-wal` keeps data behind. The
+/// response cache leaves its log for the next run (issue 38): the cache file with its `-wal` holds the answers. The
+/// rows are written by this test through a database it keeps open beside the apps (as a running TUI keeps it beside
+/// CLI commands): they reach the file only through the apps' exit, so no feature is named. A feature that saves
+/// items checks the same with its own saves in its integration suite.
 @Suite(.serialized, .timeLimit(.minutes(3)))
 struct KumikiDatabaseFilesEndToEndTests {
   static let savedAt = Date(timeIntervalSince1970: 1_795_000_000)
@@ -55,7 +56,7 @@ struct KumikiDatabaseFilesEndToEndTests {
     ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.intValue ?? 0
   }
 
-  @Test func afterACommandExitsTheDatabaseAndCacheFilesAloneHoldEverything() async throws {
+  @Test func afterACommandExitsTheDatabaseFileAloneHoldsEverythingAndTheCacheItsAnswers() async throws {
     let folder = try TemporaryFolder()
     let server = try await FixtureServer.start(.init(port: 0))
     defer { Task { await server.shutdown() } }
@@ -69,10 +70,11 @@ struct KumikiDatabaseFilesEndToEndTests {
     #expect(Self.size(path + "-wal") == 0, "the command's exit emptied the log")
     try await Self.expectFilled(try Self.copyAlone(path, into: folder), "copied after the command exited")
     let cachePath = folder.path + "/kumiki-cache.sqlite"
-    #expect(Self.size(cachePath + "-wal") == 0)
-    let cache = try ResponseCacheDatabase.open(at: .file(path: try Self.copyAlone(cachePath, into: folder)))
+    let cacheCopy = try Self.copyAlone(cachePath, into: folder)
+    try FileManager.default.copyItem(atPath: cachePath + "-wal", toPath: cacheCopy + "-wal")
+    let cache = try ResponseCacheDatabase.open(at: .file(path: cacheCopy))
     defer { cache.close() }
-    #expect(try await cache.client.status().entries >= reading.requests.count, "the cache file alone")
+    #expect(try await cache.client.status().entries >= reading.requests.count, "the cache file with its log")
 
     // The other process quits too: the file stays whole.
     _ = try await beside.savedItems.unsave(101)

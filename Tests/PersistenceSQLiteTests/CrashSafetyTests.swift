@@ -45,6 +45,40 @@ import Testing
       saved.allSatisfy { $0.dishName == "Dish \($0.id)" && $0.savedAt.timeIntervalSinceReferenceDate == Double($0.id) })
   }
 
+  /// Issue 38: the response cache's runs leave their log at close (no checkpoint, no sync). A process killed at any
+  /// point of a run — storing, writing at close, copying a full log into the file — leaves a cache that opens, checks
+  /// whole and holds every run that returned from its close.
+  @Test func killNineMidCacheRunsKeepsTheCacheWholeAndEveryClosedRun() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let path = directory.path("kumiki-cache.sqlite")
+    let child = try StressChild(db: path, from: 1, count: 1_000_000, cache: true)
+    var acknowledged: [Int] = []
+    var lines = child.lines.makeAsyncIterator()
+    func read(_ line: String) throws {
+      let words = line.split(separator: " ")
+      acknowledged.append(try #require(words.count == 2 && words[0] == "c" ? Int(words[1]) : nil, "\(line)"))
+    }
+    while acknowledged.count < 60, let line = await lines.next() { try read(line) }
+    child.kill()
+    while let line = await lines.next() { try read(line) }
+    let errors = await child.waitForExit()
+    #expect(child.process.terminationStatus == SIGKILL, "child ended by itself: \(errors)")
+    try #require(acknowledged.count >= 60, "child stopped early: \(errors)")
+    #expect(acknowledged == Array(1...acknowledged.count))
+
+    let cache = try ResponseCacheDatabase.open(at: .file(path: path))
+    defer { cache.close() }
+    #expect(cache.droppedCorruptFile == nil)
+    let raw = try DatabaseQueue(path: path)
+    #expect(try await raw.read { try String.fetchAll($0, sql: "PRAGMA integrity_check") } == ["ok"])
+    try raw.close()
+    for id in acknowledged {
+      let entry = try await cache.client.entry("GET stress/\(id)")
+      #expect(entry?.body == Data(repeating: UInt8(truncatingIfNeeded: id), count: 64 << 10), "run \(id)")
+    }
+  }
+
   @Test func processesWritingAtOnceLoseNothingAndNeverReportLocked() async throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }

@@ -127,9 +127,10 @@ import Testing
     try await expectFilled(try copyAlone(path, into: directory))
   }
 
-  /// The response cache too: closed beside another open connection (another app's), its file alone holds every
-  /// entry. (Alone, SQLite's own checkpoint at the last close already did.)
-  @Test func aCopyOfTheResponseCacheFileAloneHoldsEveryEntryAfterAClose() async throws {
+  /// The response cache is not: its close leaves the log for the next run (issue 38: a checkpoint at every command's
+  /// exit cost three disk flushes). Closed beside another open connection (another app's), a copy of its file with
+  /// the log holds every entry, and a copy of the file alone is still a cache (its answers are fetched again).
+  @Test func aCopyOfTheResponseCacheFileWithItsLogHoldsEveryEntryAfterAClose() async throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
     let path = directory.path("kumiki-cache.sqlite")
@@ -142,13 +143,18 @@ import Testing
           key: "GET /items/\(index)", url: "http://api.test/items/\(index)", status: 200, headers: [],
           body: Data("{\"id\":\(index)}".utf8), fetchedAt: Date(), tags: ["items"]))
     }
-    #expect(size(path + "-wal") > 0)
     cache.close()
-    #expect(size(path + "-wal") == 0)
-    let copy = try ResponseCacheDatabase.open(at: .file(path: try copyAlone(path, into: directory)))
+    #expect(size(path + "-wal") > 0)
+    let withLog = try copyAlone(path, into: directory)
+    try FileManager.default.copyItem(atPath: path + "-wal", toPath: withLog + "-wal")
+    let copy = try ResponseCacheDatabase.open(at: .file(path: withLog))
     defer { copy.close() }
     #expect(copy.droppedCorruptFile == nil)
     #expect(try await copy.client.status().entries == 3)
     #expect(try await copy.client.entry("GET /items/2")?.body == Data(#"{"id":2}"#.utf8))
+    let alone = try ResponseCacheDatabase.open(at: .file(path: try copyAlone(path, into: directory)))
+    defer { alone.close() }
+    #expect(alone.droppedCorruptFile == nil)
+    #expect(try await alone.client.status().entries <= 3)
   }
 }

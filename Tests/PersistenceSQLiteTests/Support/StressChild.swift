@@ -2,7 +2,7 @@ import Foundation
 import Persistence
 
 /// A running `persistence-stress` process (built with this suite, found next to the test binary) and its
-/// acknowledged writes, one `s <id>` / `u <id>` line each.
+/// acknowledged writes, one `s <id>` / `u <id>` line each (`c <id>` for a cache's run, `cache`).
 final class StressChild: Sendable {
   let process: Process
   let lines: AsyncStream<String>
@@ -20,14 +20,16 @@ final class StressChild: Sendable {
     return folder.appendingPathComponent("persistence-stress")
   }
 
-  init(db path: String, from: Int, count: Int, toggle: Bool = false) throws {
+  init(db path: String, from: Int, count: Int, toggle: Bool = false, cache: Bool = false) throws {
     let executable = Self.executable
     guard FileManager.default.isExecutableFile(atPath: executable.path) else {
       throw MissingChild(path: executable.path)
     }
     process = Process()
     process.executableURL = executable
-    process.arguments = ["--db", path, "--from", "\(from)", "--count", "\(count)"] + (toggle ? ["--toggle"] : [])
+    process.arguments =
+      ["--db", path, "--from", "\(from)", "--count", "\(count)"] + (toggle ? ["--toggle"] : [])
+      + (cache ? ["--cache"] : [])
     let output = Pipe()
     let errors = Pipe()
     process.standardOutput = output
