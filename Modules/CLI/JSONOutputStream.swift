@@ -15,7 +15,11 @@ struct JSONOutputStream: TextStream {
 
   /// `text` with every bidirectional control written `\uXXXX`.
   static func escapingBidi(_ text: String) -> String {
-    guard text.unicodeScalars.contains(where: TextSanitizer.isBidiControl) else { return text }
+    // Every bidirectional control's UTF-8 starts with D8 (U+061C) or E2 (U+200E…U+2069): a byte scan rules most
+    // text out before the scalars are looked at.
+    guard text.utf8.contains(where: { $0 == 0xD8 || $0 == 0xE2 }),
+      text.unicodeScalars.contains(where: TextSanitizer.isBidiControl)
+    else { return text }
     var escaped = String.UnicodeScalarView()
     for scalar in text.unicodeScalars {
       if TextSanitizer.isBidiControl(scalar) {
