@@ -63,28 +63,40 @@ public indirect enum JSONValue: Sendable, Equatable {
   /// control (U+0080–U+009F, UTF-8 `C2 80`–`C2 9F`) as `\u00xx`; everything else as its UTF-8.
   private static func writeString(_ value: String, to out: inout [UInt8]) {
     out.append(UInt8(ascii: "\""))
-    var afterC2 = false
-    for byte in value.utf8 {
-      if afterC2 {
-        afterC2 = false
-        if (0x80...0x9F).contains(byte) {
-          writeEscape(byte, to: &out)
+    var value = value
+    value.withUTF8 { bytes in
+      // Runs of bytes that need no escape are copied whole.
+      var start = 0
+      var index = 0
+      while index < bytes.count {
+        let byte = bytes[index]
+        let escape: String?
+        var length = 1
+        switch byte {
+        case UInt8(ascii: "\""): escape = #"\""#
+        case UInt8(ascii: "\\"): escape = #"\\"#
+        case UInt8(ascii: "\n"): escape = #"\n"#
+        case UInt8(ascii: "\r"): escape = #"\r"#
+        case UInt8(ascii: "\t"): escape = #"\t"#
+        case 0..<0x20, 0x7F: escape = ""
+        case 0xC2 where index + 1 < bytes.count && (0x80...0x9F).contains(bytes[index + 1]): (escape, length) = ("", 2)
+        default: escape = nil
+        }
+        guard let escape else {
+          index += 1
           continue
         }
-        out.append(0xC2)
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
+        if escape.isEmpty {
+          writeEscape(bytes[index + length - 1], to: &out)
+        } else {
+          out.append(contentsOf: escape.utf8)
+        }
+        index += length
+        start = index
       }
-      switch byte {
-      case UInt8(ascii: "\""): out.append(contentsOf: #"\""#.utf8)
-      case UInt8(ascii: "\\"): out.append(contentsOf: #"\\"#.utf8)
-      case UInt8(ascii: "\n"): out.append(contentsOf: #"\n"#.utf8)
-      case UInt8(ascii: "\r"): out.append(contentsOf: #"\r"#.utf8)
-      case UInt8(ascii: "\t"): out.append(contentsOf: #"\t"#.utf8)
-      case 0..<0x20, 0x7F: writeEscape(byte, to: &out)
-      case 0xC2: afterC2 = true
-      default: out.append(byte)
-      }
+      out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
     }
-    if afterC2 { out.append(0xC2) }
     out.append(UInt8(ascii: "\""))
   }
 
