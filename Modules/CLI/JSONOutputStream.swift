@@ -33,17 +33,17 @@ struct JSONOutputStream: TextStream {
   /// byte never appears inside another character's bytes). A few instructions a byte, against a few hundred a
   /// scalar for the scalars' view (`Benchmarks/README.md`, issue 38 round 4).
   static func containsBidiControl(_ text: String) -> Bool {
-    var previous: UInt8 = 0
-    var beforePrevious: UInt8 = 0
-    for byte in text.utf8 {
-      if previous == 0xD8, byte == 0x9C { return true }
-      if beforePrevious == 0xE2 {
+    var text = text
+    return text.withUTF8 { bytes in
+      guard bytes.count >= 2 else { return false }
+      for index in 1..<bytes.count {
+        let (previous, byte) = (bytes[index - 1], bytes[index])
+        if previous == 0xD8, byte == 0x9C { return true }
+        guard index >= 2, bytes[index - 2] == 0xE2 else { continue }
         if previous == 0x80, byte == 0x8E || byte == 0x8F || (0xAA...0xAE).contains(byte) { return true }
         if previous == 0x81, (0xA6...0xA9).contains(byte) { return true }
       }
-      beforePrevious = previous
-      previous = byte
+      return false
     }
-    return false
   }
 }
