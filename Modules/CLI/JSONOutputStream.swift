@@ -15,7 +15,7 @@ struct JSONOutputStream: TextStream {
 
   /// `text` with every bidirectional control written `\uXXXX`.
   static func escapingBidi(_ text: String) -> String {
-    guard text.unicodeScalars.contains(where: TextSanitizer.isBidiControl) else { return text }
+    guard containsBidiControl(text) else { return text }
     var escaped = String.UnicodeScalarView()
     for scalar in text.unicodeScalars {
       if TextSanitizer.isBidiControl(scalar) {
@@ -26,5 +26,24 @@ struct JSONOutputStream: TextStream {
       }
     }
     return String(escaped)
+  }
+
+  /// Whether `text` holds a bidirectional control (`TextSanitizer.isBidiControl`), read from its UTF-8: U+061C is
+  /// `D8 9C`, U+200E and U+200F `E2 80 8E`/`8F`, U+202A–U+202E `E2 80 AA`–`AE`, U+2066–U+2069 `E2 81 A6`–`A9` (a lead
+  /// byte never appears inside another character's bytes). A few instructions a byte, against a few hundred a
+  /// scalar for the scalars' view (`Benchmarks/README.md`, issue 38 round 4).
+  static func containsBidiControl(_ text: String) -> Bool {
+    var text = text
+    return text.withUTF8 { bytes in
+      guard bytes.count >= 2 else { return false }
+      for index in 1..<bytes.count {
+        let (previous, byte) = (bytes[index - 1], bytes[index])
+        if previous == 0xD8, byte == 0x9C { return true }
+        guard index >= 2, bytes[index - 2] == 0xE2 else { continue }
+        if previous == 0x80, byte == 0x8E || byte == 0x8F || (0xAA...0xAE).contains(byte) { return true }
+        if previous == 0x81, (0xA6...0xA9).contains(byte) { return true }
+      }
+      return false
+    }
   }
 }

@@ -30,11 +30,16 @@ package final class CaseEmbedding<Action: Equatable, Payload>: Sendable {
   /// Bit n: case n carries no `Payload`, so it is not the kit's (learnt for n < 64).
   private let otherCases = Atomic<UInt64>(0)
 
-  /// A finder of the case `embed` builds.
-  package init(_ embed: @escaping @Sendable (Payload) -> Action) {
+  /// A finder of the case `embed` builds. A kit that has a payload at hand (a loading screen's `.appear`) gives it
+  /// as `sample`: the case is then learnt from `embed(sample)` at once, and ``matches(_:)`` never reflects — the
+  /// first `Mirror` of an action costs ~3 M instructions of first-use lookups, before a screen's first request.
+  package init(_ embed: @escaping @Sendable (Payload) -> Action, sample: Payload? = nil) {
     self.embed = embed
     actionIsPayload = Action.self is Payload.Type
     getEnumTag = Self.enumTagWitness()
+    if let sample, !actionIsPayload, let kit = tag(of: embed(sample)) {
+      kitCase.store(UInt64(kit) + 1, ordering: .relaxed)
+    }
   }
 
   /// The payload of `action` when `action` is the case the constructor builds, else `nil`.
@@ -48,6 +53,17 @@ package final class CaseEmbedding<Action: Equatable, Payload>: Sendable {
       return nil
     }
     return reflect(action, tag: tag)
+  }
+
+  /// Whether `action` is the case the constructor builds (`extract(from:) != nil`), for a kit that only asks: once
+  /// the kit's case number is learnt, a comparison of case numbers, without reflecting the action for its payload
+  /// (a `Mirror` of a loaded screen's whole content, on the way from the answers to the output).
+  package func matches(_ action: Action) -> Bool {
+    if !actionIsPayload, let tag = tag(of: action) {
+      let kit = kitCase.load(ordering: .relaxed)
+      if kit != 0 { return UInt64(tag) + 1 == kit }
+    }
+    return extract(from: action) != nil
   }
 
   /// `action` as its own payload, when the constructor builds it again from itself. Out of line, as `reflect`: the

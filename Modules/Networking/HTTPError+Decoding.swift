@@ -33,14 +33,16 @@ extension HTTPError {
     return isCut ? trimmed + "…" : trimmed
   }
 
-  /// `items[3].publishedAt` style text for a coding path.
+  /// `items[3].publishedAt` style text for a coding path: each key as Swift names the field (`published_at`, the
+  /// API's name in `CodingKeys`, in camelCase: ``JSONCoding/camelCase(_:)``).
   static func keyPath(_ path: [any CodingKey]) -> String {
     var text = ""
     for key in path {
       if let index = key.intValue {
         text += "[\(index)]"
       } else {
-        text += text.isEmpty ? key.stringValue : "." + key.stringValue
+        let name = JSONCoding.camelCase(key.stringValue)
+        text += text.isEmpty ? name : "." + name
       }
     }
     return text

@@ -45,6 +45,20 @@ import Testing
         actions.map { kit.extract(from: $0) } == [nil, nil, nil, .value(1), nil, nil, .ping, nil, nil, .value(4)])
       #expect(actions.map { other.extract(from: $0) } == [.ping, nil, nil, nil, .value(2), nil, nil, nil, nil, nil])
     }
+    // Asking only whether an action is the kit's case says what extracting says, before and after it is learnt.
+    for _ in 0..<2 {
+      let asking = CaseEmbedding(Outer.kit)
+      #expect(actions.map { asking.matches($0) } == actions.map { kit.extract(from: $0) != nil })
+    }
+    #expect(CaseEmbedding(Outer.other).matches(.other(.ping)) && !CaseEmbedding(Outer.other).matches(.kit(.ping)))
+    #expect(CaseEmbedding { (inner: Inner) in inner }.matches(Inner.value(7)))
+    // Told by a sample, it knows the kit's case before any action, and says the same.
+    for _ in 0..<2 {
+      let told = CaseEmbedding(Outer.kit, sample: .ping)
+      #expect(actions.map { told.matches($0) } == actions.map { kit.extract(from: $0) != nil })
+      #expect(actions.map { told.extract(from: $0) } == actions.map { kit.extract(from: $0) })
+    }
+    #expect(CaseEmbedding({ (inner: Inner) in inner }, sample: .ping).matches(Inner.value(7)))
     // Learnt from a case without the payload type only: the kit's case is still found.
     let fresh = CaseEmbedding(Outer.kit)
     #expect(fresh.extract(from: .text("a")) == nil)

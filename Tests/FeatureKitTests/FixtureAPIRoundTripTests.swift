@@ -10,6 +10,11 @@ import Testing
     var dishName: String
     var rating: Double
     var note: String?
+
+    enum CodingKeys: String, CodingKey {
+      case id, rating, note
+      case dishName = "dish_name"
+    }
   }
 
   private struct DishWithoutName: Codable {
@@ -22,6 +27,11 @@ import Testing
     var id: Int
     var dishName: String
 
+    enum CodingKeys: String, CodingKey {
+      case id
+      case dishName = "dish_name"
+    }
+
     init(from decoder: any Decoder) throws {
       let container = try decoder.container(keyedBy: CodingKeys.self)
       id = try container.decode(Int.self, forKey: .id)
@@ -33,6 +43,11 @@ import Testing
   private struct DishWithExtra: Codable {
     var id: Int
     var isFavorite: Bool
+
+    enum CodingKeys: String, CodingKey {
+      case id
+      case isFavorite = "is_favorite"
+    }
 
     init(from decoder: any Decoder) throws {
       id = try decoder.container(keyedBy: CodingKeys.self).decode(Int.self, forKey: .id)
@@ -64,6 +79,24 @@ import Testing
     #expect(
       try FixtureAPI.roundTripDifferences(DishWithExtra.self, sent: Array(#"{"id":1}"#.utf8), path: "dish") == [
         "dish.is_favorite: held, not sent"
+      ])
+  }
+
+  /// A `CodingKeys` case that does not name the API's field (the case's Swift name where the API sends snake_case)
+  /// reads nothing: an optional is left out, and the field is named.
+  @Test func aFieldCodingKeysNamesOtherwiseThanTheAPIIsNamed() throws {
+    struct Noted: Codable {
+      var id: Int
+      var chefNote: String?
+
+      enum CodingKeys: String, CodingKey {
+        case id, chefNote
+      }
+    }
+    let sent = #"{"id":1,"chef_note":"辛口"}"#
+    #expect(
+      try FixtureAPI.roundTripDifferences(Noted.self, sent: Array(sent.utf8), path: "dish") == [
+        "dish.chef_note: sent, not held"
       ])
   }
 

@@ -76,7 +76,11 @@ struct HTTPClientCurlTests {
 
   @Test func decompressesGzip() async throws {
     struct Page: Decodable { let items: [GzipItem] }
-    struct GzipItem: Decodable { let id: Int; let newsCategory: String }
+    struct GzipItem: Decodable {
+      let id: Int
+      let newsCategory: String
+      enum CodingKeys: String, CodingKey { case id, newsCategory = "news_category" }
+    }
     let base = try await TestServer.baseURL()
     let response = try await http.data(.get(base.appending(path: "gzip")))
     #expect(response.headers["Content-Encoding"] == "gzip")

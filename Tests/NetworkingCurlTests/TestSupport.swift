@@ -7,7 +7,7 @@ import Networking
   import Darwin
 #endif
 
-/// One item of `/items`, decoded from snake_case.
+/// One item of `/items`, its snake_case keys named in `CodingKeys`.
 struct Item: Decodable, Sendable, Equatable {
   let id: Int
   let title: String
@@ -15,6 +15,11 @@ struct Item: Decodable, Sendable, Equatable {
   let thumbnailUrl: String
   let publishedAt: String
   let rating: Double
+
+  enum CodingKeys: String, CodingKey {
+    case id, title, rating
+    case newsCategory = "news_category", thumbnailUrl = "thumbnail_url", publishedAt = "published_at"
+  }
 }
 
 /// What `/echo` returns.

@@ -60,7 +60,10 @@ struct FakeHTTPClientTests {
   }
 
   @Test func encodesValuesWithSnakeCase() async throws {
-    struct Photo: Codable, Equatable { let photoWidth: Int }
+    struct Photo: Codable, Equatable {
+      let photoWidth: Int
+      enum CodingKeys: String, CodingKey { case photoWidth = "photo_width" }
+    }
     let fake = FakeHTTPClient()
     fake.stub("/pickup_photos", try .json(encoding: [Photo(photoWidth: 640)]))
     let photos = try await fake.client.json([Photo].self, from: base.appending(path: "pickup_photos"))

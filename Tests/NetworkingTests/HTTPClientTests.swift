@@ -8,6 +8,11 @@ struct HTTPClientTests {
   struct News: Decodable, Equatable, Sendable {
     let id: Int
     let newsCategory: String
+
+    enum CodingKeys: String, CodingKey {
+      case id
+      case newsCategory = "news_category"
+    }
   }
 
   let base = URL(string: "http://api.test")!

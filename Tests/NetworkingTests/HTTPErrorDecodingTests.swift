@@ -8,10 +8,19 @@ struct HTTPErrorDecodingTests {
     let id: Int
     let publishedAt: String
     let shop: Shop
+
+    enum CodingKeys: String, CodingKey {
+      case id, shop
+      case publishedAt = "published_at"
+    }
   }
 
   struct Shop: Decodable, Equatable {
     let shopName: String
+
+    enum CodingKeys: String, CodingKey {
+      case shopName = "shop_name"
+    }
   }
 
   let url = URL(string: "http://api.test/trend_articles")!

@@ -1,5 +1,6 @@
-import Presentation
 import Testing
+
+@testable import Presentation
 
 @Suite struct WebAddressTests {
   @Test func acceptsAbsoluteHTTPAddresses() {
@@ -12,5 +13,17 @@ import Testing
   ])
   func rejectsUnusableAddresses(text: String) {
     #expect(WebAddress.parse(text) == nil)
+  }
+
+  /// The byte scan of ASCII text says what `Character.isWhitespace` says, for every ASCII character and for text
+  /// with other characters (U+0085, U+00A0, U+3000 are whitespace too).
+  @Test func whitespaceIsFoundAsCharacterSaysIt() {
+    for value in UInt8(0)..<0x80 {
+      let text = "https://a.example/" + String(UnicodeScalar(value)) + "x"
+      #expect(WebAddress.containsWhitespace(text) == text.contains(where: \.isWhitespace), "\(value)")
+    }
+    for text in ["https://a.example/\r\n", "https://a.example/画像\u{85}", "画像\u{A0}", "画像\u{3000}", "画像", "é"] {
+      #expect(WebAddress.containsWhitespace(text) == text.contains(where: \.isWhitespace), "\(Array(text.utf8))")
+    }
   }
 }

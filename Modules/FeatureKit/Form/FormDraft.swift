@@ -1,3 +1,5 @@
+import Networking
+
 /// What a form's fields hold, by key, as typed — and, encoded, the JSON body a send posts: each field under its key
 /// (snake_case through the API's coder), a number as a JSON number, a toggle as a boolean, everything else as a
 /// string. Decoded from a server's answer, it reads each member back the same way (`id` included), so the item the
@@ -45,12 +47,13 @@ public struct FormDraft: Equatable, Codable, Sendable {
   }
 
   /// Reads a JSON object: booleans, whole numbers and strings become values (kept as the same JSON type when sent
-  /// again); `null`, other numbers, arrays and objects are left out.
+  /// again); `null`, other numbers, arrays and objects are left out. A member's snake_case name is read back as the
+  /// field's camelCase key (`nick_name` → `nickName`), as the API's encoder wrote it.
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: Key.self)
     values = [:]
     for key in container.allKeys {
-      let name = key.stringValue
+      let name = JSONCoding.camelCase(key.stringValue)
       if let flag = try? container.decode(Bool.self, forKey: key) {
         values[name] = flag ? "true" : "false"
         toggles.insert(name)

@@ -74,9 +74,9 @@ extension Middleware where Action: Equatable {
     let pollID = EffectID("\(id.rawValue).poll")
     let pauseID = EffectID("\(id.rawValue).pause")
     let moreID = EffectID("\(id.rawValue).more")
-    let loadCase = CaseEmbedding(embed)
+    let loadCase = CaseEmbedding(embed, sample: .appear)
     return .after { context, action in
-      guard afterEveryAction || loadCase.extract(from: action) != nil else { return }
+      guard afterEveryAction || loadCase.matches(action) else { return }
       let state = context.state[keyPath: screen]
       let conditions = context.state
       let load = { @Sendable in try await search(conditions) }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// One archive item as the API's `achive_images` list sends it (snake_case keys decoded to camelCase), and as the
+/// One archive item as the API's `achive_images` list sends it (its snake_case keys named in `CodingKeys`), and as the
 /// Archive state holds it: a field the API adds is added here, and what the screen shows beyond the fields is computed
 /// below.
 public struct ArchiveItem: Hashable, Codable, Sendable, Identifiable {
@@ -16,6 +16,14 @@ public struct ArchiveItem: Hashable, Codable, Sendable, Identifiable {
   public var shopName: String
   /// The introduction text.
   public var introduction: String
+
+  /// The API's names for the fields, as the decoder reads them (`JSONCoding`).
+  enum CodingKeys: String, CodingKey {
+    case id, category, introduction
+    case photoUrl = "photo_url"
+    case dishName = "dish_name"
+    case shopName = "shop_name"
+  }
 
   /// Creates an item; the fields mirror the API's.
   public init(

@@ -21,6 +21,14 @@ public struct FavoriteScene: Equatable, Codable, Sendable {
   /// When the scene was published: the API's timestamp (`2023-03-20T00:00:00.000+0000`).
   public var publishedAt: String
 
+  /// The API's names for the fields, as the decoder reads them (`JSONCoding`).
+  enum CodingKeys: String, CodingKey {
+    case id, author, title, category, comment
+    case photoUrl = "photo_url"
+    case shopName = "shop_name"
+    case publishedAt = "published_at"
+  }
+
   /// Creates a scene; the fields mirror the API's.
   public init(
     id: Int, photoUrl: String, author: String, title: String, category: String, shopName: String, comment: String,

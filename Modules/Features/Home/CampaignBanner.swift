@@ -20,6 +20,15 @@ public struct CampaignBanner: Equatable, Codable, Sendable {
   /// offers "Search the archive", which opens Archive's search (the route `archive/search/<keyword>`).
   public var searchKeyword: String?
 
+  /// The API's names for the fields, as the decoder reads them (`JSONCoding`).
+  enum CodingKeys: String, CodingKey {
+    case id, title, caption
+    case bannerContentsId = "banner_contents_id"
+    case bannerUrl = "banner_url"
+    case announcementAt = "announcement_at"
+    case searchKeyword = "search_keyword"
+  }
+
   /// Creates a banner; the fields mirror the API's.
   public init(
     id: Int, bannerContentsId: Int, bannerUrl: String, title: String, caption: String, announcementAt: String,

@@ -19,6 +19,14 @@ public struct FeaturedTopic: Equatable, Codable, Sendable {
   /// When the topic was published: the API's timestamp (`2023-03-20T00:00:00.000+0000`).
   public var publishedAt: String
 
+  /// The API's names for the fields, as the decoder reads them (`JSONCoding`).
+  enum CodingKeys: String, CodingKey {
+    case id, rating, title, caption
+    case featuredTopicsId = "featured_topics_id"
+    case thumbnailUrl = "thumbnail_url"
+    case publishedAt = "published_at"
+  }
+
   /// Creates a topic; the fields mirror the API's.
   public init(
     id: Int, featuredTopicsId: Int, rating: Double, thumbnailUrl: String, title: String, caption: String,

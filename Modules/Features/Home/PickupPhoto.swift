@@ -19,6 +19,15 @@ public struct PickupPhoto: Equatable, Codable, Sendable {
   /// When the photo was published: the API's timestamp (`2023-03-20T00:00:00.000+0000`).
   public var publishedAt: String
 
+  /// The API's names for the fields, as the decoder reads them (`JSONCoding`).
+  enum CodingKeys: String, CodingKey {
+    case id, title, caption
+    case photoUrl = "photo_url"
+    case photoWidth = "photo_width"
+    case photoHeight = "photo_height"
+    case publishedAt = "published_at"
+  }
+
   /// Creates a photo; the fields mirror the API's.
   public init(
     id: Int, photoUrl: String, photoWidth: Int, photoHeight: Int, title: String, caption: String, publishedAt: String

@@ -15,6 +15,14 @@ public struct RecentNews: Equatable, Codable, Sendable {
   /// When the news was published: the API's timestamp (`2023-03-20T00:00:00.000+0000`).
   public var publishedAt: String
 
+  /// The API's names for the fields, as the decoder reads them (`JSONCoding`).
+  enum CodingKeys: String, CodingKey {
+    case id, title
+    case thumbnailUrl = "thumbnail_url"
+    case newsCategory = "news_category"
+    case publishedAt = "published_at"
+  }
+
   /// Creates a news item; the fields mirror the API's.
   public init(id: Int, thumbnailUrl: String, title: String, newsCategory: String, publishedAt: String) {
     self.id = id

@@ -15,6 +15,13 @@ public struct TrendArticle: Equatable, Codable, Sendable {
   /// When the article was published: the API's timestamp (`2023-03-20T00:00:00.000+0000`).
   public var publishedAt: String
 
+  /// The API's names for the fields, as the decoder reads them (`JSONCoding`).
+  enum CodingKeys: String, CodingKey {
+    case id, title, introduction
+    case thumbnailUrl = "thumbnail_url"
+    case publishedAt = "published_at"
+  }
+
   /// Creates an article; the fields mirror the API's.
   public init(id: Int, thumbnailUrl: String, title: String, introduction: String, publishedAt: String) {
     self.id = id

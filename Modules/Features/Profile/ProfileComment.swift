@@ -11,6 +11,12 @@ public struct ProfileComment: Equatable, Codable, Sendable {
   /// The comment's text.
   public var comment: String
 
+  /// The API's names for the fields, as the decoder reads them (`JSONCoding`).
+  enum CodingKeys: String, CodingKey {
+    case id, emotion, title, comment
+    case publishedAt = "published_at"
+  }
+
   /// Creates a comment; the fields mirror the API's.
   public init(id: Int, emotion: String, title: String, publishedAt: String, comment: String) {
     self.id = id

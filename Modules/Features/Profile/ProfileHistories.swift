@@ -13,6 +13,16 @@ public struct ProfileHistories: Equatable, Codable, Sendable {
   /// How many shops the member visited.
   public var totalVisitShopCount: Int
 
+  /// The API's names for the fields, as the decoder reads them (`JSONCoding`).
+  enum CodingKeys: String, CodingKey {
+    case profileViewCount = "profile_view_count"
+    case articlePostCount = "article_post_count"
+    case totalPageViewCount = "total_page_view_count"
+    case totalAvailablePoints = "total_available_points"
+    case totalUseCouponCount = "total_use_coupon_count"
+    case totalVisitShopCount = "total_visit_shop_count"
+  }
+
   /// Creates the counters; the fields mirror the API's.
   public init(
     profileViewCount: Int, articlePostCount: Int, totalPageViewCount: Int, totalAvailablePoints: Int,

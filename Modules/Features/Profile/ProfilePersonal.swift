@@ -21,6 +21,15 @@ public struct ProfilePersonal: Equatable, Codable, Sendable {
   /// The member's social links, as sent.
   public var socialMedia: ProfileSocialMedia
 
+  /// The API's names for the fields, as the decoder reads them (`JSONCoding`).
+  enum CodingKeys: String, CodingKey {
+    case id, nickname, introduction, histories
+    case createdAt = "created_at"
+    case avatarUrl = "avatar_url"
+    case backgroundImageUrl = "background_image_url"
+    case socialMedia = "social_media"
+  }
+
   /// Creates a profile; the fields mirror the API's.
   public init(
     id: Int, nickname: String, createdAt: String, avatarUrl: String, backgroundImageUrl: String,

@@ -11,6 +11,12 @@ public struct ProfileRecentFavorite: Equatable, Codable, Sendable {
   /// The favourite's text.
   public var description: String
 
+  /// The API's names for the fields, as the decoder reads them (`JSONCoding`).
+  enum CodingKeys: String, CodingKey {
+    case id, category, title, description
+    case publishedAt = "published_at"
+  }
+
   /// Creates a recent favourite; the fields mirror the API's.
   public init(id: Int, category: String, title: String, publishedAt: String, description: String) {
     self.id = id

@@ -7,6 +7,13 @@ public struct ProfileSocialMedia: Equatable, Codable, Sendable {
   /// The Instagram address, as sent (may be empty or invalid).
   public var instagramUrl: String
 
+  /// The API's names for the fields, as the decoder reads them (`JSONCoding`).
+  enum CodingKeys: String, CodingKey {
+    case twitterUrl = "twitter_url"
+    case facebookUrl = "facebook_url"
+    case instagramUrl = "instagram_url"
+  }
+
   /// Creates the links; the fields mirror the API's.
   public init(twitterUrl: String, facebookUrl: String, instagramUrl: String) {
     self.twitterUrl = twitterUrl
