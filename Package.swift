@@ -262,9 +262,15 @@ targets += [
     exclude: ["README.md"],
     swiftSettings: swiftSettings
   ),
+  // SQLite settings behind variadic C functions (Modules/CSQLite/include/CSQLite.h), for PersistenceSQLite alone.
+  .target(
+    name: "CSQLite",
+    path: "Modules/CSQLite"
+  ),
   .target(
     name: "PersistenceSQLite",
     dependencies: [
+      "CSQLite",
       "Persistence",
       .product(name: "GRDB", package: "GRDB.swift"),
     ],
@@ -843,6 +849,7 @@ targets += [
     name: "PersistenceSQLiteTests",
     dependencies: [
       "CoreTesting",
+      "CSQLite",
       "Persistence",
       "persistence-stress",
       "PersistenceSQLite",

@@ -1,3 +1,4 @@
+import CSQLite
 import Foundation
 import GRDB
 import Persistence
@@ -143,7 +144,8 @@ public final class ResponseCacheDatabase: Sendable {
   /// MiB), so a log larger than ``logLimit`` is copied into the file and emptied first (a checkpoint that never waits:
   /// another process using the cache at that moment leaves the rest for later); SQLite's automatic checkpoint keeps
   /// it near that size while a connection stays open (``useWAL(_:)``). SQLite itself would copy the log at the close
-  /// of the file's last connection, and delete it: ``keepLog(_:_:)`` prevents that.
+  /// of the file's last connection, and delete it: every connection of the cache is opened with
+  /// `SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE` (`Modules/CSQLite`), which leaves the log as it is.
   public func close() {
     let wasClosed = isClosed.withLock { closed in
       defer { closed = true }
@@ -165,7 +167,6 @@ public final class ResponseCacheDatabase: Sendable {
     }
     if case .file(let path) = location {
       if Self.logSize(path) > Self.logLimit { queue.checkpointWithoutWaiting(busyTimeout: busyTimeout) }
-      Self.keepLog(queue, path)
     }
     try? queue.close()
   }
@@ -179,34 +180,6 @@ public final class ResponseCacheDatabase: Sendable {
     var info = stat()
     guard stat(path + "-wal", &info) == 0 else { return 0 }
     return Int(info.st_size)
-  }
-
-  /// Attaches the cache file at `path` to `queue`'s connection a second time, read-only, and reads it, so that the
-  /// connection's close leaves the log as it is. SQLite copies the log into the file and deletes it when the file's
-  /// last connection closes; the connection closes its own file first, while the read-only one still holds the
-  /// file's shared lock (it is not the last), then the read-only one, which cannot copy the log (a lock only a
-  /// read-write connection takes). Nothing is written. Without URIs (an SQLite built without `SQLITE_USE_URI`) the
-  /// name would be taken as a file's, so nothing is attached and the close copies the log as before.
-  private static func keepLog(_ queue: DatabaseQueue, _ path: String) {
-    _ = try? queue.writeWithoutTransaction { db in
-      guard try Bool.fetchOne(db, sql: "SELECT sqlite_compileoption_used('USE_URI')") == true else { return }
-      try db.execute(sql: "ATTACH DATABASE ? AS logKeeper", arguments: [readOnlyURI(path)])
-      _ = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM logKeeper.sqlite_master")
-    }
-  }
-
-  /// `path` as an SQLite URI that opens it read-only (`%`, `?` and `#` escaped, as SQLite decodes them).
-  static func readOnlyURI(_ path: String) -> String {
-    var uri = "file:"
-    for character in path {
-      switch character {
-      case "%": uri += "%25"
-      case "?": uri += "%3f"
-      case "#": uri += "%23"
-      default: uri.append(character)
-      }
-    }
-    return uri + "?mode=ro"
   }
 
   /// The client over this cache (see ``Persistence/ResponseCacheClient`` for the contract).
@@ -477,6 +450,12 @@ public final class ResponseCacheDatabase: Sendable {
     var configuration = Configuration()
     configuration.busyMode = .timeout(busyTimeout.timeInterval)
     configuration.label = "kumiki-cache"
+    // Every connection leaves the write-ahead log as it is when it closes (``close()`` says why), from its first
+    // statement: so the close of a file that turns out not to be the cache never copies that file's log into it
+    // either. An SQLite without the setting (before 3.16) copies the log at close, as before: nothing is lost.
+    configuration.prepareDatabase { db in
+      _ = kumiki_sqlite3_keep_log_at_close(UnsafeMutableRawPointer(db.sqliteConnection))
+    }
     return configuration
   }
 

@@ -1,3 +1,4 @@
+import CSQLite
 import Foundation
 import GRDB
 import Persistence
@@ -238,10 +239,9 @@ import Testing
     }
   }
 
-  /// The close reopens the file by URI (read-only) to keep its log: a path with the characters a URI gives meaning to
-  /// names the same file, and no other file is made.
-  @Test func aCacheWhosePathHasURICharactersKeepsItsLogAndMakesNoOtherFile() async throws {
-    #expect(ResponseCacheDatabase.readOnlyURI("/a b/%41?x#y.sqlite") == "file:/a b/%2541%3fx%23y.sqlite?mode=ro")
+  /// The close leaves the log and its index beside the file, and makes no other file (a path with characters an SQLite
+  /// URI would give meaning to, in case one is ever built from it).
+  @Test func aCloseLeavesTheLogAndIndexBesideTheFileAndMakesNoOtherFile() async throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
     let folder = directory.path("a %41?b#c")
@@ -257,6 +257,33 @@ import Testing
         == ["kumiki-cache.sqlite", "kumiki-cache.sqlite-shm", "kumiki-cache.sqlite-wal"])
     #expect(try directory.contents() == ["a %41?b#c"])
     #expect(try Self.names(in: path) == ["a", "b"])
+  }
+
+  /// A file that is not the cache — another program's SQLite database in WAL mode, its log holding changes not yet in
+  /// the file — is refused, and its file and log are left byte for byte: the refused connection's close does not copy
+  /// the log into the file (SQLite's checkpoint at a file's last close; every cache connection is opened without it).
+  @Test func aForeignDatabaseWithALogIsRefusedAndItsFileAndLogAreLeftAsTheyWere() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let path = directory.path("theirs.sqlite")
+    var configuration = Configuration()
+    configuration.prepareDatabase { db in
+      _ = kumiki_sqlite3_keep_log_at_close(UnsafeMutableRawPointer(db.sqliteConnection))
+    }
+    let theirs = try DatabaseQueue(path: path, configuration: configuration)
+    try theirs.writeWithoutTransaction { db in
+      _ = try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")
+      try db.execute(sql: "CREATE TABLE note (id INTEGER PRIMARY KEY, text TEXT)")
+      try db.execute(sql: "INSERT INTO note (text) VALUES ('kept in the log')")
+    }
+    try theirs.close()
+    let file = try Data(contentsOf: URL(fileURLWithPath: path))
+    let log = try Data(contentsOf: URL(fileURLWithPath: path + "-wal"))
+    #expect(!log.isEmpty)
+
+    #expect(throws: Persistence.PersistenceError.self) { try ResponseCacheDatabase.open(at: .file(path: path)) }
+    #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == file)
+    #expect(try Data(contentsOf: URL(fileURLWithPath: path + "-wal")) == log)
   }
 
   /// The log left at close stays bounded: a close that finds it past ``ResponseCacheDatabase/logLimit`` copies it into
