@@ -25,8 +25,8 @@ final class EmbeddedAPIOnDemand: Sendable {
   /// The client that starts the child on its first request and sends every request to it through `curl`. A child
   /// that cannot start fails each request saying why: one whose data file does not load leaves the app offline as at
   /// launch before (``Networking/HTTPError/offline(_:reason:)``: the response cache answers what it holds, writes
-  /// wait in the outbox; its message is the data file's problem, without the placeholder's address); any other failure (no `kumiki-api`, a server on the data file that proves no run
-  /// token) is an error, not a reason to queue (``Networking/HTTPError/unavailable(_:reason:)``: `The embedded
+  /// wait in the outbox; its message is the data file's problem, without the placeholder's address); any other
+  /// failure (no `kumiki-api`, a server on the data file that proves no run token) is an error, not a reason to queue (``Networking/HTTPError/unavailable(_:reason:)``: `The embedded
   /// fixture server could not start: …`, without the placeholder's address), as a failed launch was.
   func client(over curl: HTTPClient) -> HTTPClient {
     HTTPClient { request in

@@ -5,7 +5,8 @@ import Networking
 extension FixtureAPI {
   /// How the fixture's `resource` differs from what `type` holds of it: the resource decoded as `type` the way a live
   /// client decodes it (``Networking/JSONCoding``: the keys as the type's `CodingKeys` name them), encoded again, and
-  /// compared with the JSON as sent, field by field. Empty when the type keeps every field the API sends, unchanged, and invents none.
+  /// compared with the JSON as sent, field by field. Empty when the type keeps every field the API sends, unchanged,
+  /// and invents none.
   ///
   /// A feature whose state holds the API's items as decoded (one type per item) proves it with this: a field added to
   /// its `fixtures.json` but not to the item type (or one the type renames or reshapes, or names in `CodingKeys`

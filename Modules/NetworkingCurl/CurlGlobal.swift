@@ -9,7 +9,7 @@ import CCurl
 #endif
 
 /// Process-wide libcurl set-up, done once, when the first request needs a driver (not at start-up), or earlier on a
-/// thread of its own (``loadInBackground()``).
+/// thread of its own (``Networking/HTTPClient/loadCurlInBackground()``).
 enum CurlGlobal {
   /// `nil` once libcurl is loaded (dlopen, see `CCurl.h`) and `curl_global_init` succeeded; otherwise why not, in
   /// one line ("cannot load libcurl (install libcurl4): libcurl.so.4: cannot open shared object file…").
@@ -21,10 +21,4 @@ enum CurlGlobal {
     guard kumiki_curl_load() == 0 else { return String(cString: kumiki_curl_load_error()) }
     return nil
   }()
-
-  /// Starts the load on a detached thread of its own (`kumiki-curl-load`) and returns at once. A request made
-  /// meanwhile waits for what is left of that load (`kumiki_curl_load` runs once) instead of starting another.
-  static func loadInBackground() {
-    kumiki_curl_load_in_background()
-  }
 }

@@ -1,3 +1,4 @@
+import CCurl
 import Networking
 
 extension HTTPClient {
@@ -22,6 +23,6 @@ extension HTTPClient {
   /// `_exit` (after flushing its output), never `exit`: exit handlers that OpenSSL registers during the load would run
   /// while the load goes on, if the process ends before it (a usage error), and crash.
   public static func loadCurlInBackground() {
-    CurlGlobal.loadInBackground()
+    kumiki_curl_load_in_background()
   }
 }

@@ -452,9 +452,10 @@ public final class ResponseCacheDatabase: Sendable {
     configuration.label = "kumiki-cache"
     // Every connection leaves the write-ahead log as it is when it closes (``close()`` says why), from its first
     // statement: so the close of a file that turns out not to be the cache never copies that file's log into it
-    // either. An SQLite without the setting (before 3.16) copies the log at close, as before: nothing is lost.
+    // either (``openFile`` undoes it for a refused file that had no log). An SQLite without the setting (before 3.16)
+    // copies the log at close, as before: nothing is lost.
     configuration.prepareDatabase { db in
-      _ = kumiki_sqlite3_keep_log_at_close(UnsafeMutableRawPointer(db.sqliteConnection))
+      _ = kumiki_sqlite3_keep_log_at_close(UnsafeMutableRawPointer(db.sqliteConnection), 1)
     }
     return configuration
   }
@@ -500,6 +501,7 @@ public final class ResponseCacheDatabase: Sendable {
     _ path: String, _ busyTimeout: Duration, existing: Bool
   ) throws -> Result<DatabaseQueue, Refused> {
     try KumikiDatabase.retryingWhileBusy(DatabaseOptions(busyTimeout: busyTimeout)) {
+      let hadLog = FileManager.default.fileExists(atPath: path + "-wal")
       let queue: DatabaseQueue
       do {
         queue = try DatabaseQueue(path: path, configuration: configuration(busyTimeout))
@@ -511,6 +513,14 @@ public final class ResponseCacheDatabase: Sendable {
       do {
         let check = try CacheFileCheck.inspect(queue, path: path)
         guard check == .cache else {
+          // A file that is not the cache is left as it was: a log it had stays as it is (the connection keeps logs);
+          // one that reading it made (a WAL-mode file closed cleanly) goes again, with the index, at this close,
+          // which then copies nothing (the log is empty).
+          if !hadLog {
+            _ = try? queue.inDatabase { db in
+              kumiki_sqlite3_keep_log_at_close(UnsafeMutableRawPointer(db.sqliteConnection), 0)
+            }
+          }
           try? queue.close()
           return .failure(Refused(check: check))
         }

@@ -260,7 +260,8 @@ public final class QueryCache: Sendable {
 
   static func reason(_ error: any Error) -> String {
     switch error {
-    case HTTPError.cannotConnect, HTTPError.offline: "cannot connect"
+    case HTTPError.cannotConnect: "cannot connect"
+    case HTTPError.offline(_, let reason): reason  // the app's own sentence: why there is no API to reach
     case HTTPError.timedOut: "timed out"
     default: String(describing: error)
     }

@@ -65,7 +65,8 @@ struct KumikiLibcurlLoadingEndToEndTests {
 
   /// `--fresh` starts libcurl's load on a thread of its own first thing in `main`; a command line that ends at once
   /// (`--version`, a usage error) ends while that load may still run. Ended with `exit`, OpenSSL's exit handler
-  /// (registered during the load) freed what the load was still using: such runs crashed (SIGSEGV, 3–20 % of runs here).
+  /// (registered during the load) freed what the load was still using: such runs crashed (SIGSEGV, 3–20 % of runs
+  /// here).
   @Test func aFreshCommandLineThatEndsAtOnceEndsCleanlyWhileLibcurlLoads() async throws {
     let folder = try TemporaryFolder()
     for _ in 0..<50 {

@@ -268,7 +268,7 @@ import Testing
     let path = directory.path("theirs.sqlite")
     var configuration = Configuration()
     configuration.prepareDatabase { db in
-      _ = kumiki_sqlite3_keep_log_at_close(UnsafeMutableRawPointer(db.sqliteConnection))
+      _ = kumiki_sqlite3_keep_log_at_close(UnsafeMutableRawPointer(db.sqliteConnection), 1)
     }
     let theirs = try DatabaseQueue(path: path, configuration: configuration)
     try theirs.writeWithoutTransaction { db in
@@ -284,6 +284,29 @@ import Testing
     #expect(throws: Persistence.PersistenceError.self) { try ResponseCacheDatabase.open(at: .file(path: path)) }
     #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == file)
     #expect(try Data(contentsOf: URL(fileURLWithPath: path + "-wal")) == log)
+  }
+
+  /// A file that is not the cache — another program's SQLite database in WAL mode, closed cleanly (no log) — is
+  /// refused and left as it was, with no log or index beside it: reading its schema makes them, and the refused
+  /// connection's close removes them again.
+  @Test func aForeignDatabaseInWALModeWithoutALogIsRefusedAndNothingIsLeftBesideIt() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let path = directory.path("theirs.sqlite")
+    let theirs = try DatabaseQueue(path: path)
+    try theirs.writeWithoutTransaction { db in
+      _ = try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")
+      try db.execute(sql: "CREATE TABLE note (id INTEGER PRIMARY KEY, text TEXT)")
+      try db.execute(sql: "INSERT INTO note (text) VALUES ('in the file')")
+    }
+    try theirs.close()
+    let listing = try directory.contents()
+    #expect(listing == ["theirs.sqlite"])
+    let file = try Data(contentsOf: URL(fileURLWithPath: path))
+
+    #expect(throws: Persistence.PersistenceError.self) { try ResponseCacheDatabase.open(at: .file(path: path)) }
+    #expect(try directory.contents() == listing)
+    #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == file)
   }
 
   /// The log left at close stays bounded: a close that finds it past ``ResponseCacheDatabase/logLimit`` copies it into

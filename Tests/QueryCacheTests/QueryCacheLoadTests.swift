@@ -78,6 +78,11 @@ import Testing
     arguments: [
       (HTTPError.cannotConnect(Pantry.baseURL, reason: "Connection refused"), 200, "cannot connect"),
       (HTTPError.timedOut(Pantry.baseURL), 200, "timed out"),
+      // An API the app could not start says why in its own words (the embedded API's data file), not "cannot connect".
+      (
+        HTTPError.offline(Pantry.baseURL, reason: "The embedded API cannot load its data file"), 200,
+        "The embedded API cannot load its data file"
+      ),
       (nil, 500, "server error 500"),
     ] as [(HTTPError?, Int, String)])
   func aFailedRefreshKeepsTheStaleValueMarkedOffline(_ failure: HTTPError?, _ status: Int, _ reason: String) async {
