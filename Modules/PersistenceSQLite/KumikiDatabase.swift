@@ -287,12 +287,9 @@ public final class KumikiDatabase: Sendable {
     readOnly.readonly = true
     do {
       let pool = try DatabasePool(path: path, configuration: readOnly)
-      let migrator = KumikiSchema.migrator
-      let complete = try pool.read { db -> Bool in
-        guard try db.tableExists("grdb_migrations") else { return false }
-        let applied: Set<String> = try migrator.appliedIdentifiers(db)
-        return applied == Set(KumikiSchema.migrationIdentifiers)
-      }
+      // Read directly (``appliedMigrations(_:)``): no migrator built, no `tableExists` (GRDB's schema introspection,
+      // which nothing else a command runs needs). A file without the table fails the query: `nil`, as below.
+      let complete = try pool.read { db in try appliedMigrations(db) == Set(KumikiSchema.migrationIdentifiers) }
       guard complete else {
         try? pool.close()
         return nil
@@ -345,6 +342,13 @@ public final class KumikiDatabase: Sendable {
     return (info.st_mode & S_IFMT) == S_IFREG && info.st_size == 0
   }
 
+  /// The migrations applied to the file, as GRDB's migrator records them (`DatabaseMigrator.appliedIdentifiers`
+  /// reads the same table), without building a migrator or reading the schema first (~2.4 M instructions at first
+  /// use, `Benchmarks/README.md`, issue 38 round 4). Throws when the file has no such table.
+  static func appliedMigrations(_ db: Database) throws -> Set<String> {
+    Set(try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations"))
+  }
+
   /// Applies unapplied migrations. Another process migrating at the same moment is not an error: if a migration
   /// fails but the schema turns out complete, that process won the race.
   private static func migrate(_ writer: any DatabaseWriter, path: String) throws {
@@ -364,6 +368,9 @@ public final class KumikiDatabase: Sendable {
   /// already exists"); if the schema then turns out complete, that other process won. The response cache opens its
   /// file the same way.
   static func migrateAllowingRaces(_ migrator: DatabaseMigrator, _ writer: any DatabaseWriter) throws {
+    // Every migration applied, and no other (each open after the first): nothing to run, and the migrator is not
+    // asked (it reads the schema to find out). Anything else, a missing table included, goes to the migrator.
+    if (try? writer.read({ db in try appliedMigrations(db) })) == Set(migrator.migrations) { return }
     var attempt = 0
     while true {
       do {
