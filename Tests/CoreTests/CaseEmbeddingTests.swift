@@ -147,6 +147,24 @@ import Testing
     #expect(Reflected.reflections.load(ordering: .relaxed) == 0)
   }
 
+  /// The payload is copied out of the action, which is left as it was (the runtime's reflection borrows it): an object
+  /// in a payload lives as long as its holders, no longer, however often it is asked about.
+  @Test func aPayloadObjectIsNeitherKeptNorFreedEarly() {
+    weak var watched: Token?
+    do {
+      let token = Token()
+      watched = token
+      let kit = CaseEmbedding(Holder.kit)
+      for _ in 0..<100 {
+        #expect(kit.extract(from: .kit(token)) === token)
+        #expect(kit.extract(from: .other(token)) == nil)
+        #expect(kit.extract(from: .plain) == nil)
+      }
+      #expect(watched != nil)
+    }
+    #expect(watched == nil)
+  }
+
   /// One finder asked from many threads at once, before and while it learns (the kits' middlewares run wherever the
   /// store dispatches): every answer is right. (`make tsan` runs this suite under the thread sanitizer.)
   @Test func manyThreadsAskOneFinder() async {
@@ -182,6 +200,18 @@ private enum Generic<Value: Equatable>: Equatable {
 }
 
 private enum Single: Equatable { case kit(CaseEmbeddingTests.Inner) }
+
+/// An object, equal only to itself.
+private final class Token: Equatable, Sendable {
+  static func == (lhs: Token, rhs: Token) -> Bool { lhs === rhs }
+}
+
+/// An action whose payloads are an object.
+private enum Holder: Equatable {
+  case kit(Token)
+  case other(Token)
+  case plain
+}
 
 /// An action whose mirror says otherwise than its layout: the kit's case shows no child, `other`'s shows `Inner.ping`
 /// whatever it holds, `plain` shows a payload it does not have; and it counts how often it is asked for.
