@@ -8,9 +8,13 @@ import Synchronization
 /// passes each kit's middleware), so a question costs a few loads, not a reflection: it reads the action's case
 /// number (the enum's tag, from its type's value witnesses, as the runtime itself does for `switch`) and compares it
 /// with what it learnt of earlier actions. What it learns, per case number, is whether that case carries a `Payload`
-/// (`Mirror`: an enum case's one child is its payload) and, once one does, which case the constructor builds: the
-/// case of `embed(payload)`. So another case with a payload of the same type is never mistaken for it, and an action
-/// of the kit's case is read by reflection only for its payload, never compared whole. Each fact is learnt once and
+/// (the runtime's reflection of the enum's layout, as `Mirror` reads it: a case's one child is its payload) and,
+/// once one does, which case the constructor builds: the case of `embed(payload)`. So another case with a payload of
+/// the same type is never mistaken for it, and an action of the kit's case is read by reflection only for its
+/// payload, never compared whole. The payload is read from the layout itself, not through `Mirror`: a
+/// `CustomReflectable` action can neither hide nor fake it, and the first question of a process does not pay for
+/// `Mirror`'s machinery (its children collection's generic metadata and a conformance check, ~2.8 M instructions at
+/// first use: `Benchmarks/README.md`, issue 38 round 4). Each fact is learnt once and
 /// never changes (a case's payload type is fixed), kept in atomics: any thread may ask. Case numbers from 64 up are
 /// not remembered as "not the kit's" (each such action is reflected again), which only costs time.
 ///
@@ -29,6 +33,8 @@ package final class CaseEmbedding<Action: Equatable, Payload>: Sendable {
   private let kitCase = Atomic<UInt64>(0)
   /// Bit n: case n carries no `Payload`, so it is not the kit's (learnt for n < 64).
   private let otherCases = Atomic<UInt64>(0)
+  /// How many actions it has read by reflection: what its tests check it saves.
+  package let reflections = Atomic<Int>(0)
 
   /// A finder of the case `embed` builds. A kit that has a payload at hand (a loading screen's `.appear`) gives it
   /// as `sample`: the case is then learnt from `embed(sample)` at once, and ``matches(_:)`` never reflects — the
@@ -78,14 +84,27 @@ package final class CaseEmbedding<Action: Equatable, Payload>: Sendable {
   /// `Payload` is not the kit's; one that does tells, by the case `embed` builds from it, which case is.
   @inline(never)
   private func reflect(_ action: Action, tag: UInt32) -> Payload? {
-    let mirror = Mirror(reflecting: action)
-    guard mirror.displayStyle == .enum, let payload = mirror.children.first?.value as? Payload else {
+    reflections.add(1, ordering: .relaxed)
+    guard let payload = Self.payload(of: action) as? Payload else {
       if tag < 64 { otherCases.bitwiseOr(1 << UInt64(tag), ordering: .relaxed) }
       return nil
     }
     guard let kit = self.tag(of: embed(payload)) else { return nil }
     kitCase.store(UInt64(kit) + 1, ordering: .relaxed)
     return kit == tag ? payload : nil
+  }
+
+  /// The payload of `action`, an enum value (a tuple for a case of several values), or `nil` for a case without one:
+  /// what `Mirror(reflecting: action).children.first?.value` is for an enum that is not `CustomReflectable`, read by
+  /// the same runtime functions `Mirror` calls.
+  private static func payload(of action: Action) -> Any? {
+    let type: Any.Type = Action.self
+    guard reflectedChildCount(action, type: type) == 1 else { return nil }
+    var name: UnsafePointer<CChar>? = nil
+    var free: ReflectedNameFree? = nil
+    let payload = reflectedChild(of: action, type: type, index: 0, outName: &name, outFreeFunc: &free)
+    free?(name)
+    return payload
   }
 
   /// The case number of `value`, or `nil` when `Action` is not an enum.
@@ -107,3 +126,20 @@ package final class CaseEmbedding<Action: Equatable, Payload>: Sendable {
     return witnesses.load(fromByteOffset: 10 * word + 8, as: GetEnumTag.self)
   }
 }
+
+/// How the runtime's reflection frees a child's name it made (`nil` for an enum case's name, which it does not).
+private typealias ReflectedNameFree = @convention(c) (UnsafePointer<CChar>?) -> Void
+
+/// The number of children of `value` of dynamic type `type`: for an enum, 1 when its case carries a payload, else 0.
+/// The Swift runtime's function behind `Mirror` (declared so in the standard library's `ReflectionMirror.swift`; the
+/// standard library and runtime are linked into the apps together).
+@_silgen_name("swift_reflectionMirror_count")
+private func reflectedChildCount<T>(_ value: T, type: Any.Type) -> Int
+
+/// Child `index` of `value` of dynamic type `type`: for an enum, its case's payload (copied out, the value left as it
+/// was), and the case's name in `outName`. The runtime's function behind `Mirror.children` (as above).
+@_silgen_name("swift_reflectionMirror_subscript")
+private func reflectedChild<T>(
+  of value: T, type: Any.Type, index: Int, outName: UnsafeMutablePointer<UnsafePointer<CChar>?>,
+  outFreeFunc: UnsafeMutablePointer<ReflectedNameFree?>
+) -> Any

@@ -15,10 +15,10 @@ public struct DatabaseOptions: Sendable {
   /// process killed or still running), so a damaged file is found (and moved aside) at open, not mid-use. After a
   /// clean close (the log empty or gone) the file is not read whole at open.
   public var verifiesIntegrityOnOpen: Bool
-  /// Whether an existing file that was closed cleanly and needs no migration opens on read-only connections, and on
-  /// read-write ones only at the first write (then a read-write pool is opened and used from then on). A run that only
-  /// reads then writes nothing to the file, not even what opening a read-write pool writes. The CLI (one command, then
-  /// exit) sets it; a long-running app that writes need not.
+  /// Whether an existing file that was closed cleanly and needs no migration opens on one read-only connection (reads
+  /// one at a time), and on read-write ones only at the first write (then a read-write pool is opened and used from
+  /// then on). A run that only reads then writes nothing to the file, not even what opening a read-write pool writes.
+  /// The CLI (one command, then exit) sets it; a long-running app that writes need not.
   public var readOnlyUntilWrite: Bool
 
   /// Creates options; every parameter has the default the apps use.

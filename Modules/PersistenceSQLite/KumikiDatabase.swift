@@ -23,8 +23,8 @@ public final class KumikiDatabase: Sendable {
   public let recoveredFrom: Persistence.PersistenceError?
   /// The options it was opened with.
   public let options: DatabaseOptions
-  /// The GRDB connection(s) in use: a `DatabasePool` for files (read-only until the first write when opened so, see
-  /// ``DatabaseOptions/readOnlyUntilWrite``), a `DatabaseQueue` in memory.
+  /// The GRDB connection(s) in use: a `DatabasePool` for files (one read-only connection, a `DatabaseQueue`, until the
+  /// first write when opened so, see ``DatabaseOptions/readOnlyUntilWrite``), a `DatabaseQueue` in memory.
   private let connections: Connections
   /// The one watcher of this file for commits by other connections (``externalChanges()``).
   let watcher: ExternalChangeWatcher
@@ -33,8 +33,8 @@ public final class KumikiDatabase: Sendable {
   private final class Connections: Sendable {
     struct State {
       var current: any DatabaseWriter
-      var readOnly: DatabasePool?
-      var replaced: DatabasePool?
+      var readOnly: DatabaseQueue?
+      var replaced: DatabaseQueue?
     }
     let state: Mutex<State>
 
@@ -46,7 +46,7 @@ public final class KumikiDatabase: Sendable {
     readOnly: Bool = false
   ) {
     self.location = location
-    let connections = Connections(.init(current: writer, readOnly: readOnly ? writer as? DatabasePool : nil))
+    let connections = Connections(.init(current: writer, readOnly: readOnly ? writer as? DatabaseQueue : nil))
     self.connections = connections
     self.options = options
     self.recoveredFrom = recoveredFrom
@@ -104,10 +104,10 @@ public final class KumikiDatabase: Sendable {
       }
     case .file(let path):
       try prepareFolder(for: path)
-      if options.readOnlyUntilWrite, let pool = openReadOnly(path, options: options) {
+      if options.readOnlyUntilWrite, let queue = openReadOnly(path, options: options) {
         PrivateFile.restrict(path)
         return KumikiDatabase(
-          location: location, writer: pool, options: options, recoveredFrom: nil, readOnly: true)
+          location: location, writer: queue, options: options, recoveredFrom: nil, readOnly: true)
       }
       PrivateFile.createIfMissing(path)
       defer { PrivateFile.restrict(path) }
@@ -273,12 +273,12 @@ public final class KumikiDatabase: Sendable {
     }
   }
 
-  /// A read-only pool on the file at `path` when it can serve reads as it is — it exists, the last process closed it
+  /// One read-only connection to the file at `path` when it can serve reads as it is — it exists, the last process closed it
   /// cleanly (``closedCleanly(_:)``: no check needed) and it has every migration of this version — else `nil`, and
   /// `open` takes its read-write path (which checks, migrates or moves the file aside). Read-only connections write
   /// nothing: not GRDB's set-up transaction of a read-write pool (a table made and dropped at every open whose log
   /// is empty, that is after every clean close), nor a checkpoint at close.
-  private static func openReadOnly(_ path: String, options: DatabaseOptions) -> DatabasePool? {
+  private static func openReadOnly(_ path: String, options: DatabaseOptions) -> DatabaseQueue? {
     var info = stat()
     guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_size > 0, closedCleanly(path) else {
       return nil
@@ -286,18 +286,16 @@ public final class KumikiDatabase: Sendable {
     var readOnly = configuration(options)
     readOnly.readonly = true
     do {
-      let pool = try DatabasePool(path: path, configuration: readOnly)
-      let migrator = KumikiSchema.migrator
-      let complete = try pool.read { db -> Bool in
-        guard try db.tableExists("grdb_migrations") else { return false }
-        let applied: Set<String> = try migrator.appliedIdentifiers(db)
-        return applied == Set(KumikiSchema.migrationIdentifiers)
-      }
+      // One connection: a one-shot command reads little, one read at a time (a read-only pool opens two, each set up).
+      let queue = try DatabaseQueue(path: path, configuration: readOnly)
+      // Read directly (``appliedMigrations(_:)``): no migrator built, no `tableExists` (GRDB's schema introspection,
+      // which nothing else a command runs needs). A file without the table fails the query: `nil`, as below.
+      let complete = try queue.read { db in try appliedMigrations(db) == Set(KumikiSchema.migrationIdentifiers) }
       guard complete else {
-        try? pool.close()
+        try? queue.close()
         return nil
       }
-      return pool
+      return queue
     } catch {
       return nil
     }
@@ -345,6 +343,13 @@ public final class KumikiDatabase: Sendable {
     return (info.st_mode & S_IFMT) == S_IFREG && info.st_size == 0
   }
 
+  /// The migrations applied to the file, as GRDB's migrator records them (`DatabaseMigrator.appliedIdentifiers`
+  /// reads the same table), without building a migrator or reading the schema first (~2.4 M instructions at first
+  /// use, `Benchmarks/README.md`, issue 38 round 4). Throws when the file has no such table.
+  static func appliedMigrations(_ db: Database) throws -> Set<String> {
+    Set(try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations"))
+  }
+
   /// Applies unapplied migrations. Another process migrating at the same moment is not an error: if a migration
   /// fails but the schema turns out complete, that process won the race.
   private static func migrate(_ writer: any DatabaseWriter, path: String) throws {
@@ -364,6 +369,9 @@ public final class KumikiDatabase: Sendable {
   /// already exists"); if the schema then turns out complete, that other process won. The response cache opens its
   /// file the same way.
   static func migrateAllowingRaces(_ migrator: DatabaseMigrator, _ writer: any DatabaseWriter) throws {
+    // Every migration applied, and no other (each open after the first): nothing to run, and the migrator is not
+    // asked (it reads the schema to find out). Anything else, a missing table included, goes to the migrator.
+    if (try? writer.read({ db in try appliedMigrations(db) })) == Set(migrator.migrations) { return }
     var attempt = 0
     while true {
       do {

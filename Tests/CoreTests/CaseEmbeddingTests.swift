@@ -134,17 +134,49 @@ import Testing
   /// answered without reflecting it (before, each one was: a `Mirror`, about 13,000 instructions, per kit middleware per
   /// keystroke); the kit's own actions are reflected for their payload.
   @Test func anActionOfAKnownOtherCaseIsNotReflected() {
-    let kit = CaseEmbedding(Reflected.kit)
+    let kit = CaseEmbedding(Outer.kit)
     #expect(kit.extract(from: .text("a")) == nil)
     #expect(kit.extract(from: .plain) == nil)
-    let learnt = Reflected.reflections.load(ordering: .relaxed)
+    let learnt = kit.reflections.load(ordering: .relaxed)
     for index in 0..<100 {
       #expect(kit.extract(from: .text("\(index)")) == nil)
       #expect(kit.extract(from: .plain) == nil)
     }
-    #expect(Reflected.reflections.load(ordering: .relaxed) == learnt)
+    #expect(kit.reflections.load(ordering: .relaxed) == learnt)
     #expect(kit.extract(from: .kit(.ping)) == .ping)
-    #expect(Reflected.reflections.load(ordering: .relaxed) == learnt + 1)
+    #expect(kit.reflections.load(ordering: .relaxed) == learnt + 1)
+  }
+
+  /// The payload is read from the enum's layout, not from what the action says of itself: a custom mirror (which
+  /// `Mirror(reflecting:)` would have used) can neither hide the kit's case nor pass another case off as it, and is
+  /// never asked for.
+  @Test func aCustomMirrorNeitherHidesNorFakesThePayload() {
+    let kit = CaseEmbedding(Reflected.kit)
+    let other = CaseEmbedding(Reflected.other)
+    #expect(kit.extract(from: .kit(.value(1))) == .value(1))
+    #expect(kit.extract(from: .other(.ping)) == nil)
+    #expect(kit.extract(from: .plain) == nil)
+    #expect(other.extract(from: .other(.ping)) == .ping)
+    #expect(other.extract(from: .kit(.value(2))) == nil)
+    #expect(Reflected.reflections.load(ordering: .relaxed) == 0)
+  }
+
+  /// The payload is copied out of the action, which is left as it was (the runtime's reflection borrows it): an object
+  /// in a payload lives as long as its holders, no longer, however often it is asked about.
+  @Test func aPayloadObjectIsNeitherKeptNorFreedEarly() {
+    weak var watched: Token?
+    do {
+      let token = Token()
+      watched = token
+      let kit = CaseEmbedding(Holder.kit)
+      for _ in 0..<100 {
+        #expect(kit.extract(from: .kit(token)) === token)
+        #expect(kit.extract(from: .other(token)) == nil)
+        #expect(kit.extract(from: .plain) == nil)
+      }
+      #expect(watched != nil)
+    }
+    #expect(watched == nil)
   }
 
   /// One finder asked from many threads at once, before and while it learns (the kits' middlewares run wherever the
@@ -183,10 +215,23 @@ private enum Generic<Value: Equatable>: Equatable {
 
 private enum Single: Equatable { case kit(CaseEmbeddingTests.Inner) }
 
-/// An action that counts how often it is reflected (its `customMirror`, which `Mirror(reflecting:)` asks for).
+/// An object, equal only to itself.
+private final class Token: Equatable, Sendable {
+  static func == (lhs: Token, rhs: Token) -> Bool { lhs === rhs }
+}
+
+/// An action whose payloads are an object.
+private enum Holder: Equatable {
+  case kit(Token)
+  case other(Token)
+  case plain
+}
+
+/// An action whose mirror says otherwise than its layout: the kit's case shows no child, `other`'s shows `Inner.ping`
+/// whatever it holds, `plain` shows a payload it does not have; and it counts how often it is asked for.
 private enum Reflected: Equatable, CustomReflectable {
   case kit(CaseEmbeddingTests.Inner)
-  case text(String)
+  case other(CaseEmbeddingTests.Inner)
   case plain
 
   static let reflections = Atomic<Int>(0)
@@ -194,9 +239,8 @@ private enum Reflected: Equatable, CustomReflectable {
   var customMirror: Mirror {
     Self.reflections.add(1, ordering: .relaxed)
     switch self {
-    case .kit(let inner): return Mirror(self, unlabeledChildren: [inner], displayStyle: .enum)
-    case .text(let text): return Mirror(self, unlabeledChildren: [text], displayStyle: .enum)
-    case .plain: return Mirror(self, unlabeledChildren: [Any](), displayStyle: .enum)
+    case .kit: return Mirror(self, unlabeledChildren: [Any](), displayStyle: .struct)
+    case .other, .plain: return Mirror(self, unlabeledChildren: [CaseEmbeddingTests.Inner.ping], displayStyle: .enum)
     }
   }
 }

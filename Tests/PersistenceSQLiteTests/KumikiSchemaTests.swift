@@ -29,9 +29,11 @@ private typealias PersistenceError = Persistence.PersistenceError
     #expect(indexes.contains("savedItem_newestFirst"))
   }
 
-  /// Every version but the last: migrate a file up to it, fill it as that version of Kumiki would, then open it.
-  @Test(arguments: KumikiSchema.migrationIdentifiers.dropLast())
-  func aDatabaseAtAnEarlierVersionIsMigratedKeepingItsData(version: String) async throws {
+  /// Every version but the last: migrate a file up to it, fill it as that version of Kumiki would, then open it —
+  /// also as the CLI opens it (`readOnlyUntilWrite`), which reads what is applied before choosing read-only
+  /// connections: a file one migration short is migrated all the same.
+  @Test(arguments: KumikiSchema.migrationIdentifiers.dropLast(), [false, true])
+  func aDatabaseAtAnEarlierVersionIsMigratedKeepingItsData(version: String, readOnlyUntilWrite: Bool) async throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
     let path = directory.path("kumiki.sqlite")
@@ -45,7 +47,8 @@ private typealias PersistenceError = Persistence.PersistenceError
     }
     try old.close()
 
-    let database = try KumikiDatabase.open(path: path)
+    let database = try KumikiDatabase.open(
+      path: path, options: DatabaseOptions(readOnlyUntilWrite: readOnlyUntilWrite))
     #expect(try await database.savedItems.list() == [item(7)])
     #expect(try await database.settings.get(.onboardingCompleted))
     try await database.featureState.save("archive.filters", 1, Data("{}".utf8))
@@ -55,7 +58,10 @@ private typealias PersistenceError = Persistence.PersistenceError
     #expect(try await raw.read(KumikiSchema.migrator.completedMigrations) == KumikiSchema.migrationIdentifiers)
   }
 
-  @Test func aDatabaseFromANewerKumikiIsRefusedAndLeftUntouched() async throws {
+  /// Refused however it is opened: also as the CLI opens it (`readOnlyUntilWrite`), whose check of the applied
+  /// migrations sees every one of this version's and one more.
+  @Test(arguments: [false, true])
+  func aDatabaseFromANewerKumikiIsRefusedAndLeftUntouched(readOnlyUntilWrite: Bool) async throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
     let path = directory.path("kumiki.sqlite")
@@ -66,8 +72,10 @@ private typealias PersistenceError = Persistence.PersistenceError
     try await raw.write { db in try db.execute(sql: "INSERT INTO grdb_migrations VALUES ('v99-from-the-future')") }
     try raw.close()
 
+    // Closed cleanly (no frames in the log): the CLI's open reads what is applied on a read-only connection first.
+    #expect(((try? FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int) ?? 0) == 0)
     #expect(throws: PersistenceError.newerSchema(path: path, unknownMigrations: ["v99-from-the-future"])) {
-      try KumikiDatabase.open(path: path)
+      try KumikiDatabase.open(path: path, options: DatabaseOptions(readOnlyUntilWrite: readOnlyUntilWrite))
     }
     #expect(try directory.contents().allSatisfy { !$0.contains("corrupt") })
     let check = try DatabaseQueue(path: path)
