@@ -76,6 +76,22 @@ struct QueryCacheConditionsTests {
     await offline.outbox?.finishSending()
   }
 
+  /// Two saves of one item queued while the API was down (``queueTwoSaves``), then the API up again on the same data
+  /// (`second`), for `body` to send them.
+  static func withTwoQueuedSaves(
+    _ body: (KumikiDatabase, InMemoryResponseCache, FixtureServer) async throws -> Void
+  ) async throws {
+    try await withFolder { data, path in
+      let responses = InMemoryResponseCache()
+      let database = try KumikiDatabase.open(path: path)
+      defer { try? database.close() }
+      try await queueTwoSaves(data, database, responses)
+      let second = try await FixtureServer.start(FixtureServer.Configuration(databaseFile: data))
+      defer { second.stopSoon() }
+      try await body(database, responses, second)
+    }
+  }
+
   /// What a screen shows when told the data changed: a cache-only re-read (`.load(.changed)`).
   static func shown(_ cache: QueryCache, _ server: FixtureServer) async throws -> String {
     let response = try await QueryTrace(policy: .cacheOnly).run {
@@ -178,13 +194,7 @@ struct QueryCacheConditionsTests {
   /// go by.
   @Test(arguments: [false, true])
   func aConflictsNoticeSaysTheWaysOutInTheAppsWords(keys: Bool) async throws {
-    try await Self.withFolder { data, path in
-      let responses = InMemoryResponseCache()
-      let database = try KumikiDatabase.open(path: path)
-      defer { try? database.close() }
-      try await Self.queueTwoSaves(data, database, responses)
-      let second = try await FixtureServer.start(FixtureServer.Configuration(databaseFile: data))
-      defer { second.stopSoon() }
+    try await Self.withTwoQueuedSaves { database, responses, second in
       try await Self.otherWriter(second, "profile", Nickname(nickname: "theirs"))
       var configuration = QueryCacheConfiguration(baseURL: second.baseURL, namespace: "embedded", retry: .never)
       if keys { configuration.outboxActions = { ("r on change \($0)", "d on change \($0)") } }
@@ -210,14 +220,7 @@ struct QueryCacheConditionsTests {
   }
 
   @Test func queuedSavesOfOneItemAreSentEachOverTheVersionTheOneBeforeMade() async throws {
-    try await Self.withFolder { data, path in
-      let responses = InMemoryResponseCache()
-      let database = try KumikiDatabase.open(path: path)
-      defer { try? database.close() }
-      try await Self.queueTwoSaves(data, database, responses)
-
-      let second = try await FixtureServer.start(FixtureServer.Configuration(databaseFile: data))
-      defer { second.stopSoon() }
+    try await Self.withTwoQueuedSaves { database, responses, second in
       let sender = try #require(Self.cache(second.baseURL, database, responses).outbox)
       let report = await sender.send()
       #expect(report.sent.count == 2)
