@@ -779,6 +779,7 @@ targets += [
       "FeatureKit",
       "FormKit",
       "Presentation",
+      "Terminal",
     ],
     path: "Tests/CLITests",
     swiftSettings: swiftSettings

@@ -1,21 +1,17 @@
+import Terminal
 import Testing
 
 @testable import CLI
 
 /// Standard output under `--json` writes bidirectional controls as `\uXXXX`; it finds them by their UTF-8 bytes.
 @Suite struct JSONOutputStreamTests {
-  /// `TextSanitizer.isBidiControl`'s scalars.
-  static let bidi: Set<UInt32> = [
-    0x061C, 0x200E, 0x200F, 0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0x2066, 0x2067, 0x2068, 0x2069,
-  ]
-
   @Test func theByteScanFindsWhatTheScalarCheckFinds() {
     let scalars = (0...0x3000).compactMap(Unicode.Scalar.init) + ["\u{FEFF}", "\u{1F35B}", "\u{E0001}"]
     for scalar in scalars {
       for text in [String(scalar), "カレー" + String(scalar) + "…", "a\u{2026}" + String(scalar)] {
         #expect(
           JSONOutputStream.containsBidiControl(text)
-            == text.unicodeScalars.contains { Self.bidi.contains($0.value) },
+            == text.unicodeScalars.contains(where: TextSanitizer.isBidiControl),
           "U+\(String(scalar.value, radix: 16))")
       }
     }

@@ -41,6 +41,22 @@ import Testing
 
   static func hits(_ term: String) -> LoadPhase<WordSearch.Hits> { .loaded(WordSearch.Hits(firstPage(term))) }
 
+  /// A search starting while a typing pause was awaited: loading, the wait over.
+  @Sendable static func searchStartsEndingTheWait(_ state: inout WordSearch.State) {
+    state.load.phase = .loading
+    state.load.startsLoad = true
+    state.load.startsWait = false
+    state.load.awaitsPause = false
+  }
+
+  /// The first page of `term` shown, the load done.
+  static func showsFirstPage(of term: String) -> @Sendable (inout WordSearch.State) -> Void {
+    { state in
+      state.load.phase = hits(term)
+      state.load.startsLoad = false
+    }
+  }
+
   // MARK: Typing
 
   @Test func typingSearchesOnceItPausesOnTheStoresClock() async {
@@ -57,16 +73,8 @@ import Testing
     clock.advance(by: .milliseconds(299))
     #expect(searched.values.isEmpty)
     clock.advance(by: .milliseconds(1))
-    await store.receive(.load(.paused)) {
-      $0.load.phase = .loading
-      $0.load.startsLoad = true
-      $0.load.startsWait = false
-      $0.load.awaitsPause = false
-    }
-    await store.receive(.load(.loaded(Self.firstPage("ra")))) {
-      $0.load.phase = Self.hits("ra")
-      $0.load.startsLoad = false
-    }
+    await store.receive(.load(.paused), assert: Self.searchStartsEndingTheWait)
+    await store.receive(.load(.loaded(Self.firstPage("ra"))), assert: Self.showsFirstPage(of: "ra"))
     await store.finish()
     #expect(searched.values == ["ra"])
   }
@@ -78,16 +86,8 @@ import Testing
       $0.load.awaitsPause = true
       $0.load.startsWait = true
     }
-    await store.send(.submitted) {
-      $0.load.phase = .loading
-      $0.load.startsLoad = true
-      $0.load.startsWait = false
-      $0.load.awaitsPause = false
-    }
-    await store.receive(.load(.loaded(Self.firstPage("soba")))) {
-      $0.load.phase = Self.hits("soba")
-      $0.load.startsLoad = false
-    }
+    await store.send(.submitted, assert: Self.searchStartsEndingTheWait)
+    await store.receive(.load(.loaded(Self.firstPage("soba"))), assert: Self.showsFirstPage(of: "soba"))
     clock.advance(by: .seconds(1))  // the wait was cancelled: no `.paused` follows
     await store.finish()
     #expect(searched.values == ["soba"])
@@ -148,10 +148,7 @@ import Testing
       $0.load.phase = .loading
       $0.load.startsLoad = true
     }
-    await store.receive(.load(.loaded(Self.firstPage("miso")))) {
-      $0.load.phase = Self.hits("miso")
-      $0.load.startsLoad = false
-    }
+    await store.receive(.load(.loaded(Self.firstPage("miso"))), assert: Self.showsFirstPage(of: "miso"))
     await store.finish()
     #expect(searched.values == ["miso"])
   }
@@ -188,10 +185,7 @@ import Testing
       $0.load.phase = .loading
       $0.load.startsLoad = true
     }
-    await store.receive(.load(.loaded(Self.firstPage("ra")))) {
-      $0.load.phase = Self.hits("ra")
-      $0.load.startsLoad = false
-    }
+    await store.receive(.load(.loaded(Self.firstPage("ra"))), assert: Self.showsFirstPage(of: "ra"))
     var hits = WordSearch.Hits(Self.firstPage("ra"))
     for _ in 2...3 {
       await store.send(.load(.more)) {
@@ -265,16 +259,8 @@ import Testing
     }
     await clock.sleepers(count: 1)
     #expect(pages.cancelled == [1])
-    await store.send(.submitted) {
-      $0.load.phase = .loading
-      $0.load.startsLoad = true
-      $0.load.startsWait = false
-      $0.load.awaitsPause = false
-    }
-    await store.receive(.load(.loaded(Self.firstPage("ram")))) {
-      $0.load.phase = Self.hits("ram")
-      $0.load.startsLoad = false
-    }
+    await store.send(.submitted, assert: Self.searchStartsEndingTheWait)
+    await store.receive(.load(.loaded(Self.firstPage("ram"))), assert: Self.showsFirstPage(of: "ram"))
     await store.finish()
   }
 

@@ -307,16 +307,7 @@ struct OutboxOrderingTests {
     server.received.removeAll()
     #expect(storage.entries.map(\.ifMatch) == [#""v1""#, #""v1""#])
     // A process sends the first (version 2 made) and dies before the second reaches the server.
-    let writes = Mutex(0)
-    let dying = HTTPClient { request in
-      if writes.withLock({ count in
-        count += 1
-        return count
-      }) > 1 {
-        throw HTTPError.cannotConnect(request.url, reason: "the process was killed")
-      }
-      return try await server.client.send(request)
-    }
+    let dying = HTTPClient.killedAfterOneRequest(over: server.client)
     #expect(try #require(await makeCache(http: dying).outbox?.send()).sent.map(\.id) == [1])
     #expect(storage.entries.map(\.ifMatch) == [#""v2""#])
     // A new process over the same outbox sends the second over version 2: no conflict.

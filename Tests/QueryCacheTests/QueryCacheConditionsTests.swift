@@ -7,7 +7,6 @@ import Persistence
 import PersistenceSQLite
 import PersistenceTesting
 import QueryCache
-import Synchronization
 import Testing
 
 /// Conditional writes through the query layer against the real API (kumiki-api in process, libcurl) and the real
@@ -239,17 +238,7 @@ struct QueryCacheConditionsTests {
       // Back online, a process sends the first save and dies before the second reaches the server.
       let second = try await FixtureServer.start(FixtureServer.Configuration(databaseFile: data))
       defer { second.stopSoon() }
-      let curl = HTTPClient.curl()
-      let writes = Mutex(0)
-      let dying = HTTPClient { request in
-        if writes.withLock({ count in
-          count += 1
-          return count
-        }) > 1 {
-          throw HTTPError.cannotConnect(request.url, reason: "the process was killed")
-        }
-        return try await curl.send(request)
-      }
+      let dying = HTTPClient.killedAfterOneRequest(over: .curl())
       let sender = QueryCache(
         http: dying, storage: responses.client,
         configuration: QueryCacheConfiguration(baseURL: second.baseURL, namespace: "embedded", retry: .never),
