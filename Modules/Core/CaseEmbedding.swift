@@ -37,8 +37,8 @@ package final class CaseEmbedding<Action: Equatable, Payload>: Sendable {
   package let reflections = Atomic<Int>(0)
 
   /// A finder of the case `embed` builds. A kit that has a payload at hand (a loading screen's `.appear`) gives it
-  /// as `sample`: the case is then learnt from `embed(sample)` at once, and ``matches(_:)`` never reflects — the
-  /// first `Mirror` of an action costs ~3 M instructions of first-use lookups, before a screen's first request.
+  /// as `sample`: the case is then learnt from `embed(sample)` at once, and ``matches(_:)`` never reflects an action
+  /// (a first reflection costs first-use lookups, before a screen's first request).
   package init(_ embed: @escaping @Sendable (Payload) -> Action, sample: Payload? = nil) {
     self.embed = embed
     actionIsPayload = Action.self is Payload.Type
@@ -63,7 +63,7 @@ package final class CaseEmbedding<Action: Equatable, Payload>: Sendable {
 
   /// Whether `action` is the case the constructor builds (`extract(from:) != nil`), for a kit that only asks: once
   /// the kit's case number is learnt, a comparison of case numbers, without reflecting the action for its payload
-  /// (a `Mirror` of a loaded screen's whole content, on the way from the answers to the output).
+  /// (a loaded screen's whole content, on the way from the answers to the output).
   package func matches(_ action: Action) -> Bool {
     if !actionIsPayload, let tag = tag(of: action) {
       let kit = kitCase.load(ordering: .relaxed)

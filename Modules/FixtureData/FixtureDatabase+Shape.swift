@@ -47,7 +47,8 @@ extension FixtureDatabase {
       switch (kind, object[key]) {
       case (.integer, .integer?), (.string, .string?), (.double, .double?), (.boolean, .bool?): break
       case (.object(let fields, let optional), .object(let nested)?):
-        problems += Self.problems(of: nested, at: "\(place).\(key)", fields: fields, optional: optional)
+        problems += Self.problems(
+          of: nested, at: "\(place).\(VisibleText.shown(key))", fields: fields, optional: optional)
       default:
         let value = object[key].map { VisibleText.shown(String(describing: $0)) } ?? "missing"
         problems.append("\(place).\(VisibleText.shown(key)) is \(value), expected \(kind.name)")

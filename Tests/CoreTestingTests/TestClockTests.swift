@@ -2,7 +2,7 @@ import Core
 import CoreTesting
 import Testing
 
-@Suite("Test clock and debounced effects")
+@Suite("Test clock and debounced effects", .timeLimit(.minutes(1)))
 struct TestClockTests {
   @Test("sleeps wake in deadline order when time is advanced past them, and not before")
   func wakesInOrder() async throws {

@@ -8,7 +8,10 @@ final class ManualLoad: Sendable {
     var cancelled: [Int] = []
     var answers: [Int: Result<[String], any Error>] = [:]
     var waiting: [Int: CheckedContinuation<Result<[String], any Error>, Never>] = [:]
-    var callWaiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+    var callWaiters: [(id: Int, count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+    var nextWaiter = 0
+    /// Waiters cancelled before they waited: they return at once.
+    var cancelledWaiters: Set<Int> = []
   }
 
   private let book = Mutex(Book())
@@ -53,16 +56,31 @@ final class ManualLoad: Sendable {
     settle(number, with: .failure(error), cancelled: false)
   }
 
-  /// Returns once `count` calls have started.
+  /// Returns once `count` calls have started, or when its task is cancelled (a call that never starts then fails the
+  /// test at its time limit instead of hanging it).
   func started(_ count: Int) async {
-    await withCheckedContinuation { continuation in
-      book.withLock { book in
-        if book.calls >= count {
-          continuation.resume()
-        } else {
-          book.callWaiters.append((count, continuation))
+    let id = book.withLock { book in
+      defer { book.nextWaiter += 1 }
+      return book.nextWaiter
+    }
+    await withTaskCancellationHandler {
+      await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+        let ready = book.withLock { book -> Bool in
+          if book.cancelledWaiters.remove(id) != nil || book.calls >= count { return true }
+          book.callWaiters.append((id, count, continuation))
+          return false
         }
+        if ready { continuation.resume() }
       }
+    } onCancel: {
+      let waiter = book.withLock { book -> CheckedContinuation<Void, Never>? in
+        guard let index = book.callWaiters.firstIndex(where: { $0.id == id }) else {
+          book.cancelledWaiters.insert(id)
+          return nil
+        }
+        return book.callWaiters.remove(at: index).continuation
+      }
+      waiter?.resume()
     }
   }
 

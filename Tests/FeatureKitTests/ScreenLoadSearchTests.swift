@@ -10,7 +10,7 @@ import Testing
 /// A search on the loading kit (``WordSearch``): typing waits for a pause on the store's clock, a reload reads the
 /// state when it starts, an answer for an old term is dropped, and the next page appends. Content with no key and
 /// no pages (``SampleFeature``) is untouched by it.
-@Suite struct ScreenLoadSearchTests {
+@Suite(.timeLimit(.minutes(1))) struct ScreenLoadSearchTests {
   typealias Store = TestStore<WordSearch.State, WordSearch.Action>
 
   let clock = TestClock()

@@ -36,6 +36,19 @@ import Testing
     #expect(two.shapeProblems(of: "notes", atLeast: 2, fields: fields) == [])
     #expect(two.shapeProblems(of: "notes", atLeast: 3, fields: fields) == ["notes has 2 objects, fewer than 3"])
   }
+
+  /// A name from the contract or the data reaches a test's output only escaped, nested ones too: a control character
+  /// in `shop`'s key would otherwise reach the terminal raw.
+  @Test func namesAreShownEscapedAtEveryDepth() throws {
+    let key = "na\u{1B}[31mme"
+    let fields: [String: FixtureDatabase.FieldKind] = [
+      "shop": .object(fields: [key: .object(fields: ["id": .integer], optional: [:])], optional: [:])
+    ]
+    let data = try database(#"{"notes":[{"shop":{"na\u001b[31mme":{"id":"1"}}}]}"#)
+    let problems = data.shapeProblems(of: "notes", fields: fields)
+    #expect(problems.count == 1)
+    #expect(problems.allSatisfy { !$0.unicodeScalars.contains("\u{1B}") }, "\(problems)")
+  }
 }
 
 private struct ShapeTestError: Error {}

@@ -142,7 +142,9 @@ extension TUIAppTests {
     #expect(await run.value == 0)
   }
 
-  @Test("a resolution still running when the TUI quits is cancelled and ended before the loop returns")
+  @Test(
+    "a resolution still running when the TUI quits is cancelled and ended before the loop returns",
+    .timeLimit(.minutes(1)))
   func aResolutionInFlightEndsBeforeTheLoopReturns() async throws {
     let app = try FeatureRegistry([VisibilityFeature.module(key: "alpha", title: "Alpha").erased]).assemble()
     let (outbox, changes) = AsyncStream<TUIOutbox>.makeStream()
