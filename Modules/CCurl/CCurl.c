@@ -5,10 +5,12 @@
 #include "CCurl.h"
 
 #include <dlfcn.h>
+#include <limits.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 // The entry points Kumiki uses, resolved once by load_once and read-only afterwards.
 static struct {
@@ -41,6 +43,24 @@ static void fail(const char *what, const char *detail) {
   snprintf(load_error, sizeof load_error, "%s%s%s", what, detail ? ": " : "", detail ? detail : "");
 }
 
+// The apps' own libcurl, beside the executable: `/proc/self/exe`'s folder and `libcurl-kumiki.so`, written into `path`.
+// False when the executable's path cannot be read or is too long.
+static int beside_executable(char *path, size_t size) {
+  static const char name[] = "libcurl-kumiki.so";
+  ssize_t length = readlink("/proc/self/exe", path, size);
+  if (length <= 0 || (size_t)length >= size) return 0;
+  path[length] = 0;
+  char *slash = strrchr(path, '/');
+  if (!slash || (size_t)(slash - path) + sizeof name + 1 > size) return 0;
+  memcpy(slash + 1, name, sizeof name);
+  return 1;
+}
+
+// Which library: `KUMIKI_LIBCURL` when set; else the apps' own libcurl when one is beside the executable (release
+// builds put it there: Scripts/libcurl; ~1 ms to load where the system's takes ~4, with its ~30 libraries: see
+// Modules/Networking/README.md), which must then load (a broken one is an error naming it, not a silent switch to
+// another libcurl); else the system's `libcurl.so.4`, then `libcurl-gnutls.so.4`.
+//
 // RTLD_LAZY, as the dynamic loader binds a program linked with libcurl (curl itself): the libraries of libcurl's tree
 // built without `-z now` (zlib, nghttp2, Kerberos, RTMP, brotli, GMP, libffi) bind a function on its first call.
 // RTLD_NOW bound all of theirs while loading, most never called: ~2.6 M more instructions per process (callgrind,
@@ -48,6 +68,12 @@ static void fail(const char *what, const char *detail) {
 static void *open_library(void) {
   const char *configured = getenv("KUMIKI_LIBCURL");
   if (configured && *configured) return dlopen(configured, RTLD_LAZY | RTLD_LOCAL);
+  char own[PATH_MAX];
+  if (beside_executable(own, sizeof own) && access(own, F_OK) == 0) {
+    void *library = dlopen(own, RTLD_LAZY | RTLD_LOCAL);
+    if (!library) fail("cannot load the app's own libcurl (remove it to use the system's)", dlerror());
+    return library;
+  }
   void *library = dlopen("libcurl.so.4", RTLD_LAZY | RTLD_LOCAL);
   if (!library) {
     char first[sizeof load_error];

@@ -79,4 +79,61 @@ struct KumikiLibcurlLoadingEndToEndTests {
       #expect(usage.status == 64, "\(usage.stderr)")
     }
   }
+
+  /// Release builds put the apps' own libcurl beside them (`Scripts/libcurl`), and the binary opens it before the
+  /// system's. Here a copy of `kumiki` in a folder of its own, with a copy of the system's libcurl under that name.
+  @Test func theAppsOwnLibcurlBesideTheBinaryIsOpenedBeforeTheSystems() async throws {
+    let command = try await ReadingCommand.first()
+    let folder = try TemporaryFolder()
+    let server = try await FixtureServer.start(.init(port: 0))
+    let binary = try copyOfKumiki(in: folder, besideIt: try systemLibcurl())
+    let arguments = ["--db", folder.path + "/kumiki.sqlite", "--api", server.baseURL.absoluteString, "--fresh"]
+    let result = try await CommandResult.launch(binary, arguments + command.words, environment: ["LD_DEBUG": "files"])
+    #expect(result.status == 0, "\(result.stderr.suffix(500))")
+    #expect(!result.stdout.isEmpty)
+    #expect(result.stderr.contains("file=\(folder.path)/bin/libcurl-kumiki.so"), "\(result.stderr.suffix(2000))")
+    #expect(!result.stderr.contains("file=libcurl.so.4"))
+    await server.shutdown()
+  }
+
+  /// A file of that name that is not a library it can load is an error naming it, not a silent switch to the
+  /// system's libcurl (which would hide a broken release).
+  @Test func anOwnLibcurlThatDoesNotLoadIsAnErrorNamingIt() async throws {
+    let command = try await ReadingCommand.first()
+    let folder = try TemporaryFolder()
+    let server = try await FixtureServer.start(.init(port: 0))
+    let broken = folder.path + "/not-a-library"
+    try Data("not an ELF file".utf8).write(to: URL(fileURLWithPath: broken))
+    let binary = try copyOfKumiki(in: folder, besideIt: broken)
+    let arguments = ["--db", folder.path + "/kumiki.sqlite", "--api", server.baseURL.absoluteString, "--fresh"]
+    let result = try await CommandResult.launch(binary, arguments + command.words)
+    #expect(result.status == 1, "\(result.stderr)")
+    #expect(!result.signalled)
+    #expect(result.stdout.isEmpty)
+    #expect(result.stderr.contains("cannot load the app's own libcurl"), "\(result.stderr)")
+    #expect(result.stderr.contains("\(folder.path)/bin/libcurl-kumiki.so"), "\(result.stderr)")
+    await server.shutdown()
+  }
+
+  /// `FOLDER/bin/kumiki`, a copy of the built binary, with a copy of `library` beside it as `libcurl-kumiki.so`.
+  private func copyOfKumiki(in folder: TemporaryFolder, besideIt library: String) throws -> String {
+    let bin = folder.path + "/bin"
+    try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
+    try FileManager.default.copyItem(atPath: BuiltBinary.path("kumiki"), toPath: bin + "/kumiki")
+    try FileManager.default.copyItem(atPath: library, toPath: bin + "/libcurl-kumiki.so")
+    return bin + "/kumiki"
+  }
+
+  /// The path of the system's `libcurl.so.4`, as the dynamic loader finds it: opened here, and read back from this
+  /// process's own mappings.
+  private func systemLibcurl() throws -> String {
+    guard dlopen("libcurl.so.4", RTLD_LAZY | RTLD_LOCAL) != nil else { throw CocoaError(.fileNoSuchFile) }
+    // Read to its end: the file's size says 0.
+    let maps = String(
+      decoding: try FileHandle(forReadingAtPath: "/proc/self/maps")?.readToEnd() ?? Data(), as: UTF8.self)
+    guard let line = maps.split(separator: "\n").first(where: { $0.contains("/libcurl.so.4") }),
+      let slash = line.firstIndex(of: "/")
+    else { throw CocoaError(.fileNoSuchFile) }
+    return String(line[slash...])
+  }
 }

@@ -5,8 +5,9 @@
 //
 // The apps do not link libcurl: its dozens of dependent libraries (TLS, Kerberos, LDAP, SSH…) would be loaded and
 // relocated at every start, ~5 ms, before commands that never touch the network (`--version`, `--help`,
-// `replay`, `cache status`, a read the response cache answers). `kumiki_curl_load` opens `libcurl.so.4` with
-// dlopen the first time a client needs it, resolves the entry points below and runs `curl_global_init`.
+// `replay`, `cache status`, a read the response cache answers). `kumiki_curl_load` opens libcurl with dlopen the
+// first time a client needs it (the apps' own `libcurl-kumiki.so` beside the executable, which release builds put
+// there, else the system's `libcurl.so.4`), resolves the entry points below and runs `curl_global_init`.
 //
 // The functions here are typed, non-variadic wrappers, so Swift can call them; each forwards to the loaded
 // library. `<curl/curl.h>` provides the types and constants only: calling a `curl_*` function directly would
@@ -17,8 +18,10 @@
 // MARK: - Loading
 
 /// Loads libcurl and runs `curl_global_init(CURL_GLOBAL_ALL)`, once per process (later calls return the first
-/// result). Returns 0 on success; otherwise `kumiki_curl_load_error` says why. The library is `libcurl.so.4`, then
-/// `libcurl-gnutls.so.4`, or the path in the environment variable `KUMIKI_LIBCURL` when set.
+/// result). Returns 0 on success; otherwise `kumiki_curl_load_error` says why. The library is the path in the
+/// environment variable `KUMIKI_LIBCURL` when set; else `libcurl-kumiki.so` in the executable's folder when it is
+/// there (`Scripts/libcurl` builds it; one that is there but does not load is the error); else `libcurl.so.4`, then
+/// `libcurl-gnutls.so.4`.
 int kumiki_curl_load(void);
 
 /// Why `kumiki_curl_load` failed (the loader's message), or an empty string when it did not.
