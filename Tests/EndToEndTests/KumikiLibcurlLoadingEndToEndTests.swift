@@ -81,18 +81,29 @@ struct KumikiLibcurlLoadingEndToEndTests {
   }
 
   /// Release builds put the apps' own libcurl beside them (`Scripts/libcurl`), and the binary opens it before the
-  /// system's. Here a copy of `kumiki` in a folder of its own, with a copy of the system's libcurl under that name.
+  /// system's. Here a copy of `kumiki` in a folder of its own, with a copy of the library `KUMIKI_TEST_LIBCURL` names
+  /// (CI: a `Scripts/libcurl` build), else of the system's libcurl, under that name. The early end while it loads
+  /// (`aFreshCommandLineThatEndsAtOnceEndsCleanlyWhileLibcurlLoads`) is checked again with it: the apps' own has
+  /// OpenSSL, and its exit handlers, inside it.
   @Test func theAppsOwnLibcurlBesideTheBinaryIsOpenedBeforeTheSystems() async throws {
     let command = try await ReadingCommand.first()
     let folder = try TemporaryFolder()
     let server = try await FixtureServer.start(.init(port: 0))
-    let binary = try copyOfKumiki(in: folder, besideIt: try systemLibcurl())
+    let library = try ProcessInfo.processInfo.environment["KUMIKI_TEST_LIBCURL"] ?? systemLibcurl()
+    let binary = try copyOfKumiki(in: folder, besideIt: library)
     let arguments = ["--db", folder.path + "/kumiki.sqlite", "--api", server.baseURL.absoluteString, "--fresh"]
     let result = try await CommandResult.launch(binary, arguments + command.words, environment: ["LD_DEBUG": "files"])
     #expect(result.status == 0, "\(result.stderr.suffix(500))")
     #expect(!result.stdout.isEmpty)
     #expect(result.stderr.contains("file=\(folder.path)/bin/libcurl-kumiki.so"), "\(result.stderr.suffix(2000))")
     #expect(!result.stderr.contains("file=libcurl.so.4"))
+    let system = try await kumiki(["--fresh"] + command.words, api: server.baseURL, folder: folder)
+    #expect(result.stdout == system.stdout, "the same output through the system's libcurl (the built binary's)")
+    for _ in 0..<30 {
+      let version = try await CommandResult.launch(binary, ["--fresh", "--version"])
+      #expect(!version.signalled, "\(version.stderr)")
+      #expect(version.status == 0)
+    }
     await server.shutdown()
   }
 

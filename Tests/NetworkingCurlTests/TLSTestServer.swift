@@ -17,15 +17,20 @@ final class TLSTestServer: Sendable {
 
   /// Makes the certificate, starts the server on a free port and returns once it listens.
   static func start() async throws -> TLSTestServer {
-    try await withCheckedThrowingContinuation { continuation in
-      // Blocking reads of the server's output: on a thread of its own, not the cooperative pool.
-      Thread { continuation.resume(with: Result { try TLSTestServer() }) }.start()
+    let folder = NSTemporaryDirectory() + "kumiki-tls-" + UUID().uuidString
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    do {
+      return try await withCheckedThrowingContinuation { continuation in
+        // Blocking reads of the server's output: on a thread of its own, not the cooperative pool.
+        Thread { continuation.resume(with: Result { try TLSTestServer(folder: folder) }) }.start()
+      }
+    } catch {
+      try? FileManager.default.removeItem(atPath: folder)
+      throw error
     }
   }
 
-  private init() throws {
-    let folder = NSTemporaryDirectory() + "kumiki-tls-" + UUID().uuidString
-    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+  private init(folder: String) throws {
     self.folder = folder
     certificate = folder + "/cert.pem"
     try Data(Self.hello.utf8).write(to: URL(fileURLWithPath: folder + "/hello.json"))
