@@ -22,6 +22,14 @@ import Testing
   static let description = FeatureDescription.form(key: "signup", title: "Signup", fields: fields)
   static let samples = FormDraft(fields, Dictionary(uniqueKeysWithValues: fields.map { ($0.key, $0.sample) }))
 
+  /// A field's option is its key split at its capitals, in lower case, letters beyond ASCII included.
+  @Test func anOptionIsTheKeySplitAtItsCapitalsInLowerCase() {
+    let options = ["nickname", "firstName", "homeURL", "prénomNom", "ÜberName", "straßeNr"].map {
+      FormField($0, label: $0, rules: "", sample: "").option
+    }
+    #expect(options == ["nickname", "first-name", "home-u-r-l", "prénom-nom", "über-name", "straße-nr"])
+  }
+
   @Test func eachKindChecksItsRulesInOrder() {
     let (email, age, plan, consent, nick) = (
       Self.fields[0], Self.fields[1], Self.fields[2], Self.fields[3], Self.fields[4]
