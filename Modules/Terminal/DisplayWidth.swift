@@ -24,6 +24,8 @@ public func displayWidth(of character: Character) -> Int {
 
 /// The number of terminal columns `text` occupies: the sum of `displayWidth(of:)` over its characters.
 public func displayWidth(of text: some StringProtocol) -> Int {
+  // Printable ASCII (most of what the apps print: help, tables, JSON keys) is one column a byte, one cluster each.
+  if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text.utf8.count }
   var total = 0
   for character in text {
     total += ClusterMetrics(character).width

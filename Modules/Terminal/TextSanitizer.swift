@@ -15,6 +15,8 @@ public enum TextSanitizer {
   /// becomes LF, for multi-line CLI output; a lone CR is still replaced (it could overwrite a line).
   /// Returns `text` unchanged (no copy) when it contains nothing to replace.
   public static func inert(_ text: String, keepingLineBreaks: Bool = false) -> String {
+    // Printable ASCII needs nothing replaced: checked a byte at a time, without decoding scalars.
+    if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text }
     guard text.unicodeScalars.contains(where: { needsReplacement($0, keepingLineBreaks: keepingLineBreaks) }) else {
       return text
     }

@@ -22,6 +22,18 @@ struct DisplayWidthTests {
     #expect(displayWidth(of: character) == expected, "\(character.unicodeScalars.map { $0.value })")
   }
 
+  /// Printable ASCII is measured a byte at a time: for every ASCII byte in a string, the width is still the sum of
+  /// its clusters' widths (a control, DEL or CR LF among them takes the cluster path).
+  @Test("an ASCII string's width is its clusters' sum, every byte")
+  func asciiStringWidth() {
+    for byte in UInt8(0)...0x7F {
+      let text = "ab" + String(UnicodeScalar(byte)) + "\r\ncd" + String(UnicodeScalar(byte))
+      #expect(displayWidth(of: text) == text.reduce(0) { $0 + displayWidth(of: $1) }, "byte \(byte)")
+      let printable = "ab" + String(UnicodeScalar(byte)) + "cd"
+      #expect(displayWidth(of: printable) == printable.reduce(0) { $0 + displayWidth(of: $1) }, "byte \(byte)")
+    }
+  }
+
   @Test("string width sums clusters, never scalars")
   func stringWidth() {
     #expect(displayWidth(of: "abc") == 3)

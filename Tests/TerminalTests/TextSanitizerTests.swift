@@ -11,6 +11,16 @@ struct TextSanitizerTests {
     #expect(TextSanitizer.inert("") == "")
   }
 
+  /// Printable ASCII is returned as it is without decoding; every other ASCII byte (controls, DEL) is still replaced.
+  @Test("every ASCII byte: printable ones kept, controls and DEL replaced")
+  func everyASCIIByte() {
+    for byte in UInt8(0)...0x7F {
+      let text = "a" + String(UnicodeScalar(byte)) + "b"
+      let printable = byte >= 0x20 && byte < 0x7F
+      #expect((TextSanitizer.inert(text) == text) == printable, "byte \(byte)")
+    }
+  }
+
   /// Issue 34: bidirectional controls passed raw: a right-to-left override in a name reorders what a terminal
   /// shows after it (`\u{202E}txt.exe` reads `exe.txt`).
   @Test(
