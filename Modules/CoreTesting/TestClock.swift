@@ -40,16 +40,7 @@ public final class TestClock: Clock, Sendable {
     /// Sleeps cancelled before they were registered.
     var cancelled: Set<Int> = []
     /// Callers of ``sleepers(count:)`` waiting for that many sleeps.
-    var watchers: [(id: Int, count: Int, continuation: CheckedContinuation<Void, Never>)] = []
-    /// Waits for sleepers cancelled before they were registered.
-    var cancelledWatchers: Set<Int> = []
-
-    /// Removes and returns the watchers satisfied by the sleeps waiting now.
-    mutating func satisfiedWatchers() -> [CheckedContinuation<Void, Never>] {
-      let satisfied = watchers.filter { $0.count <= sleepers.count }.map(\.continuation)
-      watchers.removeAll { $0.count <= sleepers.count }
-      return satisfied
-    }
+    var watchers = CountWaiters()
   }
 
   private let timeline = Mutex(Timeline())
@@ -72,29 +63,11 @@ public final class TestClock: Clock, Sendable {
   /// A cancelled wait returns at once (a test's time limit cancels it), so a sleep that never comes fails the test
   /// at its limit instead of hanging it.
   public func sleepers(count: Int) async {
-    let id = timeline.withLock { timeline -> Int in
-      defer { timeline.nextID += 1 }
-      return timeline.nextID
-    }
-    await withTaskCancellationHandler {
-      await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-        let ready = timeline.withLock { timeline -> Bool in
-          if timeline.cancelledWatchers.remove(id) != nil { return true }
-          guard timeline.sleepers.count < count else { return true }
-          timeline.watchers.append((id, count, continuation))
-          return false
-        }
-        if ready { continuation.resume() }
+    await CountWaiters.wait(for: count) { body in
+      timeline.withLock { timeline in
+        let waiting = timeline.sleepers.count
+        body(&timeline.watchers, waiting)
       }
-    } onCancel: {
-      let watcher = timeline.withLock { timeline -> CheckedContinuation<Void, Never>? in
-        guard let index = timeline.watchers.firstIndex(where: { $0.id == id }) else {
-          timeline.cancelledWatchers.insert(id)
-          return nil
-        }
-        return timeline.watchers.remove(at: index).continuation
-      }
-      watcher?.resume()
     }
   }
 
@@ -112,7 +85,7 @@ public final class TestClock: Clock, Sendable {
           if timeline.cancelled.remove(id) != nil { return (.failure(CancellationError()), []) }
           if deadline <= timeline.now { return (.success(()), []) }
           timeline.sleepers.append(Sleeper(id: id, deadline: deadline, continuation: continuation))
-          return (nil, timeline.satisfiedWatchers())
+          return (nil, timeline.watchers.satisfied(by: timeline.sleepers.count))
         }
         for watcher in watchers { watcher.resume() }
         if let outcome { continuation.resume(with: outcome) }

@@ -1,3 +1,4 @@
+import CoreTesting
 import Synchronization
 
 /// A load the test answers by hand. Calls are numbered from 1; each waits until the test answers it or its task is
@@ -8,10 +9,7 @@ final class ManualLoad: Sendable {
     var cancelled: [Int] = []
     var answers: [Int: Result<[String], any Error>] = [:]
     var waiting: [Int: CheckedContinuation<Result<[String], any Error>, Never>] = [:]
-    var callWaiters: [(id: Int, count: Int, continuation: CheckedContinuation<Void, Never>)] = []
-    var nextWaiter = 0
-    /// Waiters cancelled before they waited: they return at once.
-    var cancelledWaiters: Set<Int> = []
+    var callWaiters = CountWaiters()
   }
 
   private let book = Mutex(Book())
@@ -23,13 +21,11 @@ final class ManualLoad: Sendable {
 
   /// The load: waits for the test's answer to this call.
   func load() async throws -> [String] {
-    let number = book.withLock { book in
+    let (number, started) = book.withLock { book in
       book.calls += 1
-      let count = book.calls
-      for waiter in book.callWaiters where waiter.count <= count { waiter.continuation.resume() }
-      book.callWaiters.removeAll { $0.count <= count }
-      return count
+      return (book.calls, book.callWaiters.satisfied(by: book.calls))
     }
+    for waiter in started { waiter.resume() }
     let result = await withTaskCancellationHandler {
       await withCheckedContinuation { continuation in
         book.withLock { book in
@@ -59,28 +55,11 @@ final class ManualLoad: Sendable {
   /// Returns once `count` calls have started, or when its task is cancelled (a call that never starts then fails the
   /// test at its time limit instead of hanging it).
   func started(_ count: Int) async {
-    let id = book.withLock { book in
-      defer { book.nextWaiter += 1 }
-      return book.nextWaiter
-    }
-    await withTaskCancellationHandler {
-      await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-        let ready = book.withLock { book -> Bool in
-          if book.cancelledWaiters.remove(id) != nil || book.calls >= count { return true }
-          book.callWaiters.append((id, count, continuation))
-          return false
-        }
-        if ready { continuation.resume() }
+    await CountWaiters.wait(for: count) { body in
+      book.withLock { book in
+        let calls = book.calls
+        body(&book.callWaiters, calls)
       }
-    } onCancel: {
-      let waiter = book.withLock { book -> CheckedContinuation<Void, Never>? in
-        guard let index = book.callWaiters.firstIndex(where: { $0.id == id }) else {
-          book.cancelledWaiters.insert(id)
-          return nil
-        }
-        return book.callWaiters.remove(at: index).continuation
-      }
-      waiter?.resume()
     }
   }
 
