@@ -8,8 +8,9 @@ import CCurl
   import Darwin
 #endif
 
-/// Process-wide libcurl set-up, done once, when the first request needs a driver (not at start-up), or earlier on a
-/// thread of its own (``Networking/HTTPClient/loadCurlInBackground()``).
+/// Process-wide libcurl set-up, done once, when the first request needs a driver (not at start-up). Its longest
+/// part, loading the library and `curl_global_init`, may have started earlier on a thread of its own
+/// (`HTTPClient.loadCurlInBackground()`): then it waits for what is left of that load.
 enum CurlGlobal {
   /// `nil` once libcurl is loaded (dlopen, see `CCurl.h`) and `curl_global_init` succeeded; otherwise why not, in
   /// one line ("cannot load libcurl (install libcurl4): libcurl.so.4: cannot open shared object file…").

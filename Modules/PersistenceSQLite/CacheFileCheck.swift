@@ -86,7 +86,7 @@ enum CacheFileCheck: Equatable {
       guard tables.contains("grdb_migrations") else {
         return tables.isEmpty ? .cache : .foreign("its tables were not made by Kumiki")
       }
-      let migrations = Set(try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations"))
+      let migrations = try KumikiDatabase.appliedMigrations(db)
       let unknown = migrations.subtracting(cacheMigrations)
       return unknown.isEmpty
         ? .cache : .foreign("its migrations are not the cache's: \(unknown.sorted().joined(separator: ", "))")

@@ -353,15 +353,20 @@ public final class KumikiDatabase: Sendable {
   /// Applies unapplied migrations. Another process migrating at the same moment is not an error: if a migration
   /// fails but the schema turns out complete, that process won the race.
   private static func migrate(_ writer: any DatabaseWriter, path: String) throws {
-    let migrator = KumikiSchema.migrator
-    let applied = try writer.read { db in
-      try db.tableExists("grdb_migrations") ? try migrator.appliedIdentifiers(db) : []
+    // Read once, without a migrator or the schema (each open after the first ends here): a new file has no table.
+    let applied = try writer.read { db -> Set<String> in
+      do {
+        return try appliedMigrations(db)
+      } catch let error as DatabaseError where error.message?.hasPrefix("no such table") == true {
+        return []
+      }
     }
     let unknown = applied.subtracting(KumikiSchema.migrationIdentifiers)
     if !unknown.isEmpty {
       throw PersistenceError.newerSchema(path: path, unknownMigrations: unknown.sorted())
     }
-    try migrateAllowingRaces(migrator, writer)
+    if applied == Set(KumikiSchema.migrationIdentifiers) { return }
+    try migrateAllowingRaces(KumikiSchema.migrator, writer)
   }
 
   /// Applies `migrator`'s unapplied migrations. Another process migrating the same file at the same moment is not an

@@ -23,26 +23,29 @@ struct CurlErrorMappingTests {
     #expect(error?.isRetryable == true)
   }
 
+  /// Whether this run loads the apps' own libcurl (CI names it with `KUMIKI_LIBCURL`), built without the schemes a
+  /// redirect below leads to.
+  static let ownLibcurl = ProcessInfo.processInfo.environment["KUMIKI_LIBCURL"]?.hasSuffix("/libcurl-kumiki.so") == true
+
   /// A server that leads elsewhere or does not speak HTTP is named as such, with libcurl's own words — not "the
   /// API URL is not a valid web address" or a bare "Out of memory". A redirect's words depend on the library: the
-  /// system's libcurl names the scheme it refuses, the apps' own (`Scripts/libcurl`, built without those schemes)
-  /// cannot parse the address; one of the two, and either way the kit's words say what happened.
+  /// system's libcurl names the scheme it refuses, the apps' own (`Scripts/libcurl`) cannot parse the address.
   @Test(arguments: [
     (
       "HTTP/1.1 302 Found\r\nLocation: file:///etc/passwd\r\nContent-Length: 0\r\n\r\n", "redirects",
-      ["(libcurl: Protocol \"file\" not supported", "(libcurl: URL using bad/illegal format"]
+      ownLibcurl ? "(libcurl: URL using bad/illegal format" : "(libcurl: Protocol \"file\" not supported"
     ),
     (
       "HTTP/1.1 302 Found\r\nLocation: gopher://127.0.0.1/x\r\nContent-Length: 0\r\n\r\n", "redirects",
-      ["(libcurl: Protocol \"gopher\" not supported", "Unsupported URL scheme"]
+      ownLibcurl ? "Unsupported URL scheme" : "(libcurl: Protocol \"gopher\" not supported"
     ),
-    ("hello, no status line\n", "did not answer in HTTP", ["HTTP/0.9"]),
+    ("hello, no status line\n", "did not answer in HTTP", "HTTP/0.9"),
     (
       "HTTP/1.1 200 OK\r\nX-Big: " + String(repeating: "a", count: 1 << 20) + "\r\nContent-Length: 2\r\n\r\n[]",
-      "larger than libcurl accepts", ["Out of memory"]
+      "larger than libcurl accepts", "Out of memory"
     ),
   ])
-  func unusableAnswersSayWhatWasWrong(reply: String, says: String, libcurl: [String]) async throws {
+  func unusableAnswersSayWhatWasWrong(reply: String, says: String, libcurl: String) async throws {
     let server = try RawReplyServer(reply: Array(reply.utf8))
     let url = server.baseURL.appending(path: "items")
     let error = await #expect(throws: HTTPError.self) { try await http.send(.get(url)) }
@@ -52,7 +55,7 @@ struct CurlErrorMappingTests {
     }
     #expect(failedURL == url)
     #expect(reason.contains(says))
-    #expect(libcurl.contains { reason.contains($0) }, "\(reason)")
+    #expect(reason.contains(libcurl), "\(reason)")
     #expect(error?.isRetryable == false)
     #expect(error?.description.contains("not a valid web address") == false)
   }

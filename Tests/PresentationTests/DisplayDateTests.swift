@@ -47,15 +47,17 @@ import Testing
     #expect(DisplayDate.iso8601("") == nil)
   }
 
-  /// `--json`'s `fetched_at` was written by `Date.ISO8601FormatStyle`, whose Gregorian calendar loads ICU's zone
-  /// data; the days-since-1970 formatting writes the same text for every date since the Gregorian reform.
   /// The timestamp's text and the date's (`iso8601(_: Date)`, written apart) agree on every
-  /// instant, offsets that cross a day or a year included, and `format` is its day.
+  /// instant, offsets that cross a day or a year included, and `format` is its day. The instant parsed is
+  /// Foundation's (`ISO8601DateFormatter`) for every date since the Gregorian reform.
   @Test func iso8601OfATimestampIsTheDateWritten() throws {
+    let foundation = ISO8601DateFormatter()
+    foundation.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
     for year in stride(from: 1, through: 9999, by: 37) {
       for (time, offset) in [("00:00:00", "+0900"), ("07:05:09", "Z"), ("23:59:59", "-0130"), ("12:30:00", "+0000")] {
         let text = pad(year, 4) + "-01-01T" + time + ".000" + offset
         let date = try #require(DisplayDate.parse(text), "\(text)")
+        if year >= 1600 { #expect(date == foundation.date(from: text), "\(text)") }
         let written = DisplayDate.iso8601(date)
         #expect(DisplayDate.iso8601(text) == written, "\(text)")
         #expect(DisplayDate.format(text) == written.prefix(10).replacingOccurrences(of: "-", with: "/"), "\(text)")
@@ -64,6 +66,8 @@ import Testing
     #expect(DisplayDate.iso8601("0001-01-01T00:00:00.007+0000") == "0001-01-01T00:00:00.007Z")
   }
 
+  /// `--json`'s `fetched_at` was written by `Date.ISO8601FormatStyle`, whose Gregorian calendar loads ICU's zone
+  /// data; the days-since-1970 formatting writes the same text for every date since the Gregorian reform.
   @Test func iso8601OfADateIsWhatTheFormatStyleWrites() {
     let style = Date.ISO8601FormatStyle(timeZone: TimeZone(identifier: "UTC")!)
     var instants: [TimeInterval] = [0, -1, -0.5, 0.999, 59.999, 86_399.75, 951_782_400, 1_779_099_999.9, -86_401]
